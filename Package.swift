@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The module graph runs one way: the C shim feeds the scanner, the pure layout engine feeds the
+// renderer, and the CLI library joins them behind a few-line executable.
+let package = Package(
+    name: "waterfall-site",
+    products: [
+        .executable(name: "waterfall-site", targets: ["waterfall-site"]),
+        .library(name: "PhotoScanner", targets: ["PhotoScanner"]),
+        .library(name: "MasonryLayout", targets: ["MasonryLayout"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        .target(name: "CImageHeaders", dependencies: ["CJPEG", "CPNG"]),
+        .target(name: "PhotoScanner", dependencies: ["CImageHeaders"]),
+        .target(name: "MasonryLayout"),
+        .executableTarget(name: "TemplateEmbedder"),
+        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
+        .target(name: "SiteRenderer", dependencies: ["MasonryLayout"], plugins: ["EmbedTemplates"]),
+        .target(name: "WaterfallSiteCLI", dependencies: ["PhotoScanner", "MasonryLayout", "SiteRenderer"]),
+        .executableTarget(name: "waterfall-site", dependencies: ["WaterfallSiteCLI"]),
+        .testTarget(name: "PhotoScannerTests", dependencies: ["PhotoScanner"]),
+        .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout"]),
+        .testTarget(name: "SiteRendererTests", dependencies: ["SiteRenderer", "MasonryLayout"]),
+        .testTarget(name: "WaterfallSiteCLITests", dependencies: ["WaterfallSiteCLI", "waterfall-site"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,78 @@
+/// The container format of a photo, decided by its magic bytes rather than its file name.
+public enum ImageFormat: String, Sendable, Hashable, Codable {
+    case jpeg
+    case png
+}
+
+/// One photo the scanner measured: the size stored in the file and the size a browser displays
+/// after applying the EXIF orientation.
+public struct ScannedPhoto: Sendable, Hashable {
+    /// Path relative to the scanned folder, with `/` separators.
+    public var relativePath: String
+    public var format: ImageFormat
+    public var storedWidth: Int
+    public var storedHeight: Int
+    /// EXIF orientation, 1...8 (1 when absent or out of range).
+    public var orientation: Int
+    /// Width after orientation: stored height for orientations 5–8, stored width otherwise.
+    public var displayWidth: Int
+    public var displayHeight: Int
+    public var byteSize: Int64
+
+    public init(
+        relativePath: String, format: ImageFormat, storedWidth: Int, storedHeight: Int,
+        orientation: Int, byteSize: Int64
+    ) {
+        self.relativePath = relativePath
+        self.format = format
+        self.storedWidth = storedWidth
+        self.storedHeight = storedHeight
+        self.orientation = orientation
+        let swaps = (5...8).contains(orientation)
+        self.displayWidth = swaps ? storedHeight : storedWidth
+        self.displayHeight = swaps ? storedWidth : storedHeight
+        self.byteSize = byteSize
+    }
+}
+
+/// Something the scanner could not take as a photo, or a warning about one it did take.
+public struct ScanDiagnostic: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// An image in a format the site cannot measure (GIF, WebP, HEIC, …).
+        case unsupportedFormat
+        /// A file with an image extension whose bytes are no known image.
+        case notAnImage
+        /// A JPEG or PNG whose header the library rejected.
+        case corruptHeader
+        case emptyFile
+        case unreadable
+        case brokenLink
+        case symlinkLoop
+        /// The size was read but the EXIF block was malformed; orientation 1 was assumed.
+        case malformedExif
+    }
+
+    public var relativePath: String
+    public var kind: Kind
+    public var message: String
+
+    /// Warnings accompany a photo that was still measured; the others mean the file was skipped.
+    public var isWarning: Bool { kind == .malformedExif }
+
+    public init(relativePath: String, kind: Kind, message: String) {
+        self.relativePath = relativePath
+        self.kind = kind
+        self.message = message
+    }
+}
+
+/// Everything one scan found, in natural order of relative paths.
+public struct ScanResult: Sendable, Hashable {
+    public var photos: [ScannedPhoto]
+    public var diagnostics: [ScanDiagnostic]
+
+    public init(photos: [ScannedPhoto], diagnostics: [ScanDiagnostic]) {
+        self.photos = photos
+        self.diagnostics = diagnostics
+    }
+}

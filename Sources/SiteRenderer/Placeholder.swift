@@ -1,0 +1,2 @@
+import MasonryLayout
+enum Probe { static var count: Int { EmbeddedTheme.files.count } }

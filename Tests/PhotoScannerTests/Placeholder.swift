@@ -1,0 +1,3 @@
+import Testing
+@testable import PhotoScanner
+@Test func placeholder() {}

@@ -1,0 +1,3 @@
+import Testing
+@testable import SiteRenderer
+@Test func placeholder() {}
