@@ -40,6 +40,8 @@ public enum WaterfallSite {
             console.print("waterfall-site \(version)")
         case "scan":
             try ScanCommand.run(rest, console: console)
+        case "build":
+            try BuildCommand.run(rest, console: console)
         default:
             let hint = first.hasPrefix("-") ? "" : " (commands: build, scan)"
             throw CommandError.usage("unknown command '\(first)'\(hint)", command: nil)
