@@ -1,0 +1,821 @@
+#!/usr/bin/env python3
+"""Real-browser test of a site built by `waterfall-site build`.
+
+    python3 Tests/Browser/check_site.py SITE_DIR [--widths N] [--screenshot WIDTH=PNG ...]
+
+Serves SITE_DIR on a loopback HTTP server that holds every image response until the page has
+painted once, drives headless Chromium through chromedriver (Debian packages `chromium` and
+`chromium-driver`), and for 20+ viewport widths from 320 to 2560 px (every breakpoint's
+minWidth-1 and minWidth, 320, 2560 and odd widths) loads every page and checks:
+
+  geometry   every tile, section and header rect equals layout.json evaluated at the gallery's
+             measured content width W (within 1 px); the gallery is as tall as predicted
+  overlap    no two tiles overlap by more than 0.5 px
+  overflow   no horizontal overflow
+  images     every img loaded (complete, naturalWidth > 0) with the intrinsic size its width and
+             height attributes declare; no SEVERE console message; no 4xx/5xx from the server
+  cls        cumulative layout shift is 0 (images were held back until after first paint) and
+             no tile moved between first paint and the end of loading
+  script     no <script>, no on* attributes, no javascript: URLs (DOM and served HTML)
+  img attrs  width, height, alt, decoding="async"; images in the first screen are not lazy and
+             images never in the first screen (gallery top + --first-screen px at any tested
+             width) are loading="lazy"
+
+Prints one line per width and page (failures detailed below it) and ends with
+`N passed, M failed`; exits 0 only if M == 0. Python standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import http.client
+import http.server
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+
+TOLERANCE = 1.0          # px, geometry
+OVERLAP_TOLERANCE = 0.5  # px
+VIEWPORT_HEIGHT = 900
+IMAGE_HOLD_LIMIT = 20.0  # s; a held image is released anyway after this long (and the load fails)
+MAX_DETAILS = 25         # failure lines printed per width/page
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif", ".svg")
+
+
+# --------------------------------------------------------------------------------------------
+# HTTP server that holds image responses until released
+# --------------------------------------------------------------------------------------------
+
+class HoldingServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = False
+
+    def __init__(self, root: str):
+        self.root = root
+        self.lock = threading.Lock()
+        self.release = threading.Event()
+        self.release.set()
+        self.failures: list[tuple[int, str]] = []
+        self.held = 0          # image requests that had to wait for the current release
+        self.images_served = 0
+        self.hold_timeouts: list[str] = []
+        super().__init__(("127.0.0.1", 0), HoldingHandler)
+
+    @property
+    def port(self) -> int:
+        return self.server_address[1]
+
+    def begin_load(self) -> None:
+        """Hold every image request from now on until `release_images`."""
+        with self.lock:
+            self.release = threading.Event()
+            self.failures = []
+            self.held = 0
+            self.images_served = 0
+            self.hold_timeouts = []
+
+    def release_images(self) -> None:
+        with self.lock:
+            self.release.set()
+
+    def snapshot(self) -> dict:
+        with self.lock:
+            return {"failures": list(self.failures), "held": self.held,
+                    "served": self.images_served, "timeouts": list(self.hold_timeouts)}
+
+
+class HoldingHandler(http.server.SimpleHTTPRequestHandler):
+    server: HoldingServer
+    protocol_version = "HTTP/1.1"
+
+    def __init__(self, request, client_address, server):
+        super().__init__(request, client_address, server, directory=server.root)
+
+    def do_GET(self):  # noqa: N802
+        path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path).lower()
+        if path.endswith(IMAGE_SUFFIXES):
+            with self.server.lock:
+                event = self.server.release
+                waiting = not event.is_set()
+                if waiting:
+                    self.server.held += 1
+            if not event.wait(IMAGE_HOLD_LIMIT):
+                with self.server.lock:
+                    self.server.hold_timeouts.append(self.path)
+            with self.server.lock:
+                self.server.images_served += 1
+        super().do_GET()
+
+    def end_headers(self):
+        # Every load fetches the images again, so every load has them held back.
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_request(self, code="-", size="-"):
+        try:
+            status = int(code)
+        except (TypeError, ValueError):
+            return
+        if status >= 400:
+            with self.server.lock:
+                self.server.failures.append((status, self.path))
+
+    def log_message(self, format, *args):  # noqa: A002
+        pass
+
+
+# --------------------------------------------------------------------------------------------
+# Minimal W3C WebDriver client
+# --------------------------------------------------------------------------------------------
+
+class WebDriverError(Exception):
+    pass
+
+
+class WebDriver:
+    def __init__(self, port: int):
+        self.port = port
+        self.session: str | None = None
+
+    def _request(self, method: str, path: str, body: dict | None = None, timeout: float = 60):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        try:
+            data = json.dumps(body).encode() if body is not None else None
+            headers = {"Content-Type": "application/json"} if data is not None else {}
+            connection.request(method, path, body=data, headers=headers)
+            response = connection.getresponse()
+            payload = json.loads(response.read() or b"{}")
+        finally:
+            connection.close()
+        value = payload.get("value")
+        if response.status >= 400 or (isinstance(value, dict) and "error" in value and value.get("error")):
+            message = value.get("message", "") if isinstance(value, dict) else str(value)
+            raise WebDriverError(f"{method} {path}: {message.splitlines()[0] if message else response.status}")
+        return value
+
+    def start(self, binary: str | None, args: list[str]) -> None:
+        options = {"args": args}
+        if binary:
+            options["binary"] = binary
+        capabilities = {
+            "browserName": "chrome",
+            "pageLoadStrategy": "none",
+            "goog:chromeOptions": options,
+            "goog:loggingPrefs": {"browser": "SEVERE"},
+            "timeouts": {"script": 30000, "pageLoad": 60000},
+        }
+        value = self._request("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}})
+        self.session = value["sessionId"]
+
+    def quit(self) -> None:
+        if self.session:
+            try:
+                self._request("DELETE", f"/session/{self.session}", timeout=15)
+            finally:
+                self.session = None
+
+    def cmd(self, method: str, path: str, body: dict | None = None, timeout: float = 60):
+        return self._request(method, f"/session/{self.session}{path}", body, timeout)
+
+    def get(self, url: str) -> None:
+        self.cmd("POST", "/url", {"url": url})
+
+    def execute(self, script: str, *args):
+        return self.cmd("POST", "/execute/sync", {"script": script, "args": list(args)})
+
+    def execute_async(self, script: str, *args):
+        return self.cmd("POST", "/execute/async", {"script": script, "args": list(args)})
+
+    def cdp(self, command: str, params: dict | None = None):
+        return self.cmd("POST", "/goog/cdp/execute", {"cmd": command, "params": params or {}})
+
+    def browser_log(self) -> list[dict]:
+        return self.cmd("POST", "/se/log", {"type": "browser"}) or []
+
+
+# --------------------------------------------------------------------------------------------
+# In-page scripts
+# --------------------------------------------------------------------------------------------
+
+PAINT_STATE_JS = """
+return {href: location.href, ready: document.readyState,
+        paints: performance.getEntriesByType('paint').map(e => e.name)};
+"""
+
+MEASURE_JS = r"""
+const rect = e => { const b = e.getBoundingClientRect();
+  return [b.left + window.scrollX, b.top + window.scrollY, b.width, b.height]; };
+const galleries = document.querySelectorAll('main.wf-gallery');
+const out = {galleries: galleries.length, href: location.href, ready: document.readyState,
+  scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth,
+  innerWidth: window.innerWidth, innerHeight: window.innerHeight};
+if (galleries.length !== 1) return out;
+const g = galleries[0], cs = getComputedStyle(g), gb = rect(g);
+const px = v => parseFloat(v) || 0;
+out.gallery = gb;
+out.content = [gb[0] + px(cs.borderLeftWidth) + px(cs.paddingLeft), gb[1] + px(cs.borderTopWidth) + px(cs.paddingTop),
+  gb[2] - px(cs.borderLeftWidth) - px(cs.paddingLeft) - px(cs.paddingRight) - px(cs.borderRightWidth),
+  gb[3] - px(cs.borderTopWidth) - px(cs.paddingTop) - px(cs.paddingBottom) - px(cs.borderBottomWidth)];
+out.containerType = cs.containerType;
+out.sections = [];
+out.tiles = [];
+for (const s of g.querySelectorAll(':scope > section.wf-section')) {
+  const h = s.querySelector(':scope > .wf-section-header');
+  const index = out.sections.length;
+  out.sections.push({id: s.id, rect: rect(s), header: h ? rect(h) : null});
+  for (const li of s.querySelectorAll(':scope > ul.wf-tiles > li.wf-tile')) {
+    const img = li.querySelector('img');
+    const t = {section: index, rect: rect(li)};
+    if (img) {
+      const a = n => img.hasAttribute(n) ? img.getAttribute(n) : null;
+      Object.assign(t, {img: rect(img), src: a('src'), width: a('width'), height: a('height'), alt: a('alt'),
+        loading: a('loading'), decoding: a('decoding'), complete: img.complete,
+        naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight});
+    }
+    out.tiles.push(t);
+  }
+}
+out.strayTiles = document.querySelectorAll('li.wf-tile').length - out.tiles.length;
+out.images = document.images.length;
+out.scripts = document.querySelectorAll('script').length;
+out.handlers = [];
+out.jsUrls = [];
+for (const e of document.querySelectorAll('*')) {
+  for (const at of e.attributes) {
+    if (/^on/i.test(at.name)) out.handlers.push(e.tagName.toLowerCase() + '[' + at.name + ']');
+    if (/^\s*javascript:/i.test(at.value)) out.jsUrls.push(e.tagName.toLowerCase() + '[' + at.name + ']');
+  }
+}
+return out;
+"""
+
+FORCE_IMAGES_JS = """
+let forced = 0;
+for (const img of document.images) if (!img.complete) { img.loading = 'eager'; forced++; }
+return forced;
+"""
+
+IMAGES_DONE_JS = """
+const imgs = Array.from(document.images);
+return {ready: document.readyState, pending: imgs.filter(i => !i.complete).length, total: imgs.length};
+"""
+
+CLS_JS = """
+const done = arguments[arguments.length - 1];
+const entries = [];
+let observer;
+try {
+  observer = new PerformanceObserver(list => entries.push(...list.getEntries()));
+  observer.observe({type: 'layout-shift', buffered: true});
+} catch (e) { done({error: String(e)}); return; }
+setTimeout(() => {
+  entries.push(...observer.takeRecords());
+  observer.disconnect();
+  const describe = n => !n ? '?' : n.nodeType !== 1 ? n.nodeName :
+    n.tagName.toLowerCase() + (n.id ? '#' + n.id : '') + (n.className && typeof n.className === 'string' ? '.' + n.className.trim().split(/\\s+/).join('.') : '') +
+    (n.tagName === 'IMG' ? '[' + n.getAttribute('src') + ']' : n.querySelector && n.querySelector('img') ? '[' + n.querySelector('img').getAttribute('src') + ']' : '');
+  const shifts = entries.filter(e => !e.hadRecentInput);
+  done({supported: PerformanceObserver.supportedEntryTypes.includes('layout-shift'),
+        total: shifts.reduce((s, e) => s + e.value, 0),
+        shifts: shifts.map(e => ({time: e.startTime, value: e.value,
+          sources: (e.sources || []).map(s => describe(s.node))}))});
+}, 150);
+"""
+
+
+# --------------------------------------------------------------------------------------------
+# Layout predictions
+# --------------------------------------------------------------------------------------------
+
+def lin(pair, W):
+    return pair[0] * W + pair[1]
+
+
+def breakpoint_for(page: dict, W: float) -> tuple[int, dict]:
+    """The last breakpoint whose minWidth <= W (the first when W is below them all)."""
+    chosen = 0
+    for index, bp in enumerate(page["breakpoints"]):
+        if bp["minWidth"] <= W + 1e-9:
+            chosen = index
+    return chosen, page["breakpoints"][chosen]
+
+
+def predict(page: dict, W: float, origin_x: float, origin_y: float, caption_height: float) -> dict:
+    index, bp = breakpoint_for(page, W)
+    sections = []
+    top = origin_y
+    for s in bp["sections"]:
+        bottoms = [lin(b, W) for b in s["columnBottoms"]]
+        height = (max(bottoms) if bottoms else 0.0) + s["bottomOffset"]
+        header = None
+        if s.get("header"):
+            hx, hy, hw, hh = (lin(p, W) for p in s["header"])
+            header = [origin_x + hx, top + hy, hw, hh]
+        sections.append({"top": top, "height": height, "header": header})
+        top += height
+    items = []
+    for item in bp["items"]:
+        section, column = item[0], item[1]
+        x, y, w, h = (item[2 + 2 * k] * W + item[3 + 2 * k] for k in range(4))
+        items.append({"section": section, "column": column,
+                      "rect": [origin_x + x, sections[section]["top"] + y, w, h],
+                      "img": [origin_x + x, sections[section]["top"] + y, w, h - caption_height]})
+    return {"index": index, "columns": bp["columns"], "sections": sections, "items": items,
+            "height": top - origin_y}
+
+
+# --------------------------------------------------------------------------------------------
+# Checks bookkeeping
+# --------------------------------------------------------------------------------------------
+
+class Tally:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+        self.details: list[str] = []
+
+    def check(self, ok: bool, detail: str = "") -> bool:
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+            self.details.append(detail)
+        return ok
+
+
+def fmt(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def rect_text(r) -> str:
+    return "(" + ", ".join(fmt(v) for v in r) + ")"
+
+
+def compare_rect(t: Tally, what: str, expected, actual, tolerance=TOLERANCE) -> None:
+    names = ("x", "y", "width", "height")
+    bad = [f"{n} expected {fmt(e)} actual {fmt(a)} (Δ {fmt(a - e)})"
+           for n, e, a in zip(names, expected, actual) if abs(a - e) > tolerance]
+    t.check(not bad, f"{what}: " + "; ".join(bad))
+
+
+def overlap(a, b) -> float:
+    dx = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    dy = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return min(dx, dy)
+
+
+# --------------------------------------------------------------------------------------------
+# Static checks on the served HTML
+# --------------------------------------------------------------------------------------------
+
+def check_html_text(t: Tally, name: str, html: str) -> None:
+    t.check(not re.search(r"<script\b", html, re.I), f"{name}: served HTML contains <script>")
+    handlers = re.findall(r"<[^>]*?\s(on[a-z]+)\s*=", html, re.I)
+    t.check(not handlers, f"{name}: served HTML has event-handler attributes {sorted(set(handlers))}")
+    t.check(not re.search(r"javascript\s*:", html, re.I), f"{name}: served HTML contains a javascript: URL")
+
+
+# --------------------------------------------------------------------------------------------
+# The run
+# --------------------------------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def find_browser() -> tuple[str, str | None]:
+    driver = shutil.which("chromedriver") or ("/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None)
+    binary = None
+    for candidate in ("/usr/lib/chromium/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
+        if candidate and os.path.exists(candidate):
+            binary = candidate
+            break
+    missing = []
+    if not driver:
+        missing.append("chromedriver (Debian package chromium-driver)")
+    if not binary:
+        missing.append("chromium (Debian package chromium)")
+    if missing:
+        sys.stderr.write("check_site: missing " + " and ".join(missing) +
+                         ".\nInstall them with: apt-get install -y chromium chromium-driver\n")
+        sys.exit(2)
+    return driver, binary
+
+
+def plan_widths(count: int, minimums: list[float], gutter: float) -> list[int]:
+    """Viewport widths: 320, 2560, every breakpoint's minWidth-1 and minWidth (as gallery widths,
+    shifted by the page's horizontal gutter), then odd widths spread over the range."""
+    required = {320, 2560}
+    for m in minimums:
+        for w in (m - 1, m):
+            v = int(round(w + gutter))
+            if 320 <= v <= 2560 and m > 320:
+                required.add(v)
+    widths = set(required)
+    pool = [321, 359, 375, 393, 411, 427, 479, 513, 599, 641, 703, 767, 801, 853, 961, 1025, 1111,
+            1199, 1279, 1365, 1441, 1537, 1679, 1791, 1859, 1919, 2047, 2223, 2399, 2511, 2559]
+    pool = [w for w in pool if w not in widths]
+    need = max(0, count - len(widths))
+    if need >= len(pool):
+        chosen = pool
+    else:
+        chosen = [pool[round(i * (len(pool) - 1) / max(1, need - 1))] for i in range(need)] if need > 1 else \
+                 ([pool[len(pool) // 2]] if need == 1 else [])
+    widths.update(chosen)
+    extra = 3
+    while len(widths) < count:  # more than the pool: add further odd widths
+        widths.add(320 + (extra * 97) % 2240 | 1)
+        extra += 1
+    return sorted(widths)
+
+
+class Checker:
+    def __init__(self, site: str, args):
+        self.site = site
+        self.args = args
+        with open(os.path.join(site, "layout.json"), encoding="utf-8") as f:
+            self.layout = json.load(f)
+        self.caption_height = float(self.layout.get("options", {}).get("captionHeight", 0) or 0)
+        self.pages = self.layout["pages"]
+        self.total = Tally()
+        self.server: HoldingServer | None = None
+        self.driver_process: subprocess.Popen | None = None
+        self.driver: WebDriver | None = None
+        self.load_counter = 0
+        self.eager_needed: dict[str, dict[int, bool]] = {}  # page -> item -> ever in first screen
+        self.loading_attr: dict[str, list] = {}
+        self.width_now: int | None = None
+
+    # -- process management -----------------------------------------------------------------
+    def start(self) -> None:
+        driver_path, binary = find_browser()
+        self.server = HoldingServer(self.site)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        port = free_port()
+        self.driver_log = tempfile.NamedTemporaryFile(prefix="check_site-chromedriver-", suffix=".log", delete=False)
+        self.driver_process = subprocess.Popen(
+            [driver_path, f"--port={port}", "--allowed-ips=", "--allowed-origins=*"],
+            stdout=self.driver_log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.driver = WebDriver(port)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                if self.driver._request("GET", "/status", timeout=2).get("ready"):
+                    break
+            except (OSError, WebDriverError, ValueError):
+                pass
+            if self.driver_process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"chromedriver did not start (log: {self.driver_log.name})")
+            time.sleep(0.05)
+        self.driver.start(binary, ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                                   "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions",
+                                   "--disable-background-networking", "--disable-component-update",
+                                   "--mute-audio", "--force-color-profile=srgb", "--window-size=1280,900"])
+
+    def stop(self) -> None:
+        if self.driver:
+            try:
+                self.driver.quit()
+            except Exception:
+                pass
+        if self.driver_process and self.driver_process.poll() is None:
+            try:
+                os.killpg(self.driver_process.pid, signal.SIGTERM)
+                self.driver_process.wait(5)
+            except (ProcessLookupError, subprocess.TimeoutExpired, PermissionError):
+                try:
+                    os.killpg(self.driver_process.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+        if self.server:
+            self.server.release_images()
+            self.server.shutdown()
+            self.server.server_close()
+        if getattr(self, "driver_log", None):
+            self.driver_log.close()
+            try:
+                os.unlink(self.driver_log.name)
+            except OSError:
+                pass
+
+    # -- browser helpers --------------------------------------------------------------------
+    def set_width(self, width: int) -> None:
+        if self.width_now != width:
+            self.driver.cdp("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": VIEWPORT_HEIGHT, "deviceScaleFactor": 1, "mobile": False})
+            self.width_now = width
+
+    def wait_for(self, script: str, done, timeout: float, what: str):
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.driver.execute(script)
+            if done(value):
+                return value
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"timed out after {timeout:.0f} s waiting for {what} (last state {value})")
+            time.sleep(0.02)
+
+    def load(self, page_file: str) -> dict:
+        """Navigate with images held until first paint; return measurements at first paint and
+        after everything (lazy images included) has loaded."""
+        self.load_counter += 1
+        url = f"http://127.0.0.1:{self.server.port}/{page_file}?load={self.load_counter}"
+        self.server.begin_load()
+        self.driver.browser_log()  # drop older messages
+        started = time.monotonic()
+        try:
+            self.driver.get(url)
+            self.wait_for(PAINT_STATE_JS, lambda v: v["href"] == url and v["paints"], 15, "first paint")
+            painted = self.driver.execute(MEASURE_JS)
+            held_at_paint = self.server.snapshot()["held"]
+        finally:
+            self.server.release_images()
+        self.wait_for(IMAGES_DONE_JS, lambda v: v["ready"] == "complete", 30, "the load event")
+        before_force = self.driver.execute(MEASURE_JS)
+        self.driver.execute(FORCE_IMAGES_JS)
+        self.wait_for(IMAGES_DONE_JS, lambda v: v["pending"] == 0, 30, "all images")
+        # Two frames so that anything the last image caused is laid out and reported.
+        self.driver.execute_async("const d = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => d(1)));")
+        final = self.driver.execute(MEASURE_JS)
+        cls = self.driver.execute_async(CLS_JS)
+        log = [e for e in self.driver.browser_log() if e.get("level") == "SEVERE"]
+        return {"url": url, "painted": painted, "loaded": before_force, "final": final, "cls": cls,
+                "log": log, "server": self.server.snapshot(), "held_at_paint": held_at_paint,
+                "seconds": time.monotonic() - started}
+
+    # -- checks -----------------------------------------------------------------------------
+    def check_load(self, width: int, page: dict, m: dict, t: Tally) -> str:
+        name = page["file"]
+        final, painted, loaded = m["final"], m["painted"], m["loaded"]
+        if not t.check(final.get("galleries") == 1, f"expected one main.wf-gallery, found {final.get('galleries')}"):
+            return "no gallery"
+        t.check(final.get("containerType") == "inline-size",
+                f"gallery container-type is {final.get('containerType')!r}, expected 'inline-size'")
+        cx, cy, W, content_height = final["content"]
+        p = predict(page, W, cx, cy, self.caption_height)
+        photos = page["photos"]
+        tiles = final["tiles"]
+
+        # structure
+        t.check(len(final["sections"]) == len(p["sections"]),
+                f"{len(final['sections'])} sections in the page, layout.json has {len(p['sections'])}")
+        for index, section in enumerate(final["sections"][:len(page["sections"])]):
+            t.check(section["id"] == page["sections"][index]["id"],
+                    f"section {index} has id {section['id']!r}, layout.json says {page['sections'][index]['id']!r}")
+        t.check(len(tiles) == len(photos) == len(p["items"]),
+                f"{len(tiles)} tiles in the page, layout.json has {len(photos)} photos and {len(p['items'])} items")
+        t.check(final["strayTiles"] == 0, f"{final['strayTiles']} li.wf-tile outside the gallery's sections")
+
+        # (a) geometry of sections, headers, tiles
+        for index, (section, expected) in enumerate(zip(final["sections"], p["sections"])):
+            sid = section["id"]
+            bad = []
+            if abs(section["rect"][1] - expected["top"]) > TOLERANCE:
+                bad.append(f"top expected {fmt(expected['top'])} actual {fmt(section['rect'][1])}")
+            if abs(section["rect"][3] - expected["height"]) > TOLERANCE:
+                bad.append(f"height expected {fmt(expected['height'])} actual {fmt(section['rect'][3])}")
+            t.check(not bad, f"section #{sid}: " + "; ".join(bad))
+            if expected["header"] is None:
+                t.check(section["header"] is None, f"section #{sid}: has a header, layout.json has none")
+            elif t.check(section["header"] is not None, f"section #{sid}: header missing"):
+                compare_rect(t, f"section #{sid} header", expected["header"], section["header"])
+        for index, (tile, item) in enumerate(zip(tiles, p["items"])):
+            label = f"tile {index} ({photos[index]['path'] if index < len(photos) else '?'})"
+            if not t.check(tile["section"] == item["section"],
+                           f"{label}: in section {tile['section']}, layout.json says {item['section']}"):
+                continue
+            compare_rect(t, label, item["rect"], tile["rect"])
+            if "img" in tile:
+                compare_rect(t, f"{label} img", item["img"], tile["img"])
+
+        # (b) overlaps
+        order = sorted(range(len(tiles)), key=lambda i: tiles[i]["rect"][1])
+        overlaps = []
+        for a_pos, a in enumerate(order):
+            ra = tiles[a]["rect"]
+            for b in order[a_pos + 1:]:
+                rb = tiles[b]["rect"]
+                if rb[1] >= ra[1] + ra[3]:
+                    break
+                amount = overlap(ra, rb)
+                if amount > OVERLAP_TOLERANCE:
+                    overlaps.append(f"tiles {min(a, b)} and {max(a, b)} overlap by {fmt(amount)} px")
+        t.check(not overlaps, "; ".join(overlaps[:10]) + (f" (+{len(overlaps) - 10} more)" if len(overlaps) > 10 else ""))
+
+        # (c) horizontal overflow
+        t.check(final["scrollWidth"] <= final["clientWidth"],
+                f"horizontal overflow: scrollWidth {final['scrollWidth']} > clientWidth {final['clientWidth']}")
+
+        # (d) gallery height
+        t.check(abs(content_height - p["height"]) <= TOLERANCE,
+                f"gallery height expected {fmt(p['height'])} actual {fmt(content_height)} (Δ {fmt(content_height - p['height'])})")
+
+        # (e) images, console, network
+        broken = [f"{i} ({tile.get('src')})" for i, tile in enumerate(tiles)
+                  if "img" not in tile or not tile["complete"] or not tile["naturalWidth"]]
+        t.check(final["images"] == len(tiles), f"{final['images']} images in the page for {len(tiles)} tiles")
+        t.check(not broken, f"images not loaded: {', '.join(broken[:10])}")
+        sizes = []
+        for i, tile in enumerate(tiles):
+            if "img" in tile and tile["naturalWidth"]:
+                if (str(tile["naturalWidth"]), str(tile["naturalHeight"])) != (tile["width"], tile["height"]):
+                    sizes.append(f"{i} ({tile['src']}): attributes {tile['width']}×{tile['height']}, "
+                                 f"image {tile['naturalWidth']}×{tile['naturalHeight']}")
+        t.check(not sizes, "intrinsic size differs from width/height attributes: " + "; ".join(sizes[:10]))
+        srcs = []
+        for i, (tile, photo) in enumerate(zip(tiles, photos)):
+            src = urllib.parse.unquote(tile.get("src") or "")
+            if not src.endswith("/" + photo["path"]):
+                srcs.append(f"{i}: src {tile.get('src')!r}, layout.json photo {photo['path']!r}")
+        t.check(not srcs, "tiles not in layout.json photo order: " + "; ".join(srcs[:5]))
+        t.check(not m["log"], "console errors: " + " | ".join(e.get("message", "")[:200] for e in m["log"][:5]))
+        server = m["server"]
+        t.check(not server["failures"], "failed requests: " + ", ".join(f"{s} {u}" for s, u in server["failures"][:10]))
+        t.check(not server["timeouts"], f"images held over {IMAGE_HOLD_LIMIT:.0f} s: {server['timeouts'][:5]}")
+
+        # (f) layout shift
+        cls = m["cls"]
+        if t.check("error" not in cls and cls.get("supported"), f"layout-shift observer unavailable: {cls}"):
+            shifts = "; ".join(f"{fmt(s['value'])} at {fmt(s['time'])} ms from {', '.join(s['sources'][:3])}"
+                               for s in cls["shifts"][:5])
+            t.check(cls["total"] == 0, f"cumulative layout shift {cls['total']:.5f}: {shifts}")
+        moved = []
+        for i, (a, b) in enumerate(zip(painted.get("tiles", []), tiles)):
+            if any(abs(x - y) > 0.01 for x, y in zip(a["rect"], b["rect"])):
+                moved.append(f"{i}: {rect_text(a['rect'])} at first paint → {rect_text(b['rect'])}")
+        t.check(len(painted.get("tiles", [])) == len(tiles) and not moved,
+                "tiles moved after first paint: " + "; ".join(moved[:5]))
+
+        # (g) no script
+        t.check(final["scripts"] == 0, f"{final['scripts']} <script> elements")
+        t.check(not final["handlers"], f"event-handler attributes: {final['handlers'][:10]}")
+        t.check(not final["jsUrls"], f"javascript: URLs: {final['jsUrls'][:10]}")
+
+        # (h) img attributes (as served: read before lazy images were forced)
+        attrs = []
+        first_screen_lazy = []
+        ever = self.eager_needed.setdefault(name, {})
+        gallery_top = cy
+        for i, tile in enumerate(loaded.get("tiles", [])):
+            if "img" not in tile:
+                continue
+            for attr in ("width", "height"):
+                if not (tile[attr] or "").isdigit() or int(tile[attr]) <= 0:
+                    attrs.append(f"{i}: {attr}={tile[attr]!r}")
+            if not tile["alt"] or not tile["alt"].strip():
+                attrs.append(f"{i}: alt={tile['alt']!r}")
+            if tile["decoding"] != "async":
+                attrs.append(f"{i}: decoding={tile['decoding']!r}")
+            if tile["loading"] not in ("lazy", "eager", None):
+                attrs.append(f"{i}: loading={tile['loading']!r}")
+            # in the first screen at this width: must not wait for lazy loading
+            if tile["rect"][1] < VIEWPORT_HEIGHT and tile["loading"] == "lazy":
+                first_screen_lazy.append(f"{i} ({photos[i]['path'] if i < len(photos) else '?'}) top {fmt(tile['rect'][1])}")
+            if tile["rect"][1] - gallery_top < self.args.first_screen:
+                ever[i] = True
+            else:
+                ever.setdefault(i, False)
+            self.loading_attr.setdefault(name, [None] * len(loaded["tiles"]))[i] = tile["loading"]
+        t.check(not attrs, "img attributes: " + "; ".join(attrs[:10]))
+        t.check(not first_screen_lazy, f"loading=\"lazy\" in the first {VIEWPORT_HEIGHT} px: " + "; ".join(first_screen_lazy[:10]))
+
+        return (f"bp {p['index']} ({p['columns']} cols) {len(tiles)} tiles, {len(p['sections'])} sections, "
+                f"CLS {cls.get('total', '?'):.3g}, {m['held_at_paint']} images held to first paint, "
+                f"{m['seconds']:.1f} s")
+
+    def run(self) -> int:
+        started = time.monotonic()
+        html_tally = Tally()
+        for page in self.pages:
+            with open(os.path.join(self.site, page["file"]), encoding="utf-8") as f:
+                check_html_text(html_tally, page["file"], f.read())
+        self.report("served HTML", html_tally, f"{len(self.pages)} page(s)")
+
+        # The gallery may be narrower than the viewport (theme padding); measure it once.
+        self.set_width(1000)
+        probe = self.load(self.pages[0]["file"])
+        gutter = 0.0
+        if probe["final"].get("galleries") == 1:
+            gutter = 1000 - probe["final"]["content"][2]
+        minimums = sorted({bp["minWidth"] for bp in self.layout.get("breakpoints", [])} |
+                          {bp["minWidth"] for page in self.pages for bp in page["breakpoints"]})
+        widths = plan_widths(self.args.widths, minimums, gutter)
+        print(f"{len(widths)} widths × {len(self.pages)} page(s): {' '.join(map(str, widths))}"
+              + (f" (gallery gutter {fmt(gutter)} px)" if gutter else ""), flush=True)
+
+        shots = dict(self.args.screenshot)
+        for width in widths:
+            self.set_width(width)
+            for page in self.pages:
+                t = Tally()
+                try:
+                    m = self.load(page["file"])
+                    W = m["final"].get("content", [0, 0, 0])[2]
+                    summary = self.check_load(width, page, m, t)
+                except (TimeoutError, WebDriverError, KeyError, TypeError, ValueError) as error:
+                    t.check(False, f"could not check: {type(error).__name__}: {error}")
+                    W, summary = float("nan"), "error"
+                self.report(f"w={width:<4} W={fmt(W):<7} {page['file']}", t, summary)
+            if width in shots:
+                self.screenshot(shots.pop(width))
+        for width, path in shots.items():
+            self.set_width(width)
+            self.load(self.pages[0]["file"])
+            self.screenshot(path)
+
+        # (h) images never in the first screen at any tested width load lazily.
+        lazy = Tally()
+        for page in self.pages:
+            name = page["file"]
+            wrong = [f"{i} ({page['photos'][i]['path']})" for i, seen in sorted(self.eager_needed.get(name, {}).items())
+                     if not seen and self.loading_attr[name][i] != "lazy"]
+            lazy.check(not wrong, f"{name}: never within {fmt(self.args.first_screen)} px of the gallery top at any "
+                                  f"tested width but not loading=\"lazy\": " + ", ".join(wrong[:15]))
+        self.report("lazy loading", lazy, f"first screen = gallery top + {fmt(self.args.first_screen)} px")
+        print(f"({time.monotonic() - started:.0f} s)", flush=True)
+        print(f"{self.total.passed} passed, {self.total.failed} failed", flush=True)
+        return 0 if self.total.failed == 0 else 1
+
+    def screenshot(self, path: str) -> None:
+        size = self.driver.execute("return [document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+        shot = self.driver.cdp("Page.captureScreenshot", {
+            "format": "png", "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": 0, "width": size[0], "height": min(size[1], 16000), "scale": 1}})
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(shot["data"]))
+        print(f"screenshot {size[0]}×{min(size[1], 16000)} → {path}", flush=True)
+
+    def report(self, label: str, t: Tally, summary: str) -> None:
+        self.total.passed += t.passed
+        self.total.failed += t.failed
+        status = "ok  " if t.failed == 0 else "FAIL"
+        counts = f"{t.passed} checks" if t.failed == 0 else f"{t.passed} passed, {t.failed} failed"
+        print(f"{status} {label}: {summary} [{counts}]", flush=True)
+        for line in t.details[:MAX_DETAILS]:
+            print(f"       {line}", flush=True)
+        if len(t.details) > MAX_DETAILS:
+            print(f"       … and {len(t.details) - MAX_DETAILS} more", flush=True)
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("site", metavar="SITE_DIR", help="folder written by `waterfall-site build`")
+    parser.add_argument("--widths", type=int, default=24, metavar="N",
+                        help="number of viewport widths, at least 20 (default 24)")
+    parser.add_argument("--first-screen", type=float, default=1200, metavar="PX",
+                        help="images whose top is never within PX of the gallery top must be lazy (default 1200)")
+    parser.add_argument("--screenshot", action="append", default=[], metavar="WIDTH=PNG",
+                        type=lambda s: (int(s.split("=", 1)[0]), s.split("=", 1)[1]),
+                        help="also save a full-page screenshot of the first page at WIDTH")
+    args = parser.parse_args(argv)
+    if args.widths < 20:
+        parser.error("--widths must be at least 20")
+    return args
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    site = os.path.abspath(args.site)
+    if not os.path.isfile(os.path.join(site, "layout.json")):
+        sys.stderr.write(f"check_site: {site} has no layout.json; is it a waterfall-site output folder?\n")
+        return 2
+    try:
+        checker = Checker(site, args)
+    except (OSError, ValueError, KeyError) as error:
+        sys.stderr.write(f"check_site: cannot read {site}/layout.json: {error}\n")
+        print("0 passed, 1 failed")
+        return 1
+
+    def terminate(signum, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, terminate)
+    signal.signal(signal.SIGHUP, terminate)
+    try:
+        checker.start()
+        return checker.run()
+    except KeyboardInterrupt:
+        sys.stderr.write("check_site: interrupted\n")
+        return 130
+    except (RuntimeError, WebDriverError, OSError, TimeoutError) as error:
+        sys.stderr.write(f"check_site: {error}\n")
+        print(f"{checker.total.passed} passed, {checker.total.failed + 1} failed")
+        return 1
+    finally:
+        checker.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
