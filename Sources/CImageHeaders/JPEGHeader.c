@@ -81,9 +81,19 @@ static void read_orientation(j_decompress_ptr info, wfs_image_header *out, char 
     }
 }
 
+/// The setjmp and every libjpeg call that can fail. The structs belong to the caller, so nothing
+/// this function's frame holds changes between setjmp and longjmp.
+static bool read_header(struct jpeg_decompress_struct *info, error_context *errors, source_context *source) {
+    if (setjmp(errors->jump)) return false;
+    jpeg_create_decompress(info);
+    info->src = &source->manager;
+    // Keep APP1 segments (EXIF, XMP) in full; 0xFFFF covers the largest possible segment.
+    jpeg_save_markers(info, JPEG_APP1, 0xFFFF);
+    jpeg_read_header(info, TRUE);
+    return true;
+}
+
 wfs_status wfs_read_jpeg(wfs_reader *reader, wfs_image_header *out, char *message, size_t capacity) {
-    // Everything the jump target touches lives in these structs, not in locals modified after
-    // setjmp, so their values are defined after longjmp.
     struct jpeg_decompress_struct info;
     error_context errors;
     source_context source;
@@ -93,14 +103,6 @@ wfs_status wfs_read_jpeg(wfs_reader *reader, wfs_image_header *out, char *messag
     errors.manager.error_exit = error_exit;
     errors.manager.emit_message = emit_message;
     errors.manager.output_message = output_message;
-    if (setjmp(errors.jump)) {
-        char text[JMSG_LENGTH_MAX];
-        errors.manager.format_message((j_common_ptr)&info, text);
-        wfs_message(message, capacity, "%s", text);
-        jpeg_destroy_decompress(&info);
-        return WFS_STATUS_CORRUPT_HEADER;
-    }
-    jpeg_create_decompress(&info);
 
     source.manager.init_source = init_source;
     source.manager.fill_input_buffer = fill_input_buffer;
@@ -110,12 +112,14 @@ wfs_status wfs_read_jpeg(wfs_reader *reader, wfs_image_header *out, char *messag
     source.manager.next_input_byte = NULL;
     source.manager.bytes_in_buffer = 0;
     source.reader = reader;
-    info.src = &source.manager;
 
-    // Keep APP1 segments (EXIF, XMP) in full; 0xFFFF covers the largest possible segment.
-    jpeg_save_markers(&info, JPEG_APP1, 0xFFFF);
-    jpeg_read_header(&info, TRUE);
-
+    if (!read_header(&info, &errors, &source)) {
+        char text[JMSG_LENGTH_MAX];
+        errors.manager.format_message((j_common_ptr)&info, text);
+        wfs_message(message, capacity, "%s", text);
+        jpeg_destroy_decompress(&info);
+        return WFS_STATUS_CORRUPT_HEADER;
+    }
     out->width = info.image_width;
     out->height = info.image_height;
     read_orientation(&info, out, message, capacity);
