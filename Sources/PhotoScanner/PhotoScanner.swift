@@ -1,18 +1,14 @@
+import Dispatch
 import Foundation
+import Synchronization
 
-/// Why a scan could not run at all (as opposed to per-file diagnostics).
-public struct ScanError: Error, CustomStringConvertible, Sendable {
-    public var path: String
-    public var reason: String
-    public var description: String { "cannot scan '\(path)': \(reason)" }
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-}
-
-/// Walks a folder and measures every JPEG and PNG from its header. (Placeholder until the scanner lands.)
+/// Walks a folder and measures every JPEG and PNG from its header, in parallel.
+///
+/// Use it as `try PhotoScanner(jobs: 4).scan(folder)`. The result lists photos and diagnostics
+/// in natural order of their relative paths, and is the same whatever `jobs` is. One bad file
+/// never stops a scan: it becomes a diagnostic. Only a root folder that cannot be read throws.
 public struct PhotoScanner: Sendable {
+    /// How many header reads run at once (at least 1).
     public var jobs: Int
     /// Absolute folders that are never entered (the output folder when it lies inside the photos).
     public var excludedFolders: [URL]
@@ -22,7 +18,109 @@ public struct PhotoScanner: Sendable {
         self.excludedFolders = excludedFolders
     }
 
+    /// Scans `root` recursively.
+    ///
+    /// - Parameter progress: called with the number of headers read so far and the number of
+    ///   candidates, at most once per small batch of files, from worker threads but never
+    ///   concurrently and with `done` never decreasing; the last call has `done == total`.
+    /// - Throws: `ScanError` when `root` is missing, is not a folder or cannot be listed.
     public func scan(_ root: URL, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws(ScanError) -> ScanResult {
-        ScanResult(photos: [], diagnostics: [])
+        var walker = DirectoryWalker(excludedFolders: excludedFolders.map { $0.standardizedFileURL.path })
+        try walker.walk(rootPath: root.path)
+        let items = walker.items
+
+        var candidates: [Candidate] = []
+        candidates.reserveCapacity(items.count)
+        for case .candidate(let candidate) in items { candidates.append(candidate) }
+        let outcomes = readHeaders(candidates, progress: progress)
+
+        var photos: [ScannedPhoto] = []
+        var diagnostics: [ScanDiagnostic] = []
+        photos.reserveCapacity(candidates.count)
+        var next = 0
+        for item in items {
+            switch item {
+            case .diagnostic(let diagnostic):
+                diagnostics.append(diagnostic)
+            case .candidate:
+                switch outcomes[next] {
+                case .photo(let photo, let warning):
+                    photos.append(photo)
+                    if let warning { diagnostics.append(warning) }
+                case .rejected(let diagnostic):
+                    diagnostics.append(diagnostic)
+                }
+                next += 1
+            }
+        }
+        return ScanResult(photos: photos, diagnostics: diagnostics)
     }
+}
+
+private extension PhotoScanner {
+    /// Files per batch a worker claims: big enough that claiming costs nothing, small enough that
+    /// workers finish together.
+    static let batchSize = 32
+
+    /// Reads every candidate's header, in parallel when `jobs > 1`; `outcomes[i]` belongs to
+    /// `candidates[i]`, so the order never depends on scheduling.
+    func readHeaders(_ candidates: [Candidate], progress: (@Sendable (Int, Int) -> Void)?) -> [HeaderOutcome] {
+        let total = candidates.count
+        progress?(0, total)
+        guard total > 0 else { return [] }
+        let workers = min(jobs, (total + Self.batchSize - 1) / Self.batchSize)
+        if workers <= 1 {
+            var outcomes: [HeaderOutcome] = []
+            outcomes.reserveCapacity(total)
+            for (index, candidate) in candidates.enumerated() {
+                outcomes.append(HeaderReader.read(candidate))
+                if (index + 1) % Self.batchSize == 0 || index + 1 == total { progress?(index + 1, total) }
+            }
+            return outcomes
+        }
+
+        let shared = SharedProgress(progress: progress)
+        return [HeaderOutcome](unsafeUninitializedCapacity: total) { buffer, initialized in
+            // Each index is written by exactly one worker (the one that claimed its batch), so
+            // the writes never overlap.
+            let slots = UnsafeSendableBuffer(buffer: buffer)
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while true {
+                    let start = shared.claimed.wrappingAdd(Self.batchSize, ordering: .relaxed).oldValue
+                    guard start < total else { return }
+                    let end = min(start + Self.batchSize, total)
+                    for index in start..<end {
+                        (slots.buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: HeaderReader.read(candidates[index]))
+                    }
+                    shared.finished(end - start, of: total)
+                }
+            }
+            initialized = total
+        }
+    }
+}
+
+/// Counters the header workers share.
+private final class SharedProgress: Sendable {
+    /// The next unclaimed candidate index.
+    let claimed = Atomic<Int>(0)
+    let progress: (@Sendable (Int, Int) -> Void)?
+    /// Headers read so far; the lock also serialises the callback so `done` never goes backwards.
+    let done = Mutex<Int>(0)
+
+    init(progress: (@Sendable (Int, Int) -> Void)?) {
+        self.progress = progress
+    }
+
+    func finished(_ count: Int, of total: Int) {
+        done.withLock { done in
+            done += count
+            progress?(done, total)
+        }
+    }
+}
+
+/// The output buffer handed to the workers; safe because the workers write disjoint indices.
+private struct UnsafeSendableBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
 }

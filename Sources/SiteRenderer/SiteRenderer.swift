@@ -58,7 +58,6 @@ public struct SiteRenderer: Sendable {
                 tiles += tileHTML(
                     photo, style: tileStyle(layout, section: sectionIndex, item: indexInSection, photo: photo),
                     eager: eager[itemIndex])
-                tiles += "\n"
                 itemIndex += 1
             }
             sectionsHTML += theme.section.render([
@@ -135,7 +134,7 @@ public struct SiteRenderer: Sendable {
     }
 }
 
-private extension SiteRenderer {
+extension SiteRenderer {
     /// The tile's inline custom properties (see the type's documentation).
     func tileStyle(_ layout: GalleryLayout, section: Int, item: Int, photo: SitePhoto) -> String {
         var style = "--r:" + NumberText.decimal(Double(photo.height) / Double(photo.width), decimals: 6)
@@ -156,7 +155,9 @@ private extension SiteRenderer {
         }
         return style
     }
+}
 
+private extension SiteRenderer {
     func tileHTML(_ photo: SitePhoto, style: String, eager: Bool) -> String {
         let original = options.photosFolder + "/" + photo.path.percentEncodedPath
         var values: [String: TemplateValue] = [

@@ -1,5 +1,117 @@
 #ifndef CIMAGEHEADERS_H
 #define CIMAGEHEADERS_H
-// Placeholder: the scanner issue replaces this with the libjpeg/libpng header shim.
-int wfs_shim_version(void);
+
+// Why this shim exists: libjpeg reports errors through an `error_exit` callback that must not
+// return (the default calls `exit()`), and libpng reports them by `longjmp`. Swift can neither call
+// `setjmp` nor survive a `longjmp` across its frames. So every library call that can fail, the
+// `setjmp` and the jump target live together in the C functions below, which return a status code
+// and copy the library's message into a buffer the caller owns. The libraries' own printing is
+// silenced. There is no global mutable state: these functions are called from many threads at once.
+//
+// Only headers are read. Pixel data is never decoded, so memory per call does not depend on the
+// image's size.
+
+#include <stddef.h>
+#include <stdint.h>
+
+// Closed enums import into Swift as exhaustive enums with the given case names; other compilers
+// (gcc building the fuzzer or benchmark floor) simply see plain C enums.
+#if defined(__has_attribute) && __has_attribute(enum_extensibility) && __has_attribute(swift_name)
+#define WFS_CLOSED_ENUM __attribute__((enum_extensibility(closed)))
+#define WFS_SWIFT_NAME(name) __attribute__((swift_name(#name)))
+#else
+#define WFS_CLOSED_ENUM
+#define WFS_SWIFT_NAME(name)
+#endif
+
+/// The outcome of one header read.
+typedef enum WFS_CLOSED_ENUM wfs_status {
+    /// Width, height and orientation are set. `message` may hold an EXIF warning.
+    WFS_STATUS_OK WFS_SWIFT_NAME(ok) = 0,
+    /// A known image format other than JPEG and PNG; `format` names it.
+    WFS_STATUS_UNSUPPORTED_FORMAT WFS_SWIFT_NAME(unsupportedFormat) = 1,
+    /// The bytes are no image format the shim knows.
+    WFS_STATUS_NOT_AN_IMAGE WFS_SWIFT_NAME(notAnImage) = 2,
+    /// The file has no bytes at all.
+    WFS_STATUS_EMPTY_FILE WFS_SWIFT_NAME(emptyFile) = 3,
+    /// The file could not be opened or read; `io_errno` holds errno when there is one.
+    WFS_STATUS_IO_ERROR WFS_SWIFT_NAME(ioError) = 4,
+    /// libjpeg or libpng rejected the header; `message` holds the library's message.
+    WFS_STATUS_CORRUPT_HEADER WFS_SWIFT_NAME(corruptHeader) = 5,
+} wfs_status;
+
+/// A container format recognised by its magic bytes.
+typedef enum WFS_CLOSED_ENUM wfs_format {
+    WFS_FORMAT_UNKNOWN WFS_SWIFT_NAME(unknown) = 0,
+    WFS_FORMAT_JPEG WFS_SWIFT_NAME(jpeg) = 1,
+    WFS_FORMAT_PNG WFS_SWIFT_NAME(png) = 2,
+    WFS_FORMAT_GIF WFS_SWIFT_NAME(gif) = 3,
+    WFS_FORMAT_WEBP WFS_SWIFT_NAME(webp) = 4,
+    WFS_FORMAT_HEIF WFS_SWIFT_NAME(heif) = 5,
+    WFS_FORMAT_AVIF WFS_SWIFT_NAME(avif) = 6,
+    WFS_FORMAT_TIFF WFS_SWIFT_NAME(tiff) = 7,
+    WFS_FORMAT_BMP WFS_SWIFT_NAME(bmp) = 8,
+    WFS_FORMAT_ICO WFS_SWIFT_NAME(ico) = 9,
+    WFS_FORMAT_JPEG_XL WFS_SWIFT_NAME(jpegXL) = 10,
+    WFS_FORMAT_JPEG_2000 WFS_SWIFT_NAME(jpeg2000) = 11,
+    WFS_FORMAT_PSD WFS_SWIFT_NAME(psd) = 12,
+    WFS_FORMAT_QOI WFS_SWIFT_NAME(qoi) = 13,
+    WFS_FORMAT_SVG WFS_SWIFT_NAME(svg) = 14,
+} wfs_format;
+
+/// What the EXIF walker found.
+typedef enum WFS_CLOSED_ENUM wfs_exif_status {
+    /// No EXIF block, or one without an Orientation tag in IFD0.
+    WFS_EXIF_ABSENT WFS_SWIFT_NAME(absent) = 0,
+    /// An Orientation tag was read (an out-of-range value still yields orientation 1).
+    WFS_EXIF_FOUND WFS_SWIFT_NAME(found) = 1,
+    /// The block is malformed; orientation 1 is assumed and the message says why.
+    WFS_EXIF_MALFORMED WFS_SWIFT_NAME(malformed) = 2,
+} wfs_exif_status;
+
+/// Everything one header read reports.
+typedef struct wfs_image_header {
+    wfs_format format;
+    uint32_t width;
+    uint32_t height;
+    /// EXIF orientation 1...8; 1 when absent, malformed or out of range.
+    uint16_t orientation;
+    wfs_exif_status exif;
+    /// File size from `fstat` (the buffer length for in-memory reads).
+    int64_t byte_size;
+    /// Modification time from `fstat`, seconds and nanoseconds since 1970 (0 for memory reads).
+    int64_t modification_seconds;
+    int32_t modification_nanoseconds;
+    /// errno of a failed open/read for WFS_STATUS_IO_ERROR, 0 otherwise.
+    int32_t io_errno;
+} wfs_image_header;
+
+/// Capacity that fits every message the shim writes (libjpeg's JMSG_LENGTH_MAX is 200).
+#define WFS_MESSAGE_CAPACITY 256
+
+/// Opens `path`, sniffs its magic bytes and reads the JPEG or PNG header.
+///
+/// `message` (capacity `message_capacity`, may be 0) receives a NUL-terminated explanation for
+/// every status other than OK, and an EXIF warning when the status is OK and `exif` is malformed;
+/// otherwise it is set to the empty string.
+wfs_status wfs_read_image_header(const char *path, wfs_image_header *out, char *message,
+                                 size_t message_capacity);
+
+/// The same as `wfs_read_image_header` for bytes already in memory (used by tests and the fuzzer).
+wfs_status wfs_read_image_header_from_memory(const uint8_t *bytes, size_t length,
+                                             wfs_image_header *out, char *message,
+                                             size_t message_capacity);
+
+/// Reads the Orientation tag (0x0112) from IFD0 of a TIFF-structured EXIF payload (after
+/// `Exif\0\0` in a JPEG APP1 segment, or a whole PNG `eXIf` chunk), in either byte order.
+/// IFD1 and sub-IFDs are never visited. Every offset is bounds-checked.
+wfs_exif_status wfs_exif_orientation(const uint8_t *tiff, size_t length, uint16_t *orientation,
+                                     char *message, size_t message_capacity);
+
+/// The container format of `bytes` (the first bytes of a file; 32 are enough).
+wfs_format wfs_sniff_format(const uint8_t *bytes, size_t length);
+
+/// A human-readable name: "JPEG", "PNG", "GIF", "WebP", "HEIC/HEIF", …
+const char *wfs_format_name(wfs_format format);
+
 #endif

@@ -79,7 +79,7 @@ struct SiteBuilder {
             let seconds = Date().timeIntervalSince(started)
             var line = "Built \(NumberText.grouped(plan.photos.count)) photo\(plan.photos.count == 1 ? "" : "s")"
             line += " in \(plan.sectionCount) section\(plan.sectionCount == 1 ? "" : "s"), \(plan.pageCount) page\(plan.pageCount == 1 ? "" : "s")"
-            line += " → \(displayPath(output.url))/ in \(NumberText.decimal(seconds, decimals: 1)) s"
+            line += " → \(displayPath(output.url))/ in \(NumberText.decimal(seconds, decimals: seconds < 10 ? 2 : 1)) s"
             if !scan.diagnostics.isEmpty { line += " (\(Diagnostics.count(scan.diagnostics)))" }
             console.print(line)
         }

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses with AddressSanitizer and runs each for SECONDS (default 60).
+#
+#   Fuzz/run.sh [seconds]
+#
+# Seeds come from ../shared/corpora next to the package (when present) and from each harness's
+# own growing corpus under Fuzz/.work. Exits non-zero when a harness finds a crash, a leak or a
+# timeout; the reproducer is left in Fuzz/.work/artifacts.
+set -euo pipefail
+
+seconds="${1:-60}"
+fuzz_dir="$(cd "$(dirname "$0")" && pwd)"
+package_dir="$(dirname "$fuzz_dir")"
+shim_dir="$package_dir/Sources/CImageHeaders"
+corpora_dir="$(dirname "$package_dir")/shared/corpora"
+work="$fuzz_dir/.work"
+clang="${CLANG:-/opt/swift/usr/bin/clang}"
+
+mkdir -p "$work/bin" "$work/artifacts" "$work/seeds/header" "$work/seeds/exif" \
+    "$work/corpus/header" "$work/corpus/exif"
+
+for harness in header exif; do
+    "$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+        -I"$shim_dir/include" -I"$shim_dir" \
+        "$fuzz_dir/fuzz_$harness.c" "$shim_dir"/*.c \
+        -ljpeg -lpng16 -o "$work/bin/fuzz_$harness" 2>"$work/build-$harness.log" ||
+        { cat "$work/build-$harness.log"; exit 1; }
+done
+
+if [ -d "$corpora_dir" ]; then
+    find "$corpora_dir" -type f \( -name '*.jpg' -o -name '*.png' \) -exec cp -f {} "$work/seeds/header/" \;
+    python3 "$fuzz_dir/extract_exif_seeds.py" "$corpora_dir" "$work/seeds/exif"
+else
+    echo "note: $corpora_dir is absent; fuzzing from the harnesses' own corpora only"
+fi
+
+status=0
+for harness in header exif; do
+    case "$harness" in
+        header) max_len=65536 ;;
+        exif) max_len=4096 ;;
+    esac
+    echo "== fuzz_$harness for ${seconds}s"
+    # -jobs=1 runs one worker in the background and logs to fuzz-0.log; run it from the work
+    # folder so the log lands there, then show its summary.
+    (
+        cd "$work"
+        rm -f fuzz-0.log
+        "$work/bin/fuzz_$harness" -jobs=1 -workers=1 -max_total_time="$seconds" -max_len="$max_len" \
+            -timeout=10 -print_final_stats=1 -artifact_prefix="$work/artifacts/$harness-" \
+            "$work/corpus/$harness" "$work/seeds/$harness" >/dev/null 2>&1 || true
+        grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY)" fuzz-0.log || tail -n 20 fuzz-0.log
+        mv -f fuzz-0.log "fuzz-$harness.log"
+    )
+    if compgen -G "$work/artifacts/$harness-*" >/dev/null; then
+        echo "FINDING in fuzz_$harness:"; ls -l "$work/artifacts/$harness-"*
+        status=1
+    fi
+done
+exit "$status"

@@ -1,0 +1,46 @@
+#ifndef WFS_INTERNAL_H
+#define WFS_INTERNAL_H
+
+// Declarations shared by the shim's C files; not part of the module's public header.
+
+#include "CImageHeaders.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/// A forward-only byte source over a file descriptor or a memory buffer, so the JPEG and PNG
+/// readers (and the fuzzer, which uses memory) run exactly the same parsing code.
+typedef struct wfs_reader {
+    /// -1 for a memory source.
+    int fd;
+    /// Scratch buffer for file reads (unused for memory).
+    unsigned char *buffer;
+    size_t capacity;
+    /// Bytes available but not yet handed out by `wfs_reader_next`.
+    const unsigned char *pending;
+    size_t pending_length;
+    /// errno of a failed read(), 0 otherwise.
+    int read_errno;
+} wfs_reader;
+
+/// Hands out the next window of bytes; returns 0 at the end of the data or on a read error
+/// (then `read_errno` is set). The window stays valid until the next call.
+size_t wfs_reader_next(wfs_reader *reader, const unsigned char **window);
+
+/// Skips `count` bytes that have not been handed out yet (seeking for files when it can).
+void wfs_reader_skip(wfs_reader *reader, size_t count);
+
+/// Reads a JPEG header from `reader`; fills width, height and EXIF orientation.
+wfs_status wfs_read_jpeg(wfs_reader *reader, wfs_image_header *out, char *message,
+                         size_t capacity);
+
+/// Reads a PNG header (up to the first IDAT) from `reader`; fills width, height and orientation.
+wfs_status wfs_read_png(wfs_reader *reader, wfs_image_header *out, char *message,
+                        size_t capacity);
+
+/// snprintf into a caller buffer that may have capacity 0.
+void wfs_message(char *message, size_t capacity, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif

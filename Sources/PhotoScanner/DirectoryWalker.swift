@@ -1,0 +1,204 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One thing the walk found, in listing order: a file to measure, or a problem to report.
+enum WalkItem {
+    case candidate(Candidate)
+    case diagnostic(ScanDiagnostic)
+}
+
+/// A file whose name has an image extension.
+struct Candidate: Sendable {
+    var relativePath: String
+    /// Absolute path as NUL-terminated bytes, ready for the C shim.
+    var absolutePath: [UInt8]
+}
+
+/// Lists a folder tree with POSIX calls: `opendir`/`readdir` (whose `d_type` spares a `stat` for
+/// most entries), `stat` for symbolic links. Foundation's URL enumeration costs several
+/// allocations per entry, which shows at ten thousand photos.
+///
+/// Rules: names starting with `.` (hidden files and folders, AppleDouble `._*`) are skipped;
+/// folders are entered in natural order; symbolic links are followed, and a link to a folder
+/// that is already being walked higher up is reported as a loop instead of entered; excluded
+/// folders (matched by device and inode, so any spelling of the path works) are never entered.
+struct DirectoryWalker {
+    private(set) var items: [WalkItem] = []
+    private var excluded: Set<FileID>
+    private var ancestors: [FileID] = []
+
+    /// Device and inode: the identity of a folder, however it was reached.
+    struct FileID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
+    }
+
+    init(excludedFolders: [String]) {
+        var excluded = Set<FileID>()
+        for path in excludedFolders {
+            var info = stat()
+            // A missing excluded folder cannot be entered anyway.
+            if stat(path, &info) == 0 { excluded.insert(FileID(info)) }
+        }
+        self.excluded = excluded
+    }
+
+    /// Walks `rootPath`; throws when the root itself cannot be read.
+    mutating func walk(rootPath: String) throws(ScanError) {
+        var info = stat()
+        guard stat(rootPath, &info) == 0 else {
+            throw ScanError(path: rootPath, reason: Self.errorText(errno))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw ScanError(path: rootPath, reason: "not a folder")
+        }
+        var rootBytes = Array(rootPath.utf8)
+        while rootBytes.count > 1 && rootBytes.last == UInt8(ascii: "/") { rootBytes.removeLast() }
+        if excluded.contains(FileID(info)) { return }
+        guard let directory = opendir(rootPath) else {
+            throw ScanError(path: rootPath, reason: Self.errorText(errno))
+        }
+        ancestors.append(FileID(info))
+        list(directory, absolute: rootBytes == [UInt8(ascii: "/")] ? [] : rootBytes, relative: [])
+    }
+}
+
+private extension DirectoryWalker {
+    struct Entry {
+        var name: [UInt8]
+        var type: UInt8
+    }
+
+    static let separator = UInt8(ascii: "/")
+
+    static func errorText(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// Calls `body` with `bytes` as a NUL-terminated C path.
+    func withPath<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        (bytes + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress.unsafelyUnwrapped) }
+        }
+    }
+
+    static func string(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Reads, sorts and visits one folder's entries; closes `directory`.
+    mutating func list(_ directory: OpaquePointer, absolute: [UInt8], relative: [UInt8]) {
+        var entries: [Entry] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix(while: { $0 != 0 }))
+            }
+            // Hidden names, AppleDouble `._*` files, `.` and `..` all start with a dot.
+            guard let first = name.first, first != UInt8(ascii: ".") else { continue }
+            entries.append(Entry(name: name, type: entry.pointee.d_type))
+        }
+        closedir(directory)
+        entries.sort { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }
+        for entry in entries {
+            let childAbsolute = absolute + [Self.separator] + entry.name
+            let childRelative = relative.isEmpty ? entry.name : relative + [Self.separator] + entry.name
+            visit(entry, absolute: childAbsolute, relative: childRelative)
+        }
+    }
+
+    mutating func visit(_ entry: Entry, absolute: [UInt8], relative: [UInt8]) {
+        switch Int32(entry.type) {
+        case Int32(DT_REG):
+            addCandidate(name: entry.name, absolute: absolute, relative: relative)
+        case Int32(DT_DIR):
+            var info = stat()
+            guard withPath(absolute, { lstat($0, &info) }) == 0 else {
+                return report(relative, .unreadable, "cannot read folder: \(Self.errorText(errno))")
+            }
+            enter(info, absolute: absolute, relative: relative, throughLink: false)
+        case Int32(DT_LNK):
+            followLink(name: entry.name, absolute: absolute, relative: relative)
+        default:
+            // DT_UNKNOWN (some file systems) needs an lstat; FIFOs, sockets and devices are
+            // never candidates, but one named like a photo deserves a word.
+            var info = stat()
+            guard withPath(absolute, { lstat($0, &info) }) == 0 else {
+                return report(relative, .unreadable, "cannot read: \(Self.errorText(errno))")
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: addCandidate(name: entry.name, absolute: absolute, relative: relative)
+            case S_IFDIR: enter(info, absolute: absolute, relative: relative, throughLink: false)
+            case S_IFLNK: followLink(name: entry.name, absolute: absolute, relative: relative)
+            default:
+                if ImageExtensions.isCandidate(entry.name) {
+                    report(relative, .unreadable, "not a regular file")
+                }
+            }
+        }
+    }
+
+    mutating func addCandidate(name: [UInt8], absolute: [UInt8], relative: [UInt8]) {
+        guard ImageExtensions.isCandidate(name) else { return }
+        items.append(.candidate(Candidate(relativePath: Self.string(relative), absolutePath: absolute + [0])))
+    }
+
+    mutating func followLink(name: [UInt8], absolute: [UInt8], relative: [UInt8]) {
+        var info = stat()
+        guard withPath(absolute, { stat($0, &info) }) == 0 else {
+            let code = errno
+            if code == ELOOP {
+                return report(relative, .symlinkLoop, "symbolic link loop: the link resolves to itself")
+            }
+            if code == ENOENT || code == ENOTDIR {
+                return report(relative, .brokenLink, "broken symbolic link to '\(linkTarget(absolute))'")
+            }
+            return report(relative, .unreadable, "cannot follow symbolic link: \(Self.errorText(code))")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: addCandidate(name: name, absolute: absolute, relative: relative)
+        case S_IFDIR: enter(info, absolute: absolute, relative: relative, throughLink: true)
+        default:
+            if ImageExtensions.isCandidate(name) { report(relative, .unreadable, "not a regular file") }
+        }
+    }
+
+    mutating func enter(_ info: stat, absolute: [UInt8], relative: [UInt8], throughLink: Bool) {
+        let id = FileID(info)
+        if excluded.contains(id) { return }
+        if ancestors.contains(id) {
+            // Only a link (or a bind mount) can lead back to a folder being walked; entering it
+            // would never end.
+            return report(relative, .symlinkLoop,
+                          "symbolic link loop: '\(linkTarget(absolute))' is a folder that contains this link")
+        }
+        guard let directory = withPath(absolute, { opendir($0) }) else {
+            return report(relative, .unreadable, "cannot read folder: \(Self.errorText(errno))")
+        }
+        ancestors.append(id)
+        list(directory, absolute: absolute, relative: relative)
+        ancestors.removeLast()
+    }
+
+    func linkTarget(_ absolute: [UInt8]) -> String {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = buffer.withUnsafeMutableBufferPointer { target in
+            target.withMemoryRebound(to: CChar.self) { chars in
+                withPath(absolute) { readlink($0, chars.baseAddress.unsafelyUnwrapped, chars.count - 1) }
+            }
+        }
+        return length > 0 ? Self.string(Array(buffer[..<length])) : "?"
+    }
+
+    mutating func report(_ relative: [UInt8], _ kind: ScanDiagnostic.Kind, _ message: String) {
+        items.append(.diagnostic(ScanDiagnostic(relativePath: Self.string(relative), kind: kind, message: message)))
+    }
+}

@@ -1,0 +1,81 @@
+/// The order in which the scanner lists files: "natural" so `photo2` comes before `photo10`, and
+/// total so two runs over the same folder always agree.
+///
+/// Names are compared as UTF-8 bytes, left to right:
+/// - runs of ASCII digits compare by numeric value (any length; leading zeros ignored);
+/// - other bytes compare with ASCII letters case-folded, then by byte value (UTF-8 byte order is
+///   code point order), so no locale is involved;
+/// - a name that is a prefix of the other comes first.
+/// Names that tie under these rules (`a1`/`a01`, `Beach`/`beach`) are ordered by the first
+/// difference: fewer leading zeros first, then uppercase first. Only identical names compare equal.
+///
+/// Paths are ordered component by component (the walk sorts each folder's entries and descends
+/// depth-first), so everything inside `a` precedes `a.jpg` and `a b`.
+enum NaturalOrder {
+    /// Negative, zero or positive as `lhs` sorts before, equal to or after `rhs`.
+    static func compare(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
+        var i = 0
+        var j = 0
+        var tiebreak = 0
+        while i < lhs.count && j < rhs.count {
+            let a = lhs[i]
+            let b = rhs[j]
+            if isDigit(a) && isDigit(b) {
+                let runA = digitRun(lhs, from: i)
+                let runB = digitRun(rhs, from: j)
+                let valueA = lhs[runA.significant..<runA.end]
+                let valueB = rhs[runB.significant..<runB.end]
+                if valueA.count != valueB.count { return valueA.count < valueB.count ? -1 : 1 }
+                for (x, y) in zip(valueA, valueB) where x != y { return x < y ? -1 : 1 }
+                let lengthA = runA.end - i
+                let lengthB = runB.end - j
+                if tiebreak == 0 && lengthA != lengthB { tiebreak = lengthA < lengthB ? -1 : 1 }
+                i = runA.end
+                j = runB.end
+                continue
+            }
+            let foldedA = folded(a)
+            let foldedB = folded(b)
+            if foldedA != foldedB { return foldedA < foldedB ? -1 : 1 }
+            if tiebreak == 0 && a != b { tiebreak = a < b ? -1 : 1 }
+            i += 1
+            j += 1
+        }
+        if i < lhs.count { return 1 }
+        if j < rhs.count { return -1 }
+        return tiebreak
+    }
+
+    static func areInIncreasingOrder(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+        compare(lhs, rhs) < 0
+    }
+
+    /// Orders `/`-separated relative paths the way the scanner lists them.
+    static func arePathsInIncreasingOrder(_ lhs: String, _ rhs: String) -> Bool {
+        let left = lhs.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        let right = rhs.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        for (a, b) in zip(left, right) {
+            let order = compare(Array(a), Array(b))
+            if order != 0 { return order < 0 }
+        }
+        return left.count < right.count
+    }
+}
+
+private extension NaturalOrder {
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    static func folded(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+    }
+
+    /// The digit run starting at `start`: where its significant digits begin (after leading zeros,
+    /// keeping one digit for an all-zero run) and where it ends.
+    static func digitRun(_ bytes: [UInt8], from start: Int) -> (significant: Int, end: Int) {
+        var end = start
+        while end < bytes.count && isDigit(bytes[end]) { end += 1 }
+        var significant = start
+        while significant < end - 1 && bytes[significant] == 0x30 { significant += 1 }
+        return (significant, end)
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import PhotoScanner
-@Test func placeholder() {}

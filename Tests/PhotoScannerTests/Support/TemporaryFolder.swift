@@ -1,0 +1,43 @@
+import Foundation
+import PhotoScanner
+
+/// A fresh folder under the system's temporary directory, removed when the value is released.
+/// Each test gets its own, so tests run in parallel without sharing files.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("PhotoScannerTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// Writes `bytes` at `relativePath`, creating intermediate folders.
+    @discardableResult
+    func write(_ relativePath: String, _ bytes: [UInt8]) throws -> URL {
+        let file = url.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: file)
+        return file
+    }
+
+    func makeFolder(_ relativePath: String) throws {
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent(relativePath), withIntermediateDirectories: true)
+    }
+
+    /// Creates a symbolic link at `relativePath` whose target is `destination`, verbatim.
+    func link(_ relativePath: String, to destination: String) throws {
+        try FileManager.default.createSymbolicLink(
+            atPath: url.appendingPathComponent(relativePath).path, withDestinationPath: destination)
+    }
+
+    func scan(jobs: Int = 1, excluding excluded: [String] = []) throws -> ScanResult {
+        try PhotoScanner(jobs: jobs, excludedFolders: excluded.map { url.appendingPathComponent($0) }).scan(url)
+    }
+}
