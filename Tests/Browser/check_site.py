@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import html.parser
 import http.client
 import http.server
 import json
@@ -247,13 +248,14 @@ for (const s of g.querySelectorAll(':scope > section.wf-section')) {
 }
 out.strayTiles = document.querySelectorAll('li.wf-tile').length - out.tiles.length;
 out.images = document.images.length;
+out.brokenImages = Array.from(document.images).filter(i => !i.complete || !i.naturalWidth).map(i => i.getAttribute('src'));
 out.scripts = document.querySelectorAll('script').length;
 out.handlers = [];
 out.jsUrls = [];
 for (const e of document.querySelectorAll('*')) {
   for (const at of e.attributes) {
     if (/^on/i.test(at.name)) out.handlers.push(e.tagName.toLowerCase() + '[' + at.name + ']');
-    if (/^\s*javascript:/i.test(at.value)) out.jsUrls.push(e.tagName.toLowerCase() + '[' + at.name + ']');
+    if (/^javascript:/i.test(at.value.replace(/[\t\n\r]/g, '').replace(/^[\x00-\x20]+/, ''))) out.jsUrls.push(e.tagName.toLowerCase() + '[' + at.name + ']');
   }
 }
 return out;
@@ -378,11 +380,55 @@ def overlap(a, b) -> float:
 # Static checks on the served HTML
 # --------------------------------------------------------------------------------------------
 
-def check_html_text(t: Tally, name: str, html: str) -> None:
-    t.check(not re.search(r"<script\b", html, re.I), f"{name}: served HTML contains <script>")
-    handlers = re.findall(r"<[^>]*?\s(on[a-z]+)\s*=", html, re.I)
-    t.check(not handlers, f"{name}: served HTML has event-handler attributes {sorted(set(handlers))}")
-    t.check(not re.search(r"javascript\s*:", html, re.I), f"{name}: served HTML contains a javascript: URL")
+JS_URL = re.compile(r"^javascript:", re.I)
+
+
+def is_javascript_url(value: str) -> bool:
+    """As a browser parses a URL: leading C0 controls and spaces are dropped, tabs and newlines
+    anywhere are removed."""
+    value = re.sub(r"[\t\n\r]", "", value).lstrip("".join(map(chr, range(0x21))))
+    return bool(JS_URL.match(value))
+
+
+class ScriptFinder(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.scripts = 0
+        self.handlers: list[str] = []
+        self.js_urls: list[str] = []
+        self.links: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "script":
+            self.scripts += 1
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.handlers.append(f"{tag}[{name}]")
+            if value and is_javascript_url(value):
+                self.js_urls.append(f"{tag}[{name}]")
+            if name in ("href", "src") and value is not None:
+                self.links.append((f"{tag}[{name}]", value))
+
+    handle_startendtag = handle_starttag
+
+
+def check_html_text(t: Tally, site: str, name: str, text: str) -> None:
+    finder = ScriptFinder()
+    finder.feed(text)
+    finder.close()
+    t.check(finder.scripts == 0, f"{name}: served HTML has {finder.scripts} <script> element(s)")
+    t.check(not finder.handlers, f"{name}: served HTML has event-handler attributes {finder.handlers[:10]}")
+    t.check(not finder.js_urls, f"{name}: served HTML has javascript: URLs in {finder.js_urls[:10]}")
+    # Every link and source inside the site points at a file that exists.
+    missing = []
+    for where, value in finder.links:
+        parts = urllib.parse.urlsplit(value)
+        if parts.scheme or parts.netloc or not parts.path:
+            continue
+        target = os.path.normpath(os.path.join(os.path.dirname(os.path.join(site, name)), urllib.parse.unquote(parts.path)))
+        if not (target == site or target.startswith(site + os.sep)) or not os.path.isfile(target):
+            missing.append(f"{where}={value!r}")
+    t.check(not missing, f"{name}: links to files not in the site: {missing[:10]}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -625,8 +671,9 @@ class Checker:
         # (e) images, console, network
         broken = [f"{i} ({tile.get('src')})" for i, tile in enumerate(tiles)
                   if "img" not in tile or not tile["complete"] or not tile["naturalWidth"]]
-        t.check(final["images"] == len(tiles), f"{final['images']} images in the page for {len(tiles)} tiles")
-        t.check(not broken, f"images not loaded: {', '.join(broken[:10])}")
+        t.check(not broken, f"tile images missing or not loaded: {', '.join(broken[:10])}")
+        others = [src for src in final["brokenImages"] if src not in {tile.get("src") for tile in tiles}]
+        t.check(not others, f"other images not loaded: {others[:10]}")
         sizes = []
         for i, tile in enumerate(tiles):
             if "img" in tile and tile["naturalWidth"]:
@@ -692,7 +739,7 @@ class Checker:
         t.check(not first_screen_lazy, f"loading=\"lazy\" in the first {VIEWPORT_HEIGHT} px: " + "; ".join(first_screen_lazy[:10]))
 
         return (f"bp {p['index']} ({p['columns']} cols) {len(tiles)} tiles, {len(p['sections'])} sections, "
-                f"CLS {cls.get('total', '?'):.3g}, {m['held_at_paint']} images held to first paint, "
+                f"CLS {cls.get('total', '?'):.3g}, {m['held_at_paint']} image requests held past first paint, "
                 f"{m['seconds']:.1f} s")
 
     def run(self) -> int:
@@ -700,7 +747,7 @@ class Checker:
         html_tally = Tally()
         for page in self.pages:
             with open(os.path.join(self.site, page["file"]), encoding="utf-8") as f:
-                check_html_text(html_tally, page["file"], f.read())
+                check_html_text(html_tally, self.site, page["file"], f.read())
         self.report("served HTML", html_tally, f"{len(self.pages)} page(s)")
 
         # The gallery may be narrower than the viewport (theme padding); measure it once.
@@ -749,6 +796,10 @@ class Checker:
         return 0 if self.total.failed == 0 else 1
 
     def screenshot(self, path: str) -> None:
+        # Decode every image first: a full-page capture does not wait for offscreen decodes.
+        self.driver.execute_async(
+            "const d = arguments[0]; Promise.all(Array.from(document.images, i => i.decode().catch(() => 0)))"
+            ".then(() => requestAnimationFrame(() => requestAnimationFrame(() => d(1))));")
         size = self.driver.execute("return [document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
         shot = self.driver.cdp("Page.captureScreenshot", {
             "format": "png", "captureBeyondViewport": True,
@@ -801,8 +852,8 @@ def main(argv=None) -> int:
 
     def terminate(signum, frame):
         raise KeyboardInterrupt
-    signal.signal(signal.SIGTERM, terminate)
-    signal.signal(signal.SIGHUP, terminate)
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, terminate)
     try:
         checker.start()
         return checker.run()
