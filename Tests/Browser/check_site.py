@@ -5,8 +5,9 @@
 
 Serves SITE_DIR on a loopback HTTP server that holds every image response until the page has
 painted once, drives headless Chromium through chromedriver (Debian packages `chromium` and
-`chromium-driver`), and for 20+ viewport widths from 320 to 2560 px (every breakpoint's
-minWidth-1 and minWidth, 320, 2560 and odd widths) loads every page and checks:
+`chromium-driver`), and for N viewport widths (default 24) from 320 to 2560 px (always 320,
+2560 and every breakpoint's minWidth-1 and minWidth as gallery widths, then odd widths) loads
+every page and checks:
 
   geometry   every tile, section and header rect equals layout.json evaluated at the gallery's
              measured content width W (within 1 px); the gallery is as tall as predicted
@@ -825,15 +826,16 @@ def parse_args(argv):
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("site", metavar="SITE_DIR", help="folder written by `waterfall-site build`")
     parser.add_argument("--widths", type=int, default=24, metavar="N",
-                        help="number of viewport widths, at least 20 (default 24)")
+                        help="number of viewport widths (default 24); 320, 2560 and every breakpoint's "
+                             "minWidth-1 and minWidth are always tested, odd widths fill up to N")
     parser.add_argument("--first-screen", type=float, default=1200, metavar="PX",
                         help="images whose top is never within PX of the gallery top must be lazy (default 1200)")
     parser.add_argument("--screenshot", action="append", default=[], metavar="WIDTH=PNG",
                         type=lambda s: (int(s.split("=", 1)[0]), s.split("=", 1)[1]),
                         help="also save a full-page screenshot of the first page at WIDTH")
     args = parser.parse_args(argv)
-    if args.widths < 20:
-        parser.error("--widths must be at least 20")
+    if args.widths < 1:
+        parser.error("--widths must be at least 1")
     return args
 
 
