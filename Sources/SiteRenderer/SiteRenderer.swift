@@ -92,13 +92,14 @@ public struct SiteRenderer: Sendable {
             .wf-gallery{container-type:inline-size}
             .wf-section{position:relative;margin:0;padding:0}
             .wf-section-header{position:absolute;box-sizing:border-box}
-            .wf-tile{position:absolute;box-sizing:border-box;margin:0;padding:0;width:var(--w);left:calc(var(--ox) + var(--c) * var(--dx));top:calc(var(--t) + var(--a) * var(--w) + var(--b) * 1px)}
-            .wf-tile>a>img{display:block;width:100%;height:calc(var(--r) * var(--w))}
+            .wf-tiles{list-style:none;margin:0;padding:0}
+            .wf-tiles>li{position:absolute;box-sizing:border-box;margin:0;padding:0;width:var(--w);left:calc(var(--ox) + var(--c) * var(--dx));top:calc(var(--t) + var(--a) * var(--w) + var(--b) * 1px)}
+            .wf-tiles>li>a>img{display:block;width:100%;height:calc(var(--r) * var(--w))}
             .wf-caption{box-sizing:border-box;height:\(CSSText.px(options.captionHeight))}
 
             """
         for (index, breakpoint) in options.layout.breakpoints.enumerated() {
-            let rule = ".wf-tile{--c:var(--c\(index),0);--a:var(--a\(index),0);--b:var(--b\(index),0)}"
+            let rule = ".wf-tiles>li{--c:var(--c\(index),0);--a:var(--a\(index),0);--b:var(--b\(index),0)}"
             if index == 0 {
                 css += rule + "\n"
             } else {
@@ -108,20 +109,27 @@ public struct SiteRenderer: Sendable {
         return css
     }
 
-    /// The page's `<style>`: per breakpoint, each section's column geometry and height.
+    /// The page's `<style>`: per breakpoint, the column geometry shared by the sections, and each
+    /// section's height (and whatever of its geometry differs from the shared one).
     func pageStyle(_ layout: GalleryLayout, ids: [String]) -> String {
         var css = "\n"
         for (index, breakpointLayout) in layout.breakpoints.enumerated() {
+            let geometries = breakpointLayout.sections.map(SectionGeometry.init)
+            // The most common geometry goes into one `.wf-section` rule.
+            var counts: [SectionGeometry: Int] = [:]
+            for geometry in geometries { counts[geometry, default: 0] += 1 }
+            let shared = geometries.max { (counts[$0] ?? 0, $1.sortKey) < (counts[$1] ?? 0, $0.sortKey) }
             var rules = ""
+            if let shared { rules += ".wf-section{\(shared.declarations)}\n" }
+            if let header = shared?.header { rules += ".wf-section-header{\(header)}\n" }
             for (sectionIndex, section) in breakpointLayout.sections.enumerated() {
+                let geometry = geometries[sectionIndex]
                 let id = ids[sectionIndex]
-                let step = section.columnOffsets.count > 1 ? section.columnOffsets[1] - section.columnOffsets[0] : .zero
-                rules += "#\(id){--w:\(CSSText.length(section.columnWidth));--ox:\(CSSText.length(section.columnOffsets[0]));"
-                rules += "--dx:\(CSSText.length(step));--t:\(CSSText.px(section.itemsTop));"
-                rules += "height:\(CSSText.maximum(section.columnBottoms, plus: section.bottomOffset))}\n"
-                if let header = section.header {
-                    rules += "#\(id)>.wf-section-header{left:\(CSSText.length(header.x));top:\(CSSText.length(header.y));"
-                    rules += "width:\(CSSText.length(header.width));height:\(CSSText.length(header.height))}\n"
+                var declarations = geometry.declarations == shared?.declarations ? "" : geometry.declarations + ";"
+                declarations += "height:\(CSSText.maximum(section.columnBottoms, plus: section.bottomOffset))"
+                rules += "#\(id){\(declarations)}\n"
+                if let header = geometry.header, header != shared?.header {
+                    rules += "#\(id)>.wf-section-header{\(header)}\n"
                 }
             }
             if index == 0 {
@@ -132,6 +140,25 @@ public struct SiteRenderer: Sendable {
         }
         return css
     }
+}
+
+/// A section's column geometry as CSS declarations, so equal geometries share one rule.
+private struct SectionGeometry: Hashable {
+    let declarations: String
+    let header: String?
+
+    init(_ section: SectionLayout) {
+        let step = section.columnOffsets.count > 1 ? section.columnOffsets[1] - section.columnOffsets[0] : .zero
+        declarations = "--w:\(CSSText.length(section.columnWidth));--ox:\(CSSText.length(section.columnOffsets[0]));"
+            + "--dx:\(CSSText.length(step));--t:\(CSSText.px(section.itemsTop))"
+        header = section.header.map { header in
+            "left:\(CSSText.length(header.x));top:\(CSSText.length(header.y));"
+                + "width:\(CSSText.length(header.width));height:\(CSSText.length(header.height))"
+        }
+    }
+
+    /// Breaks ties between equally common geometries the same way on every run.
+    var sortKey: String { declarations + (header ?? "") }
 }
 
 extension SiteRenderer {
