@@ -235,7 +235,7 @@ for (const s of g.querySelectorAll(':scope > section.wf-section')) {
   const h = s.querySelector(':scope > .wf-section-header');
   const index = out.sections.length;
   out.sections.push({id: s.id, rect: rect(s), header: h ? rect(h) : null});
-  for (const li of s.querySelectorAll(':scope > ul.wf-tiles > li.wf-tile')) {
+  for (const li of s.querySelectorAll(':scope > ul.wf-tiles > li')) {
     const img = li.querySelector('img');
     const t = {section: index, rect: rect(li)};
     if (img) {
@@ -247,7 +247,7 @@ for (const s of g.querySelectorAll(':scope > section.wf-section')) {
     out.tiles.push(t);
   }
 }
-out.strayTiles = document.querySelectorAll('li.wf-tile').length - out.tiles.length;
+out.strayTiles = document.querySelectorAll('.wf-tiles > li, li.wf-tile').length - out.tiles.length;
 out.images = document.images.length;
 out.brokenImages = Array.from(document.images).filter(i => !i.complete || !i.naturalWidth).map(i => i.getAttribute('src'));
 out.scripts = document.querySelectorAll('script').length;
@@ -623,7 +623,7 @@ class Checker:
                     f"section {index} has id {section['id']!r}, layout.json says {page['sections'][index]['id']!r}")
         t.check(len(tiles) == len(photos) == len(p["items"]),
                 f"{len(tiles)} tiles in the page, layout.json has {len(photos)} photos and {len(p['items'])} items")
-        t.check(final["strayTiles"] == 0, f"{final['strayTiles']} li.wf-tile outside the gallery's sections")
+        t.check(final["strayTiles"] == 0, f"{final['strayTiles']} tiles outside the gallery's sections")
 
         # (a) geometry of sections, headers, tiles
         for index, (section, expected) in enumerate(zip(final["sections"], p["sections"])):
