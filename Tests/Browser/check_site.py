@@ -566,10 +566,17 @@ class Checker:
 
     def wait_for(self, script: str, done, timeout: float, what: str):
         deadline = time.monotonic() + timeout
+        value = None
         while True:
-            value = self.driver.execute(script)
-            if done(value):
-                return value
+            try:
+                value = self.driver.execute(script)
+            except WebDriverError as error:  # e.g. the old document went away mid-navigation
+                if time.monotonic() > deadline:
+                    raise
+                value = f"error: {error}"
+            else:
+                if done(value):
+                    return value
             if time.monotonic() > deadline:
                 raise TimeoutError(f"timed out after {timeout:.0f} s waiting for {what} (last state {value})")
             time.sleep(0.02)
