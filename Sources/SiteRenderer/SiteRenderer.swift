@@ -201,7 +201,9 @@ private extension SiteRenderer {
             "external": .text(photo.link == nil ? "" : "yes"),
             "captioned": .text(options.captionHeight > 0 ? "yes" : ""),
         ]
-        values["title"] = .text(photo.title ?? "")
+        // With the caption band on, a photo without any caption data shows its name, not a blank.
+        let hasCaptionData = photo.title != nil || photo.caption != nil || photo.price != nil
+        values["title"] = .text(photo.title ?? (hasCaptionData ? "" : photo.alt))
         values["caption"] = .text(photo.caption ?? "")
         values["price"] = .text(photo.price ?? "")
         return theme.tile.render(values)
