@@ -45,8 +45,9 @@ public struct ConcreteLayout: Sendable {
         for section in layout.sections {
             var starts = [Int](repeating: 0, count: section.columns)
             var counts = [Int](repeating: 0, count: section.columns)
-            for item in section.items {
-                counts[item.column] += 1
+            let placements = section.items.placements
+            for placement in placements {
+                counts[Int(placement.column)] += 1
             }
             var next = firstItem
             for column in 0..<section.columns {
@@ -56,15 +57,15 @@ public struct ConcreteLayout: Sendable {
             }
             sectionGroups.append(groups.count - 1)
             var minTop = Double.infinity
-            for (local, item) in section.items.enumerated() {
+            for (local, placement) in placements.enumerated() {
                 let global = firstItem + local
-                order[starts[item.column] + item.indexInColumn] = global
+                order[starts[Int(placement.column)] + Int(placement.indexInColumn)] = global
                 minTop = min(minTop, itemFrames[global].y)
                 runningMaxBottom = max(runningMaxBottom, itemFrames[global].maxY)
             }
             maxBottoms.append(runningMaxBottom)
             minTops.append(minTop)
-            firstItem += section.items.count
+            firstItem += placements.count
         }
         var runningMinTop = Double.infinity
         for index in minTops.indices.reversed() {
