@@ -120,6 +120,31 @@ for direction in [RenderDirection.shortestFirst, .leftToRight] {
     print("    report per breakpoint: reading-order drift \(drift), ragged bottom \(ragged)")
 }
 
+// Queries (seeds 003 and 004): evaluate one breakpoint at one width, then ask for the items in
+// viewport-sized rectangles scattered down the page.
+do {
+    let gallery = layout(shortestFirst)
+    if let breakpoint = gallery.breakpoints.last {
+        let width = breakpoint.referenceWidth
+        var concrete: ConcreteLayout?
+        let evaluation = Stopwatch.measure { concrete = breakpoint.evaluated(atGalleryWidth: width) }
+        if let concrete {
+            let queryCount = 100_000
+            var hits = 0
+            var queryRandom = BenchmarkRandom(seed: 7)
+            let pageHeight = Int(concrete.contentHeight)
+            let querying = Stopwatch.measure {
+                for _ in 0..<queryCount {
+                    let top = Double(queryRandom.int(in: 0...max(0, pageHeight - 900)))
+                    hits += concrete.itemIndices(intersecting: Rect(x: 0, y: top, width: width, height: 900)).count
+                }
+            }
+            print("  evaluate \(itemCount) frames + query index at W = \(width): \(text(evaluation.cpu * 1000, decimals: 2)) ms CPU")
+            print("  viewport queries (W × 900 px): \(text(querying.cpu / Double(queryCount) * 1e9, decimals: 0)) ns CPU each, \(text(Double(hits) / Double(queryCount))) items per viewport")
+        }
+    }
+}
+
 print("  memory, computed (GalleryLayout.storageBytes): \(text(Double(storageBytes) / Double(itemCount))) B per item for all \(breakpoints.count) breakpoints (input items, 32 B each, are shared, not copied)")
 if let before = residentBefore, let after = residentAfter {
     print("  memory, measured (statm resident growth over the first layout): \(text(Double(after - before) / Double(itemCount))) B per item")
