@@ -17,6 +17,7 @@ struct LayoutInvariants {
     /// the smallest, the reference and the largest width of the range.
     mutating func checkAll(queriesPerWidth: Int) {
         checkColumnChoice()
+        checkLinearGaps()
         checkReport()
         for width in [layout.minimumWidth, layout.referenceWidth, layout.maximumWidth] {
             checkFrames(atGalleryWidth: width, queries: queriesPerWidth)
@@ -72,6 +73,52 @@ struct LayoutInvariants {
                 }
                 bottoms[column] = placed.frame.evaluated(atGalleryWidth: width).maxY
                 counts[column] += 1
+            }
+        }
+    }
+
+    // MARK: Every width at once
+
+    /// The gaps themselves are linear in W, so checking their coefficients proves the spacing
+    /// (and hence no overlap) at every width of the range, not only at the three sampled ones:
+    /// the vertical gap between consecutive items of a column has no W term and `rowSpacing` as
+    /// its constant; the horizontal gap between neighbouring columns is the configured spacing
+    /// (fluid) or the derived gap, which is at least `columnSpacing` from the range's minimum up.
+    private mutating func checkLinearGaps() {
+        for (sectionIndex, section) in layout.sections.enumerated() {
+            var previous = [LinearFrame?](repeating: nil, count: section.columns)
+            let items = section.items
+            for index in items.indices {
+                let placed = items[index]
+                let frame = placed.frame
+                if let above = previous[placed.column] {
+                    let gap = frame.y - (above.y + above.height)
+                    let scale = max(abs(frame.y.constant), abs(frame.y.perGalleryWidth) * layout.maximumWidth)
+                    if !near(gap.perGalleryWidth * layout.maximumWidth, 0, scale: scale)
+                        || !near(gap.constant, options.rowSpacing, scale: scale)
+                    {
+                        fail("section \(sectionIndex) item \(index): vertical gap \(gap), expected \(options.rowSpacing)")
+                    }
+                } else if frame.y != LinearLength(constant: section.itemsTop) {
+                    fail("section \(sectionIndex) item \(index): first in its column at \(frame.y), not itemsTop")
+                }
+                previous[placed.column] = frame
+            }
+            for column in 0..<(section.columns - 1) {
+                let gap = section.columnOffsets[column + 1] - (section.columnOffsets[column] + section.columnWidth)
+                let atMinimum = gap.value(atGalleryWidth: layout.minimumWidth)
+                switch options.sizing {
+                case .fluid:
+                    if !near(gap.perGalleryWidth * layout.maximumWidth, 0, scale: layout.maximumWidth)
+                        || !near(gap.constant, options.columnSpacing, scale: layout.maximumWidth)
+                    {
+                        fail("section \(sectionIndex) columns \(column)/\(column + 1): gap \(gap)")
+                    }
+                case .fixedItemWidth:
+                    if gap.perGalleryWidth < 0 || atMinimum < options.columnSpacing - 1e-9 * layout.maximumWidth {
+                        fail("section \(sectionIndex) columns \(column)/\(column + 1): derived gap \(gap)")
+                    }
+                }
             }
         }
     }
