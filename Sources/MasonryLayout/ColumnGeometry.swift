@@ -18,7 +18,9 @@ struct ColumnGeometry {
 
     /// The column width alone, without building per-column offsets (validation uses it on
     /// column counts that may be absurdly large).
-    static func columnWidth(columns: Int, insets: EdgeInsets, sizing: ColumnSizing, columnSpacing: Double) -> LinearLength {
+    static func columnWidth(
+        columns: Int, insets: EdgeInsets, sizing: ColumnSizing, columnSpacing: Double
+    ) -> LinearLength {
         switch sizing {
         case .fluid:
             // w = (W − left − right − spacing × (columns − 1)) / columns
