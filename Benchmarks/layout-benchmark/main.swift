@@ -30,7 +30,8 @@ items.reserveCapacity(itemCount)
 while items.count < itemCount {
     let (width, height) = shapes[random.int(in: 0...(shapes.count - 1))]
     let jitter = random.int(in: -200...200)
-    if let item = LayoutItem(width: width + jitter, height: height, extraHeight: random.int(in: 0...3) == 0 ? 24 : 0) {
+    let caption = random.int(in: 0...3) == 0 ? 24.0 : 0
+    if let item = LayoutItem(width: width + jitter, height: height, extraHeight: caption) {
         items.append(item)
     }
 }
@@ -96,8 +97,14 @@ for _ in 0..<repetitions {
     floorWall.append(reading.wall)
     floorCPU.append(reading.cpu)
 }
-print("layout-benchmark: \(itemCount) items × \(breakpoints.count) breakpoints (2/3/4/6 columns), medians of \(repetitions) runs, one thread")
-print("  floor (sum of ratios):  \(text(median(floorWall) * 1000, decimals: 2)) ms wall, \(text(median(floorCPU) * 1000, decimals: 2)) ms CPU → \(text(placements / median(floorCPU) / 1e6)) M items/s")
+print(
+    "layout-benchmark: \(itemCount) items × \(breakpoints.count) breakpoints (2/3/4/6 columns),",
+    "medians of \(repetitions) runs, one thread"
+)
+print(
+    "  floor (sum of ratios):  \(text(median(floorWall) * 1000, decimals: 2)) ms wall,",
+    "\(text(median(floorCPU) * 1000, decimals: 2)) ms CPU → \(text(placements / median(floorCPU) / 1e6)) M items/s"
+)
 
 for direction in [RenderDirection.shortestFirst, .leftToRight] {
     let engine = direction == .shortestFirst ? shortestFirst : engine(direction)
@@ -116,13 +123,55 @@ for direction in [RenderDirection.shortestFirst, .leftToRight] {
     }
     let perSecond = placements / median(cpu)
     print("  layout, \(direction.rawValue) (placement + report):")
-    print("    \(text(median(wall) * 1000, decimals: 2)) ms wall (\(text(placements / median(wall) / 1e6)) M placements/s), \(text(median(cpu) * 1000, decimals: 2)) ms CPU → \(text(perSecond / 1e6)) M placements/s on one core, \(text(median(cpu) / median(floorCPU)))× the floor; target ≥ 20 M/s \(perSecond >= 20e6 ? "met" : "NOT met")")
+    print(
+        "    \(text(median(wall) * 1000, decimals: 2)) ms wall (\(text(placements / median(wall) / 1e6)) M placements/s),",
+        "\(text(median(cpu) * 1000, decimals: 2)) ms CPU → \(text(perSecond / 1e6)) M placements/s on one core,",
+        "\(text(median(cpu) / median(floorCPU)))× the floor; target ≥ 20 M/s \(perSecond >= 20e6 ? "met" : "NOT met")"
+    )
     print("    report per breakpoint: reading-order drift \(drift), ragged bottom \(ragged)")
 }
 
-print("  memory, computed (GalleryLayout.storageBytes): \(text(Double(storageBytes) / Double(itemCount))) B per item for all \(breakpoints.count) breakpoints (input items, 32 B each, are shared, not copied)")
+// Queries (seeds 003 and 004): evaluate one breakpoint at one width, then ask for the items in
+// viewport-sized rectangles scattered down the page.
+do {
+    let gallery = layout(shortestFirst)
+    if let breakpoint = gallery.breakpoints.last {
+        let width = breakpoint.referenceWidth
+        var concrete: ConcreteLayout?
+        let evaluation = Stopwatch.measure { concrete = breakpoint.evaluated(atGalleryWidth: width) }
+        if let concrete {
+            let queryCount = 100_000
+            var hits = 0
+            var queryRandom = BenchmarkRandom(seed: 7)
+            let pageHeight = Int(concrete.contentHeight)
+            let querying = Stopwatch.measure {
+                for _ in 0..<queryCount {
+                    let top = Double(queryRandom.int(in: 0...max(0, pageHeight - 900)))
+                    let viewport = Rect(x: 0, y: top, width: width, height: 900)
+                    hits += concrete.itemIndices(intersecting: viewport).count
+                }
+            }
+            print(
+                "  evaluate \(itemCount) frames + query index at W = \(width):",
+                "\(text(evaluation.cpu * 1000, decimals: 2)) ms CPU"
+            )
+            print(
+                "  viewport queries (W × 900 px): \(text(querying.cpu / Double(queryCount) * 1e9, decimals: 0)) ns CPU each,",
+                "\(text(Double(hits) / Double(queryCount))) items per viewport"
+            )
+        }
+    }
+}
+
+print(
+    "  memory, computed (GalleryLayout.storageBytes): \(text(Double(storageBytes) / Double(itemCount))) B per item",
+    "for all \(breakpoints.count) breakpoints (input items, 32 B each, are shared, not copied)"
+)
 if let before = residentBefore, let after = residentAfter {
-    print("  memory, measured (statm resident growth over the first layout): \(text(Double(after - before) / Double(itemCount))) B per item")
+    print(
+        "  memory, measured (statm resident growth over the first layout):",
+        "\(text(Double(after - before) / Double(itemCount))) B per item"
+    )
 } else {
     print("  memory, measured: /proc/self/statm unavailable")
 }

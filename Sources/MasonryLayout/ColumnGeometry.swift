@@ -8,33 +8,46 @@ struct ColumnGeometry {
     let offsets: [LinearLength]
 
     init(columns: Int, insets: EdgeInsets, sizing: ColumnSizing, columnSpacing: Double) {
-        let count = Double(columns)
-        let sides = insets.left + insets.right
+        columnWidth = Self.columnWidth(columns: columns, insets: insets, sizing: sizing, columnSpacing: columnSpacing)
+        gap = Self.gap(columns: columns, insets: insets, sizing: sizing, columnSpacing: columnSpacing)
+        // x = left + column × (w + gap), written per coefficient so column 0 is exactly `left`.
+        let pitch = columnWidth + gap
+        let left = LinearLength(constant: insets.left)
+        offsets = (0..<columns).map { column in left + Double(column) * pitch }
+    }
+
+    /// The column width alone, without building per-column offsets (validation uses it on
+    /// column counts that may be absurdly large).
+    static func columnWidth(
+        columns: Int, insets: EdgeInsets, sizing: ColumnSizing, columnSpacing: Double
+    ) -> LinearLength {
         switch sizing {
         case .fluid:
             // w = (W − left − right − spacing × (columns − 1)) / columns
-            columnWidth = LinearLength(
+            let count = Double(columns)
+            return LinearLength(
                 perGalleryWidth: 1 / count,
-                constant: -(sides + columnSpacing * (count - 1)) / count
+                constant: -(insets.left + insets.right + columnSpacing * (count - 1)) / count
             )
-            gap = LinearLength(constant: columnSpacing)
         case .fixedItemWidth(let itemWidth):
-            columnWidth = LinearLength(constant: itemWidth)
-            if columns > 1 {
-                // gap = (W − left − right − columns × itemWidth) / (columns − 1), seed 003 unfloored.
-                gap = LinearLength(
-                    perGalleryWidth: 1 / (count - 1),
-                    constant: -(sides + count * itemWidth) / (count - 1)
-                )
-            } else {
-                // A single column has no gap; it sits at the left inset.
-                gap = .zero
-            }
+            return LinearLength(constant: itemWidth)
         }
-        // x = left + column × (w + gap), written per coefficient so column 0 is exactly `left`.
-        let pitch = columnWidth + gap
-        offsets = (0..<columns).map { column in
-            LinearLength(constant: insets.left) + Double(column) * pitch
+    }
+
+    /// The gap between neighbouring columns.
+    static func gap(columns: Int, insets: EdgeInsets, sizing: ColumnSizing, columnSpacing: Double) -> LinearLength {
+        switch sizing {
+        case .fluid:
+            return LinearLength(constant: columnSpacing)
+        case .fixedItemWidth(let itemWidth):
+            // A single column has no gap; it sits at the left inset.
+            guard columns > 1 else { return .zero }
+            // gap = (W − left − right − columns × itemWidth) / (columns − 1), seed 003 unfloored.
+            let count = Double(columns)
+            return LinearLength(
+                perGalleryWidth: 1 / (count - 1),
+                constant: -(insets.left + insets.right + count * itemWidth) / (count - 1)
+            )
         }
     }
 }

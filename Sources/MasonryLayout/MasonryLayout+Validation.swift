@@ -29,8 +29,11 @@ extension MasonryLayout {
         for (index, breakpoint) in breakpoints.enumerated() {
             let name = "breakpoints[\(index)]"
             try requireLength(breakpoint.minimumWidth, "\(name).minimumWidth")
-            guard breakpoint.columns >= 1 else {
-                throw LayoutError(option: "\(name).columns", reason: "must be at least 1, got \(breakpoint.columns)")
+            // Placements store the column as a 32-bit value (see `Placement`).
+            guard (1...Int(Int32.max)).contains(breakpoint.columns) else {
+                throw LayoutError(
+                    option: "\(name).columns", reason: "must be between 1 and \(Int32.max), got \(breakpoint.columns)"
+                )
             }
             if index > 0 {
                 let previous = breakpoints[index - 1].minimumWidth
@@ -85,7 +88,9 @@ extension MasonryLayout {
                 throw LayoutError(option: "\(name).items", reason: "at most \(Int32.max) items per section")
             }
             if let columns = section.columnCount, !(1...Int(Int32.max)).contains(columns) {
-                throw LayoutError(option: "\(name).columnCount", reason: "must be at least 1, got \(columns)")
+                throw LayoutError(
+                    option: "\(name).columnCount", reason: "must be between 1 and \(Int32.max), got \(columns)"
+                )
             }
             if let insets = section.insets {
                 try Self.requireInsets(insets, "\(name).insets")
@@ -126,13 +131,12 @@ private extension MasonryLayout {
     static func requireColumnsFit(
         columns: Int, insets: EdgeInsets, options: LayoutOptions, range: WidthRange, option: String
     ) throws(LayoutError) {
-        let geometry = ColumnGeometry(
-            columns: columns, insets: insets, sizing: options.sizing, columnSpacing: options.columnSpacing
-        )
         let width = range.minimum
         switch options.sizing {
         case .fluid:
-            let columnWidth = geometry.columnWidth.value(atGalleryWidth: width)
+            let columnWidth = ColumnGeometry.columnWidth(
+                columns: columns, insets: insets, sizing: options.sizing, columnSpacing: options.columnSpacing
+            ).value(atGalleryWidth: width)
             guard columnWidth >= 1 else {
                 throw LayoutError(
                     option: option,

@@ -28,7 +28,9 @@ public struct MasonryLayout: Sendable {
     ///
     /// Throws before placing anything when a section is invalid: a negative or non-finite header
     /// or footer height, a column count override below 1, negative insets, or an override that
-    /// makes a column narrower than 1 px at some breakpoint's minimum width.
+    /// makes a column narrower than 1 px at some breakpoint's minimum width (or, with a fixed
+    /// item width, leaves less than the minimum gap), or more than `Int32.max` items in one
+    /// section.
     public func layout(_ sections: [LayoutSection]) throws(LayoutError) -> GalleryLayout {
         try validate(sections)
         var layouts: [BreakpointLayout] = []
@@ -51,12 +53,4 @@ public struct MasonryLayout: Sendable {
         }
         return GalleryLayout(breakpoints: layouts)
     }
-}
-
-/// The gallery widths one breakpoint serves.
-struct WidthRange: Sendable {
-    let minimum: Double
-    let maximum: Double
-    /// The middle of the range; see `BreakpointLayout.referenceWidth` for why.
-    var referenceWidth: Double { (minimum + maximum) / 2 }
 }

@@ -15,6 +15,12 @@ public struct PlacedItems: RandomAccessCollection, Sendable, Equatable {
     public var startIndex: Int { 0 }
     /// The number of items.
     public var endIndex: Int { placements.count }
+    /// The positions `0..<count`.
+    public var indices: Range<Int> { 0..<placements.count }
+    /// `position + 1` (stated, so iteration needs no generic default).
+    public func index(after position: Int) -> Int { position + 1 }
+    /// `position - 1`.
+    public func index(before position: Int) -> Int { position - 1 }
 
     /// The placed item at `position` (its index in the section's input items).
     public subscript(position: Int) -> PlacedItem {

@@ -57,7 +57,8 @@ public struct SectionLayout: Sendable {
         LinearLength(perGalleryWidth: 1, constant: -(insets.left + insets.right))
     }
 
-    /// The lowest column bottom at gallery width `width`, relative to the section top.
+    /// The bottom edge of the tallest column (the largest `columnBottoms` value) at gallery
+    /// width `width`, relative to the section top.
     public func tallestColumnBottom(atGalleryWidth width: Double) -> Double {
         var tallest = columnBottoms[0].value(atGalleryWidth: width)
         for bottom in columnBottoms.dropFirst() {

@@ -17,6 +17,7 @@ struct LayoutInvariants {
     /// the smallest, the reference and the largest width of the range.
     mutating func checkAll(queriesPerWidth: Int) {
         checkColumnChoice()
+        checkLinearGaps()
         checkReport()
         for width in [layout.minimumWidth, layout.referenceWidth, layout.maximumWidth] {
             checkFrames(atGalleryWidth: width, queries: queriesPerWidth)
@@ -34,7 +35,8 @@ struct LayoutInvariants {
 
     /// `a` and `b` agree up to accumulated rounding at magnitude `scale`.
     private func near(_ a: Double, _ b: Double, scale: Double) -> Bool {
-        abs(a - b) <= 1e-9 * max(1, abs(scale), abs(a), abs(b))
+        // Two-argument max: the variadic one allocates an array per call in debug builds.
+        abs(a - b) <= 1e-9 * max(max(1, abs(scale)), max(abs(a), abs(b)))
     }
 
     // MARK: Column choice
@@ -47,7 +49,9 @@ struct LayoutInvariants {
         for (sectionIndex, section) in layout.sections.enumerated() {
             var bottoms = [Double](repeating: section.itemsTop, count: section.columns)
             var counts = [Int](repeating: 0, count: section.columns)
-            for (index, placed) in section.items.enumerated() {
+            let items = section.items
+            for index in items.indices {
+                let placed = items[index]
                 let column = placed.column
                 guard column >= 0, column < section.columns else {
                     fail("section \(sectionIndex) item \(index) in column \(column) of \(section.columns)")
@@ -73,6 +77,52 @@ struct LayoutInvariants {
         }
     }
 
+    // MARK: Every width at once
+
+    /// The gaps themselves are linear in W, so checking their coefficients proves the spacing
+    /// (and hence no overlap) at every width of the range, not only at the three sampled ones:
+    /// the vertical gap between consecutive items of a column has no W term and `rowSpacing` as
+    /// its constant; the horizontal gap between neighbouring columns is the configured spacing
+    /// (fluid) or the derived gap, which is at least `columnSpacing` from the range's minimum up.
+    private mutating func checkLinearGaps() {
+        for (sectionIndex, section) in layout.sections.enumerated() {
+            var previous = [LinearFrame?](repeating: nil, count: section.columns)
+            let items = section.items
+            for index in items.indices {
+                let placed = items[index]
+                let frame = placed.frame
+                if let above = previous[placed.column] {
+                    let gap = frame.y - (above.y + above.height)
+                    let scale = max(abs(frame.y.constant), abs(frame.y.perGalleryWidth) * layout.maximumWidth)
+                    if !near(gap.perGalleryWidth * layout.maximumWidth, 0, scale: scale)
+                        || !near(gap.constant, options.rowSpacing, scale: scale)
+                    {
+                        fail("section \(sectionIndex) item \(index): vertical gap \(gap), expected \(options.rowSpacing)")
+                    }
+                } else if frame.y != LinearLength(constant: section.itemsTop) {
+                    fail("section \(sectionIndex) item \(index): first in its column at \(frame.y), not itemsTop")
+                }
+                previous[placed.column] = frame
+            }
+            for column in 0..<(section.columns - 1) {
+                let gap = section.columnOffsets[column + 1] - (section.columnOffsets[column] + section.columnWidth)
+                let atMinimum = gap.value(atGalleryWidth: layout.minimumWidth)
+                switch options.sizing {
+                case .fluid:
+                    if !near(gap.perGalleryWidth * layout.maximumWidth, 0, scale: layout.maximumWidth)
+                        || !near(gap.constant, options.columnSpacing, scale: layout.maximumWidth)
+                    {
+                        fail("section \(sectionIndex) columns \(column)/\(column + 1): gap \(gap)")
+                    }
+                case .fixedItemWidth:
+                    if gap.perGalleryWidth < 0 || atMinimum < options.columnSpacing - 1e-9 * layout.maximumWidth {
+                        fail("section \(sectionIndex) columns \(column)/\(column + 1): derived gap \(gap)")
+                    }
+                }
+            }
+        }
+    }
+
     // MARK: Report
 
     /// The report's figures against a brute-force recomputation at the reference width.
@@ -86,19 +136,29 @@ struct LayoutInvariants {
             fail("ragged bottom \(report.raggedBottom) outside 0...1")
         }
         // Visual order: by section, then top edge, then left edge; drift = max |index − rank|.
-        var keys: [(section: Int, top: Double, left: Double, index: Int)] = []
-        var index = 0
-        for (sectionIndex, section) in layout.sections.enumerated() {
-            for placed in section.items {
-                let frame = placed.frame.evaluated(atGalleryWidth: width)
-                keys.append((sectionIndex, frame.y, frame.x, index))
-                index += 1
+        // (Plain arrays and an explicit comparator: tuple comparisons are slow in debug builds.)
+        var sectionOf: [Int] = []
+        var tops: [Double] = []
+        var lefts: [Double] = []
+        for sectionIndex in layout.sections.indices {
+            let items = layout.sections[sectionIndex].items
+            for position in items.indices {
+                let frame = items[position].frame.evaluated(atGalleryWidth: width)
+                sectionOf.append(sectionIndex)
+                tops.append(frame.y)
+                lefts.append(frame.x)
             }
         }
-        keys.sort { ($0.section, $0.top, $0.left, $0.index) < ($1.section, $1.top, $1.left, $1.index) }
+        let visual = sectionOf.indices.sorted { a, b in
+            if sectionOf[a] != sectionOf[b] { return sectionOf[a] < sectionOf[b] }
+            if tops[a] != tops[b] { return tops[a] < tops[b] }
+            if lefts[a] != lefts[b] { return lefts[a] < lefts[b] }
+            return a < b
+        }
         var drift = 0
-        for (rank, key) in keys.enumerated() {
-            drift = max(drift, abs(key.index - rank))
+        for rank in visual.indices {
+            let distance = visual[rank] > rank ? visual[rank] - rank : rank - visual[rank]
+            drift = max(drift, distance)
         }
         if drift != report.readingOrderDrift {
             fail("reading-order drift \(report.readingOrderDrift), brute force \(drift)")
@@ -120,7 +180,9 @@ struct LayoutInvariants {
 
         var global = 0
         var top = 0.0
-        for (sectionIndex, (input, section)) in zip(gallery.sections, layout.sections).enumerated() {
+        for sectionIndex in layout.sections.indices {
+            let input = gallery.sections[sectionIndex]
+            let section = layout.sections[sectionIndex]
             if !near(concrete.sectionTops[sectionIndex], top, scale: scale) {
                 fail("section \(sectionIndex) top \(concrete.sectionTops[sectionIndex]), expected \(top)")
             }
@@ -141,7 +203,10 @@ struct LayoutInvariants {
             let itemsTop = top + insets.top + input.headerHeight
             var bottoms = [Double](repeating: itemsTop, count: columns)
             var counts = [Int](repeating: 0, count: columns)
-            for (item, placed) in zip(input.items, section.items) {
+            let placedItems = section.items
+            for position in input.items.indices {
+                let item = input.items[position]
+                let placed = placedItems[position]
                 let frame = frames[global]
                 let column = placed.column
                 let expectedX = insets.left + Double(column) * (columnWidth + gap)

@@ -23,7 +23,7 @@ struct LayoutPropertyTests {
             #expect(result.breakpoints.count == gallery.options.breakpoints.count)
             for breakpoint in result.breakpoints {
                 var invariants = LayoutInvariants(gallery: gallery, layout: breakpoint)
-                invariants.checkAll(queriesPerWidth: 8)
+                invariants.checkAll(queriesPerWidth: 5)
                 for failure in invariants.failures {
                     Issue.record(Comment(rawValue: failure))
                 }

@@ -8,7 +8,7 @@ func item(_ width: Int, _ height: Int, extra: Double = 0) throws -> LayoutItem {
 
 /// Whether two doubles agree to within `tolerance`, relative for large magnitudes.
 func isClose(_ lhs: Double, _ rhs: Double, tolerance: Double = 1e-9) -> Bool {
-    abs(lhs - rhs) <= tolerance * max(1, abs(lhs), abs(rhs))
+    abs(lhs - rhs) <= tolerance * max(1, max(abs(lhs), abs(rhs)))
 }
 
 /// Expects two rectangles to agree component-wise to within `tolerance`.

@@ -27,6 +27,11 @@ struct ValidationTests {
             option: "breakpoints[1].columns"
         ),
         Case(
+            // Rejected by arithmetic, without building per-column state for 2^63 columns.
+            name: "absurd column count", options: LayoutOptions(breakpoints: [Breakpoint(minimumWidth: 0, columns: .max)]),
+            option: "breakpoints[0].columns"
+        ),
+        Case(
             name: "duplicate breakpoints",
             options: LayoutOptions(breakpoints: [Breakpoint(minimumWidth: 600, columns: 2), Breakpoint(minimumWidth: 600, columns: 3)]),
             option: "breakpoints[1].minimumWidth"
@@ -136,6 +141,7 @@ struct ValidationTests {
         ("NaN footer", LayoutSection(items: [], footerHeight: .nan), "sections[1].footerHeight"),
         ("zero column override", LayoutSection(items: [], columnCount: 0), "sections[1].columnCount"),
         ("too many columns at 320 px", LayoutSection(items: [], columnCount: 40), "sections[1].columnCount"),
+        ("absurd column count", LayoutSection(items: [], columnCount: .max), "sections[1].columnCount"),
         ("negative inset override", LayoutSection(items: [], insets: EdgeInsets(top: -1, left: 0, bottom: 0, right: 0)), "sections[1].insets.top"),
         ("insets leaving no room", LayoutSection(items: [], insets: EdgeInsets(top: 0, left: 200, bottom: 0, right: 200)), "sections[1].insets"),
     ]
