@@ -5,12 +5,12 @@ import MasonryLayout
 /// says at every gallery width, with no JavaScript.
 ///
 /// How the geometry reaches the browser:
-/// - `assets/layout.css` (``layoutStylesheet()``): the rules shared by every page; per breakpoint
-///   a container query picks which of a tile's custom properties are in force.
-/// - each page's `<style>`: per section and breakpoint, the column width `--w`, the first column's
-///   left edge `--ox`, the column step `--dx`, the items' top `--t` and the section's height
-///   (a `max()` over its columns' bottoms).
-/// - each tile's `style`: its aspect ratio `--r` and, per breakpoint *i*, its column `--ci`, the
+/// - `assets/layout.css` (``layoutStylesheet()``): the formulas shared by every page.
+/// - each page's `<style>`: per range of gallery width (a breakpoint, or a balancing sub-range of
+///   one), a container query that picks which of a tile's custom properties are in force, and
+///   per section the column width `--w`, the first column's left edge `--ox`, the column step
+///   `--dx`, the items' top `--t` and the section's height (a `max()` over its columns' bottoms).
+/// - each tile's `style`: its aspect ratio `--r` and, per range *i*, its column `--ci`, the
 ///   sum of the aspect ratios above it in that column `--ai` and the number of items above it
 ///   `--ki`. Zeros are left out; the CSS falls back to 0. Every item has the same caption band,
 ///   so with `--g` = row spacing + band: `top = --t + --a × --w + --k × --g`,
@@ -100,33 +100,22 @@ public struct SiteRenderer: Sendable {
             .wf-gallery{--g:\(CSSText.px(options.layout.rowSpacing + options.captionHeight))}
 
             """
-        for (index, breakpoint) in options.layout.breakpoints.enumerated() {
-            let rule = ".wf-tiles>li{--c:var(--c\(index),0);--a:var(--a\(index),0);--k:var(--k\(index),0)}"
-            if index == 0 {
-                css += rule + "\n"
-            } else {
-                css += "@container (min-width: \(CSSText.px(breakpoint.minimumWidth))){\(rule)}\n"
-            }
-        }
         return css
     }
 
-    /// The page's `<style>`: per breakpoint, the column geometry shared by the sections, and each
+    /// The page's `<style>`: per range, the tile rule, the column geometry shared by the sections, and each
     /// section's height (and whatever of its geometry differs from the shared one).
     func pageStyle(_ layout: GalleryLayout, ids: [String]) -> String {
         var css = "\n"
+        let ranges = LayoutRanges(layout)
         for (index, breakpointLayout) in layout.breakpoints.enumerated() {
-            // The widths this rule is in force at: below the first breakpoint its rules still
-            // apply, above the last one they extrapolate.
-            let lower = index == 0 ? 0 : breakpointLayout.breakpoint.minimumWidth
-            let upper = index == layout.breakpoints.count - 1 ? Double.infinity : layout.breakpoints[index + 1].breakpoint.minimumWidth
-            let widths = lower...upper
+            let widths = ranges.widths(index)
             let geometries = breakpointLayout.sections.map(SectionGeometry.init)
             // The most common geometry goes into one `.wf-section` rule.
             var counts: [SectionGeometry: Int] = [:]
             for geometry in geometries { counts[geometry, default: 0] += 1 }
             let shared = geometries.max { (counts[$0] ?? 0, $1.sortKey) < (counts[$1] ?? 0, $0.sortKey) }
-            var rules = ""
+            var rules = ranges.tileRule(index) + "\n"
             if let shared { rules += ".wf-section{\(shared.declarations)}\n" }
             if let header = shared?.header { rules += ".wf-section-header{\(header)}\n" }
             for (sectionIndex, section) in breakpointLayout.sections.enumerated() {
@@ -142,7 +131,7 @@ public struct SiteRenderer: Sendable {
             if index == 0 {
                 css += rules
             } else {
-                css += "@container (min-width: \(CSSText.px(breakpointLayout.breakpoint.minimumWidth))){\n\(rules)}\n"
+                css += "@container (min-width: \(CSSText.px(breakpointLayout.minimumWidth))){\n\(rules)}\n"
             }
         }
         return css
@@ -169,19 +158,26 @@ private struct SectionGeometry: Hashable {
 }
 
 extension SiteRenderer {
-    /// The tile's inline custom properties (see the type's documentation).
+    /// The tile's inline custom properties (see the type's documentation). A value equal to the
+    /// one in force in the previous range of the same breakpoint is left out: the stylesheet
+    /// falls back along the breakpoint's ranges (see ``LayoutRanges``).
     func tileStyle(_ layout: GalleryLayout, section: Int, item: Int, photo: SitePhoto) -> String {
         var style = "--r:" + NumberText.decimal(Double(photo.height) / Double(photo.width), decimals: 5)
+        var inForce = ("0", "0", "0")
         for (index, breakpointLayout) in layout.breakpoints.enumerated() {
+            if index == 0 || layout.breakpoints[index - 1].breakpoint != breakpointLayout.breakpoint {
+                inForce = ("0", "0", "0")
+            }
             let placed = breakpointLayout.sections[section].items[item]
             // Every item has the same caption band, so the px above an item are its index in the
             // column times (row spacing + band): the stylesheet multiplies `--k` by `--g`.
             let column = String(placed.column)
             let ratios = NumberText.decimal(placed.ratiosAbove, decimals: 4)
             let itemsAbove = String(placed.indexInColumn)
-            if column != "0" { style += ";--c\(index):\(column)" }
-            if ratios != "0" { style += ";--a\(index):\(ratios)" }
-            if itemsAbove != "0" { style += ";--k\(index):\(itemsAbove)" }
+            if column != inForce.0 { style += ";--c\(index):\(column)" }
+            if ratios != inForce.1 { style += ";--a\(index):\(ratios)" }
+            if itemsAbove != inForce.2 { style += ";--k\(index):\(itemsAbove)" }
+            inForce = (column, ratios, itemsAbove)
         }
         return style
     }

@@ -38,26 +38,32 @@ struct SiteRendererTests {
         return SitePage(number: 1, count: 1, sections: result)
     }
 
-    @Test("Every tile's CSS reproduces the engine's frame at every width of every breakpoint", arguments: [0.0, 64.0])
+    @Test("Every tile's CSS reproduces the engine's frame at every width of every range", arguments: [0.0, 64.0])
     func cssMatchesEngine(captionHeight: Double) throws {
         let renderer = try Self.renderer(captionHeight: captionHeight)
         let page = Self.page(photos: 60)
         let layout = try renderer.layout(page)
-        for (index, breakpointLayout) in layout.breakpoints.enumerated() {
-            let upper = index + 1 < layout.breakpoints.count ? layout.breakpoints[index + 1].minimumWidth - 1 : 2560
-            for width in stride(from: max(320, breakpointLayout.minimumWidth), through: upper, by: 37.3) {
-                for (sectionIndex, section) in breakpointLayout.sections.enumerated() {
-                    let w = section.columnWidth.value(atGalleryWidth: width)
-                    let ox = section.columnOffsets[0].value(atGalleryWidth: width)
-                    let dx = section.columnOffsets.count > 1 ? section.columnOffsets[1].value(atGalleryWidth: width) - ox : 0
-                    for (itemIndex, placed) in section.items.enumerated() {
-                        let photo = page.sections[sectionIndex].photos[itemIndex]
-                        let style = Self.properties(renderer.tileStyle(layout, section: sectionIndex, item: itemIndex, photo: photo))
-                        let c = style["--c\(index)"] ?? 0, a = style["--a\(index)"] ?? 0
-                        let b = (style["--k\(index)"] ?? 0) * (12 + captionHeight)
+        let ranges = LayoutRanges(layout)
+        for (sectionIndex, sectionPhotos) in page.sections.enumerated() {
+            for (itemIndex, photo) in sectionPhotos.photos.enumerated() {
+                let style = Self.properties(renderer.tileStyle(layout, section: sectionIndex, item: itemIndex, photo: photo))
+                var c = 0.0, a = 0.0, k = 0.0
+                for (index, range) in layout.breakpoints.enumerated() {
+                    // The stylesheet's fallback: a value left out keeps the previous range's
+                    // value within a breakpoint, and is 0 at a breakpoint's first range.
+                    if ranges.groupStarts[index] == index { (c, a, k) = (0, 0, 0) }
+                    c = style["--c\(index)"] ?? c
+                    a = style["--a\(index)"] ?? a
+                    k = style["--k\(index)"] ?? k
+                    let section = range.sections[sectionIndex]
+                    let placed = section.items[itemIndex]
+                    for width in stride(from: max(320, range.minimumWidth), through: range.maximumWidth, by: 37.3) {
+                        let w = section.columnWidth.value(atGalleryWidth: width)
+                        let ox = section.columnOffsets[0].value(atGalleryWidth: width)
+                        let dx = section.columnOffsets.count > 1 ? section.columnOffsets[1].value(atGalleryWidth: width) - ox : 0
                         let expected = placed.frame.evaluated(atGalleryWidth: width)
                         #expect(abs(ox + c * dx - expected.x) < 0.01)
-                        #expect(abs(section.itemsTop + a * w + b - expected.y) < 0.05)
+                        #expect(abs(section.itemsTop + a * w + k * (12 + captionHeight) - expected.y) < 0.05)
                         #expect(abs(w - expected.width) < 0.001)
                         #expect(abs((style["--r"] ?? 0) * w + captionHeight - expected.height) < 0.01)
                     }
@@ -139,13 +145,16 @@ struct SiteRendererTests {
         #expect(!html.contains("href=\"/"))
     }
 
-    @Test("The layout stylesheet switches tile properties per breakpoint with container queries")
-    func layoutStylesheet() throws {
-        let css = try Self.renderer(captionHeight: 64).layoutStylesheet()
+    @Test("Each page switches tile properties per range with container queries; the stylesheet holds the formulas")
+    func rangeRules() throws {
+        let renderer = try Self.renderer(captionHeight: 64)
+        let css = renderer.layoutStylesheet()
         #expect(css.contains(".wf-gallery{container-type:inline-size}"))
-        #expect(css.contains(".wf-tiles>li{--c:var(--c0,0);--a:var(--a0,0);--k:var(--k0,0)}"))
-        #expect(css.contains("@container (min-width: 1440px){.wf-tiles>li{--c:var(--c3,0);--a:var(--a3,0);--k:var(--k3,0)}}"))
         #expect(css.contains(".wf-caption{box-sizing:border-box;height:64px}"))
+        #expect(css.contains(".wf-gallery{--g:76px}"))
+        let html = try renderer.render(Self.page(photos: 20)).html
+        #expect(html.contains(".wf-tiles>li{--c:var(--c0,0);--a:var(--a0,0);--k:var(--k0,0)}"))
+        #expect(html.contains("@container (min-width: 1440px){\n.wf-tiles>li{--c:var(--c3,0);--a:var(--a3,0);--k:var(--k3,0)}"))
     }
 
     @Test("Rendering is deterministic")

@@ -1,0 +1,45 @@
+import MasonryLayout
+
+/// The ranges of gallery width a page's layouts serve, as the stylesheet needs them.
+///
+/// The engine returns one layout per range, ascending; consecutive ranges of one breakpoint (the
+/// balancing sub-ranges) share its column count. Within such a group a tile leaves out a value
+/// that did not change, so the rule of range *i* falls back along the group:
+/// `--c: var(--c5, var(--c4, var(--c3, 0)))`.
+struct LayoutRanges {
+    /// For each range, the index of the first range of its breakpoint.
+    let groupStarts: [Int]
+    /// For each range, its lower bound (0 for the first: its rules apply below it too) and its
+    /// upper bound (infinity for the last: its rules extrapolate above it).
+    private let bounds: [ClosedRange<Double>]
+
+    init(_ layout: GalleryLayout) {
+        var starts: [Int] = []
+        var bounds: [ClosedRange<Double>] = []
+        let layouts = layout.breakpoints
+        for (index, range) in layouts.enumerated() {
+            let startsGroup = index == 0 || layouts[index - 1].breakpoint != range.breakpoint
+            starts.append(startsGroup ? index : starts[index - 1])
+            let lower = index == 0 ? 0 : range.minimumWidth
+            let upper = index == layouts.count - 1 ? Double.infinity : layouts[index + 1].minimumWidth
+            bounds.append(lower...max(lower, upper))
+        }
+        groupStarts = starts
+        self.bounds = bounds
+    }
+
+    /// The gallery widths at which range `index`'s rules are in force.
+    func widths(_ index: Int) -> ClosedRange<Double> { bounds[index] }
+
+    /// The rule that makes range `index`'s tile properties the ones in force.
+    func tileRule(_ index: Int) -> String {
+        func chain(_ name: String) -> String {
+            var value = "0"
+            for range in groupStarts[index]...index {
+                value = "var(--\(name)\(range),\(value))"
+            }
+            return value
+        }
+        return ".wf-tiles>li{--c:\(chain("c"));--a:\(chain("a"));--k:\(chain("k"))}"
+    }
+}
