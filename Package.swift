@@ -31,7 +31,7 @@ let package = Package(
         .executableTarget(name: "waterfall-site", dependencies: ["WaterfallSiteCLI"]),
         .testTarget(name: "PhotoScannerTests", dependencies: ["PhotoScanner"]),
         .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout"]),
-        .testTarget(name: "SiteRendererTests", dependencies: ["SiteRenderer", "MasonryLayout"]),
+        .testTarget(name: "SiteRendererTests", dependencies: ["SiteRenderer", "MasonryLayout"], exclude: ["Snapshots"]),
         .testTarget(name: "WaterfallSiteCLITests", dependencies: ["WaterfallSiteCLI", "waterfall-site"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,105 @@
+/// All sections laid out for one breakpoint, exact at every gallery width of its range.
+///
+/// Columns were assigned once, at `referenceWidth`; from then on every coordinate is linear in
+/// the gallery width W, and each column's stack is built from its own items only, so no two
+/// frames overlap at any W in `minimumWidth...maximumWidth` (or beyond, while columns are at least
+/// 0 px wide). Only the balance of the columns is tuned to the reference width.
+///
+/// ## Rounding
+///
+/// The engine never rounds: every value is plain `Double` arithmetic done in a fixed order, so
+/// the same input gives bit-identical output everywhere. The emitter rounds once, at the edge,
+/// when it writes CSS (the site renderer writes 4 decimals of px and of cqw).
+public struct BreakpointLayout: Sendable {
+    /// The breakpoint this layout serves.
+    public let breakpoint: Breakpoint
+    /// Smallest gallery width of the range: `max(breakpoint.minimumWidth, minimumGalleryWidth)`.
+    public let minimumWidth: Double
+    /// Largest gallery width of the range: the next breakpoint's minimum, or `maximumGalleryWidth`.
+    public let maximumWidth: Double
+    /// The width at which columns were assigned: the middle of the range,
+    /// `(minimumWidth + maximumWidth) / 2`. Column bottoms are linear in W, so their order can
+    /// only change between the range's ends; the middle is the width whose choice is furthest
+    /// from being wrong at either end.
+    public let referenceWidth: Double
+    /// The sections, in input order; each is positioned relative to its own top edge.
+    public let sections: [SectionLayout]
+    /// Content height, column heights, ragged bottom and reading-order drift at `referenceWidth`.
+    public let report: BreakpointReport
+
+    init(
+        breakpoint: Breakpoint, minimumWidth: Double, maximumWidth: Double, referenceWidth: Double,
+        sections: [SectionLayout], report: BreakpointReport
+    ) {
+        self.breakpoint = breakpoint
+        self.minimumWidth = minimumWidth
+        self.maximumWidth = maximumWidth
+        self.referenceWidth = referenceWidth
+        self.sections = sections
+        self.report = report
+    }
+
+    /// The top edge of each section at gallery width `width` (sections stacked from 0).
+    public func sectionTops(atGalleryWidth width: Double) -> [Double] {
+        var tops: [Double] = []
+        tops.reserveCapacity(sections.count)
+        var top = 0.0
+        for section in sections {
+            tops.append(top)
+            top += section.height(atGalleryWidth: width)
+        }
+        return tops
+    }
+
+    /// The height of all sections stacked at gallery width `width`.
+    public func contentHeight(atGalleryWidth width: Double) -> Double {
+        var total = 0.0
+        for section in sections {
+            total += section.height(atGalleryWidth: width)
+        }
+        return total
+    }
+
+    /// Every item's frame at gallery width `width`, sections stacked, flattened in input order.
+    public func itemFrames(atGalleryWidth width: Double) -> [Rect] {
+        var frames: [Rect] = []
+        frames.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
+        var top = 0.0
+        for section in sections {
+            for item in section.items {
+                var frame = item.frame.evaluated(atGalleryWidth: width)
+                frame.y += top
+                frames.append(frame)
+            }
+            top += section.height(atGalleryWidth: width)
+        }
+        return frames
+    }
+
+    /// Each section's header frame at gallery width `width`, sections stacked; `nil` without one.
+    public func headerFrames(atGalleryWidth width: Double) -> [Rect?] {
+        zip(sections, sectionTops(atGalleryWidth: width)).map { section, top in
+            section.header.map { header in
+                var frame = header.evaluated(atGalleryWidth: width)
+                frame.y += top
+                return frame
+            }
+        }
+    }
+
+    /// Each section's footer frame at gallery width `width`, sections stacked; `nil` without one.
+    public func footerFrames(atGalleryWidth width: Double) -> [Rect?] {
+        zip(sections, sectionTops(atGalleryWidth: width)).map { section, top in
+            section.footerFrame(atGalleryWidth: width).map { footer in
+                var frame = footer
+                frame.y += top
+                return frame
+            }
+        }
+    }
+
+    /// The concrete layout at gallery width `width`, with an index for rectangle queries.
+    public func evaluated(atGalleryWidth width: Double) -> ConcreteLayout {
+        ConcreteLayout(layout: self, galleryWidth: width)
+    }
+}

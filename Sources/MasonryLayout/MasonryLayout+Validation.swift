@@ -1,0 +1,153 @@
+extension MasonryLayout {
+    /// Checks every option and returns the width range of each breakpoint.
+    static func validatedRanges(of options: LayoutOptions) throws(LayoutError) -> [WidthRange] {
+        try requireLength(options.columnSpacing, "columnSpacing")
+        try requireLength(options.rowSpacing, "rowSpacing")
+        try requireLength(options.footerSpacing, "footerSpacing")
+        try requireInsets(options.insets, "insets")
+        try requireLength(options.minimumGalleryWidth, "minimumGalleryWidth")
+        if case .fixedItemWidth(let itemWidth) = options.sizing {
+            guard itemWidth.isFinite, itemWidth >= 1 else {
+                throw LayoutError(
+                    option: "sizing",
+                    reason: "a fixed item width must be a finite number of at least 1 px, got \(itemWidth)"
+                )
+            }
+        }
+        guard options.maximumGalleryWidth.isFinite, options.maximumGalleryWidth > options.minimumGalleryWidth else {
+            throw LayoutError(
+                option: "maximumGalleryWidth",
+                reason: "must be finite and greater than minimumGalleryWidth (\(options.minimumGalleryWidth)),"
+                    + " got \(options.maximumGalleryWidth)"
+            )
+        }
+
+        let breakpoints = options.breakpoints
+        guard !breakpoints.isEmpty else {
+            throw LayoutError(option: "breakpoints", reason: "at least one breakpoint is required")
+        }
+        for (index, breakpoint) in breakpoints.enumerated() {
+            let name = "breakpoints[\(index)]"
+            try requireLength(breakpoint.minimumWidth, "\(name).minimumWidth")
+            guard breakpoint.columns >= 1 else {
+                throw LayoutError(option: "\(name).columns", reason: "must be at least 1, got \(breakpoint.columns)")
+            }
+            if index > 0 {
+                let previous = breakpoints[index - 1].minimumWidth
+                guard breakpoint.minimumWidth != previous else {
+                    throw LayoutError(
+                        option: "\(name).minimumWidth",
+                        reason: "duplicates breakpoints[\(index - 1)].minimumWidth (\(previous))"
+                    )
+                }
+                guard breakpoint.minimumWidth > previous else {
+                    throw LayoutError(
+                        option: "\(name).minimumWidth",
+                        reason: "breakpoints must be sorted ascending; \(breakpoint.minimumWidth) comes after"
+                            + " \(previous)"
+                    )
+                }
+            }
+        }
+
+        var ranges: [WidthRange] = []
+        for (index, breakpoint) in breakpoints.enumerated() {
+            let isLast = index == breakpoints.count - 1
+            let range = WidthRange(
+                minimum: max(breakpoint.minimumWidth, options.minimumGalleryWidth),
+                maximum: isLast ? options.maximumGalleryWidth : breakpoints[index + 1].minimumWidth
+            )
+            guard range.minimum < range.maximum else {
+                throw LayoutError(
+                    option: "breakpoints[\(index)].minimumWidth",
+                    reason: "serves no gallery width: its range would be \(range.minimum)..<\(range.maximum)"
+                        + " (minimumGalleryWidth \(options.minimumGalleryWidth),"
+                        + " maximumGalleryWidth \(options.maximumGalleryWidth))"
+                )
+            }
+            try requireColumnsFit(
+                columns: breakpoint.columns, insets: options.insets, options: options, range: range,
+                option: "breakpoints[\(index)].columns"
+            )
+            ranges.append(range)
+        }
+        return ranges
+    }
+
+    /// Checks the sections and their overrides against every breakpoint range.
+    func validate(_ sections: [LayoutSection]) throws(LayoutError) {
+        for (index, section) in sections.enumerated() {
+            let name = "sections[\(index)]"
+            try Self.requireLength(section.headerHeight, "\(name).headerHeight")
+            try Self.requireLength(section.footerHeight, "\(name).footerHeight")
+            if let columns = section.columnCount, columns < 1 {
+                throw LayoutError(option: "\(name).columnCount", reason: "must be at least 1, got \(columns)")
+            }
+            if let insets = section.insets {
+                try Self.requireInsets(insets, "\(name).insets")
+            }
+            // Without overrides the options' own check already covers this section.
+            guard section.columnCount != nil || section.insets != nil else { continue }
+            for (breakpoint, range) in zip(options.breakpoints, ranges) {
+                try Self.requireColumnsFit(
+                    columns: section.columnCount ?? breakpoint.columns,
+                    insets: section.insets ?? options.insets,
+                    options: options,
+                    range: range,
+                    option: section.columnCount != nil ? "\(name).columnCount" : "\(name).insets"
+                )
+            }
+        }
+    }
+}
+
+private extension MasonryLayout {
+    static func requireLength(_ value: Double, _ option: String) throws(LayoutError) {
+        // `>= 0` is false for NaN, so NaN is caught along with negatives.
+        guard value.isFinite, value >= 0 else {
+            throw LayoutError(option: option, reason: "must be a finite number of at least 0, got \(value)")
+        }
+    }
+
+    static func requireInsets(_ insets: EdgeInsets, _ option: String) throws(LayoutError) {
+        try requireLength(insets.top, "\(option).top")
+        try requireLength(insets.left, "\(option).left")
+        try requireLength(insets.bottom, "\(option).bottom")
+        try requireLength(insets.right, "\(option).right")
+    }
+
+    /// Columns must be at least 1 px wide (and, with a fixed item width, the gap at least
+    /// `columnSpacing`) at the range's smallest width; both only grow with W, so the whole
+    /// range is then fine.
+    static func requireColumnsFit(
+        columns: Int, insets: EdgeInsets, options: LayoutOptions, range: WidthRange, option: String
+    ) throws(LayoutError) {
+        let geometry = ColumnGeometry(
+            columns: columns, insets: insets, sizing: options.sizing, columnSpacing: options.columnSpacing
+        )
+        let width = range.minimum
+        switch options.sizing {
+        case .fluid:
+            let columnWidth = geometry.columnWidth.value(atGalleryWidth: width)
+            guard columnWidth >= 1 else {
+                throw LayoutError(
+                    option: option,
+                    reason: "\(columns) columns are \(columnWidth) px wide at gallery width \(width)"
+                        + " (insets \(insets.left) + \(insets.right), column spacing \(options.columnSpacing));"
+                        + " at least 1 px is needed"
+                )
+            }
+        case .fixedItemWidth(let itemWidth):
+            let needed = insets.left + insets.right + Double(columns) * itemWidth
+                + Double(columns - 1) * options.columnSpacing
+            guard needed <= width else {
+                throw LayoutError(
+                    option: option,
+                    reason: "\(columns) columns of \(itemWidth) px with gaps of at least \(options.columnSpacing)"
+                        + " and insets \(insets.left) + \(insets.right) need \(needed) px, but the gallery is"
+                        + " \(width) px wide at its smallest"
+                )
+            }
+        }
+    }
+}

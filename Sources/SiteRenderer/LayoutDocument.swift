@@ -1,0 +1,133 @@
+import MasonryLayout
+
+/// `layout.json`: every photo's frame per breakpoint and the engine's per-breakpoint report, for
+/// other tools (and for the browser test that checks the page against it).
+///
+/// Lengths are linear in the gallery width W and written as `[a, b]` meaning `a·W + b` px.
+/// Frames are relative to their section's top edge; sections stack, each
+/// `max(columnBottoms) + bottomOffset` tall. An item is
+/// `[section, column, xa, xb, ya, yb, wa, wb, ha, hb]`, in the page's photo order.
+/// Written page by page so a 100,000-photo site never holds the whole document.
+public enum LayoutDocument {
+    /// The document's opening, up to the pages array.
+    public static func header(options: SiteOptions, pageCount: Int, photoCount: Int) -> String {
+        var json = JSONText(pretty: false)
+        json.beginObject()
+        json.string("generator", "waterfall-site")
+        json.string("units", "lengths are [a, b] = a × galleryWidth + b, in CSS px")
+        json.integer("photoCount", photoCount)
+        json.integer("pageCount", pageCount)
+        json.beginObject("options")
+        json.number("columnSpacing", options.layout.columnSpacing)
+        json.number("rowSpacing", options.layout.rowSpacing)
+        json.beginObject("insets")
+        json.number("top", options.layout.insets.top)
+        json.number("left", options.layout.insets.left)
+        json.number("bottom", options.layout.insets.bottom)
+        json.number("right", options.layout.insets.right)
+        json.endObject()
+        json.number("captionHeight", options.captionHeight)
+        json.number("headerHeight", options.headerHeight)
+        json.string("direction", options.layout.direction.rawValue)
+        json.endObject()
+        json.beginArray("breakpoints")
+        for breakpoint in options.layout.breakpoints {
+            json.beginObject()
+            json.number("minWidth", breakpoint.minimumWidth)
+            json.integer("columns", breakpoint.columns)
+            json.endObject()
+        }
+        json.endArray()
+        // Drop the closing brace: pages follow.
+        var text = json.text
+        text.removeLast()
+        return text + ",\n\"pages\":[\n"
+    }
+
+    public static let footer = "\n]}\n"
+    public static let pageSeparator = ",\n"
+
+    /// One page's entry.
+    public static func page(_ page: SitePage, rendered: SiteRenderer.RenderedPage) -> String {
+        var json = JSONText(pretty: false)
+        json.beginObject()
+        json.string("file", page.fileName)
+        json.beginArray("sections")
+        for (index, section) in page.sections.enumerated() {
+            json.beginObject()
+            json.string("id", rendered.sectionIDs[index])
+            json.string("folder", section.folder)
+            json.string("title", section.title)
+            json.endObject()
+        }
+        json.endArray()
+        json.beginArray("photos")
+        for section in page.sections {
+            for photo in section.photos {
+                json.beginObject()
+                json.string("path", photo.path)
+                json.integer("width", photo.width)
+                json.integer("height", photo.height)
+                json.endObject()
+            }
+        }
+        json.endArray()
+        json.beginArray("breakpoints")
+        for layout in rendered.layout.breakpoints {
+            json.beginObject()
+            json.number("minWidth", layout.minimumWidth)
+            json.number("maxWidth", layout.maximumWidth)
+            json.integer("columns", layout.breakpoint.columns)
+            json.number("referenceWidth", layout.referenceWidth)
+            json.beginObject("report")
+            json.number("contentHeight", layout.report.contentHeight, decimals: 3)
+            json.number("raggedBottom", layout.report.raggedBottom, decimals: 4)
+            json.integer("readingOrderDrift", layout.report.readingOrderDrift)
+            json.endObject()
+            json.beginArray("sections")
+            for section in layout.sections {
+                json.beginObject()
+                json.integer("columns", section.columns)
+                json.number("itemsTop", section.itemsTop, decimals: 4)
+                json.number("bottomOffset", section.bottomOffset, decimals: 4)
+                json.beginArray("columnBottoms")
+                for bottom in section.columnBottoms { linear(&json, bottom) }
+                json.endArray()
+                if let header = section.header {
+                    json.beginArray("header")
+                    for length in [header.x, header.y, header.width, header.height] { linear(&json, length) }
+                    json.endArray()
+                } else {
+                    json.null("header")
+                }
+                json.endObject()
+            }
+            json.endArray()
+            json.beginArray("items")
+            for (sectionIndex, section) in layout.sections.enumerated() {
+                for item in section.items {
+                    json.beginArray()
+                    json.integer(nil, sectionIndex)
+                    json.integer(nil, item.column)
+                    for length in [item.frame.x, item.frame.y, item.frame.width, item.frame.height] {
+                        json.number(nil, length.perGalleryWidth, decimals: 9)
+                        json.number(nil, length.constant, decimals: 4)
+                    }
+                    json.endArray()
+                }
+            }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json.text
+    }
+
+    private static func linear(_ json: inout JSONText, _ length: LinearLength) {
+        json.beginArray()
+        json.number(nil, length.perGalleryWidth, decimals: 9)
+        json.number(nil, length.constant, decimals: 4)
+        json.endArray()
+    }
+}

@@ -1,0 +1,45 @@
+/// Deterministic decimal text for CSS and JSON: the same Double always gives the same bytes,
+/// on every machine, with no exponent notation and no trailing zeros.
+///
+/// This is the one place where the engine's exact values are rounded ("round once, at the edge").
+public enum NumberText {
+    /// `value` rounded half away from zero to `decimals` places (0...9), e.g. `12.5`, `-0.25`, `3`.
+    public static func decimal(_ value: Double, decimals: Int) -> String {
+        precondition((0...9).contains(decimals), "decimals must be 0...9")
+        guard value.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+        // Beyond 2^53 a Double has no fractional digits left to print.
+        guard scaled < 9.0e15 else { return String(Int64(value.rounded())) }
+        var units = UInt64(scaled)
+        if units == 0 { return "0" }
+        var digits: [UInt8] = []
+        var fractional = decimals
+        // Drop trailing zeros of the fraction first.
+        while fractional > 0 && units % 10 == 0 {
+            units /= 10
+            fractional -= 1
+        }
+        var position = 0
+        repeat {
+            if position == fractional && fractional > 0 { digits.append(UInt8(ascii: ".")) }
+            digits.append(UInt8(ascii: "0") + UInt8(units % 10))
+            units /= 10
+            position += 1
+        } while units > 0 || position <= fractional
+        if value < 0 { digits.append(UInt8(ascii: "-")) }
+        return String(decoding: digits.reversed(), as: UTF8.self)
+    }
+
+    /// A whole number with thousands separators for people: `12,345`.
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (offset, character) in digits.enumerated() {
+            if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(",") }
+            result.append(character)
+        }
+        return value < 0 ? "-" + result : result
+    }
+}

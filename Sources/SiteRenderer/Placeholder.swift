@@ -1,2 +1,0 @@
-import MasonryLayout
-enum Probe { static var count: Int { EmbeddedTheme.files.count } }

@@ -1,0 +1,65 @@
+/// One photo as the site shows it.
+public struct SitePhoto: Sendable, Hashable {
+    /// Path relative to the photos folder, `/`-separated (also its path under `photos/` in the site).
+    public var path: String
+    /// Display size (after EXIF orientation): the `<img>` width/height and the aspect ratio.
+    public var width: Int
+    public var height: Int
+    public var alt: String
+    public var title: String?
+    public var caption: String?
+    public var price: String?
+    /// A product page; the tile links to the original photo when absent.
+    public var link: String?
+
+    public init(
+        path: String, width: Int, height: Int, alt: String, title: String? = nil,
+        caption: String? = nil, price: String? = nil, link: String? = nil
+    ) {
+        self.path = path
+        self.width = width
+        self.height = height
+        self.alt = alt
+        self.title = title
+        self.caption = caption
+        self.price = price
+        self.link = link
+    }
+}
+
+/// The photos of one folder on one page, in scan order.
+public struct SiteSection: Sendable, Hashable {
+    /// The folder's path relative to the photos folder; "" for photos at the root.
+    public var folder: String
+    /// The header text; empty for no header (the root section).
+    public var title: String
+    public var photos: [SitePhoto]
+
+    public init(folder: String, title: String, photos: [SitePhoto]) {
+        self.folder = folder
+        self.title = title
+        self.photos = photos
+    }
+}
+
+/// One HTML page of the site.
+public struct SitePage: Sendable, Hashable {
+    /// 1-based.
+    public var number: Int
+    public var count: Int
+    public var sections: [SiteSection]
+
+    public init(number: Int, count: Int, sections: [SiteSection]) {
+        self.number = number
+        self.count = count
+        self.sections = sections
+    }
+
+    /// `index.html` for the first page, `page-N.html` for the others.
+    public static func fileName(_ number: Int) -> String {
+        number == 1 ? "index.html" : "page-\(number).html"
+    }
+
+    public var fileName: String { Self.fileName(number) }
+    public var photoCount: Int { sections.reduce(0) { $0 + $1.photos.count } }
+}

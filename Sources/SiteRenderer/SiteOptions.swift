@@ -1,0 +1,29 @@
+import MasonryLayout
+
+/// What the renderer needs besides the photos: the layout options and the page furniture.
+public struct SiteOptions: Sendable {
+    public var title: String
+    public var layout: LayoutOptions
+    /// Height of the caption band under every photo, 0 for none (the engine's extra height).
+    public var captionHeight: Double
+    /// Height of a section header; sections without a title get none.
+    public var headerHeight: Double
+    /// Where the originals live inside the site (relative URL prefix, no trailing slash).
+    public var photosFolder: String
+    /// Tiles whose top edge is below this many px (at every breakpoint's narrowest width) load lazily.
+    public var firstScreenHeight: Double
+    public var language: String
+
+    public init(
+        title: String, layout: LayoutOptions, captionHeight: Double = 0, headerHeight: Double = 56,
+        photosFolder: String = "photos", firstScreenHeight: Double = 1200, language: String = "en"
+    ) {
+        self.title = title
+        self.layout = layout
+        self.captionHeight = captionHeight
+        self.headerHeight = headerHeight
+        self.photosFolder = photosFolder
+        self.firstScreenHeight = firstScreenHeight
+        self.language = language
+    }
+}

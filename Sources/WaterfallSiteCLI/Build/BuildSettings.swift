@@ -1,0 +1,85 @@
+import Foundation
+import MasonryLayout
+
+/// Everything a build needs to know, after the settings file and the command line are merged
+/// (command line wins). Defaults are the ones documented in `build --help` and the README.
+struct BuildSettings: Sendable {
+    var photos: URL
+    var output: URL
+    var title: String?
+    var breakpoints: [Breakpoint] = BuildSettings.defaultBreakpoints
+    var columnSpacing = 16.0
+    var rowSpacing = 16.0
+    var insets = EdgeInsets(top: 16, left: 16, bottom: 16, right: 16)
+    /// nil: 0 without captions, `defaultCaptionHeight` when the metadata gives titles or captions.
+    var captionHeight: Double?
+    var headerHeight = 56.0
+    var pageSize = 500
+    var metadata: URL?
+    var templates: URL?
+    var strict = false
+    var quiet = false
+    var force = false
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    static let defaultBreakpoints = [
+        Breakpoint(minimumWidth: 0, columns: 2), Breakpoint(minimumWidth: 640, columns: 3),
+        Breakpoint(minimumWidth: 1024, columns: 4), Breakpoint(minimumWidth: 1440, columns: 5),
+    ]
+    static let defaultCaptionHeight = 64.0
+
+    init(photos: URL, output: URL) {
+        self.photos = photos
+        self.output = output
+    }
+}
+
+/// Parsers for the textual forms shared by flags and the settings file.
+enum SettingText {
+    /// `0:2,640:3,1024:4` → breakpoints (gallery width in px : columns).
+    static func breakpoints(_ text: String) -> [Breakpoint]? {
+        var result: [Breakpoint] = []
+        for pair in text.split(separator: ",") {
+            let parts = pair.split(separator: ":")
+            guard parts.count == 2,
+                let width = Double(parts[0].trimmed), width >= 0, width.isFinite,
+                let columns = Int(parts[1].trimmed)
+            else { return nil }
+            result.append(Breakpoint(minimumWidth: width, columns: columns))
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    /// `16`, `8,16` (vertical, horizontal) or `10,20,30,40` (top, right, bottom, left as in CSS).
+    static func insets(_ text: String) -> EdgeInsets? {
+        let values = text.split(separator: ",").map { Double($0.trimmed) }
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! >= 0 && $0!.isFinite }) else { return nil }
+        let v = values.map { $0! }
+        switch v.count {
+        case 1: return EdgeInsets(top: v[0], left: v[0], bottom: v[0], right: v[0])
+        case 2: return EdgeInsets(top: v[0], left: v[1], bottom: v[0], right: v[1])
+        case 4: return EdgeInsets(top: v[0], left: v[3], bottom: v[2], right: v[1])
+        default: return nil
+        }
+    }
+
+    /// A length in px: a finite number ≥ 0.
+    static func length(_ text: String) -> Double? {
+        guard let value = Double(text.trimmed), value.isFinite, value >= 0 else { return nil }
+        return value
+    }
+}
+
+extension StringProtocol {
+    var trimmed: String { trimmingCharacters(in: .whitespaces) }
+}
+
+/// Paths given as text (flags, settings files).
+enum PathText {
+    /// `path` as a file URL: absolute paths as they are, `~/` expanded, others inside `folder`.
+    static func resolve(_ path: String, relativeTo folder: URL) -> URL {
+        let expanded = (path as NSString).expandingTildeInPath
+        if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded).standardizedFileURL }
+        return folder.appending(path: expanded).standardizedFileURL
+    }
+}

@@ -1,0 +1,73 @@
+import PhotoScanner
+import SiteRenderer
+
+/// How the scanned photos become sections and pages: root photos first, then one section per
+/// folder in natural order (the order the scanner returns), photos in scan order, pages of at most
+/// `pageSize` photos. A folder cut by a page break continues on the next page under the same title.
+struct GalleryPlan: Sendable {
+    /// All photos in page order.
+    let photos: [SitePhoto]
+    /// The folder of each photo in `photos`.
+    let folders: [String]
+    let sectionTitles: [String: String]
+    let pageSize: Int
+
+    init(photos scanned: [ScannedPhoto], metadata: PhotoMetadata, pageSize: Int) {
+        // Group by folder, keeping the first-appearance (natural) order of folders, root first.
+        var order: [String] = []
+        var grouped: [String: [ScannedPhoto]] = [:]
+        for photo in scanned {
+            let folder = Self.folder(of: photo.relativePath)
+            if grouped[folder] == nil { order.append(folder) }
+            grouped[folder, default: []].append(photo)
+        }
+        if let root = order.firstIndex(of: ""), root != 0 {
+            order.remove(at: root)
+            order.insert("", at: 0)
+        }
+        var photos: [SitePhoto] = []
+        var folders: [String] = []
+        photos.reserveCapacity(scanned.count)
+        for folder in order {
+            for photo in grouped[folder] ?? [] {
+                let entry = metadata.photos[photo.relativePath]
+                photos.append(
+                    SitePhoto(
+                        path: photo.relativePath, width: photo.displayWidth, height: photo.displayHeight,
+                        alt: entry?.alt ?? entry?.title ?? Humanised.fileName(photo.relativePath),
+                        title: entry?.title, caption: entry?.caption, price: entry?.price, link: entry?.link))
+                folders.append(folder)
+            }
+        }
+        self.photos = photos
+        self.folders = folders
+        self.sectionTitles = metadata.sectionTitles
+        self.pageSize = max(1, pageSize)
+    }
+
+    var pageCount: Int { photos.isEmpty ? 0 : (photos.count + pageSize - 1) / pageSize }
+
+    /// The number of distinct folders (sections across all pages).
+    var sectionCount: Int { Set(folders).count }
+
+    /// Page `number` (1-based), built on demand so only one page is in memory at a time.
+    func page(_ number: Int) -> SitePage {
+        let start = (number - 1) * pageSize
+        let end = min(photos.count, start + pageSize)
+        var sections: [SiteSection] = []
+        for index in start..<end {
+            let folder = folders[index]
+            if sections.last?.folder != folder || sections.isEmpty {
+                let title = folder.isEmpty ? "" : (sectionTitles[folder] ?? Humanised.folder(folder))
+                sections.append(SiteSection(folder: folder, title: title, photos: []))
+            }
+            sections[sections.count - 1].photos.append(photos[index])
+        }
+        return SitePage(number: number, count: pageCount, sections: sections)
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+}

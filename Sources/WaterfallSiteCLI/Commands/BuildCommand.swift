@@ -1,0 +1,95 @@
+import Foundation
+import MasonryLayout
+
+/// `waterfall-site build PHOTOS`: reads the command line and the settings file into
+/// ``BuildSettings`` and hands them to ``SiteBuilder``.
+enum BuildCommand {
+    static let options: [ArgumentList.Option] = [
+        .init(names: ["--output", "-o"], takesValue: true),
+        .init(names: ["--title"], takesValue: true),
+        .init(names: ["--breakpoints"], takesValue: true),
+        .init(names: ["--column-spacing"], takesValue: true),
+        .init(names: ["--row-spacing"], takesValue: true),
+        .init(names: ["--insets"], takesValue: true),
+        .init(names: ["--caption-height"], takesValue: true),
+        .init(names: ["--header-height"], takesValue: true),
+        .init(names: ["--page-size"], takesValue: true),
+        .init(names: ["--metadata"], takesValue: true),
+        .init(names: ["--templates"], takesValue: true),
+        .init(names: ["--config"], takesValue: true),
+        .init(names: ["--jobs", "-j"], takesValue: true),
+        .init(names: ["--strict"], takesValue: false),
+        .init(names: ["--quiet", "-q"], takesValue: false),
+        .init(names: ["--force"], takesValue: false),
+        .init(names: ["--help", "-h"], takesValue: false),
+    ]
+
+    static func run(_ arguments: [String], console: Console) throws(CommandError) {
+        let list = try ArgumentList(arguments, options: options, command: "build")
+        if list.has("--help") {
+            console.writeOutput(HelpText.build)
+            return
+        }
+        let settings = try settings(from: list)
+        try SiteBuilder(settings: settings, console: console).build()
+    }
+
+    /// Defaults, then the settings file, then the command line.
+    static func settings(from list: ArgumentList) throws(CommandError) -> BuildSettings {
+        guard list.positionals.count == 1, let photosPath = list.positionals.first else {
+            throw .usage(
+                list.positionals.isEmpty ? "build needs the folder of photos" : "build takes one folder of photos, got \(list.positionals.count)",
+                command: "build")
+        }
+        let workingFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let photos = PathText.resolve(photosPath, relativeTo: workingFolder)
+        var settings = BuildSettings(photos: photos, output: workingFolder.appending(path: "_site"))
+
+        if let config = list.value("--config") {
+            let url = PathText.resolve(config, relativeTo: workingFolder)
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw .failed("settings file '\(url.path)' does not exist (given with --config)")
+            }
+            try SettingsFile.apply(url, to: &settings)
+        } else {
+            let url = photos.appending(path: "waterfall.json")
+            if FileManager.default.fileExists(atPath: url.path) {
+                try SettingsFile.apply(url, to: &settings)
+            }
+        }
+
+        func length(_ option: String) throws(CommandError) -> Double? {
+            guard let text = list.value(option) else { return nil }
+            guard let value = SettingText.length(text) else {
+                throw .usage("option '\(option)' expects a length in px ≥ 0, got '\(text)'", command: "build")
+            }
+            return value
+        }
+        if let output = list.value("--output") { settings.output = PathText.resolve(output, relativeTo: workingFolder) }
+        if let title = list.value("--title") { settings.title = title }
+        if let text = list.value("--breakpoints") {
+            guard let breakpoints = SettingText.breakpoints(text) else {
+                throw .usage("option '--breakpoints' expects WIDTH:COLUMNS pairs like 0:2,640:3,1024:4, got '\(text)'", command: "build")
+            }
+            settings.breakpoints = breakpoints
+        }
+        if let value = try length("--column-spacing") { settings.columnSpacing = value }
+        if let value = try length("--row-spacing") { settings.rowSpacing = value }
+        if let text = list.value("--insets") {
+            guard let insets = SettingText.insets(text) else {
+                throw .usage("option '--insets' expects PX or TOP,RIGHT,BOTTOM,LEFT in px ≥ 0, got '\(text)'", command: "build")
+            }
+            settings.insets = insets
+        }
+        if let value = try length("--caption-height") { settings.captionHeight = value }
+        if let value = try length("--header-height") { settings.headerHeight = value }
+        if let value = try list.integer("--page-size", in: 1...1_000_000) { settings.pageSize = value }
+        if let value = list.value("--metadata") { settings.metadata = PathText.resolve(value, relativeTo: workingFolder) }
+        if let value = list.value("--templates") { settings.templates = PathText.resolve(value, relativeTo: workingFolder) }
+        if let value = try list.integer("--jobs", in: 1...256) { settings.jobs = value }
+        settings.strict = list.has("--strict")
+        settings.quiet = list.has("--quiet")
+        settings.force = list.has("--force")
+        return settings
+    }
+}

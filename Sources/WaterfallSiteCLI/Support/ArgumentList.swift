@@ -1,0 +1,77 @@
+/// A small command-line reader: `--name value`, `--name=value`, `-o value`, flags, positionals,
+/// and `--` to end options. Each command declares what it accepts, so a misspelt option is a
+/// usage error that names it instead of being ignored.
+struct ArgumentList {
+    struct Option {
+        var names: [String]
+        var takesValue: Bool
+    }
+
+    private(set) var values: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var positionals: [String] = []
+    let command: String
+
+    /// Parses `arguments` against `options`; the first name of each option is its key.
+    init(_ arguments: [String], options: [Option], command: String) throws(CommandError) {
+        self.command = command
+        var byName: [String: Option] = [:]
+        for option in options {
+            for name in option.names { byName[name] = option }
+        }
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = byName[name] else {
+                throw .usage("unknown option '\(name)'", command: command)
+            }
+            let key = option.names[0]
+            if option.takesValue {
+                if let inlineValue {
+                    values[key, default: []].append(inlineValue)
+                } else if index < arguments.count {
+                    values[key, default: []].append(arguments[index])
+                    index += 1
+                } else {
+                    throw .usage("option '\(name)' needs a value", command: command)
+                }
+            } else {
+                if inlineValue != nil {
+                    throw .usage("option '\(name)' takes no value", command: command)
+                }
+                flags.insert(key)
+            }
+        }
+    }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// The last value given for `option` (a later flag overrides an earlier one).
+    func value(_ option: String) -> String? { values[option]?.last }
+
+    func integer(_ option: String, in range: ClosedRange<Int>) throws(CommandError) -> Int? {
+        guard let text = value(option) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw .usage(
+                "option '\(option)' expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'",
+                command: command)
+        }
+        return number
+    }
+}

@@ -1,0 +1,22 @@
+/// A failure that ends a command, with the exit status it maps to.
+///
+/// Messages name the file or option at fault and, where there is one, the fix.
+public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The command line itself is wrong; the usage text of `command` follows the message.
+    case usage(String, command: String?)
+    /// The work could not be done.
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .usage(let message, _), .failed(let message): return message
+        }
+    }
+
+    var exitCode: ExitCode {
+        switch self {
+        case .usage: return .usage
+        case .failed: return .failure
+        }
+    }
+}

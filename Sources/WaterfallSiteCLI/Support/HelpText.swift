@@ -1,0 +1,86 @@
+/// The `--help` texts. Kept together so options, defaults and the README stay in step.
+enum HelpText {
+    static func usageLine(_ command: String?) -> String {
+        switch command {
+        case "scan": return "Usage: waterfall-site scan DIR [--json] [--strict] [--jobs N] [--quiet]"
+        case "build": return "Usage: waterfall-site build PHOTOS [-o DIR] [options]"
+        default: return "Usage: waterfall-site build PHOTOS [-o DIR] [options]\n       waterfall-site scan DIR [--json]"
+        }
+    }
+
+    static let main = """
+        waterfall-site \(WaterfallSite.version): turn a folder of photos into a static masonry gallery site.
+        No JavaScript, no layout shift, exact at every screen width.
+
+        USAGE
+          waterfall-site build PHOTOS [-o DIR] [options]   Build the site (default output: ./_site)
+          waterfall-site scan DIR [--json]                 Measure every photo, report problems
+
+          waterfall-site COMMAND --help                    All options of a command
+          waterfall-site --version
+
+        EXAMPLE
+          waterfall-site build ./photos --title "Spring collection"
+          then upload the _site folder to any static host, or open _site/index.html.
+
+        EXIT STATUS
+          0 done (skipped files are listed as warnings), 1 failed or --strict saw a problem,
+          64 the command line was wrong.
+
+        """
+
+    static let scan = """
+        Usage: waterfall-site scan DIR [--json] [--strict] [--jobs N] [--quiet]
+
+        Reads the width, height and EXIF orientation of every JPEG and PNG below DIR from the
+        file headers (pixels are never decoded) and lists them with any files it had to skip.
+
+        OPTIONS
+          --json         Print one JSON document (images and diagnostics) instead of a table
+          --strict       Exit 1 when any file was skipped or had a warning
+          -j, --jobs N   Read headers on N threads (default: all cores)
+          -q, --quiet    No progress indicator and no per-file warnings
+          -h, --help     This text
+
+        """
+
+    static let build = """
+        Usage: waterfall-site build PHOTOS [-o DIR] [options]
+
+        Builds a static gallery site from the JPEG and PNG photos below PHOTOS. Every folder with
+        photos becomes a section; large galleries are split into pages. The site uses relative
+        links only: open it from disk or upload it under any path of any static host.
+
+        OUTPUT
+          -o, --output DIR            Where the site goes (default: ./_site). Built beside it and
+                                      swapped in only when complete.
+          --force                     Replace DIR even if it holds something that is not a
+                                      waterfall-site build
+
+        LAYOUT
+          --breakpoints LIST          Gallery width → columns (default: 0:2,640:3,1024:4,1440:5)
+          --column-spacing PX         Space between columns (default: 16)
+          --row-spacing PX            Space between photos in a column (default: 16)
+          --insets PX|T,R,B,L         Space around the photos of each section (default: 16)
+          --caption-height PX         Height of the caption band under each photo (default: 0,
+                                      or 64 when the metadata file gives titles or captions)
+          --header-height PX          Height of each section's header (default: 56)
+          --page-size N               Photos per page at most (default: 500)
+
+        CONTENT
+          --title TEXT                Site title (default: the photo folder's name)
+          --metadata FILE             Titles, alt text, captions, links and prices per photo
+                                      (default: PHOTOS/metadata.json when present)
+          --templates DIR             Use your copy of the theme (page.html, section.html,
+                                      tile.html, pagination.html, waterfall.css)
+          --config FILE               Settings file (default: PHOTOS/waterfall.json when
+                                      present); command-line options override it
+
+        BEHAVIOUR
+          --strict                    Fail (exit 1) when any photo was skipped or had a warning
+          -j, --jobs N                Threads for reading photos (default: all cores)
+          -q, --quiet                 No progress and no summary; warnings still go to stderr
+          -h, --help                  This text
+
+        """
+}

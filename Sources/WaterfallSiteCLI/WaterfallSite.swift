@@ -1,0 +1,50 @@
+import Foundation
+
+/// The `waterfall-site` command line: dispatches to a command and turns its outcome into an exit
+/// status. Everything lives in this library so tests run it in-process; `main.swift` only calls
+/// ``run(_:console:)``.
+public enum WaterfallSite {
+    public static let version = "0.1.0"
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit status.
+    public static func run(_ arguments: [String], console: Console = .standard) -> ExitCode {
+        do {
+            try dispatch(arguments, console: console)
+            return .success
+        } catch let error as CommandError {
+            console.warn("error: \(error.description)")
+            if case .usage(_, let command) = error {
+                console.warn("\(HelpText.usageLine(command))\nRun 'waterfall-site \(command.map { $0 + " " } ?? "")--help' for the options.")
+            }
+            return error.exitCode
+        } catch {
+            console.warn("error: \(error)")
+            return .failure
+        }
+    }
+
+    private static func dispatch(_ arguments: [String], console: Console) throws {
+        guard let first = arguments.first else {
+            console.writeError(HelpText.main)
+            throw CommandError.usage("no command given", command: nil)
+        }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "-h", "--help", "help":
+            if first == "help", let topic = rest.first {
+                try dispatch([topic, "--help"], console: console)
+            } else {
+                console.writeOutput(HelpText.main)
+            }
+        case "--version", "-V":
+            console.print("waterfall-site \(version)")
+        case "scan":
+            try ScanCommand.run(rest, console: console)
+        case "build":
+            try BuildCommand.run(rest, console: console)
+        default:
+            let hint = first.hasPrefix("-") ? "" : " (commands: build, scan)"
+            throw CommandError.usage("unknown command '\(first)'\(hint)", command: nil)
+        }
+    }
+}

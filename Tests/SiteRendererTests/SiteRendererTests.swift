@@ -1,0 +1,161 @@
+import Foundation
+import MasonryLayout
+import Testing
+@testable import SiteRenderer
+
+@Suite("Rendering pages")
+struct SiteRendererTests {
+    static let breakpoints = [
+        Breakpoint(minimumWidth: 0, columns: 2), Breakpoint(minimumWidth: 640, columns: 3),
+        Breakpoint(minimumWidth: 1024, columns: 4), Breakpoint(minimumWidth: 1440, columns: 5),
+    ]
+
+    static func renderer(captionHeight: Double = 0) throws -> SiteRenderer {
+        try SiteRenderer(
+            theme: try Theme.builtIn(),
+            options: SiteOptions(
+                title: "Shop <& Co>",
+                layout: LayoutOptions(
+                    breakpoints: breakpoints, columnSpacing: 16, rowSpacing: 12,
+                    insets: EdgeInsets(top: 16, left: 20, bottom: 24, right: 12)),
+                captionHeight: captionHeight))
+    }
+
+    /// A deterministic gallery: sizes from a linear congruential sequence.
+    static func page(photos: Int, sections: Int = 2, seed: UInt64 = 7) -> SitePage {
+        var state = seed
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % 1900) + 100
+        }
+        var result: [SiteSection] = []
+        for section in 0..<sections {
+            let photos = (0..<photos).map { index in
+                SitePhoto(path: "s\(section)/photo \(index).jpg", width: next(), height: next(), alt: "Photo \(index)")
+            }
+            result.append(SiteSection(folder: section == 0 ? "" : "Folder \(section)", title: section == 0 ? "" : "Folder \(section)", photos: photos))
+        }
+        return SitePage(number: 1, count: 1, sections: result)
+    }
+
+    @Test("Every tile's CSS reproduces the engine's frame at every width of every breakpoint", arguments: [0.0, 64.0])
+    func cssMatchesEngine(captionHeight: Double) throws {
+        let renderer = try Self.renderer(captionHeight: captionHeight)
+        let page = Self.page(photos: 60)
+        let layout = try renderer.layout(page)
+        for (index, breakpointLayout) in layout.breakpoints.enumerated() {
+            let upper = index + 1 < layout.breakpoints.count ? layout.breakpoints[index + 1].minimumWidth - 1 : 2560
+            for width in stride(from: max(320, breakpointLayout.minimumWidth), through: upper, by: 37.3) {
+                for (sectionIndex, section) in breakpointLayout.sections.enumerated() {
+                    let w = section.columnWidth.value(atGalleryWidth: width)
+                    let ox = section.columnOffsets[0].value(atGalleryWidth: width)
+                    let dx = section.columnOffsets.count > 1 ? section.columnOffsets[1].value(atGalleryWidth: width) - ox : 0
+                    for (itemIndex, placed) in section.items.enumerated() {
+                        let photo = page.sections[sectionIndex].photos[itemIndex]
+                        let style = Self.properties(renderer.tileStyle(layout, section: sectionIndex, item: itemIndex, photo: photo))
+                        let c = style["--c\(index)"] ?? 0, a = style["--a\(index)"] ?? 0, b = style["--b\(index)"] ?? 0
+                        let expected = placed.frame.evaluated(atGalleryWidth: width)
+                        #expect(abs(ox + c * dx - expected.x) < 0.01)
+                        #expect(abs(section.itemsTop + a * w + b - expected.y) < 0.01)
+                        #expect(abs(w - expected.width) < 0.001)
+                        #expect(abs((style["--r"] ?? 0) * w + captionHeight - expected.height) < 0.01)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("Linear lengths print as calc() with cqw and px that evaluate to the same value")
+    func linearLengthCSS() {
+        let lengths = [
+            LinearLength(perGalleryWidth: 0.5, constant: -24), LinearLength(perGalleryWidth: 0, constant: 72),
+            LinearLength(perGalleryWidth: 1.2345678, constant: 0), LinearLength(perGalleryWidth: 0.3333333333, constant: 5.5),
+        ]
+        #expect(CSSText.length(lengths[0]) == "calc(50cqw - 24px)")
+        #expect(CSSText.length(lengths[1]) == "72px")
+        #expect(CSSText.length(lengths[2]) == "123.45678cqw")
+        #expect(CSSText.length(lengths[3]) == "calc(33.33333cqw + 5.5px)")
+        #expect(CSSText.maximum([lengths[1], lengths[1]], plus: 8) == "80px")
+        #expect(CSSText.maximum([lengths[0], lengths[1]], plus: 8) == "calc(max(calc(50cqw - 24px), 72px) + 8px)")
+    }
+
+    @Test("The page keeps DOM order, escapes text, carries sizes and lazy loading, and has no script")
+    func pageMarkup() throws {
+        let renderer = try Self.renderer()
+        var page = Self.page(photos: 40)
+        page.sections[1].photos[0] = SitePhoto(
+            path: "odd/<b>&\"'#?%.jpg", width: 300, height: 200, alt: "A <b> & \"c\"", link: "https://shop.example/p?a=1&b=2")
+        let html = try renderer.render(page).html
+        #expect(!html.contains("<script"))
+        #expect(html.contains("<title>Shop &lt;&amp; Co&gt;</title>"))
+        #expect(html.contains(#"src="photos/odd/%3Cb%3E%26%22%27%23%3F%25.jpg""#))
+        #expect(html.contains(#"alt="A &lt;b&gt; &amp; &quot;c&quot;""#))
+        #expect(html.contains(#"href="https://shop.example/p?a=1&amp;b=2" rel="noopener""#))
+        let sources = Self.matches(#"src="([^"]+)""#, in: html)
+        let expected = page.sections.flatMap(\.photos).map { "photos/" + $0.path.percentEncodedPath }
+        #expect(sources == expected)
+        let images = Self.matches("(<img [^>]+>)", in: html)
+        #expect(images.count == 80)
+        #expect(images.allSatisfy { $0.contains("width=\"") && $0.contains("height=\"") && $0.contains("decoding=\"async\"") })
+        #expect(images.first?.contains("loading=\"eager\"") == true)
+        #expect(images.last?.contains("loading=\"lazy\"") == true)
+        #expect(html.contains("id=\"s-root\"") && html.contains("id=\"s-folder-1\""))
+        #expect(!html.contains("wf-pages"), "a single page has no pagination")
+    }
+
+    @Test("Pages link to their neighbours with relative URLs only")
+    func pagination() throws {
+        let renderer = try Self.renderer()
+        var page = Self.page(photos: 3, sections: 1)
+        page.number = 2
+        page.count = 3
+        let html = try renderer.render(page).html
+        #expect(html.contains(#"href="index.html" rel="prev""#))
+        #expect(html.contains(#"href="page-3.html" rel="next""#))
+        #expect(html.contains(#"<span aria-current="page">2</span>"#))
+        #expect(!html.contains("href=\"/"))
+    }
+
+    @Test("The layout stylesheet switches tile properties per breakpoint with container queries")
+    func layoutStylesheet() throws {
+        let css = try Self.renderer(captionHeight: 64).layoutStylesheet()
+        #expect(css.contains(".wf-gallery{container-type:inline-size}"))
+        #expect(css.contains(".wf-tile{--c:var(--c0,0);--a:var(--a0,0);--b:var(--b0,0)}"))
+        #expect(css.contains("@container (min-width: 1440px){.wf-tile{--c:var(--c3,0);--a:var(--a3,0);--b:var(--b3,0)}}"))
+        #expect(css.contains(".wf-caption{box-sizing:border-box;height:64px}"))
+    }
+
+    @Test("Rendering is deterministic")
+    func deterministic() throws {
+        let page = Self.page(photos: 100)
+        #expect(try Self.renderer().render(page).html == (try Self.renderer().render(page).html))
+    }
+
+    @Test("The rendered sample page matches its golden file")
+    func golden() throws {
+        let page = Self.page(photos: 5, sections: 2)
+        let html = try Self.renderer(captionHeight: 0).render(page).html
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Snapshots/two-sections.html")
+        if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] == "1" {
+            try Data(html.utf8).write(to: golden)
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        #expect(html == expected, "run with UPDATE_SNAPSHOTS=1 to accept a deliberate change, then review the diff")
+    }
+
+    static func properties(_ style: String) -> [String: Double] {
+        var result: [String: Double] = [:]
+        for declaration in style.split(separator: ";") {
+            let parts = declaration.split(separator: ":", maxSplits: 1)
+            if parts.count == 2, let value = Double(parts[1]) { result[String(parts[0])] = value }
+        }
+        return result
+    }
+
+    static func matches(_ pattern: String, in text: String) -> [String] {
+        let regex = try! NSRegularExpression(pattern: pattern)
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+            Range($0.range(at: 1), in: text).map { String(text[$0]) }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import WaterfallSiteCLI
+
+@Suite("Command line")
+struct CommandLineTests {
+    @Test("--help and --version print to standard output and exit 0", arguments: [["--help"], ["build", "--help"], ["scan", "--help"], ["help", "build"], ["--version"]])
+    func help(arguments: [String]) {
+        let run = CapturedRun(arguments)
+        #expect(run.exitCode == .success)
+        #expect(!run.output.isEmpty)
+        #expect(run.error.isEmpty)
+    }
+
+    @Test("Usage errors exit 64 and say what was wrong", arguments: [
+        ([], "no command given"),
+        (["publish"], "unknown command 'publish'"),
+        (["build"], "build needs the folder of photos"),
+        (["build", "a", "b"], "build takes one folder of photos, got 2"),
+        (["build", "photos", "--colums", "3"], "unknown option '--colums'"),
+        (["build", "photos", "--breakpoints", "wide"], "option '--breakpoints' expects WIDTH:COLUMNS pairs"),
+        (["build", "photos", "--row-spacing", "-4"], "option '--row-spacing' expects a length in px ≥ 0, got '-4'"),
+        (["build", "photos", "--insets", "1,2,3"], "option '--insets' expects PX or TOP,RIGHT,BOTTOM,LEFT"),
+        (["build", "photos", "--page-size", "0"], "option '--page-size' expects a whole number from 1"),
+        (["build", "photos", "--title"], "option '--title' needs a value"),
+        (["scan"], "scan needs the folder of photos"),
+        (["scan", "x", "--jobs", "many"], "option '--jobs' expects a whole number"),
+        (["scan", "x", "--json=yes"], "option '--json' takes no value"),
+    ])
+    func usageErrors(arguments: [String], message: String) {
+        let run = CapturedRun(arguments)
+        #expect(run.exitCode == .usage)
+        #expect(run.error.contains("error: " + message), "stderr was: \(run.error)")
+        #expect(run.error.contains("Usage: waterfall-site"))
+        #expect(run.output.isEmpty || arguments.isEmpty == false)
+    }
+
+    @Test("Invalid layout options are usage errors naming the option")
+    func invalidLayout() throws {
+        let photos = try TemporaryFolder()
+        let run = CapturedRun(["build", photos.path, "--breakpoints", "0:2,0:3", "-o", photos.url.appending(path: "out").path])
+        #expect(run.exitCode == .usage)
+        #expect(run.error.contains("layout options:"))
+        #expect(run.error.contains("breakpoints"))
+    }
+
+    @Test("A missing photos folder fails with its path")
+    func missingPhotos() {
+        let run = CapturedRun(["build", "/nonexistent/photos"])
+        #expect(run.exitCode == .failure)
+        #expect(run.error.contains("photos folder '/nonexistent/photos' does not exist"))
+        let scan = CapturedRun(["scan", "/nonexistent/photos"])
+        #expect(scan.exitCode == .failure)
+        #expect(scan.error.contains("/nonexistent/photos"))
+    }
+
+    @Test("Settings: defaults, then waterfall.json, then flags")
+    func settingsPrecedence() throws {
+        let photos = try TemporaryFolder()
+        try photos.write("waterfall.json", #"{"title": "From file", "columnSpacing": 8, "rowSpacing": 4, "breakpoints": "0:1,800:2", "insets": "1,2,3,4", "pageSize": 20, "output": "../site"}"#)
+        let list = try ArgumentList([photos.path, "--row-spacing", "6"], options: BuildCommand.options, command: "build")
+        let settings = try BuildCommand.settings(from: list)
+        #expect(settings.title == "From file")
+        #expect(settings.columnSpacing == 8)
+        #expect(settings.rowSpacing == 6)
+        #expect(settings.breakpoints.map(\.columns) == [1, 2])
+        #expect(settings.insets.top == 1 && settings.insets.right == 2 && settings.insets.bottom == 3 && settings.insets.left == 4)
+        #expect(settings.pageSize == 20)
+        #expect(settings.output.path == photos.url.deletingLastPathComponent().appending(path: "site").standardizedFileURL.path)
+    }
+
+    @Test("Settings files reject unknown keys and bad values, naming the key", arguments: [
+        (#"{"colums": 3}"#, "unknown key 'colums'"),
+        (#"{"rowSpacing": "wide"}"#, "key 'rowSpacing' must be a number ≥ 0"),
+        (#"{"pageSize": 2.5}"#, "key 'pageSize' must be a whole number ≥ 1"),
+        (#"{"breakpoints": [1, 2]}"#, "key 'breakpoints' must be a string like"),
+        (#"[1, 2]"#, "expected a JSON object"),
+        (#"{"title": "#, "not valid JSON"),
+    ])
+    func badSettings(json: String, message: String) throws {
+        let photos = try TemporaryFolder()
+        try photos.write("waterfall.json", json)
+        let run = CapturedRun(["build", photos.path, "-o", photos.url.appending(path: "out").path])
+        #expect(run.exitCode == .failure)
+        #expect(run.error.contains("waterfall.json"))
+        #expect(run.error.contains(message), "stderr was: \(run.error)")
+    }
+
+    @Test("Metadata files reject unknown keys and script links, naming the photo and key", arguments: [
+        (#"{"photos": {"a.jpg": {"titel": "x"}}}"#, "photo 'a.jpg' has unknown key 'titel'"),
+        (#"{"photos": {"a.jpg": {"link": "javascript:alert(1)"}}}"#, "photo 'a.jpg' key 'link' must be an http(s) URL"),
+        (#"{"photos": {"a.jpg": {"price": 12}}}"#, "photo 'a.jpg' key 'price' must be a string"),
+        (#"{"products": {}}"#, "key 'products' is unknown"),
+        (#"{"sections": {"A": {"name": "x"}}}"#, "section 'A' has unknown key 'name'"),
+    ])
+    func badMetadata(json: String, message: String) throws {
+        let photos = try TemporaryFolder()
+        try photos.write("metadata.json", json)
+        let run = CapturedRun(["build", photos.path, "-o", photos.url.appending(path: "out").path])
+        #expect(run.exitCode == .failure)
+        #expect(run.error.contains("metadata.json"))
+        #expect(run.error.contains(message), "stderr was: \(run.error)")
+    }
+
+    @Test("Product links: web and relative links are accepted, other schemes refused", arguments: [
+        ("https://shop.example/a", true), ("http://x", true), ("products/a.html", true), ("../a?b=c:d", true),
+        ("javascript:alert(1)", false), ("JAVASCRIPT:x", false), ("data:text/html,x", false), ("", false),
+    ])
+    func links(link: String, accepted: Bool) {
+        #expect(LinkText.isAcceptable(link) == accepted)
+    }
+
+    @Test("Names for people", arguments: [
+        ("Travel/harbour at dusk.jpg", "Harbour at dusk"), ("blue-bowl_2.JPG", "Blue bowl 2"), (".hidden", "Hidden"),
+    ])
+    func humanisedFileNames(path: String, expected: String) {
+        #expect(Humanised.fileName(path) == expected)
+    }
+
+    @Test("Folder titles join humanised parts")
+    func humanisedFolders() {
+        #expect(Humanised.folder("travel/japan_2019") == "Travel / Japan 2019")
+    }
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Runs every test: unit, conformance and end-to-end tests (swift test), then the real-browser
+# test of the sample site in headless Chromium. Installs what the tests need first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-dependencies.sh --tests
+swift build --build-tests
+swift test --skip-build
+site=$(mktemp -d)/site
+trap 'rm -rf "$(dirname "$site")"' EXIT
+.build/debug/waterfall-site build SampleImages -o "$site" --quiet
+.build/debug/waterfall-site build SampleImages -o "$site-paged" --quiet --page-size 12 --caption-height 64
+python3 Tests/Browser/check_site.py "$site"
+python3 Tests/Browser/check_site.py "$site-paged" --widths 12
