@@ -6,13 +6,13 @@
 #
 # The corpus is generated deterministically (Python + Pillow, installed with pip if missing) under
 # Benchmarks/scan/.work and reused by later runs. Every program gets one untimed warm-up run (warm
-# page cache, as a rebuild would see) and then the best of ROUNDS timed runs (default 5), because
-# the machine is shared. Targets: >= 0.8x the floor with one worker, >= 1.5x with two, peak
+# page cache, as a rebuild would see) and then the best of ROUNDS timed runs (default 9), because
+# the machine may be shared. Targets: >= 0.8x the floor with one worker, >= 1.5x with two, peak
 # resident memory < 64 MB. Prints a markdown table; exits 0 whether or not targets are met.
 set -euo pipefail
 
 count="${1:-10000}"
-rounds="${ROUNDS:-5}"
+rounds="${ROUNDS:-9}"
 here="$(cd "$(dirname "$0")" && pwd)"
 package="$(cd "$here/../.." && pwd)"
 work="$here/.work"
@@ -40,31 +40,40 @@ cc -O2 -o "$work/floor" "$here/floor.c" -ljpeg -lpng16
 (cd "$package" && swift build -c release --product waterfall-site >/dev/null)
 scanner="$(cd "$package" && swift build -c release --show-bin-path)/waterfall-site"
 
-# Best wall-clock seconds over $rounds runs of the command, after one warm-up run.
-best_seconds() {
+# Wall-clock nanoseconds of one run of the command.
+run_ns() {
+    local start end
+    start=$(date +%s%N)
     "$@" >/dev/null
-    local best=""
-    for _ in $(seq "$rounds"); do
-        local start end
-        start=$(date +%s%N)
-        "$@" >/dev/null
-        end=$(date +%s%N)
-        local elapsed=$((end - start))
-        if [ -z "$best" ] || [ "$elapsed" -lt "$best" ]; then best=$elapsed; fi
-    done
-    awk -v ns="$best" 'BEGIN { printf "%.4f", ns / 1e9 }'
+    end=$(date +%s%N)
+    echo $((end - start))
 }
 
 peak_mb() {
     /usr/bin/time -v "$@" 2>&1 >/dev/null | awk -F: '/Maximum resident set size/ { printf "%.1f", $2 / 1024 }'
 }
 
-floor_s=$(best_seconds "$work/floor" "$work/files.txt")
-one_s=$(best_seconds "$scanner" scan "$corpus" --json --jobs 1)
-two_s=$(best_seconds "$scanner" scan "$corpus" --json --jobs 2)
-floor_mb=$(peak_mb "$work/floor" "$work/files.txt")
-one_mb=$(peak_mb "$scanner" scan "$corpus" --json --jobs 1)
-two_mb=$(peak_mb "$scanner" scan "$corpus" --json --jobs 2)
+floor_cmd=("$work/floor" "$work/files.txt")
+one_cmd=("$scanner" scan "$corpus" --json --jobs 1)
+two_cmd=("$scanner" scan "$corpus" --json --jobs 2)
+
+# Warm-up, then rounds that run the three programs back to back, keeping each one's best time:
+# on a shared machine, interleaving exposes all three to the same background load.
+"${floor_cmd[@]}" >/dev/null; "${one_cmd[@]}" >/dev/null; "${two_cmd[@]}" >/dev/null
+floor_ns=""; one_ns=""; two_ns=""
+minimum() { if [ -z "$1" ] || [ "$2" -lt "$1" ]; then echo "$2"; else echo "$1"; fi; }
+for _ in $(seq "$rounds"); do
+    floor_ns=$(minimum "$floor_ns" "$(run_ns "${floor_cmd[@]}")")
+    one_ns=$(minimum "$one_ns" "$(run_ns "${one_cmd[@]}")")
+    two_ns=$(minimum "$two_ns" "$(run_ns "${two_cmd[@]}")")
+done
+seconds() { awk -v ns="$1" 'BEGIN { printf "%.4f", ns / 1e9 }'; }
+floor_s=$(seconds "$floor_ns")
+one_s=$(seconds "$one_ns")
+two_s=$(seconds "$two_ns")
+floor_mb=$(peak_mb "${floor_cmd[@]}")
+one_mb=$(peak_mb "${one_cmd[@]}")
+two_mb=$(peak_mb "${two_cmd[@]}")
 
 rate() { awk -v n="$files" -v s="$1" 'BEGIN { printf "%.0f", n / s }'; }
 ratio() { awk -v f="$floor_s" -v s="$1" 'BEGIN { printf "%.2f", f / s }'; }

@@ -121,9 +121,14 @@ static wfs_status read_header(wfs_reader *reader, wfs_image_header *out, char *m
 
 wfs_status wfs_read_image_header(const char *path, wfs_image_header *out, char *message,
                                  size_t message_capacity) {
+    return wfs_read_image_header_at(AT_FDCWD, path, out, message, message_capacity);
+}
+
+wfs_status wfs_read_image_header_at(int directory_fd, const char *path, wfs_image_header *out,
+                                    char *message, size_t message_capacity) {
     reset(out, message, message_capacity);
     // O_NONBLOCK: a FIFO named like a photo must not hang the scan; fstat rejects it below.
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    int fd = openat(directory_fd, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         out->io_errno = errno;
         wfs_message(message, message_capacity, "%s", strerror(out->io_errno));
