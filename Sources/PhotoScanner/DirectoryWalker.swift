@@ -132,7 +132,7 @@ private extension DirectoryWalker {
             guard withPath(absolute, { lstat($0, &info) }) == 0 else {
                 return report(relative, .unreadable, "cannot read folder: \(Self.errorText(errno))")
             }
-            enter(info, absolute: absolute, relative: relative, throughLink: false)
+            enter(info, absolute: absolute, relative: relative)
         case Int32(DT_LNK):
             followLink(name: entry.name, folder: folder, absolute: absolute, relative: relative)
         default:
@@ -144,7 +144,7 @@ private extension DirectoryWalker {
             }
             switch info.st_mode & S_IFMT {
             case S_IFREG: addCandidate(name: entry.name, folder: folder, relative: relative)
-            case S_IFDIR: enter(info, absolute: absolute, relative: relative, throughLink: false)
+            case S_IFDIR: enter(info, absolute: absolute, relative: relative)
             case S_IFLNK: followLink(name: entry.name, folder: folder, absolute: absolute, relative: relative)
             default:
                 if ImageExtensions.isCandidate(entry.name) {
@@ -164,7 +164,7 @@ private extension DirectoryWalker {
         guard withPath(absolute, { stat($0, &info) }) == 0 else {
             let code = errno
             if code == ELOOP {
-                return report(relative, .symlinkLoop, "symbolic link loop: the link resolves to itself")
+                return report(relative, .symlinkLoop, "symbolic link loop: following the link never reaches a file")
             }
             if code == ENOENT || code == ENOTDIR {
                 return report(relative, .brokenLink, "broken symbolic link to '\(linkTarget(absolute))'")
@@ -173,13 +173,13 @@ private extension DirectoryWalker {
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: addCandidate(name: name, folder: folder, relative: relative)
-        case S_IFDIR: enter(info, absolute: absolute, relative: relative, throughLink: true)
+        case S_IFDIR: enter(info, absolute: absolute, relative: relative)
         default:
             if ImageExtensions.isCandidate(name) { report(relative, .unreadable, "not a regular file") }
         }
     }
 
-    mutating func enter(_ info: stat, absolute: [UInt8], relative: [UInt8], throughLink: Bool) {
+    mutating func enter(_ info: stat, absolute: [UInt8], relative: [UInt8]) {
         let id = FileID(info)
         if excluded.contains(id) { return }
         if ancestors.contains(id) {
