@@ -22,8 +22,6 @@ typedef struct source_context {
     wfs_reader *reader;
 } source_context;
 
-static const JOCTET fake_end_of_image[2] = {0xFF, JPEG_EOI};
-
 static void error_exit(j_common_ptr info) {
     error_context *context = (error_context *)info->err;
     longjmp(context->jump, 1);
@@ -43,10 +41,11 @@ static boolean fill_input_buffer(j_decompress_ptr info) {
     size_t length = wfs_reader_next(source->reader, &window);
     if (length == 0) {
         if (source->reader->read_errno != 0) ERREXIT(info, JERR_FILE_READ);
-        // Like libjpeg's own sources: warn and insert an EOI so a truncated file ends cleanly.
-        WARNMS(info, JWRN_JPEG_EOF);
-        window = fake_end_of_image;
-        length = sizeof fake_end_of_image;
+        // libjpeg's own sources insert a fake EOI here and let decoding limp on, two bytes per
+        // call, through up to 64 KiB of a segment's declared length. A header read only asks
+        // for bytes up to the SOS segment, so data ending first means the header is truncated:
+        // say so at once.
+        ERREXIT(info, JERR_INPUT_EOF);
     }
     source->manager.next_input_byte = window;
     source->manager.bytes_in_buffer = length;

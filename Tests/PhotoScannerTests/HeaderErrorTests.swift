@@ -81,7 +81,7 @@ struct HeaderErrorTests {
         let truncatedPNG = Array(Bytes.png(width: 10, height: 10).prefix(20))
         let hugeChunk = Array(Bytes.png(width: 1, height: 1).prefix(33)) + Bytes.be32(0x3FFF_FFFF) + Array("zTXt".utf8) + [1, 2, 3]
         return [
-            ("truncated-before-sof.jpg", truncatedJPEG, "JPEG header: "),
+            ("truncated-before-sof.jpg", truncatedJPEG, "JPEG header: Premature end of input file"),
             ("png-ihdr-crc-error.png", badCRC, "PNG header: IHDR: CRC error"),
             ("png-zero-width.png", zeroWidth, "PNG header: "),
             ("png-truncated-in-ihdr.png", truncatedPNG, "PNG header: IHDR chunk of 13 bytes runs past the end of the file"),
