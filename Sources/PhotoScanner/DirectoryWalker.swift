@@ -117,8 +117,16 @@ private extension DirectoryWalker {
         // "/" as the root would otherwise give "//name".
         let prefix = absolute == [Self.separator] ? [] : absolute
         for entry in entries {
-            let childAbsolute = prefix + [Self.separator] + entry.name
+            // The common case, a plain file, needs neither an absolute path nor, unless it is a
+            // candidate, a relative one: skip that work for most entries.
+            if Int32(entry.type) == Int32(DT_REG) && !ImageExtensions.isCandidate(entry.name) { continue }
             let childRelative = relative.isEmpty ? entry.name : relative + [Self.separator] + entry.name
+            if Int32(entry.type) == Int32(DT_REG) {
+                items.append(.candidate(Candidate(
+                    relativePath: Self.string(childRelative), folder: folder, name: entry.name + [0])))
+                continue
+            }
+            let childAbsolute = prefix + [Self.separator] + entry.name
             visit(entry, folder: folder, absolute: childAbsolute, relative: childRelative)
         }
     }
