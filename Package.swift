@@ -29,6 +29,7 @@ let package = Package(
         .target(name: "SiteRenderer", dependencies: ["MasonryLayout"], plugins: ["EmbedTemplates"]),
         .target(name: "WaterfallSiteCLI", dependencies: ["PhotoScanner", "MasonryLayout", "SiteRenderer"]),
         .executableTarget(name: "waterfall-site", dependencies: ["WaterfallSiteCLI"]),
+        .executableTarget(name: "layout-benchmark", dependencies: ["MasonryLayout"], path: "Benchmarks/layout-benchmark"),
         .testTarget(name: "PhotoScannerTests", dependencies: ["PhotoScanner"]),
         .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout"]),
         .testTarget(name: "SiteRendererTests", dependencies: ["SiteRenderer", "MasonryLayout"], exclude: ["Snapshots"]),

@@ -7,9 +7,10 @@
 ///
 /// ## Rounding
 ///
-/// The engine never rounds: every value is plain `Double` arithmetic done in a fixed order, so
-/// the same input gives bit-identical output everywhere. The emitter rounds once, at the edge,
-/// when it writes CSS (the site renderer writes 4 decimals of px and of cqw).
+/// The engine never rounds: every value is IEEE 754 `Double` arithmetic (no fused multiply-add,
+/// no parallel reductions, no platform math functions) done in a fixed order, so the same input
+/// gives bit-identical output on every run and machine. Rounding belongs to the edge: the
+/// emitter rounds each coefficient once when it writes CSS, at the precision it documents.
 public struct BreakpointLayout: Sendable {
     /// The breakpoint this layout serves.
     public let breakpoint: Breakpoint
@@ -96,6 +97,13 @@ public struct BreakpointLayout: Sendable {
                 return frame
             }
         }
+    }
+
+    /// The reading-order drift at gallery width `width` (the report gives it at the reference
+    /// width). Useful at `minimumWidth` and `maximumWidth`, where columns assigned at the
+    /// reference width may no longer be in shortest-first order.
+    public func readingOrderDrift(atGalleryWidth width: Double) -> Int {
+        BreakpointReport.readingOrderDrift(of: sections, atGalleryWidth: width)
     }
 
     /// The concrete layout at gallery width `width`, with an index for rectangle queries.

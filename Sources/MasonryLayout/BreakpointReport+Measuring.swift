@@ -24,46 +24,74 @@ extension BreakpointReport {
 
     /// The largest |input index − visual rank| over all items at gallery width `width`.
     ///
-    /// Visual row-major order sorts by top edge, then left edge. Each column is already sorted
-    /// by top edge, so the order is a merge of the columns (ties to the left column, which is
-    /// also the smaller x), O(n × columns) without a sort. Sections follow one another, so the
-    /// merge runs per section; input index and rank are both offset by the same number of items
-    /// in earlier sections, so the section-local difference is the global one.
+    /// Visual row-major order sorts by top edge, then left edge, i.e. by (top, column). Sections
+    /// follow one another, and both an item's input index and its rank are offset by the items
+    /// of earlier sections, so each section is measured on its own.
     static func readingOrderDrift(of sections: [SectionLayout], atGalleryWidth width: Double) -> Int {
         var drift = 0
-        for section in sections {
-            let count = section.items.count
-            guard count > 0 else { continue }
-            // Slot of every item in its column's list, via `indexInColumn` (a counting sort).
-            var starts = [Int](repeating: 0, count: section.columns + 1)
-            for item in section.items {
-                starts[item.column + 1] += 1
-            }
-            for column in 0..<section.columns {
-                starts[column + 1] += starts[column]
-            }
-            var byColumn = [Int](repeating: 0, count: count)
-            for (index, item) in section.items.enumerated() {
-                byColumn[starts[item.column] + item.indexInColumn] = index
-            }
-            var cursor = Array(starts.dropLast())
-            var headTop = [Double](repeating: .infinity, count: section.columns)
-            for column in 0..<section.columns where cursor[column] < starts[column + 1] {
-                headTop[column] = section.items[byColumn[cursor[column]]].frame.y.value(atGalleryWidth: width)
-            }
-            for rank in 0..<count {
-                var best = 0
-                for column in 1..<section.columns where headTop[column] < headTop[best] {
-                    best = column
+        for section in sections where !section.items.isEmpty {
+            drift = max(drift, readingOrderDrift(of: section, atGalleryWidth: width))
+        }
+        return drift
+    }
+
+    /// The drift within one section.
+    ///
+    /// First a linear pass checks whether input order already is visual order (then the drift is
+    /// 0): `shortestFirst` always puts the next item at the lowest bottom, so at the reference
+    /// width its tops never decrease and ties go left to right. Otherwise the columns, each
+    /// already sorted by top edge, are merged, O(n × columns) without a sort; ties go to the
+    /// left column, which is also the smaller x.
+    private static func readingOrderDrift(of section: SectionLayout, atGalleryWidth width: Double) -> Int {
+        let items = section.items
+        let placements = items.placements
+        let inVisualOrder = placements.withUnsafeBufferPointer { placements in
+            var previousTop = -Double.infinity
+            var previousColumn = Int32.max
+            for placement in placements {
+                let top = items.top(of: placement).value(atGalleryWidth: width)
+                guard top > previousTop || (top == previousTop && placement.column > previousColumn) else {
+                    return false
                 }
-                let index = byColumn[cursor[best]]
-                drift = max(drift, abs(index - rank))
-                cursor[best] += 1
-                headTop[best] =
-                    cursor[best] < starts[best + 1]
-                    ? section.items[byColumn[cursor[best]]].frame.y.value(atGalleryWidth: width)
-                    : .infinity
+                previousTop = top
+                previousColumn = placement.column
             }
+            return true
+        }
+        if inVisualOrder {
+            return 0
+        }
+
+        // Lay the items out column by column (a counting sort; `indexInColumn` is each item's
+        // slot), keeping their input index and their top edge side by side for the merge.
+        let columns = section.columns
+        var starts = [Int](repeating: 0, count: columns + 1)
+        for placement in placements {
+            starts[Int(placement.column) + 1] += 1
+        }
+        for column in 0..<columns {
+            starts[column + 1] += starts[column]
+        }
+        var inputIndex = [Int](repeating: 0, count: placements.count)
+        var top = [Double](repeating: 0, count: placements.count)
+        for (index, placement) in placements.enumerated() {
+            let slot = starts[Int(placement.column)] + Int(placement.indexInColumn)
+            inputIndex[slot] = index
+            top[slot] = items.top(of: placement).value(atGalleryWidth: width)
+        }
+
+        var cursor = Array(starts.dropLast())
+        var head = (0..<columns).map { cursor[$0] < starts[$0 + 1] ? top[cursor[$0]] : Double.infinity }
+        var drift = 0
+        for rank in 0..<items.count {
+            var best = 0
+            for column in 1..<columns where head[column] < head[best] {
+                best = column
+            }
+            let slot = cursor[best]
+            drift = max(drift, abs(inputIndex[slot] - rank))
+            cursor[best] = slot + 1
+            head[best] = slot + 1 < starts[best + 1] ? top[slot + 1] : .infinity
         }
         return drift
     }

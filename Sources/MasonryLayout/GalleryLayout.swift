@@ -16,4 +16,18 @@ public struct GalleryLayout: Sendable {
         }
         return chosen
     }
+
+    /// The bytes this layout holds for its placements: one 24-byte record per item per
+    /// breakpoint plus each section's per-column lengths. The input items are shared with the
+    /// caller's arrays, not copied, so they are not counted. Memory is linear in the item count.
+    public var storageBytes: Int {
+        var bytes = 0
+        for breakpoint in breakpoints {
+            for section in breakpoint.sections {
+                bytes += section.items.placements.count * MemoryLayout<Placement>.stride
+                bytes += (section.columnBottoms.count + section.columnOffsets.count) * MemoryLayout<LinearLength>.stride
+            }
+        }
+        return bytes
+    }
 }

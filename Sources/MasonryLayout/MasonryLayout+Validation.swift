@@ -80,7 +80,11 @@ extension MasonryLayout {
             let name = "sections[\(index)]"
             try Self.requireLength(section.headerHeight, "\(name).headerHeight")
             try Self.requireLength(section.footerHeight, "\(name).footerHeight")
-            if let columns = section.columnCount, columns < 1 {
+            // Placements store column and row as 32-bit values (see `Placement`).
+            guard section.items.count <= Int(Int32.max) else {
+                throw LayoutError(option: "\(name).items", reason: "at most \(Int32.max) items per section")
+            }
+            if let columns = section.columnCount, !(1...Int(Int32.max)).contains(columns) {
                 throw LayoutError(option: "\(name).columnCount", reason: "must be at least 1, got \(columns)")
             }
             if let insets = section.insets {

@@ -39,8 +39,8 @@ public struct SectionLayout: Sendable {
     public let header: LinearFrame?
     /// Where every column starts: `insets.top + headerHeight`.
     public let itemsTop: Double
-    /// This section's items in input order.
-    public let items: [PlacedItem]
+    /// This section's items in input order (each derived on access in O(1); see `PlacedItems`).
+    public let items: PlacedItems
     /// The y (relative to the section top) of each column's bottom edge; `itemsTop` when empty.
     public let columnBottoms: [LinearLength]
     /// Footer top = `max(columnBottoms) + footerOffset`.
@@ -84,7 +84,7 @@ public struct SectionLayout: Sendable {
 
     init(
         columns: Int, insets: EdgeInsets, columnWidth: LinearLength, columnOffsets: [LinearLength],
-        header: LinearFrame?, itemsTop: Double, items: [PlacedItem], columnBottoms: [LinearLength],
+        header: LinearFrame?, itemsTop: Double, items: PlacedItems, columnBottoms: [LinearLength],
         footerOffset: Double, footerHeight: Double, bottomOffset: Double
     ) {
         self.columns = columns

@@ -38,6 +38,7 @@ public enum LayoutDocument {
             json.endObject()
         }
         json.endArray()
+        json.endObject()
         // Drop the closing brace: pages follow.
         var text = json.text
         text.removeLast()

@@ -11,9 +11,10 @@ import MasonryLayout
 ///   left edge `--ox`, the column step `--dx`, the items' top `--t` and the section's height
 ///   (a `max()` over its columns' bottoms).
 /// - each tile's `style`: its aspect ratio `--r` and, per breakpoint *i*, its column `--ci`, the
-///   sum of the aspect ratios above it in that column `--ai` and the px above it `--bi` (row
-///   spacing and caption bands). Zeros are left out; the CSS falls back to 0.
-///   So `top = --t + --a × --w + --b`, `left = --ox + --c × --dx`, `height = --r × --w + caption`.
+///   sum of the aspect ratios above it in that column `--ai` and the number of items above it
+///   `--ki`. Zeros are left out; the CSS falls back to 0. Every item has the same caption band,
+///   so with `--g` = row spacing + band: `top = --t + --a × --w + --k × --g`,
+///   `left = --ox + --c × --dx`, `height = --r × --w + band`.
 public struct SiteRenderer: Sendable {
     public let theme: Theme
     public let options: SiteOptions
@@ -92,13 +93,15 @@ public struct SiteRenderer: Sendable {
             .wf-gallery{container-type:inline-size}
             .wf-section{position:relative;margin:0;padding:0}
             .wf-section-header{position:absolute;box-sizing:border-box}
-            .wf-tile{position:absolute;box-sizing:border-box;margin:0;padding:0;width:var(--w);left:calc(var(--ox) + var(--c) * var(--dx));top:calc(var(--t) + var(--a) * var(--w) + var(--b) * 1px)}
-            .wf-tile>a>img{display:block;width:100%;height:calc(var(--r) * var(--w))}
+            .wf-tiles{list-style:none;margin:0;padding:0}
+            .wf-tiles>li{position:absolute;box-sizing:border-box;margin:0;padding:0;width:var(--w);left:calc(var(--ox) + var(--c) * var(--dx));top:calc(var(--t) + var(--a) * var(--w) + var(--k) * var(--g))}
+            .wf-tiles>li>a>img{display:block;width:100%;height:calc(var(--r) * var(--w))}
             .wf-caption{box-sizing:border-box;height:\(CSSText.px(options.captionHeight))}
+            .wf-gallery{--g:\(CSSText.px(options.layout.rowSpacing + options.captionHeight))}
 
             """
         for (index, breakpoint) in options.layout.breakpoints.enumerated() {
-            let rule = ".wf-tile{--c:var(--c\(index),0);--a:var(--a\(index),0);--b:var(--b\(index),0)}"
+            let rule = ".wf-tiles>li{--c:var(--c\(index),0);--a:var(--a\(index),0);--k:var(--k\(index),0)}"
             if index == 0 {
                 css += rule + "\n"
             } else {
@@ -108,20 +111,32 @@ public struct SiteRenderer: Sendable {
         return css
     }
 
-    /// The page's `<style>`: per breakpoint, each section's column geometry and height.
+    /// The page's `<style>`: per breakpoint, the column geometry shared by the sections, and each
+    /// section's height (and whatever of its geometry differs from the shared one).
     func pageStyle(_ layout: GalleryLayout, ids: [String]) -> String {
         var css = "\n"
         for (index, breakpointLayout) in layout.breakpoints.enumerated() {
+            // The widths this rule is in force at: below the first breakpoint its rules still
+            // apply, above the last one they extrapolate.
+            let lower = index == 0 ? 0 : breakpointLayout.breakpoint.minimumWidth
+            let upper = index == layout.breakpoints.count - 1 ? Double.infinity : layout.breakpoints[index + 1].breakpoint.minimumWidth
+            let widths = lower...upper
+            let geometries = breakpointLayout.sections.map(SectionGeometry.init)
+            // The most common geometry goes into one `.wf-section` rule.
+            var counts: [SectionGeometry: Int] = [:]
+            for geometry in geometries { counts[geometry, default: 0] += 1 }
+            let shared = geometries.max { (counts[$0] ?? 0, $1.sortKey) < (counts[$1] ?? 0, $0.sortKey) }
             var rules = ""
+            if let shared { rules += ".wf-section{\(shared.declarations)}\n" }
+            if let header = shared?.header { rules += ".wf-section-header{\(header)}\n" }
             for (sectionIndex, section) in breakpointLayout.sections.enumerated() {
+                let geometry = geometries[sectionIndex]
                 let id = ids[sectionIndex]
-                let step = section.columnOffsets.count > 1 ? section.columnOffsets[1] - section.columnOffsets[0] : .zero
-                rules += "#\(id){--w:\(CSSText.length(section.columnWidth));--ox:\(CSSText.length(section.columnOffsets[0]));"
-                rules += "--dx:\(CSSText.length(step));--t:\(CSSText.px(section.itemsTop));"
-                rules += "height:\(CSSText.maximum(section.columnBottoms, plus: section.bottomOffset))}\n"
-                if let header = section.header {
-                    rules += "#\(id)>.wf-section-header{left:\(CSSText.length(header.x));top:\(CSSText.length(header.y));"
-                    rules += "width:\(CSSText.length(header.width));height:\(CSSText.length(header.height))}\n"
+                var declarations = geometry.declarations == shared?.declarations ? "" : geometry.declarations + ";"
+                declarations += "height:\(CSSText.maximum(section.columnBottoms, plus: section.bottomOffset, over: widths))"
+                rules += "#\(id){\(declarations)}\n"
+                if let header = geometry.header, header != shared?.header {
+                    rules += "#\(id)>.wf-section-header{\(header)}\n"
                 }
             }
             if index == 0 {
@@ -134,24 +149,39 @@ public struct SiteRenderer: Sendable {
     }
 }
 
+/// A section's column geometry as CSS declarations, so equal geometries share one rule.
+private struct SectionGeometry: Hashable {
+    let declarations: String
+    let header: String?
+
+    init(_ section: SectionLayout) {
+        let step = section.columnOffsets.count > 1 ? section.columnOffsets[1] - section.columnOffsets[0] : .zero
+        declarations = "--w:\(CSSText.length(section.columnWidth));--ox:\(CSSText.length(section.columnOffsets[0]));"
+            + "--dx:\(CSSText.length(step));--t:\(CSSText.px(section.itemsTop))"
+        header = section.header.map { header in
+            "left:\(CSSText.length(header.x));top:\(CSSText.length(header.y));"
+                + "width:\(CSSText.length(header.width));height:\(CSSText.length(header.height))"
+        }
+    }
+
+    /// Breaks ties between equally common geometries the same way on every run.
+    var sortKey: String { declarations + (header ?? "") }
+}
+
 extension SiteRenderer {
     /// The tile's inline custom properties (see the type's documentation).
     func tileStyle(_ layout: GalleryLayout, section: Int, item: Int, photo: SitePhoto) -> String {
-        var style = "--r:" + NumberText.decimal(Double(photo.height) / Double(photo.width), decimals: 6)
+        var style = "--r:" + NumberText.decimal(Double(photo.height) / Double(photo.width), decimals: 5)
         for (index, breakpointLayout) in layout.breakpoints.enumerated() {
-            let sectionLayout = breakpointLayout.sections[section]
-            let placed = sectionLayout.items[item]
-            let width = sectionLayout.columnWidth
-            // y = itemsTop + A·w + B with w the column width; A is the sum of the aspect ratios
-            // above, B the row spacing and caption bands above.
-            let ratiosAbove = width.perGalleryWidth != 0 ? placed.frame.y.perGalleryWidth / width.perGalleryWidth : 0
-            let pxAbove = placed.frame.y.constant - ratiosAbove * width.constant - sectionLayout.itemsTop
+            let placed = breakpointLayout.sections[section].items[item]
+            // Every item has the same caption band, so the px above an item are its index in the
+            // column times (row spacing + band): the stylesheet multiplies `--k` by `--g`.
             let column = String(placed.column)
-            let a = NumberText.decimal(ratiosAbove, decimals: 5)
-            let b = NumberText.decimal(pxAbove, decimals: 3)
+            let ratios = NumberText.decimal(placed.ratiosAbove, decimals: 4)
+            let itemsAbove = String(placed.indexInColumn)
             if column != "0" { style += ";--c\(index):\(column)" }
-            if a != "0" { style += ";--a\(index):\(a)" }
-            if b != "0" { style += ";--b\(index):\(b)" }
+            if ratios != "0" { style += ";--a\(index):\(ratios)" }
+            if itemsAbove != "0" { style += ";--k\(index):\(itemsAbove)" }
         }
         return style
     }

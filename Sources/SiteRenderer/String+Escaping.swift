@@ -4,6 +4,12 @@ extension String {
     /// Escapes `& < > " '`, which makes the text safe both between tags and inside quoted
     /// attribute values.
     public var htmlEscaped: String {
+        // Most values (paths, numbers, plain titles) need nothing: return them without copying.
+        let needsEscaping = utf8.contains { byte in
+            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+        }
+        guard needsEscaping else { return self }
         var result = ""
         result.reserveCapacity(utf8.count)
         for character in unicodeScalars {

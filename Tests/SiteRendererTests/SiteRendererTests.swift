@@ -53,10 +53,11 @@ struct SiteRendererTests {
                     for (itemIndex, placed) in section.items.enumerated() {
                         let photo = page.sections[sectionIndex].photos[itemIndex]
                         let style = Self.properties(renderer.tileStyle(layout, section: sectionIndex, item: itemIndex, photo: photo))
-                        let c = style["--c\(index)"] ?? 0, a = style["--a\(index)"] ?? 0, b = style["--b\(index)"] ?? 0
+                        let c = style["--c\(index)"] ?? 0, a = style["--a\(index)"] ?? 0
+                        let b = (style["--k\(index)"] ?? 0) * (12 + captionHeight)
                         let expected = placed.frame.evaluated(atGalleryWidth: width)
                         #expect(abs(ox + c * dx - expected.x) < 0.01)
-                        #expect(abs(section.itemsTop + a * w + b - expected.y) < 0.01)
+                        #expect(abs(section.itemsTop + a * w + b - expected.y) < 0.05)
                         #expect(abs(w - expected.width) < 0.001)
                         #expect(abs((style["--r"] ?? 0) * w + captionHeight - expected.height) < 0.01)
                     }
@@ -75,8 +76,30 @@ struct SiteRendererTests {
         #expect(CSSText.length(lengths[1]) == "72px")
         #expect(CSSText.length(lengths[2]) == "123.45678cqw")
         #expect(CSSText.length(lengths[3]) == "calc(33.33333cqw + 5.5px)")
-        #expect(CSSText.maximum([lengths[1], lengths[1]], plus: 8) == "80px")
-        #expect(CSSText.maximum([lengths[0], lengths[1]], plus: 8) == "calc(max(calc(50cqw - 24px), 72px) + 8px)")
+        #expect(CSSText.maximum([lengths[1], lengths[1]], plus: 8, over: 0...1000) == "80px")
+        #expect(CSSText.maximum([lengths[0], lengths[1]], plus: 8, over: 0...1000) == "calc(max(calc(50cqw - 24px), 72px) + 8px)")
+        // 50cqw − 24px only exceeds 72px above 192px: over 200…1000 it alone is the maximum.
+        #expect(CSSText.maximum([lengths[0], lengths[1]], plus: 0, over: 200...1000) == "calc(50cqw - 24px)")
+        #expect(CSSText.maximum([lengths[1], lengths[0]], plus: 0, over: 0...Double.infinity) == "max(72px, calc(50cqw - 24px))")
+    }
+
+    @Test("Pruned max() terms never change the maximum inside the range")
+    func pruningKeepsTheMaximum() {
+        var state: UInt64 = 99
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 40) / Double(1 << 24)
+        }
+        for _ in 0..<500 {
+            let terms = (0..<5).map { _ in LinearLength(perGalleryWidth: next() * 3, constant: next() * 400 - 200) }
+            let range = 320.0...(320 + next() * 2000)
+            let kept = CSSText.undominated(terms, over: range)
+            for width in stride(from: range.lowerBound, through: range.upperBound, by: 7) {
+                let all = terms.map { $0.value(atGalleryWidth: width) }.max()!
+                let pruned = kept.map { $0.value(atGalleryWidth: width) }.max()!
+                #expect(all == pruned)
+            }
+        }
     }
 
     @Test("The page keeps DOM order, escapes text, carries sizes and lazy loading, and has no script")
@@ -96,9 +119,9 @@ struct SiteRendererTests {
         #expect(sources == expected)
         let images = Self.matches("(<img [^>]+>)", in: html)
         #expect(images.count == 80)
-        #expect(images.allSatisfy { $0.contains("width=\"") && $0.contains("height=\"") && $0.contains("decoding=\"async\"") })
-        #expect(images.first?.contains("loading=\"eager\"") == true)
-        #expect(images.last?.contains("loading=\"lazy\"") == true)
+        #expect(images.allSatisfy { $0.contains(" width=") && $0.contains(" height=") && $0.contains(" decoding=async") })
+        #expect(images.first?.contains(" loading=eager ") == true)
+        #expect(images.last?.contains(" loading=lazy ") == true)
         #expect(html.contains("id=\"s-root\"") && html.contains("id=\"s-folder-1\""))
         #expect(!html.contains("wf-pages"), "a single page has no pagination")
     }
@@ -120,8 +143,8 @@ struct SiteRendererTests {
     func layoutStylesheet() throws {
         let css = try Self.renderer(captionHeight: 64).layoutStylesheet()
         #expect(css.contains(".wf-gallery{container-type:inline-size}"))
-        #expect(css.contains(".wf-tile{--c:var(--c0,0);--a:var(--a0,0);--b:var(--b0,0)}"))
-        #expect(css.contains("@container (min-width: 1440px){.wf-tile{--c:var(--c3,0);--a:var(--a3,0);--b:var(--b3,0)}}"))
+        #expect(css.contains(".wf-tiles>li{--c:var(--c0,0);--a:var(--a0,0);--k:var(--k0,0)}"))
+        #expect(css.contains("@container (min-width: 1440px){.wf-tiles>li{--c:var(--c3,0);--a:var(--a3,0);--k:var(--k3,0)}}"))
         #expect(css.contains(".wf-caption{box-sizing:border-box;height:64px}"))
     }
 

@@ -86,17 +86,21 @@ struct SiteBuilder {
     }
 
     private func write(_ plan: GalleryPlan, renderer: SiteRenderer, to output: OutputFolder, progress: Progress) throws(CommandError) {
+        // Linking the originals is file-system work and rendering is CPU work: do them side by side.
+        let photosFolder = settings.photos
+        let originals = BackgroundWork { () throws(CommandError) in
+            for photo in plan.photos {
+                try output.placeOriginal(photosFolder.appending(path: photo.path), at: renderer.options.photosFolder + "/" + photo.path)
+            }
+        }
+        defer { _ = try? originals.wait() }
+
         try output.write(renderer.theme.stylesheet, to: "assets/waterfall.css")
         try output.write(renderer.layoutStylesheet(), to: "assets/layout.css")
         // layout.json is streamed page by page; pages are rendered and written one at a time.
-        let layoutPath = output.staging.appending(path: "layout.json").path
-        guard FileManager.default.createFile(atPath: layoutPath, contents: nil),
-            let layoutFile = FileHandle(forWritingAtPath: layoutPath)
-        else {
-            throw .failed("cannot write '\(layoutPath)'")
-        }
-        defer { try? layoutFile.close() }
-        layoutFile.write(Data(LayoutDocument.header(options: renderer.options, pageCount: plan.pageCount, photoCount: plan.photos.count).utf8))
+        let layoutFile = try output.create("layout.json")
+        defer { layoutFile.close() }
+        try layoutFile.write(LayoutDocument.header(options: renderer.options, pageCount: plan.pageCount, photoCount: plan.photos.count))
         for number in 1...plan.pageCount {
             progress.update("Writing pages", done: number - 1, total: plan.pageCount)
             let page = plan.page(number)
@@ -107,15 +111,12 @@ struct SiteBuilder {
                 throw .failed("layout of page \(number): \(error.description)")
             }
             try output.write(rendered.html, to: page.fileName)
-            if number > 1 { layoutFile.write(Data(LayoutDocument.pageSeparator.utf8)) }
-            layoutFile.write(Data(LayoutDocument.page(page, rendered: rendered).utf8))
+            if number > 1 { try layoutFile.write(LayoutDocument.pageSeparator) }
+            try layoutFile.write(LayoutDocument.page(page, rendered: rendered))
         }
-        layoutFile.write(Data(LayoutDocument.footer.utf8))
-
-        for (index, photo) in plan.photos.enumerated() {
-            if index % 256 == 0 { progress.update("Placing originals", done: index, total: plan.photos.count) }
-            try output.placeOriginal(settings.photos.appending(path: photo.path), at: renderer.options.photosFolder + "/" + photo.path)
-        }
+        try layoutFile.write(LayoutDocument.footer)
+        progress.update("Placing originals", done: 0, total: plan.photos.count)
+        try originals.wait()
     }
 
     private func loadTheme() throws(CommandError) -> Theme {
