@@ -64,6 +64,14 @@ struct ExifOrientationTests {
         #expect(photo?.orientation == 7)
     }
 
+    @Test("an XMP APP1 without EXIF means orientation 1 and no warning")
+    func xmpOnly() throws {
+        let (photo, diagnostics) = try Self.scanOne(
+            "xmp-only.jpg", Bytes.jpeg(width: 40, height: 30, segments: [Bytes.app0JFIF(), Bytes.app1XMP()]))
+        #expect(diagnostics.isEmpty)
+        #expect(photo?.orientation == 1)
+    }
+
     @Test("only the first EXIF APP1 counts")
     func firstExifSegmentWins() throws {
         let first = Bytes.tiff(.littleEndian, ifd0: [.orientation(8)])

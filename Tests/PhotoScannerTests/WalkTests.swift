@@ -111,6 +111,32 @@ struct WalkTests {
         #expect(result.diagnostics.isEmpty)
     }
 
+    @Test("an excluded folder matches however its path is spelled")
+    func excludedFolderOtherSpelling() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("photo.jpg", Self.photo)
+        try folder.write("_site/photo.jpg", Self.photo)
+        try folder.makeFolder("albums")
+        try folder.link("output", to: "_site")
+        // Through "..", and through a symbolic link: both name the same folder (device + inode).
+        #expect(try folder.scan(excluding: ["albums/../_site"]).photos.map(\.relativePath) == ["photo.jpg"])
+        let viaLink = try folder.scan(excluding: ["output"])
+        #expect(viaLink.photos.map(\.relativePath) == ["photo.jpg"])
+    }
+
+    @Test("a root given with a trailing slash or through a link lists the same relative paths")
+    func rootSpellings() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a/one.jpg", Self.photo)
+        try folder.link("alias", to: "a")
+        let direct = try PhotoScanner(jobs: 1).scan(folder.url.appendingPathComponent("a"))
+        let slashed = try PhotoScanner(jobs: 1).scan(URL(fileURLWithPath: folder.url.appendingPathComponent("a").path + "/"))
+        let linked = try PhotoScanner(jobs: 1).scan(folder.url.appendingPathComponent("alias"))
+        #expect(direct.photos.map(\.relativePath) == ["one.jpg"])
+        #expect(slashed == direct)
+        #expect(linked == direct)
+    }
+
     @Test("an unreadable subfolder is a diagnostic and the scan goes on", .enabled(if: geteuid() != 0, "root reads every folder"))
     func unreadableSubfolder() throws {
         let folder = try TemporaryFolder()
