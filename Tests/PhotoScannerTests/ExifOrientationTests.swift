@@ -54,6 +54,19 @@ struct ExifOrientationTests {
         #expect(photo?.displayWidth == 480 && photo?.displayHeight == 640)
     }
 
+    @Test("EXIF after twenty 60 KB extended-XMP APP1 segments")
+    func exifAfterManyXMPSegments() throws {
+        // Only the EXIF segment is kept; the others are skipped as they stream past.
+        let xmp = Bytes.marker(0xE1, Array("http://ns.adobe.com/xmp/extension/".utf8) + [0] + [UInt8](repeating: 0x20, count: 60_000))
+        let exif = Bytes.tiff(.bigEndian, ifd0: [.orientation(8)])
+        let (photo, diagnostics) = try Self.scanOne(
+            "extended-xmp-then-exif-orientation-8.jpg",
+            Bytes.jpeg(width: 640, height: 480, segments: Array(repeating: xmp, count: 20) + [Bytes.app1EXIF(exif)]))
+        #expect(diagnostics.isEmpty)
+        #expect(photo?.orientation == 8)
+        #expect(photo?.displayWidth == 480)
+    }
+
     @Test("an EXIF segment larger than one read")
     func exifSpanningReads() throws {
         // Orientation sits after 5,000 filler entries (60 KB), so the saved segment spans reads.
