@@ -1,23 +1,58 @@
-// libFuzzer harness for the whole header shim: sniffing, the JPEG and PNG readers (through the
-// same byte source as file reads) and the EXIF walker they call. Built by Fuzz/run.sh.
+// libFuzzer harness for the whole header shim: sniffing, the JPEG and PNG readers and the EXIF
+// walker they call. Each input is read twice, from memory and from a file (an in-memory memfd
+// opened by path), and the two results must agree exactly: that checks the file reader's own
+// paths (read sizes, lseek skips, stopping at the fstat size) against the simpler memory one.
+// Built by Fuzz/run.sh.
 
+#define _GNU_SOURCE
 #include "CImageHeaders.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/// One memfd per fuzzing process, rewritten for every input (the harness may keep state; the
+/// shim may not).
+static int input_file = -1;
+
+static void check_invariants(wfs_status status, const wfs_image_header *header, const char *message, size_t capacity) {
+    if (memchr(message, '\0', capacity) == NULL) abort();
+    if ((unsigned)status > WFS_STATUS_CORRUPT_HEADER) abort();
+    if (header->orientation < 1 || header->orientation > 8) abort();
+    if (status == WFS_STATUS_OK && header->format != WFS_FORMAT_JPEG && header->format != WFS_FORMAT_PNG) abort();
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     wfs_image_header header;
     char message[WFS_MESSAGE_CAPACITY];
     wfs_status status = wfs_read_image_header_from_memory(data, size, &header, message, sizeof message);
-    // Invariants the Swift side relies on; a violation aborts, which libFuzzer records.
-    if (memchr(message, '\0', sizeof message) == NULL) abort();
-    if ((unsigned)status > WFS_STATUS_CORRUPT_HEADER) abort();
-    if (header.orientation < 1 || header.orientation > 8) abort();
-    if (status == WFS_STATUS_OK && header.format != WFS_FORMAT_JPEG && header.format != WFS_FORMAT_PNG) abort();
+    check_invariants(status, &header, message, sizeof message);
+
     // A tiny message buffer must be truncated, never overrun (ASan watches the 1-byte buffer).
+    wfs_image_header ignored;
     char tiny[1];
-    wfs_read_image_header_from_memory(data, size, &header, tiny, sizeof tiny);
+    wfs_read_image_header_from_memory(data, size, &ignored, tiny, sizeof tiny);
     if (tiny[0] != '\0') abort();
+
+    if (input_file < 0) input_file = memfd_create("wfs-fuzz-input", MFD_CLOEXEC);
+    if (input_file < 0) return 0;
+    if (ftruncate(input_file, 0) != 0 || (size > 0 && pwrite(input_file, data, size, 0) != (ssize_t)size)) return 0;
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", input_file);
+    wfs_image_header from_file;
+    char file_message[WFS_MESSAGE_CAPACITY];
+    wfs_status file_status = wfs_read_image_header(path, &from_file, file_message, sizeof file_message);
+    check_invariants(file_status, &from_file, file_message, sizeof file_message);
+    if (file_status != status || from_file.format != header.format || from_file.width != header.width ||
+        from_file.height != header.height || from_file.orientation != header.orientation ||
+        from_file.exif != header.exif || from_file.byte_size != header.byte_size ||
+        strcmp(file_message, message) != 0) {
+        fprintf(stderr, "file and memory reads disagree: status %d/%d, %ux%u/%ux%u, message '%s'/'%s'\n",
+                file_status, status, from_file.width, from_file.height, header.width, header.height,
+                file_message, message);
+        abort();
+    }
     return 0;
 }

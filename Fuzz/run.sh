@@ -18,6 +18,8 @@ clang="${CLANG:-/opt/swift/usr/bin/clang}"
 
 mkdir -p "$work/bin" "$work/artifacts" "$work/seeds/header" "$work/seeds/exif" \
     "$work/corpus/header" "$work/corpus/exif"
+# Reproducers belong to the run that found them; a fixed bug must not fail the next run.
+rm -f "$work/artifacts/"*
 
 for harness in header exif; do
     "$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \

@@ -23,13 +23,16 @@ void wfs_message(char *message, size_t capacity, const char *format, ...) {
 }
 
 /// read(2) until `capacity` bytes or the end of the file, retrying interrupted calls, so a short
-/// read never looks like the end of the data.
+/// read never looks like the end of the data. Stops at the size fstat reported: a small photo
+/// costs one read, not a second one that returns 0.
 static size_t read_fully(wfs_reader *reader, unsigned char *buffer, size_t capacity) {
+    if (capacity > reader->file_left) capacity = (size_t)reader->file_left;
     size_t total = 0;
     while (total < capacity) {
         ssize_t count = read(reader->fd, buffer + total, capacity - total);
         if (count > 0) {
             total += (size_t)count;
+            reader->file_left -= (uint64_t)count;
         } else if (count == 0) {
             break;
         } else if (errno != EINTR) {
@@ -61,7 +64,15 @@ void wfs_reader_skip(wfs_reader *reader, size_t count) {
     if (count == 0 || reader->fd < 0) return;
     // Past the buffered bytes: seek over big segments (thumbnails, ICC profiles) instead of
     // reading them. Seeking beyond the end is allowed; the next read then reports the end.
-    if (lseek(reader->fd, (off_t)count, SEEK_CUR) < 0) reader->read_errno = errno;
+    if (count >= reader->file_left) {
+        reader->file_left = 0;
+        return;
+    }
+    if (lseek(reader->fd, (off_t)count, SEEK_CUR) < 0) {
+        reader->read_errno = errno;
+        return;
+    }
+    reader->file_left -= count;
 }
 
 static void reset(wfs_image_header *out, char *message, size_t capacity) {
@@ -110,9 +121,14 @@ static wfs_status read_header(wfs_reader *reader, wfs_image_header *out, char *m
 
 wfs_status wfs_read_image_header(const char *path, wfs_image_header *out, char *message,
                                  size_t message_capacity) {
+    return wfs_read_image_header_at(AT_FDCWD, path, out, message, message_capacity);
+}
+
+wfs_status wfs_read_image_header_at(int directory_fd, const char *path, wfs_image_header *out,
+                                    char *message, size_t message_capacity) {
     reset(out, message, message_capacity);
     // O_NONBLOCK: a FIFO named like a photo must not hang the scan; fstat rejects it below.
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    int fd = openat(directory_fd, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         out->io_errno = errno;
         wfs_message(message, message_capacity, "%s", strerror(out->io_errno));
@@ -134,7 +150,8 @@ wfs_status wfs_read_image_header(const char *path, wfs_image_header *out, char *
     out->modification_seconds = (int64_t)info.st_mtim.tv_sec;
     out->modification_nanoseconds = (int32_t)info.st_mtim.tv_nsec;
     unsigned char buffer[FILE_WINDOW];
-    wfs_reader reader = {.fd = fd, .buffer = buffer, .capacity = sizeof buffer};
+    wfs_reader reader = {.fd = fd, .buffer = buffer, .capacity = sizeof buffer,
+                         .file_left = info.st_size > 0 ? (uint64_t)info.st_size : 0};
     reader.pending = buffer;
     reader.pending_length = read_fully(&reader, buffer, sizeof buffer);
     wfs_status status = read_header(&reader, out, message, message_capacity);

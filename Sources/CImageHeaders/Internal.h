@@ -22,6 +22,9 @@ typedef struct wfs_reader {
     size_t pending_length;
     /// errno of a failed read(), 0 otherwise.
     int read_errno;
+    /// File bytes not yet read (from fstat), so the reader never spends a read(2) call to learn
+    /// that the file has ended. Unused for memory.
+    uint64_t file_left;
 } wfs_reader;
 
 /// Hands out the next window of bytes; returns 0 at the end of the data or on a read error

@@ -1,10 +1,16 @@
 // JPEG: `jpeg_read_header` over the shared reader, with an error manager that jumps back here
 // instead of calling exit(), and that never prints.
+//
+// APP1 segments go through our own marker processor rather than `jpeg_save_markers`: libjpeg
+// would keep every APP1 (extended XMP alone can be dozens of 64 KiB segments, and a hostile file
+// can hold thousands), while only the first `Exif\0\0` segment matters. So that one is kept (at
+// most 64 KiB) and every other APP1 is skipped without being stored.
 
 #include "Internal.h"
 
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <jerror.h>
@@ -20,9 +26,10 @@ typedef struct error_context {
 typedef struct source_context {
     struct jpeg_source_mgr manager; // first, so the library's pointer converts back
     wfs_reader *reader;
+    /// The payload after `Exif\0\0` of the first EXIF APP1 segment (heap; freed by the caller).
+    uint8_t *exif;
+    size_t exif_length;
 } source_context;
-
-static const JOCTET fake_end_of_image[2] = {0xFF, JPEG_EOI};
 
 static void error_exit(j_common_ptr info) {
     error_context *context = (error_context *)info->err;
@@ -43,10 +50,11 @@ static boolean fill_input_buffer(j_decompress_ptr info) {
     size_t length = wfs_reader_next(source->reader, &window);
     if (length == 0) {
         if (source->reader->read_errno != 0) ERREXIT(info, JERR_FILE_READ);
-        // Like libjpeg's own sources: warn and insert an EOI so a truncated file ends cleanly.
-        WARNMS(info, JWRN_JPEG_EOF);
-        window = fake_end_of_image;
-        length = sizeof fake_end_of_image;
+        // libjpeg's own sources insert a fake EOI here and let decoding limp on, two bytes per
+        // call, through up to 64 KiB of a segment's declared length. A header read only asks
+        // for bytes up to the SOS segment, so data ending first means the header is truncated:
+        // say so at once.
+        ERREXIT(info, JERR_INPUT_EOF);
     }
     source->manager.next_input_byte = window;
     source->manager.bytes_in_buffer = length;
@@ -68,17 +76,44 @@ static void skip_input_data(j_decompress_ptr info, long count) {
     wfs_reader_skip(source->reader, remaining);
 }
 
-/// The Orientation from the first APP1 segment that starts with `Exif\0\0`; XMP APP1 segments
-/// (which start with an XMP namespace URI) are passed over.
-static void read_orientation(j_decompress_ptr info, wfs_image_header *out, char *message, size_t capacity) {
-    for (jpeg_saved_marker_ptr marker = info->marker_list; marker != NULL; marker = marker->next) {
-        if (marker->marker != JPEG_APP1 || marker->data_length < EXIF_PREFIX_LENGTH) continue;
-        if (memcmp(marker->data, "Exif\0\0", EXIF_PREFIX_LENGTH) != 0) continue;
-        out->exif = wfs_exif_orientation(marker->data + EXIF_PREFIX_LENGTH,
-                                         marker->data_length - EXIF_PREFIX_LENGTH,
-                                         &out->orientation, message, capacity);
-        return;
+/// The next byte of the stream; `fill_input_buffer` never returns without data (it jumps out).
+static uint8_t next_byte(j_decompress_ptr info) {
+    if (info->src->bytes_in_buffer == 0) info->src->fill_input_buffer(info);
+    info->src->bytes_in_buffer--;
+    return *info->src->next_input_byte++;
+}
+
+/// Marker processor for APP1: keeps the first segment that starts with `Exif\0\0` (XMP APP1
+/// segments start with a namespace URI and are passed over), skips the rest.
+static boolean read_app1(j_decompress_ptr info) {
+    source_context *source = (source_context *)info->src;
+    size_t length = (size_t)next_byte(info) << 8;
+    length |= next_byte(info);
+    if (length < 2) ERREXIT(info, JERR_BAD_LENGTH);
+    size_t remaining = length - 2;
+    uint8_t prefix[EXIF_PREFIX_LENGTH];
+    size_t seen = 0;
+    while (seen < EXIF_PREFIX_LENGTH && remaining > 0) {
+        prefix[seen++] = next_byte(info);
+        remaining--;
     }
+    bool wanted = source->exif == NULL && seen == EXIF_PREFIX_LENGTH &&
+                  memcmp(prefix, "Exif\0\0", EXIF_PREFIX_LENGTH) == 0;
+    if (wanted) source->exif = malloc(remaining > 0 ? remaining : 1);
+    if (!wanted || source->exif == NULL) {
+        info->src->skip_input_data(info, (long)remaining);
+        return TRUE;
+    }
+    while (remaining > 0) {
+        if (info->src->bytes_in_buffer == 0) info->src->fill_input_buffer(info);
+        size_t take = info->src->bytes_in_buffer < remaining ? info->src->bytes_in_buffer : remaining;
+        memcpy(source->exif + source->exif_length, info->src->next_input_byte, take);
+        source->exif_length += take;
+        info->src->next_input_byte += take;
+        info->src->bytes_in_buffer -= take;
+        remaining -= take;
+    }
+    return TRUE;
 }
 
 /// The setjmp and every libjpeg call that can fail. The structs belong to the caller, so nothing
@@ -87,8 +122,7 @@ static bool read_header(struct jpeg_decompress_struct *info, error_context *erro
     if (setjmp(errors->jump)) return false;
     jpeg_create_decompress(info);
     info->src = &source->manager;
-    // Keep APP1 segments (EXIF, XMP) in full; 0xFFFF covers the largest possible segment.
-    jpeg_save_markers(info, JPEG_APP1, 0xFFFF);
+    jpeg_set_marker_processor(info, JPEG_APP1, read_app1);
     jpeg_read_header(info, TRUE);
     return true;
 }
@@ -112,17 +146,23 @@ wfs_status wfs_read_jpeg(wfs_reader *reader, wfs_image_header *out, char *messag
     source.manager.next_input_byte = NULL;
     source.manager.bytes_in_buffer = 0;
     source.reader = reader;
+    source.exif = NULL;
+    source.exif_length = 0;
 
     if (!read_header(&info, &errors, &source)) {
         char text[JMSG_LENGTH_MAX];
         errors.manager.format_message((j_common_ptr)&info, text);
         wfs_message(message, capacity, "%s", text);
         jpeg_destroy_decompress(&info);
+        free(source.exif);
         return WFS_STATUS_CORRUPT_HEADER;
     }
     out->width = info.image_width;
     out->height = info.image_height;
-    read_orientation(&info, out, message, capacity);
     jpeg_destroy_decompress(&info);
+    if (source.exif != NULL) {
+        out->exif = wfs_exif_orientation(source.exif, source.exif_length, &out->orientation, message, capacity);
+        free(source.exif);
+    }
     return WFS_STATUS_OK;
 }

@@ -15,8 +15,10 @@ enum WalkItem {
 /// A file whose name has an image extension.
 struct Candidate: Sendable {
     var relativePath: String
-    /// Absolute path as NUL-terminated bytes, ready for the C shim.
-    var absolutePath: [UInt8]
+    /// Index of its folder in `DirectoryWalker.folders`.
+    var folder: Int
+    /// File name as NUL-terminated bytes, ready for the C shim.
+    var name: [UInt8]
 }
 
 /// Lists a folder tree with POSIX calls: `opendir`/`readdir` (whose `d_type` spares a `stat` for
@@ -29,6 +31,8 @@ struct Candidate: Sendable {
 /// folders (matched by device and inode, so any spelling of the path works) are never entered.
 struct DirectoryWalker {
     private(set) var items: [WalkItem] = []
+    /// Absolute paths (bytes, no terminator) of the folders candidates live in, by index.
+    private(set) var folders: [[UInt8]] = []
     private var excluded: Set<FileID>
     private var ancestors: [FileID] = []
 
@@ -68,7 +72,7 @@ struct DirectoryWalker {
             throw ScanError(path: rootPath, reason: Self.errorText(errno))
         }
         ancestors.append(FileID(info))
-        list(directory, absolute: rootBytes == [UInt8(ascii: "/")] ? [] : rootBytes, relative: [])
+        list(directory, absolute: rootBytes, relative: [])
     }
 }
 
@@ -108,25 +112,37 @@ private extension DirectoryWalker {
         }
         closedir(directory)
         entries.sort { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }
+        let folder = folders.count
+        folders.append(absolute)
+        // "/" as the root would otherwise give "//name".
+        let prefix = absolute == [Self.separator] ? [] : absolute
         for entry in entries {
-            let childAbsolute = absolute + [Self.separator] + entry.name
+            // The common case, a plain file, needs neither an absolute path nor, unless it is a
+            // candidate, a relative one: skip that work for most entries.
+            if Int32(entry.type) == Int32(DT_REG) && !ImageExtensions.isCandidate(entry.name) { continue }
             let childRelative = relative.isEmpty ? entry.name : relative + [Self.separator] + entry.name
-            visit(entry, absolute: childAbsolute, relative: childRelative)
+            if Int32(entry.type) == Int32(DT_REG) {
+                items.append(.candidate(Candidate(
+                    relativePath: Self.string(childRelative), folder: folder, name: entry.name + [0])))
+                continue
+            }
+            let childAbsolute = prefix + [Self.separator] + entry.name
+            visit(entry, folder: folder, absolute: childAbsolute, relative: childRelative)
         }
     }
 
-    mutating func visit(_ entry: Entry, absolute: [UInt8], relative: [UInt8]) {
+    mutating func visit(_ entry: Entry, folder: Int, absolute: [UInt8], relative: [UInt8]) {
         switch Int32(entry.type) {
         case Int32(DT_REG):
-            addCandidate(name: entry.name, absolute: absolute, relative: relative)
+            addCandidate(name: entry.name, folder: folder, relative: relative)
         case Int32(DT_DIR):
             var info = stat()
             guard withPath(absolute, { lstat($0, &info) }) == 0 else {
                 return report(relative, .unreadable, "cannot read folder: \(Self.errorText(errno))")
             }
-            enter(info, absolute: absolute, relative: relative, throughLink: false)
+            enter(info, absolute: absolute, relative: relative)
         case Int32(DT_LNK):
-            followLink(name: entry.name, absolute: absolute, relative: relative)
+            followLink(name: entry.name, folder: folder, absolute: absolute, relative: relative)
         default:
             // DT_UNKNOWN (some file systems) needs an lstat; FIFOs, sockets and devices are
             // never candidates, but one named like a photo deserves a word.
@@ -135,9 +151,9 @@ private extension DirectoryWalker {
                 return report(relative, .unreadable, "cannot read: \(Self.errorText(errno))")
             }
             switch info.st_mode & S_IFMT {
-            case S_IFREG: addCandidate(name: entry.name, absolute: absolute, relative: relative)
-            case S_IFDIR: enter(info, absolute: absolute, relative: relative, throughLink: false)
-            case S_IFLNK: followLink(name: entry.name, absolute: absolute, relative: relative)
+            case S_IFREG: addCandidate(name: entry.name, folder: folder, relative: relative)
+            case S_IFDIR: enter(info, absolute: absolute, relative: relative)
+            case S_IFLNK: followLink(name: entry.name, folder: folder, absolute: absolute, relative: relative)
             default:
                 if ImageExtensions.isCandidate(entry.name) {
                     report(relative, .unreadable, "not a regular file")
@@ -146,17 +162,17 @@ private extension DirectoryWalker {
         }
     }
 
-    mutating func addCandidate(name: [UInt8], absolute: [UInt8], relative: [UInt8]) {
+    mutating func addCandidate(name: [UInt8], folder: Int, relative: [UInt8]) {
         guard ImageExtensions.isCandidate(name) else { return }
-        items.append(.candidate(Candidate(relativePath: Self.string(relative), absolutePath: absolute + [0])))
+        items.append(.candidate(Candidate(relativePath: Self.string(relative), folder: folder, name: name + [0])))
     }
 
-    mutating func followLink(name: [UInt8], absolute: [UInt8], relative: [UInt8]) {
+    mutating func followLink(name: [UInt8], folder: Int, absolute: [UInt8], relative: [UInt8]) {
         var info = stat()
         guard withPath(absolute, { stat($0, &info) }) == 0 else {
             let code = errno
             if code == ELOOP {
-                return report(relative, .symlinkLoop, "symbolic link loop: the link resolves to itself")
+                return report(relative, .symlinkLoop, "symbolic link loop: following the link never reaches a file")
             }
             if code == ENOENT || code == ENOTDIR {
                 return report(relative, .brokenLink, "broken symbolic link to '\(linkTarget(absolute))'")
@@ -164,14 +180,14 @@ private extension DirectoryWalker {
             return report(relative, .unreadable, "cannot follow symbolic link: \(Self.errorText(code))")
         }
         switch info.st_mode & S_IFMT {
-        case S_IFREG: addCandidate(name: name, absolute: absolute, relative: relative)
-        case S_IFDIR: enter(info, absolute: absolute, relative: relative, throughLink: true)
+        case S_IFREG: addCandidate(name: name, folder: folder, relative: relative)
+        case S_IFDIR: enter(info, absolute: absolute, relative: relative)
         default:
             if ImageExtensions.isCandidate(name) { report(relative, .unreadable, "not a regular file") }
         }
     }
 
-    mutating func enter(_ info: stat, absolute: [UInt8], relative: [UInt8], throughLink: Bool) {
+    mutating func enter(_ info: stat, absolute: [UInt8], relative: [UInt8]) {
         let id = FileID(info)
         if excluded.contains(id) { return }
         if ancestors.contains(id) {

@@ -1,5 +1,13 @@
 import CImageHeaders
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What reading one candidate's header produced.
 enum HeaderOutcome: Sendable {
     /// A measured photo, with a warning when its EXIF block was malformed.
@@ -11,12 +19,23 @@ enum HeaderOutcome: Sendable {
 /// Turns the C shim's status codes into photos and plainly worded diagnostics. Stateless, so
 /// any number of threads may use it at once.
 enum HeaderReader {
-    static func read(_ candidate: Candidate) -> HeaderOutcome {
+    static func read(_ candidate: Candidate, in folders: FolderCursor) -> HeaderOutcome {
         var header = wfs_image_header()
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(WFS_MESSAGE_CAPACITY)) { message in
-            let status = candidate.absolutePath.withUnsafeBufferPointer { path in
-                path.withMemoryRebound(to: CChar.self) { chars in
-                    wfs_read_image_header(chars.baseAddress, &header, message.baseAddress, message.count)
+            let status: wfs_status
+            if let folder = folders.descriptor(for: candidate.folder) {
+                status = candidate.name.withUnsafeBufferPointer { name in
+                    name.withMemoryRebound(to: CChar.self) { chars in
+                        wfs_read_image_header_at(folder, chars.baseAddress, &header, message.baseAddress, message.count)
+                    }
+                }
+            } else {
+                // The folder could not be opened by itself: the full path gets the real error.
+                let path = folders.path(of: candidate.folder) + [UInt8(ascii: "/")] + candidate.name
+                status = path.withUnsafeBufferPointer { path in
+                    path.withMemoryRebound(to: CChar.self) { chars in
+                        wfs_read_image_header(chars.baseAddress, &header, message.baseAddress, message.count)
+                    }
                 }
             }
             let text = message.baseAddress.map { String(cString: $0) } ?? ""
@@ -60,5 +79,36 @@ enum HeaderReader {
         case .corruptHeader:
             return rejected(.corruptHeader, "\(String(cString: wfs_format_name(header.format))) header: \(message)")
         }
+    }
+}
+
+/// One worker's open folder: candidates arrive in walk order, so consecutive files usually share
+/// a folder, which is then opened once and each file opened relative to it (`openat`), sparing the
+/// kernel a lookup of every component of every absolute path.
+final class FolderCursor {
+    private let folders: [[UInt8]]
+    private var current = -1
+    private var descriptor: Int32 = -1
+
+    init(folders: [[UInt8]]) {
+        self.folders = folders
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    func path(of folder: Int) -> [UInt8] { folders[folder] }
+
+    /// An open descriptor for `folder`, or nil when it cannot be opened.
+    func descriptor(for folder: Int) -> Int32? {
+        if folder != current {
+            if descriptor >= 0 { close(descriptor) }
+            current = folder
+            descriptor = (folders[folder] + [0]).withUnsafeBufferPointer { path in
+                path.withMemoryRebound(to: CChar.self) { open($0.baseAddress.unsafelyUnwrapped, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            }
+        }
+        return descriptor >= 0 ? descriptor : nil
     }
 }

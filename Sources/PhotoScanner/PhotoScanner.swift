@@ -28,11 +28,12 @@ public struct PhotoScanner: Sendable {
         var walker = DirectoryWalker(excludedFolders: excludedFolders.map { $0.standardizedFileURL.path })
         try walker.walk(rootPath: root.path)
         let items = walker.items
+        let folders = walker.folders
 
         var candidates: [Candidate] = []
         candidates.reserveCapacity(items.count)
         for case .candidate(let candidate) in items { candidates.append(candidate) }
-        let outcomes = readHeaders(candidates, progress: progress)
+        let outcomes = readHeaders(candidates, folders: folders, progress: progress)
 
         var photos: [ScannedPhoto] = []
         var diagnostics: [ScanDiagnostic] = []
@@ -64,7 +65,7 @@ private extension PhotoScanner {
 
     /// Reads every candidate's header, in parallel when `jobs > 1`; `outcomes[i]` belongs to
     /// `candidates[i]`, so the order never depends on scheduling.
-    func readHeaders(_ candidates: [Candidate], progress: (@Sendable (Int, Int) -> Void)?) -> [HeaderOutcome] {
+    func readHeaders(_ candidates: [Candidate], folders: [[UInt8]], progress: (@Sendable (Int, Int) -> Void)?) -> [HeaderOutcome] {
         let total = candidates.count
         progress?(0, total)
         guard total > 0 else { return [] }
@@ -72,8 +73,9 @@ private extension PhotoScanner {
         if workers <= 1 {
             var outcomes: [HeaderOutcome] = []
             outcomes.reserveCapacity(total)
+            let cursor = FolderCursor(folders: folders)
             for (index, candidate) in candidates.enumerated() {
-                outcomes.append(HeaderReader.read(candidate))
+                outcomes.append(HeaderReader.read(candidate, in: cursor))
                 if (index + 1) % Self.batchSize == 0 || index + 1 == total { progress?(index + 1, total) }
             }
             return outcomes
@@ -85,12 +87,13 @@ private extension PhotoScanner {
             // the writes never overlap.
             let slots = UnsafeSendableBuffer(buffer: buffer)
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                let cursor = FolderCursor(folders: folders)
                 while true {
                     let start = shared.claimed.wrappingAdd(Self.batchSize, ordering: .relaxed).oldValue
                     guard start < total else { return }
                     let end = min(start + Self.batchSize, total)
                     for index in start..<end {
-                        (slots.buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: HeaderReader.read(candidates[index]))
+                        (slots.buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: HeaderReader.read(candidates[index], in: cursor))
                     }
                     shared.finished(end - start, of: total)
                 }

@@ -40,6 +40,51 @@ struct ExifOrientationTests {
         #expect(photo?.displayWidth == 48)
     }
 
+    @Test("EXIF after a 60 KB APP2 segment the reader seeks over")
+    func exifAfterLargeSkippedSegment() throws {
+        // 32 KiB is the shim's read size: this segment ends beyond the first read, so libjpeg's
+        // skip becomes an lseek, and the EXIF segment after it must still be found.
+        let icc = Bytes.marker(0xE2, Array("ICC_PROFILE".utf8) + [0, 1, 1] + [UInt8](repeating: 0xAB, count: 60_000))
+        let exif = Bytes.tiff(.littleEndian, ifd0: [.orientation(5)])
+        let (photo, diagnostics) = try Self.scanOne(
+            "icc-60k-then-exif-orientation-5.jpg",
+            Bytes.jpeg(width: 640, height: 480, segments: [Bytes.app0JFIF(), icc, Bytes.app1EXIF(exif)]))
+        #expect(diagnostics.isEmpty)
+        #expect(photo?.orientation == 5)
+        #expect(photo?.displayWidth == 480 && photo?.displayHeight == 640)
+    }
+
+    @Test("EXIF after twenty 60 KB extended-XMP APP1 segments")
+    func exifAfterManyXMPSegments() throws {
+        // Only the EXIF segment is kept; the others are skipped as they stream past.
+        let xmp = Bytes.marker(0xE1, Array("http://ns.adobe.com/xmp/extension/".utf8) + [0] + [UInt8](repeating: 0x20, count: 60_000))
+        let exif = Bytes.tiff(.bigEndian, ifd0: [.orientation(8)])
+        let (photo, diagnostics) = try Self.scanOne(
+            "extended-xmp-then-exif-orientation-8.jpg",
+            Bytes.jpeg(width: 640, height: 480, segments: Array(repeating: xmp, count: 20) + [Bytes.app1EXIF(exif)]))
+        #expect(diagnostics.isEmpty)
+        #expect(photo?.orientation == 8)
+        #expect(photo?.displayWidth == 480)
+    }
+
+    @Test("an EXIF segment larger than one read")
+    func exifSpanningReads() throws {
+        // Orientation sits after 5,000 filler entries (60 KB), so the saved segment spans reads.
+        let exif = Bytes.tiff(.bigEndian, ifd0: Array(repeating: .filler, count: 5_000) + [.orientation(7)])
+        let (photo, diagnostics) = try Self.scanOne(
+            "exif-60k-orientation-7.jpg", Bytes.jpeg(width: 640, height: 480, segments: [Bytes.app1EXIF(exif)]))
+        #expect(diagnostics.isEmpty)
+        #expect(photo?.orientation == 7)
+    }
+
+    @Test("an XMP APP1 without EXIF means orientation 1 and no warning")
+    func xmpOnly() throws {
+        let (photo, diagnostics) = try Self.scanOne(
+            "xmp-only.jpg", Bytes.jpeg(width: 40, height: 30, segments: [Bytes.app0JFIF(), Bytes.app1XMP()]))
+        #expect(diagnostics.isEmpty)
+        #expect(photo?.orientation == 1)
+    }
+
     @Test("only the first EXIF APP1 counts")
     func firstExifSegmentWins() throws {
         let first = Bytes.tiff(.littleEndian, ifd0: [.orientation(8)])

@@ -97,6 +97,12 @@ typedef struct wfs_image_header {
 wfs_status wfs_read_image_header(const char *path, wfs_image_header *out, char *message,
                                  size_t message_capacity);
 
+/// The same, with `path` relative to the open folder `directory_fd` (as `openat(2)` takes it; pass
+/// AT_FDCWD for the working directory). A scanner that opens each folder once saves the kernel
+/// from resolving every component of every file's absolute path.
+wfs_status wfs_read_image_header_at(int directory_fd, const char *path, wfs_image_header *out,
+                                    char *message, size_t message_capacity);
+
 /// The same as `wfs_read_image_header` for bytes already in memory (used by tests and the fuzzer).
 wfs_status wfs_read_image_header_from_memory(const uint8_t *bytes, size_t length,
                                              wfs_image_header *out, char *message,

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import PhotoScanner
+
+/// Scans the public test suites in ../shared/corpora (PngSuite, libpng's test PNGs,
+/// libjpeg-turbo's test images, the EXIF orientation examples) and holds the result to
+/// manifest.tsv: every `ok` row must match exactly, every `error` row must be a diagnostic.
+@Suite("Conformance on public corpora")
+struct CorporaConformanceTests {
+    /// `<package>/../shared/corpora`, found from this file so the working directory does not matter.
+    static let corpora = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/corpora")
+    static let manifest = corpora.appendingPathComponent("manifest.tsv")
+
+    struct Row {
+        var path: String
+        var format: String
+        var fields: [String]  // stored w, stored h, orientation, display w, display h
+        var expectsError: Bool
+    }
+
+    static func rows() throws -> [Row] {
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        return text.split(separator: "\n").dropFirst().map { line in
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return Row(path: columns[0], format: columns[1], fields: Array(columns[2...6]), expectsError: columns[7] == "error")
+        }
+    }
+
+    // Skipped (with this reason in the test report) when the corpora are not checked out next to
+    // the package, e.g. on a contributor's machine.
+    @Test("every manifest row matches", .enabled(if: FileManager.default.fileExists(atPath: manifest.path),
+                                                  "../shared/corpora/manifest.tsv is absent"))
+    func manifestRows() throws {
+        let rows = try Self.rows()
+        #expect(rows.count > 200)
+        let result = try PhotoScanner(jobs: 2).scan(Self.corpora)
+        let photos = Dictionary(uniqueKeysWithValues: result.photos.map { ($0.relativePath, $0) })
+        let failures = Dictionary(grouping: result.diagnostics.filter { !$0.isWarning }, by: \.relativePath)
+        for row in rows {
+            if row.expectsError {
+                #expect(photos[row.path] == nil, "\(row.path) should fail")
+                #expect(failures[row.path] != nil, "\(row.path) should have a diagnostic")
+                continue
+            }
+            guard let photo = photos[row.path] else {
+                Issue.record("\(row.path): no photo; diagnostics: \(failures[row.path] ?? [])")
+                continue
+            }
+            let orientation = row.fields[2] == "-" ? "1" : row.fields[2]
+            let expected = [row.format, row.fields[0], row.fields[1], orientation, row.fields[3], row.fields[4]]
+            let actual = [photo.format.rawValue, "\(photo.storedWidth)", "\(photo.storedHeight)", "\(photo.orientation)",
+                          "\(photo.displayWidth)", "\(photo.displayHeight)"]
+            #expect(actual == expected, "\(row.path)")
+        }
+        // Nothing outside the manifest was measured (the README and licences are not candidates).
+        #expect(Set(photos.keys).isSubset(of: Set(rows.map(\.path))))
+    }
+}

@@ -1,0 +1,59 @@
+import Testing
+@testable import PhotoScanner
+
+@Suite("Natural order")
+struct NaturalOrderTests {
+    /// Pairs in increasing order, each exercising one rule.
+    static let ordered: [(String, String)] = [
+        ("photo2", "photo10"),          // digit runs by value
+        ("photo9", "photo10"),
+        ("photo", "photo1"),            // prefix first
+        ("img1", "img1a"),
+        ("a1", "a01"),                  // equal value: fewer leading zeros first
+        ("a01", "a001"),
+        ("a001", "a2"),                 // leading zeros do not change the value
+        ("Beach", "beach"),             // case folded, then uppercase first
+        ("apple", "Banana"),            // case-insensitive primary order
+        ("x99999999999999999999", "x100000000000000000000"),  // beyond Int
+        ("IMG_0009", "IMG_0010"),
+        ("z", "é"),                     // non-ASCII after ASCII, by code point
+        ("2020-01-09", "2020-01-10"),
+    ]
+
+    @Test("each pair is strictly increasing", arguments: ordered)
+    func increasing(pair: (String, String)) {
+        let (lhs, rhs) = (Array(pair.0.utf8), Array(pair.1.utf8))
+        #expect(NaturalOrder.compare(lhs, rhs) < 0)
+        #expect(NaturalOrder.compare(rhs, lhs) > 0)
+    }
+
+    @Test("only identical names compare equal")
+    func totalOrder() {
+        let names = ["a", "A", "a1", "a01", "a001", "a1b", "a10", "b", "B2", "b2", "b02", "", "0", "00", "1", "x y", "x-y"]
+        for lhs in names {
+            for rhs in names {
+                let order = NaturalOrder.compare(Array(lhs.utf8), Array(rhs.utf8))
+                #expect((order == 0) == (lhs == rhs), "\(lhs) vs \(rhs)")
+                #expect(order.signum() == -NaturalOrder.compare(Array(rhs.utf8), Array(lhs.utf8)).signum())
+            }
+        }
+    }
+
+    @Test("sorting is deterministic whatever the input order")
+    func deterministic() {
+        let names = ["photo10.jpg", "Photo2.jpg", "photo2.jpg", "photo1.jpg", "photo02.jpg", "photo.jpg"]
+        let expected = ["photo.jpg", "photo1.jpg", "Photo2.jpg", "photo2.jpg", "photo02.jpg", "photo10.jpg"]
+        for shuffled in [names, names.reversed(), names.shuffled()] {
+            let sorted = shuffled.map { Array($0.utf8) }.sorted(by: NaturalOrder.areInIncreasingOrder)
+            #expect(sorted.map { String(decoding: $0, as: UTF8.self) } == expected)
+        }
+    }
+
+    @Test("paths compare component by component")
+    func paths() {
+        #expect(NaturalOrder.arePathsInIncreasingOrder("a/z.jpg", "a.jpg"))
+        #expect(NaturalOrder.arePathsInIncreasingOrder("a/z.jpg", "a b/a.jpg"))
+        #expect(NaturalOrder.arePathsInIncreasingOrder("day2/x.jpg", "day10/a.jpg"))
+        #expect(!NaturalOrder.arePathsInIncreasingOrder("day10/a.jpg", "day2/x.jpg"))
+    }
+}

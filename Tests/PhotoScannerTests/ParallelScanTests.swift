@@ -1,0 +1,53 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import PhotoScanner
+
+@Suite("Parallel scanning")
+struct ParallelScanTests {
+    typealias Bytes = FixtureBytes
+
+    /// A few hundred mixed files (JPEG with and without EXIF, PNG, errors) in nested folders.
+    static func makeMixedFolder() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        for index in 0..<400 {
+            let folderName = "day\(index % 7)"
+            switch index % 5 {
+            case 0:
+                let exif = Bytes.tiff(index % 2 == 0 ? .littleEndian : .bigEndian, ifd0: [.orientation(UInt32(index % 9))])
+                try folder.write("\(folderName)/img\(index).jpg", Bytes.jpeg(width: UInt16(100 + index), height: 50, segments: [Bytes.app1EXIF(exif)]))
+            case 1: try folder.write("\(folderName)/img\(index).png", Bytes.png(width: UInt32(10 + index), height: 20))
+            case 2: try folder.write("\(folderName)/img\(index).jpeg", Bytes.jpeg(width: 30, height: UInt16(1 + index), progressive: true))
+            case 3: try folder.write("\(folderName)/broken\(index).jpg", Array("oops".utf8))
+            default: try folder.write("\(folderName)/empty\(index).png", [])
+            }
+        }
+        return folder
+    }
+
+    @Test("results are identical with 1, 2 and 8 workers")
+    func parallelEqualsSerial() throws {
+        let folder = try Self.makeMixedFolder()
+        let serial = try folder.scan(jobs: 1)
+        #expect(serial.photos.count == 240)
+        #expect(serial.diagnostics.count == 160)
+        for jobs in [2, 8] {
+            #expect(try folder.scan(jobs: jobs) == serial)
+        }
+    }
+
+    @Test("progress counts up to the total, never backwards", arguments: [1, 4])
+    func progress(jobs: Int) throws {
+        let folder = try Self.makeMixedFolder()
+        let calls = Mutex<[(Int, Int)]>([])
+        _ = try PhotoScanner(jobs: jobs).scan(folder.url) { done, total in
+            calls.withLock { $0.append((done, total)) }
+        }
+        let seen = calls.withLock { $0 }
+        #expect(seen.first?.0 == 0)
+        #expect(seen.last.map { $0 == (400, 400) } == true)
+        #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.0 <= $1.0 })
+        // Batched, not once per file.
+        #expect(seen.count < 100)
+    }
+}
