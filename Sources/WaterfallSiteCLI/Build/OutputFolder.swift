@@ -38,9 +38,11 @@ final class OutputFolder: @unchecked Sendable {
                 + "choose another folder with -o, or add --force to replace it")
     }
 
-    /// A fresh, empty staging folder.
+    /// A fresh, empty staging folder; also clears what builds that were killed left beside the
+    /// output (their staging or set-aside folders, named after a process that no longer runs).
     func prepareStaging() throws(CommandError) {
         removeStaging()
+        removeLeftovers()
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
@@ -51,6 +53,33 @@ final class OutputFolder: @unchecked Sendable {
 
     func removeStaging() {
         try? fileManager.removeItem(at: staging)
+    }
+
+    /// Removes the staging folder while other threads may still be writing into it (on Ctrl-C):
+    /// moving it aside first makes their next writes fail instead of refilling it. Whatever a
+    /// write in flight leaves is cleared by the next build (see `removeLeftovers`).
+    func abandonStaging() {
+        let aside = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).previous-\(getpid())-aborted")
+        if rename(staging.path, aside.path) == 0 {
+            try? fileManager.removeItem(at: aside)
+        } else {
+            try? fileManager.removeItem(at: staging)
+        }
+    }
+
+    private func removeLeftovers() {
+        let parent = url.deletingLastPathComponent()
+        let prefixes = [".\(url.lastPathComponent).staging-", ".\(url.lastPathComponent).previous-"]
+        guard let names = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names {
+            guard let prefix = prefixes.first(where: { name.hasPrefix($0) }),
+                let pid = Int32(name.dropFirst(prefix.count).prefix { $0.isNumber }), pid != getpid()
+            else { continue }
+            // Only a folder whose build is gone: kill(pid, 0) fails with ESRCH for a dead process.
+            if kill(pid, 0) == -1 && errno == ESRCH {
+                try? fileManager.removeItem(at: parent.appending(path: name))
+            }
+        }
     }
 
     /// Puts the finished staging folder in place of the output; the old output is removed only

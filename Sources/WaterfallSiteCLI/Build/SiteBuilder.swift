@@ -65,10 +65,14 @@ struct SiteBuilder {
 
         let plan = GalleryPlan(photos: scan.photos, metadata: metadata, pageSize: settings.pageSize)
         try output.prepareStaging()
+        let interruption = Interruption { output.abandonStaging() }
+        defer { interruption.cancel() }
         do {
             try write(plan, renderer: renderer, to: output, progress: progress)
             try output.swapIn()
         } catch {
+            // Writes fail once Ctrl-C has moved the staging folder away: let the handler finish.
+            if interruption.fired { interruption.waitForExit() }
             progress.finish()
             output.removeStaging()
             throw error
