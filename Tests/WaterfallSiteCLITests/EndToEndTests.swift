@@ -121,6 +121,20 @@ struct EndToEndTests {
         #expect(leftovers.isEmpty, "no staging folder is left behind: \(leftovers)")
     }
 
+    @Test("What a killed build left beside the output is cleared; nothing else there is touched")
+    func leftoversOfKilledBuilds() throws {
+        let work = try TemporaryFolder()
+        try work.write("photos/a.jpg", try Repository.samplePhoto())
+        // pid_max on Linux is at most 4,194,304: this process cannot exist.
+        try work.write(".site.staging-4999999/index.html", "half-written")
+        try work.write(".site.previous-4999998/index.html", "set aside")
+        try work.write(".other.staging-4999999/keep.txt", "not ours")
+        let run = try ProcessRun(binary, ["build", "photos", "-o", "site"], in: work.url)
+        #expect(run.status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: work.path).sorted()
+        #expect(names == [".other.staging-4999999", "photos", "site"])
+    }
+
     @Test("No photos at all is a failure with a clear message")
     func noPhotos() throws {
         let work = try TemporaryFolder()
