@@ -1,0 +1,38 @@
+/// How one pass over a section chooses each item's column, and where it measures the drift.
+///
+/// The drift of a placement at gallery width W is the height of the chosen column minus the
+/// height of the section's lowest column just before the item is placed. Every column height
+/// is linear in W for a fixed assignment, so the drift, a maximum of linear functions
+/// (`max over c of H_chosen(W) − H_c(W)`), is convex in W: its largest value over
+/// `minimumWidth...maximumWidth` is its value at one of the two ends. Measuring at both ends
+/// therefore measures the whole closed range.
+struct AssignmentPlan {
+    /// Where the lowest column is chosen (ties as the direction says).
+    let referenceWidth: Double
+    /// The smaller end of the range, where the drift is measured.
+    let minimumWidth: Double
+    /// The larger end of the range, where the drift is measured.
+    let maximumWidth: Double
+    /// Placements whose drift exceeds this are counted in `DriftMeasure.placementsOverTolerance`.
+    let tolerance: Double
+    /// Whether the pass stops at the first placement over `tolerance` (a probe that only needs to
+    /// know whether the range must be split); the placements written so far are then incomplete.
+    let stopsAtExcess: Bool
+}
+
+/// What one assignment pass measured over the closed range of its `AssignmentPlan`.
+struct DriftMeasure: Sendable, Hashable {
+    /// The largest placement drift at either end of the range (hence anywhere in it), CSS px.
+    var worstDrift = 0.0
+    /// Placements whose drift exceeds the plan's tolerance at either end.
+    var placementsOverTolerance = 0
+    /// Whether the pass stopped early at a placement over the tolerance.
+    var stoppedEarly = false
+
+    /// Adds another section's measure.
+    mutating func merge(_ other: DriftMeasure) {
+        worstDrift = max(worstDrift, other.worstDrift)
+        placementsOverTolerance += other.placementsOverTolerance
+        stoppedEarly = stoppedEarly || other.stoppedEarly
+    }
+}
