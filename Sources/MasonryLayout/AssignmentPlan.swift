@@ -15,9 +15,10 @@ struct AssignmentPlan {
     let maximumWidth: Double
     /// Placements whose drift exceeds this are counted in `DriftMeasure.placementsOverTolerance`.
     let tolerance: Double
-    /// Whether the pass stops at the first placement over `tolerance` (a probe that only needs to
-    /// know whether the range must be split); the placements written so far are then incomplete.
-    let stopsAtExcess: Bool
+    /// Whether the pass also solves for the gallery widths at which its assignment keeps every
+    /// placement within `tolerance` (`DriftMeasure.validWidths`); costs a division per column
+    /// per item, so only the balancing search asks for it.
+    let findsValidWidths: Bool
 }
 
 /// What one assignment pass measured over the closed range of its `AssignmentPlan`.
@@ -26,13 +27,20 @@ struct DriftMeasure: Sendable, Hashable {
     var worstDrift = 0.0
     /// Placements whose drift exceeds the plan's tolerance at either end.
     var placementsOverTolerance = 0
-    /// Whether the pass stopped early at a placement over the tolerance.
-    var stoppedEarly = false
+    /// With `AssignmentPlan.findsValidWidths`: the gallery widths at which every placement of
+    /// the assignment is within the tolerance (minus a 1e-6 px margin for rounding), solved from
+    /// the linear column heights; otherwise, and without any constraint, −∞...∞. An interval,
+    /// because each placement's drift is convex in W; it contains the reference width, where
+    /// every placement's drift is 0.
+    var validMinimumWidth = -Double.infinity
+    /// The upper end of the valid widths (see `validMinimumWidth`).
+    var validMaximumWidth = Double.infinity
 
     /// Adds another section's measure.
     mutating func merge(_ other: DriftMeasure) {
         worstDrift = max(worstDrift, other.worstDrift)
         placementsOverTolerance += other.placementsOverTolerance
-        stoppedEarly = stoppedEarly || other.stoppedEarly
+        validMinimumWidth = max(validMinimumWidth, other.validMinimumWidth)
+        validMaximumWidth = min(validMaximumWidth, other.validMaximumWidth)
     }
 }

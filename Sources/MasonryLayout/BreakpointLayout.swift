@@ -39,9 +39,13 @@ public struct BreakpointLayout: Sendable {
     /// Without balancing (`balanceTolerance` 0, or `.leftToRight`) it is the arithmetic middle
     /// of the range, `(minimumWidth + maximumWidth) / 2`: column bottoms are linear in W, so
     /// their order can only change between the range's ends, and the middle is the width whose
-    /// choice is furthest from being wrong at either end. Balanced sub-ranges use the
-    /// logarithmic middle √(minimumWidth × maximumWidth): column heights grow in proportion to
-    /// the column width, so equal width ratios, not equal differences, move them alike.
+    /// choice is furthest from being wrong at either end. With balancing, a breakpoint that
+    /// needs no split uses the logarithmic middle √(minimumWidth × maximumWidth) (column heights
+    /// grow in proportion to the column width, so equal width ratios, not equal differences, move
+    /// them alike); split sub-ranges use the whole-pixel width the search found, one whose
+    /// assignment holds the tolerance over the sub-range (see `LayoutOptions.balanceTolerance`).
+    /// It normally lies inside the sub-range; it may lie just past its end when the assignment's
+    /// valid widths end less than a pixel beyond it.
     public let referenceWidth: Double
     /// The sections, in input order; each is positioned relative to its own top edge.
     public let sections: [SectionLayout]

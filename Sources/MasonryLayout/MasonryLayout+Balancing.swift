@@ -9,64 +9,49 @@
 /// So an assignment whose every placement is within the tolerance at `minimumWidth` and at
 /// `maximumWidth` is within it at every real width in between: every integer width, the shared
 /// split points (which belong to both neighbours), and the fractional widths a zoomed browser
-/// produces. Both ends are measured in the same pass that assigns the columns.
+/// produces. The pass that makes a sub-range's final assignment measures both ends, and the
+/// report carries what it measured (`BreakpointReport.worstPlacementDrift`).
 ///
 /// ## The search
 ///
-/// A sub-range's assignment is made as a breakpoint's always is, each item to the lowest column
-/// at the reference width (ties as the direction says), but at the sub-range's logarithmic
-/// middle (see `BreakpointLayout.referenceWidth`). A probe pass stops at the first
-/// placement over the tolerance. While some sub-range fails and the breakpoint has fewer than
-/// `balanceSubrangeLimit` sub-ranges, the widest failing one that contains a whole pixel
-/// strictly inside is split there, at the pixel nearest its logarithmic middle, and both halves
-/// are probed. A sub-range that still fails at the end (limit reached, or no whole pixel left
-/// inside it) keeps a complete assignment and reports its residual drift honestly in
-/// `BreakpointReport.worstPlacementDrift` and `placementsOverTolerance`.
+/// Each assignment is made as a breakpoint's always is, each item to the lowest column at a
+/// reference width (ties as the direction says), so every placement's drift is 0 there. A
+/// search pass over an assignment also solves, from the linear heights, for the interval of
+/// widths at which its every placement stays within the tolerance (convexity again: each
+/// placement allows an interval, and their intersection is one). Then:
 ///
-/// Each probe costs O(items × columns) and writes into one scratch buffer shared by all probes;
-/// a passing probe's placements are copied out once and become the sub-range's layout.
+/// 1. The whole range is tried at its logarithmic middle; most ranges need nothing more.
+/// 2. Otherwise a sweep from the range's start: for the sub-range starting at the cursor, a
+///    whole-pixel reference is guessed as far right as the previous assignment's reach below
+///    its reference suggests, and moved left by the shortfall (at most 4 times, then to the
+///    cursor itself, whose interval always contains it) until its valid widths reach down to the
+///    cursor. The sub-range ends at the last whole pixel its valid widths reach (at least one
+///    pixel on), where the next one starts.
+/// 3. At `balanceSubrangeLimit` − 1 sub-ranges, the last one takes the rest of the range at its
+///    logarithmic middle; a sub-range that fails anyway (the limit, or valid widths narrower
+///    than a pixel) reports its residual drift honestly in `BreakpointReport.worstPlacementDrift`
+///    and `placementsOverTolerance`.
+///
+/// Every pass costs O(items × columns); search passes write into one scratch buffer shared by
+/// all of them, and only each sub-range's final pass allocates its placements. A range that
+/// needs no split costs two passes (search, final), a split one about two to three per sub-range.
 extension MasonryLayout {
     /// The sub-range layouts of one breakpoint, ascending.
     func balancedLayouts(
         _ prepared: [PreparedSection], breakpoint: Breakpoint, breakpointIndex: Int, range: WidthRange
     ) -> [BreakpointLayout] {
-        let totalItems = prepared.reduce(0) { $0 + $1.section.items.count }
-        let scratch = UnsafeMutableBufferPointer<Placement>.allocate(capacity: max(totalItems, 1))
-        defer { scratch.deallocate() }
-
-        var subranges = [probe(prepared, range: range, scratch: scratch)]
-        while subranges.count < options.balanceSubrangeLimit {
-            // The widest failing sub-range that can still be split.
-            var widest: Int?
-            for (index, subrange) in subranges.enumerated()
-            where subrange.placed == nil && subrange.range.splitPoint != nil {
-                if widest.map({ subrange.range.span > subranges[$0].range.span }) ?? true {
-                    widest = index
-                }
-            }
-            guard let index = widest, let split = subranges[index].range.splitPoint else { break }
-            let whole = subranges[index].range
-            let lower = probe(prepared, range: WidthRange(minimum: whole.minimum, maximum: split), scratch: scratch)
-            let upper = probe(prepared, range: WidthRange(minimum: split, maximum: whole.maximum), scratch: scratch)
-            subranges.replaceSubrange(index...index, with: [lower, upper])
-        }
-
+        let subranges = balancedSubranges(prepared, range: range)
         return subranges.enumerated().map { subrangeIndex, subrange in
-            let range = subrange.range
-            let reference = range.logarithmicMiddle
-            let placed: [SectionLayout]
+            let (range, reference) = subrange
+            let plan = AssignmentPlan(
+                referenceWidth: reference, minimumWidth: range.minimum, maximumWidth: range.maximum,
+                tolerance: options.balanceTolerance, findsValidWidths: false
+            )
             var drift = DriftMeasure()
-            if let passed = subrange.placed {
-                placed = passed
-                drift = subrange.drift
-            } else {
-                // Out of splits: a complete assignment, and an honest measure of its residual.
-                let plan = balancedPlan(for: range, stopsAtExcess: false)
-                placed = prepared.map { section in
-                    let (layout, measure) = place(section, plan: plan)
-                    drift.merge(measure)
-                    return layout
-                }
+            let placed = prepared.map { section in
+                let (layout, measure) = place(section, plan: plan)
+                drift.merge(measure)
+                return layout
             }
             return BreakpointLayout(
                 breakpoint: breakpoint, breakpointIndex: breakpointIndex, subrangeIndex: subrangeIndex,
@@ -77,52 +62,72 @@ extension MasonryLayout {
     }
 }
 
-/// One sub-range during the search: its layout once a probe has proven it, `nil` while it fails.
-private struct ProbedSubrange {
-    let range: WidthRange
-    let placed: [SectionLayout]?
-    let drift: DriftMeasure
-}
-
 private extension MasonryLayout {
-    /// The plan of a balanced pass over `range`.
-    func balancedPlan(for range: WidthRange, stopsAtExcess: Bool) -> AssignmentPlan {
-        AssignmentPlan(
-            referenceWidth: range.logarithmicMiddle, minimumWidth: range.minimum, maximumWidth: range.maximum,
-            tolerance: options.balanceTolerance, stopsAtExcess: stopsAtExcess
-        )
-    }
-
-    /// Assigns every section for `range` into `scratch`, stopping at the first placement over the
-    /// tolerance; when none is, copies the placements out into the sub-range's section layouts.
-    func probe(
-        _ prepared: [PreparedSection], range: WidthRange, scratch: UnsafeMutableBufferPointer<Placement>
-    ) -> ProbedSubrange {
-        let plan = balancedPlan(for: range, stopsAtExcess: true)
-        var drift = DriftMeasure()
-        var totals: [ColumnTotals] = []
-        totals.reserveCapacity(prepared.count)
-        var offset = 0
-        for section in prepared {
-            let count = section.section.items.count
-            let slice = UnsafeMutableBufferPointer(rebasing: scratch[offset..<(offset + count)])
-            let (sectionTotals, measure) = assignColumns(section, plan: plan, into: slice)
-            drift.merge(measure)
-            if drift.stoppedEarly {
-                return ProbedSubrange(range: range, placed: nil, drift: drift)
+    /// The sub-ranges tiling `range` and the reference width of each, by the search above.
+    func balancedSubranges(_ prepared: [PreparedSection], range: WidthRange) -> [(WidthRange, Double)] {
+        let totalItems = prepared.reduce(0) { $0 + $1.section.items.count }
+        let scratch = UnsafeMutableBufferPointer<Placement>.allocate(capacity: max(totalItems, 1))
+        defer { scratch.deallocate() }
+        func validWidths(atReference reference: Double) -> (minimum: Double, maximum: Double) {
+            let plan = AssignmentPlan(
+                referenceWidth: reference, minimumWidth: reference, maximumWidth: reference,
+                tolerance: options.balanceTolerance, findsValidWidths: true
+            )
+            var drift = DriftMeasure()
+            var offset = 0
+            for section in prepared {
+                let count = section.section.items.count
+                let slice = UnsafeMutableBufferPointer(rebasing: scratch[offset..<(offset + count)])
+                drift.merge(assignColumns(section, plan: plan, into: slice).1)
+                offset += count
             }
-            totals.append(sectionTotals)
-            offset += count
+            return (drift.validMinimumWidth, drift.validMaximumWidth)
         }
-        offset = 0
-        var placed: [SectionLayout] = []
-        placed.reserveCapacity(prepared.count)
-        for (section, sectionTotals) in zip(prepared, totals) {
-            let count = section.section.items.count
-            let placements = Array(scratch[offset..<(offset + count)])
-            placed.append(sectionLayout(section, placements: placements, totals: sectionTotals))
-            offset += count
+
+        let middle = range.logarithmicMiddle
+        let whole = validWidths(atReference: middle)
+        if (whole.minimum <= range.minimum && whole.maximum >= range.maximum) || options.balanceSubrangeLimit == 1 {
+            return [(range, middle)]
         }
-        return ProbedSubrange(range: range, placed: placed, drift: drift)
+
+        var subranges: [(WidthRange, Double)] = []
+        let top = range.maximum
+        var cursor = range.minimum
+        // The first guess is the middle itself, whose valid widths are already known.
+        var reference = middle
+        var valid = whole
+        while cursor < top {
+            if subranges.count == options.balanceSubrangeLimit - 1 {
+                let rest = WidthRange(minimum: cursor, maximum: top)
+                subranges.append((rest, rest.logarithmicMiddle))
+                break
+            }
+            var attempts = 0
+            while valid.minimum > cursor && attempts < 4 {
+                // Too far right: move left by the shortfall, to a whole pixel not below the cursor.
+                reference = max(cursor, (reference - (valid.minimum - cursor)).rounded(.down))
+                valid = validWidths(atReference: reference)
+                attempts += 1
+            }
+            if valid.minimum > cursor {
+                reference = cursor
+                valid = validWidths(atReference: reference)
+            }
+            var upper = valid.maximum >= top ? top : valid.maximum.rounded(.down)
+            if upper <= cursor {
+                // Valid widths narrower than a pixel: the smallest step, with its residual reported.
+                upper = min(top, cursor.rounded(.down) + 1)
+            }
+            subranges.append((WidthRange(minimum: cursor, maximum: upper), reference))
+            // The next guess: as far right of the new cursor as this assignment reached below its
+            // reference (its valid widths need not reach so far down; the loop above corrects it).
+            let reach = reference - max(valid.minimum, -top)
+            cursor = upper
+            if cursor < top {
+                reference = max(cursor, min((cursor + reach).rounded(.down), top))
+                valid = validWidths(atReference: reference)
+            }
+        }
+        return subranges
     }
 }

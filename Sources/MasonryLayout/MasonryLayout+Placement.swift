@@ -31,9 +31,8 @@ extension MasonryLayout {
         )
     }
 
-    /// Places one section's items in a fresh array, in one full pass (`plan.stopsAtExcess` false).
+    /// Places one section's items in a fresh array.
     func place(_ prepared: PreparedSection, plan: AssignmentPlan) -> (SectionLayout, DriftMeasure) {
-        precondition(!plan.stopsAtExcess, "a full pass must not stop early")
         var totals = ColumnTotals(ratios: [], pixels: [])
         var measure = DriftMeasure()
         let count = prepared.section.items.count
@@ -51,8 +50,7 @@ extension MasonryLayout {
     /// Each column keeps A (the sum of its items' aspect ratios) and B (its row spacings and
     /// caption bands), so its bottom is `itemsTop + A × w + B` at every gallery width; the
     /// shortest-column choice compares `A × w + B` at the reference width. The choice is an O(columns) scan, and the loop allocates nothing
-    /// per item. With `plan.stopsAtExcess` it returns at the first placement over the
-    /// tolerance, leaving `output` incomplete.
+    /// per item (with `plan.findsValidWidths`, one division per column per item more).
     func assignColumns(
         _ prepared: PreparedSection, plan: AssignmentPlan, into output: UnsafeMutableBufferPointer<Placement>
     ) -> (ColumnTotals, DriftMeasure) {
@@ -64,7 +62,11 @@ extension MasonryLayout {
         let widthAtMinimum = columnWidth.value(atGalleryWidth: plan.minimumWidth)
         let widthAtMaximum = columnWidth.value(atGalleryWidth: plan.maximumWidth)
         let tolerance = plan.tolerance
-        let stopsAtExcess = plan.stopsAtExcess
+        let findsValidWidths = plan.findsValidWidths
+        // The valid column widths w: every placement needs H_chosen(w) − H_c(w) ≤ tolerance.
+        let safeTolerance = tolerance - 1e-6
+        var validMinimumColumnWidth = -Double.infinity
+        var validMaximumColumnWidth = Double.infinity
         let items = prepared.section.items
 
         var ratios = [Double](repeating: 0, count: columns)
@@ -122,9 +124,18 @@ extension MasonryLayout {
                                         measure.worstDrift = max(measure.worstDrift, placedDrift)
                                         if placedDrift > tolerance {
                                             measure.placementsOverTolerance += 1
-                                            if stopsAtExcess {
-                                                measure.stoppedEarly = true
-                                                return
+                                        }
+                                        if findsValidWidths {
+                                            // (A_chosen − A_c) × w + (B_chosen − B_c) ≤ tolerance bounds w
+                                            // from above or below, by the sign of the slope.
+                                            for other in 0..<columns where other != column {
+                                                let slope = ratios[column] - ratios[other]
+                                                let bound = (safeTolerance - (pixels[column] - pixels[other])) / slope
+                                                if slope > 0 {
+                                                    validMaximumColumnWidth = min(validMaximumColumnWidth, bound)
+                                                } else if slope < 0 {
+                                                    validMinimumColumnWidth = max(validMinimumColumnWidth, bound)
+                                                }
                                             }
                                         }
 
@@ -155,6 +166,15 @@ extension MasonryLayout {
                         }
                     }
                 }
+            }
+        }
+        if findsValidWidths {
+            // w = p × W + q with p > 0 (fluid columns), so W = (w − q) / p keeps the order. With a
+            // fixed item width (p = 0) no height depends on W, and every width is valid.
+            let perWidth = columnWidth.perGalleryWidth
+            if perWidth > 0 {
+                measure.validMinimumWidth = (validMinimumColumnWidth - columnWidth.constant) / perWidth
+                measure.validMaximumWidth = (validMaximumColumnWidth - columnWidth.constant) / perWidth
             }
         }
         return (ColumnTotals(ratios: ratios, pixels: pixels), measure)

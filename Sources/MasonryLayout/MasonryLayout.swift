@@ -55,7 +55,7 @@ extension MasonryLayout {
     ) -> BreakpointLayout {
         let plan = AssignmentPlan(
             referenceWidth: range.referenceWidth, minimumWidth: range.minimum, maximumWidth: range.maximum,
-            tolerance: options.balanceTolerance, stopsAtExcess: false
+            tolerance: options.balanceTolerance, findsValidWidths: false
         )
         var drift = DriftMeasure()
         let placed = prepared.map { section in

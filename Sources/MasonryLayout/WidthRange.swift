@@ -13,17 +13,4 @@ struct WidthRange: Sendable, Hashable {
     /// sense, from either end. (`squareRoot` is an IEEE 754 operation, correctly rounded on
     /// every platform, so the output stays bit-identical everywhere.)
     var logarithmicMiddle: Double { (minimum * maximum).squareRoot() }
-
-    /// The width of the range in px.
-    var span: Double { maximum - minimum }
-
-    /// The whole pixel at which to split the range in two: the one nearest the logarithmic
-    /// middle strictly inside `minimum...maximum`, or `nil` when no whole pixel lies strictly
-    /// inside (a range of at most 1 px, or one between two neighbouring integers).
-    var splitPoint: Double? {
-        let lowest = minimum.rounded(.down) + 1
-        let highest = maximum.rounded(.up) - 1
-        guard lowest <= highest else { return nil }
-        return min(max(logarithmicMiddle.rounded(), lowest), highest)
-    }
 }
