@@ -15,9 +15,9 @@ struct AssignmentPlan {
     let maximumWidth: Double
     /// Placements whose drift exceeds this are counted in `DriftMeasure.placementsOverTolerance`.
     let tolerance: Double
-    /// Whether the pass also solves for the gallery widths at which its assignment keeps every
-    /// placement within `tolerance` (`DriftMeasure.validWidths`); costs a division per column
-    /// per item, so only the balancing search asks for it.
+    /// Whether the pass solves for the gallery widths at which its assignment keeps every
+    /// placement within `tolerance` (`DriftMeasure.validMinimumWidth...validMaximumWidth`)
+    /// instead of measuring the drift at `minimumWidth` and `maximumWidth` (a search pass).
     let findsValidWidths: Bool
 }
 

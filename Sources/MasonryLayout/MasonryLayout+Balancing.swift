@@ -21,12 +21,21 @@
 /// placement allows an interval, and their intersection is one). Then:
 ///
 /// 1. The whole range is tried at its logarithmic middle; most ranges need nothing more.
-/// 2. Otherwise a sweep from the range's start: for the sub-range starting at the cursor, a
-///    whole-pixel reference is guessed as far right as the previous assignment's reach below
-///    its reference suggests, and moved left by the shortfall (at most 4 times, then to the
-///    cursor itself, whose interval always contains it) until its valid widths reach down to the
-///    cursor. The sub-range ends at the last whole pixel its valid widths reach (at least one
-///    pixel on), where the next one starts.
+/// 2. Otherwise a greedy sweep from the range's start, each sub-range reaching as far up as the
+///    search finds (the greedy choice is optimal for covering a line, if the search were
+///    exhaustive; on the benchmark it is within 5–10% of an exhaustive search at a twentieth of
+///    its passes). For the sub-range starting at the cursor:
+///    - a whole-pixel reference is guessed as far right of the cursor as the previous
+///      assignment reached below its own, then moved left by the shortfall (at most 4 times, then
+///      to the cursor itself, whose valid widths always contain it) until its valid widths reach
+///      down to the cursor;
+///    - it is pushed right while they still do, since they then reach further up: by the slack
+///      below the cursor, or by bisection once a reference too far right is known (at most 4
+///      passes);
+///    - 8 more references spread over twice the reach found so far are tried, since the valid
+///      widths are not monotonic in the reference.
+///    The reference reaching furthest up wins; the sub-range ends at the last whole pixel its
+///    valid widths reach (at least one pixel on), where the next one starts.
 /// 3. At `balanceSubrangeLimit` − 1 sub-ranges, the last one takes the rest of the range at its
 ///    logarithmic middle; a sub-range that fails anyway (the limit, or valid widths narrower
 ///    than a pixel) reports its residual drift honestly in `BreakpointReport.worstPlacementDrift`
@@ -34,7 +43,7 @@
 ///
 /// Every pass costs O(items × columns); search passes write into one scratch buffer shared by
 /// all of them, and only each sub-range's final pass allocates its placements. A range that
-/// needs no split costs two passes (search, final), a split one about two to three per sub-range.
+/// needs no split costs two passes (search, final), a split one about 10–15 per sub-range.
 extension MasonryLayout {
     /// The sub-range layouts of one breakpoint, ascending.
     func balancedLayouts(
@@ -63,6 +72,12 @@ extension MasonryLayout {
 }
 
 private extension MasonryLayout {
+    /// Search passes that push a sub-range's reference right, after the first that reaches the
+    /// cursor. On the benchmark's 10,000 photos 4 of them save 9–11% of the sub-ranges.
+    static let refinementLimit = 4
+    /// References sampled over twice the reach found, after the refinement: another 10–15%.
+    static let windowSamples = 8
+
     /// The sub-ranges tiling `range` and the reference width of each, by the search above.
     func balancedSubranges(_ prepared: [PreparedSection], range: WidthRange) -> [(WidthRange, Double)] {
         let totalItems = prepared.reduce(0) { $0 + $1.section.items.count }
@@ -102,16 +117,63 @@ private extension MasonryLayout {
                 subranges.append((rest, rest.logarithmicMiddle))
                 break
             }
+            // Find a whole-pixel reference whose valid widths reach down to the cursor: from the
+            // guess, move left by the shortfall (at most 4 times), else take the cursor itself.
+            var tooFar = Double.infinity
             var attempts = 0
             while valid.minimum > cursor && attempts < 4 {
-                // Too far right: move left by the shortfall, to a whole pixel not below the cursor.
+                tooFar = min(tooFar, reference)
                 reference = max(cursor, (reference - (valid.minimum - cursor)).rounded(.down))
                 valid = validWidths(atReference: reference)
                 attempts += 1
             }
             if valid.minimum > cursor {
+                tooFar = min(tooFar, reference)
                 reference = cursor
                 valid = validWidths(atReference: reference)
+            }
+            // Then push it right while its valid widths still reach the cursor, since they then
+            // reach further up: by the slack below the cursor while nothing failed, then by
+            // bisection between the last reference that reached the cursor and the first that
+            // did not. Keep the one reaching furthest up.
+            var reaching = reference
+            var slack = cursor - valid.minimum
+            var refinements = valid.maximum >= top ? Self.refinementLimit : 0
+            while refinements < Self.refinementLimit {
+                let next: Double
+                if tooFar.isFinite {
+                    guard tooFar - reaching > 2 else { break }
+                    next = ((reaching + tooFar) / 2).rounded(.down)
+                } else {
+                    guard slack >= 1, reaching < top else { break }
+                    next = min(top, (reaching + slack).rounded(.down))
+                }
+                let candidate = validWidths(atReference: next)
+                refinements += 1
+                if candidate.minimum <= cursor {
+                    reaching = next
+                    slack = cursor - candidate.minimum
+                    if candidate.maximum > valid.maximum {
+                        reference = next
+                        valid = candidate
+                    }
+                } else {
+                    tooFar = next
+                }
+            }
+            // Last, a few references spread over twice the reach found so far: the valid widths
+            // are not monotonic in the reference, and one of them may reach further.
+            let window = min(top, cursor + 2 * (min(valid.maximum, top) - cursor))
+            let step = (window - cursor) / Double(Self.windowSamples + 1)
+            if step >= 1 && valid.maximum < top {
+                for sample in 1...Self.windowSamples {
+                    let next = (cursor + Double(sample) * step).rounded(.down)
+                    let candidate = validWidths(atReference: next)
+                    if candidate.minimum <= cursor && candidate.maximum > valid.maximum {
+                        reference = next
+                        valid = candidate
+                    }
+                }
             }
             var upper = valid.maximum >= top ? top : valid.maximum.rounded(.down)
             if upper <= cursor {
@@ -131,3 +193,4 @@ private extension MasonryLayout {
         return subranges
     }
 }
+

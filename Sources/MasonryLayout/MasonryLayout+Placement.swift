@@ -50,7 +50,8 @@ extension MasonryLayout {
     /// Each column keeps A (the sum of its items' aspect ratios) and B (its row spacings and
     /// caption bands), so its bottom is `itemsTop + A × w + B` at every gallery width; the
     /// shortest-column choice compares `A × w + B` at the reference width. The choice is an O(columns) scan, and the loop allocates nothing
-    /// per item (with `plan.findsValidWidths`, one division per column per item more).
+    /// per item. With `plan.findsValidWidths` it solves for the valid widths (one division per
+    /// column per item) instead of measuring the drift at the ends.
     func assignColumns(
         _ prepared: PreparedSection, plan: AssignmentPlan, into output: UnsafeMutableBufferPointer<Placement>
     ) -> (ColumnTotals, DriftMeasure) {
@@ -85,14 +86,6 @@ extension MasonryLayout {
                             counts.withUnsafeMutableBufferPointer { counts in
                                 items.withUnsafeBufferPointer { items in
                                     for index in 0..<items.count {
-                                        // The lowest column at each end, for the drift.
-                                        var lowestAtMinimum = atMinimum[0]
-                                        var lowestAtMaximum = atMaximum[0]
-                                        for candidate in 1..<columns {
-                                            lowestAtMinimum = min(lowestAtMinimum, atMinimum[candidate])
-                                            lowestAtMaximum = min(lowestAtMaximum, atMaximum[candidate])
-                                        }
-
                                         let column: Int
                                         switch direction {
                                         case .shortestFirst:
@@ -118,14 +111,22 @@ extension MasonryLayout {
                                             column = index % columns
                                         }
 
-                                        let placedDrift = max(
-                                            atMinimum[column] - lowestAtMinimum, atMaximum[column] - lowestAtMaximum
-                                        )
-                                        measure.worstDrift = max(measure.worstDrift, placedDrift)
-                                        if placedDrift > tolerance {
-                                            measure.placementsOverTolerance += 1
-                                        }
-                                        if findsValidWidths {
+                                        if !findsValidWidths {
+                                            // The drift at each end: the chosen column above the lowest.
+                                            var lowestAtMinimum = atMinimum[0]
+                                            var lowestAtMaximum = atMaximum[0]
+                                            for candidate in 1..<columns {
+                                                lowestAtMinimum = min(lowestAtMinimum, atMinimum[candidate])
+                                                lowestAtMaximum = min(lowestAtMaximum, atMaximum[candidate])
+                                            }
+                                            let placedDrift = max(
+                                                atMinimum[column] - lowestAtMinimum, atMaximum[column] - lowestAtMaximum
+                                            )
+                                            measure.worstDrift = max(measure.worstDrift, placedDrift)
+                                            if placedDrift > tolerance {
+                                                measure.placementsOverTolerance += 1
+                                            }
+                                        } else {
                                             // (A_chosen − A_c) × w + (B_chosen − B_c) ≤ tolerance bounds w
                                             // from above or below, by the sign of the slope.
                                             for other in 0..<columns where other != column {
