@@ -19,6 +19,12 @@ struct AssignmentPlan {
     /// placement within `tolerance` (`DriftMeasure.validMinimumWidth...validMaximumWidth`)
     /// instead of measuring the drift at `minimumWidth` and `maximumWidth` (a search pass).
     let findsValidWidths: Bool
+    /// A search pass gives up (`DriftMeasure.isAbandoned`) as soon as its valid widths no longer
+    /// reach down to this width (they only shrink as items are placed); ∞ never gives up.
+    var abandonsAbove = Double.infinity
+    /// A search pass gives up as soon as its valid widths no longer reach above this width;
+    /// −∞ never gives up.
+    var abandonsAtOrBelow = -Double.infinity
 }
 
 /// What one assignment pass measured over the closed range of its `AssignmentPlan`.
@@ -35,6 +41,9 @@ struct DriftMeasure: Sendable, Hashable {
     var validMinimumWidth = -Double.infinity
     /// The upper end of the valid widths (see `validMinimumWidth`).
     var validMaximumWidth = Double.infinity
+    /// Whether a search pass gave up early (see `AssignmentPlan.abandonsAbove`); its valid
+    /// widths are then meaningless.
+    var isAbandoned = false
 
     /// Adds another section's measure.
     mutating func merge(_ other: DriftMeasure) {
@@ -42,5 +51,6 @@ struct DriftMeasure: Sendable, Hashable {
         placementsOverTolerance += other.placementsOverTolerance
         validMinimumWidth = max(validMinimumWidth, other.validMinimumWidth)
         validMaximumWidth = min(validMaximumWidth, other.validMaximumWidth)
+        isAbandoned = isAbandoned || other.isAbandoned
     }
 }

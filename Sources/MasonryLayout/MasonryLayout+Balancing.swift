@@ -83,24 +83,34 @@ private extension MasonryLayout {
         let totalItems = prepared.reduce(0) { $0 + $1.section.items.count }
         let scratch = UnsafeMutableBufferPointer<Placement>.allocate(capacity: max(totalItems, 1))
         defer { scratch.deallocate() }
-        func validWidths(atReference reference: Double) -> (minimum: Double, maximum: Double) {
-            let plan = AssignmentPlan(
+        /// The valid widths of the assignment at `reference`, or `nil` once they cannot reach down
+        /// to `cursor` or, with `beating`, beyond it (the pass then stops early).
+        func validWidths(
+            atReference reference: Double, reaching cursor: Double = .infinity, beating best: Double = -.infinity
+        ) -> (minimum: Double, maximum: Double)? {
+            var plan = AssignmentPlan(
                 referenceWidth: reference, minimumWidth: reference, maximumWidth: reference,
                 tolerance: options.balanceTolerance, findsValidWidths: true
             )
+            plan.abandonsAbove = cursor
+            plan.abandonsAtOrBelow = best
             var drift = DriftMeasure()
             var offset = 0
             for section in prepared {
                 let count = section.section.items.count
                 let slice = UnsafeMutableBufferPointer(rebasing: scratch[offset..<(offset + count)])
                 drift.merge(assignColumns(section, plan: plan, into: slice).1)
+                if drift.isAbandoned {
+                    return nil
+                }
                 offset += count
             }
             return (drift.validMinimumWidth, drift.validMaximumWidth)
         }
 
         let middle = range.logarithmicMiddle
-        let whole = validWidths(atReference: middle)
+        // Never abandoned: nothing to reach or beat.
+        guard let whole = validWidths(atReference: middle) else { return [(range, middle)] }
         if (whole.minimum <= range.minimum && whole.maximum >= range.maximum) || options.balanceSubrangeLimit == 1 {
             return [(range, middle)]
         }
@@ -124,13 +134,13 @@ private extension MasonryLayout {
             while valid.minimum > cursor && attempts < 4 {
                 tooFar = min(tooFar, reference)
                 reference = max(cursor, (reference - (valid.minimum - cursor)).rounded(.down))
-                valid = validWidths(atReference: reference)
+                valid = validWidths(atReference: reference) ?? valid
                 attempts += 1
             }
             if valid.minimum > cursor {
                 tooFar = min(tooFar, reference)
                 reference = cursor
-                valid = validWidths(atReference: reference)
+                valid = validWidths(atReference: reference) ?? valid
             }
             // Then push it right while its valid widths still reach the cursor, since they then
             // reach further up: by the slack below the cursor while nothing failed, then by
@@ -148,9 +158,8 @@ private extension MasonryLayout {
                     guard slack >= 1, reaching < top else { break }
                     next = min(top, (reaching + slack).rounded(.down))
                 }
-                let candidate = validWidths(atReference: next)
                 refinements += 1
-                if candidate.minimum <= cursor {
+                if let candidate = validWidths(atReference: next, reaching: cursor), candidate.minimum <= cursor {
                     reaching = next
                     slack = cursor - candidate.minimum
                     if candidate.maximum > valid.maximum {
@@ -168,8 +177,9 @@ private extension MasonryLayout {
             if step >= 1 && valid.maximum < top {
                 for sample in 1...Self.windowSamples {
                     let next = (cursor + Double(sample) * step).rounded(.down)
-                    let candidate = validWidths(atReference: next)
-                    if candidate.minimum <= cursor && candidate.maximum > valid.maximum {
+                    if let candidate = validWidths(atReference: next, reaching: cursor, beating: valid.maximum),
+                        candidate.minimum <= cursor && candidate.maximum > valid.maximum
+                    {
                         reference = next
                         valid = candidate
                     }
@@ -187,7 +197,7 @@ private extension MasonryLayout {
             cursor = upper
             if cursor < top {
                 reference = max(cursor, min((cursor + reach).rounded(.down), top))
-                valid = validWidths(atReference: reference)
+                valid = validWidths(atReference: reference) ?? valid
             }
         }
         return subranges

@@ -68,6 +68,12 @@ extension MasonryLayout {
         let safeTolerance = tolerance - 1e-6
         var validMinimumColumnWidth = -Double.infinity
         var validMaximumColumnWidth = Double.infinity
+        // The give-up widths as column widths (only where those grow with W: with a fixed item
+        // width every width is valid, and nothing is given up).
+        let growsWithWidth = columnWidth.perGalleryWidth > 0
+        let mayAbandon = growsWithWidth && (plan.abandonsAbove < .infinity || plan.abandonsAtOrBelow > -.infinity)
+        let abandonsAbove = growsWithWidth ? columnWidth.value(atGalleryWidth: plan.abandonsAbove) : .infinity
+        let abandonsAtOrBelow = growsWithWidth ? columnWidth.value(atGalleryWidth: plan.abandonsAtOrBelow) : -.infinity
         let items = prepared.section.items
 
         var ratios = [Double](repeating: 0, count: columns)
@@ -137,6 +143,13 @@ extension MasonryLayout {
                                                 } else if slope < 0 {
                                                     validMinimumColumnWidth = max(validMinimumColumnWidth, bound)
                                                 }
+                                            }
+                                            if mayAbandon
+                                                && (validMinimumColumnWidth > abandonsAbove
+                                                    || validMaximumColumnWidth <= abandonsAtOrBelow)
+                                            {
+                                                measure.isAbandoned = true
+                                                return
                                             }
                                         }
 
