@@ -37,12 +37,17 @@ public struct LayoutOptions: Sendable {
     /// range, exactly as before balancing existed.
     ///
     /// A placement's drift is the height of the column the item went to minus the height of the
-    /// lowest column of its section at that moment. With a tolerance above 0 the engine proves
-    /// it for every gallery width of every sub-range (see `GalleryLayout.breakpoints`), or reports
-    /// the residual in `BreakpointReport.worstPlacementDrift` when `balanceSubrangeLimit` or the
-    /// 1 px minimum sub-range width stops it. `.leftToRight` ignores it: its assignment does not
-    /// depend on the width, so splitting could not change anything. The site's default is one
-    /// row spacing.
+    /// lowest column of its section at that moment, items taken in input order. With a tolerance
+    /// above 0 the engine guarantees it at every real gallery width of every closed range
+    /// `minimumWidth...maximumWidth` (so every whole pixel, both ends of every split included;
+    /// see `GalleryLayout.breakpoints`, and the proof in `MasonryLayout+Balancing.swift`), or
+    /// reports the residual in `BreakpointReport.worstPlacementDrift` and
+    /// `placementsOverTolerance` when `balanceSubrangeLimit` or the 1 px smallest sub-range stops
+    /// it. Beyond `maximumGalleryWidth` nothing is guaranteed. The guarantee is for the engine's
+    /// exact coefficients; an emitter that rounds them adds its rounding error. `.leftToRight`
+    /// ignores the tolerance: its assignment does not depend on the width, so splitting could not
+    /// change anything; the same holds in effect for `.fixedItemWidth`, where no height depends
+    /// on the width and the drift is always 0. The site's default is one row spacing.
     public var balanceTolerance: Double
     /// The most sub-ranges one breakpoint may be split into when `balanceTolerance` is above 0
     /// (at least 1; 64 by default). It bounds the page: every sub-range repeats the per-photo

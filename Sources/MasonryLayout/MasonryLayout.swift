@@ -11,7 +11,10 @@
 /// For each breakpoint the engine assigns every item to a column once, at the range's reference
 /// width (see `BreakpointLayout.referenceWidth`), then expresses every frame as a linear function
 /// of the gallery width, so the same assignment is exact and overlap-free at every width of the
-/// range. The section's vertical model is documented on `SectionLayout`.
+/// range. With `LayoutOptions.balanceTolerance` above 0 it splits a breakpoint's range into
+/// sub-ranges, each with its own assignment, until every item lands within the tolerance of the
+/// lowest column at every width (see `MasonryLayout+Balancing.swift`). The section's vertical model is
+/// documented on `SectionLayout`.
 public struct MasonryLayout: Sendable {
     /// The validated options.
     public let options: LayoutOptions
