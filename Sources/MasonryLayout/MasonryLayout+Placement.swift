@@ -49,9 +49,10 @@ extension MasonryLayout {
     ///
     /// Each column keeps A (the sum of its items' aspect ratios) and B (its row spacings and
     /// caption bands), so its bottom is `itemsTop + A × w + B` at every gallery width; the
-    /// shortest-column choice compares `A × w + B` at the reference width. The choice is an O(columns) scan, and the loop allocates nothing
-    /// per item. With `plan.findsValidWidths` it solves for the valid widths (one division per
-    /// column per item) instead of measuring the drift at the ends.
+    /// shortest-column choice compares `A × w + B` at the reference width. The choice is an
+    /// O(columns) scan, and the loop allocates nothing per item. With `plan.findsValidWidths` it
+    /// solves for the valid widths (one division per column per item) instead of measuring the
+    /// drift at the ends, and may give up early (see `AssignmentPlan.abandonsAbove`).
     func assignColumns(
         _ prepared: PreparedSection, plan: AssignmentPlan, into output: UnsafeMutableBufferPointer<Placement>
     ) -> (ColumnTotals, DriftMeasure) {

@@ -13,8 +13,8 @@
 /// of the gallery width, so the same assignment is exact and overlap-free at every width of the
 /// range. With `LayoutOptions.balanceTolerance` above 0 it splits a breakpoint's range into
 /// sub-ranges, each with its own assignment, until every item lands within the tolerance of the
-/// lowest column at every width (see `MasonryLayout+Balancing.swift`). The section's vertical model is
-/// documented on `SectionLayout`.
+/// lowest column at every width (see `MasonryLayout+Balancing.swift`). The section's vertical
+/// model is documented on `SectionLayout`.
 public struct MasonryLayout: Sendable {
     /// The validated options.
     public let options: LayoutOptions
