@@ -9,7 +9,9 @@ import Glibc  // exit
 /// balance tolerance 16 (one row spacing) against 0. Two shapes of the same items: one gallery of
 /// 10,000 (the worst case: imbalance accumulates down a long page) and the site's paging, 20
 /// galleries of 500 laid out one after another. Prints, per shape, the sub-ranges per breakpoint,
-/// the worst placement drift before and after, and the median CPU time ratio.
+/// the worst placement drift before and after, how many placements differ from the previous
+/// sub-range's (what an emitter that skips unchanged photos still writes), and the median CPU
+/// time ratio.
 enum BalanceBenchmark {
     static let itemCount = 10_000
     static let repetitions = 5
@@ -91,6 +93,26 @@ enum BalanceBenchmark {
                     placements += range.sections.reduce(0) { $0 + $1.items.count }
                 }
             }
+            // What an emitter that skips unchanged photos must write: the placements (column,
+            // index in it and what lies above) that differ from the previous sub-range's.
+            var changed = 0
+            var repeated = 0
+            for layout in layouts {
+                for (previous, next) in zip(layout.breakpoints, layout.breakpoints.dropFirst())
+                where previous.breakpointIndex == next.breakpointIndex {
+                    for (a, b) in zip(previous.sections, next.sections) {
+                        for (p, q) in zip(a.items, b.items) {
+                            if p.column == q.column && p.indexInColumn == q.indexInColumn
+                                && p.ratiosAbove == q.ratiosAbove && p.pixelsAbove == q.pixelsAbove
+                            {
+                                repeated += 1
+                            } else {
+                                changed += 1
+                            }
+                        }
+                    }
+                }
+            }
             let total = layouts.reduce(0) { $0 + $1.breakpoints.count }
             print(
                 "    tolerance \(Int(tolerance)): \((cpu[tolerance] ?? 0) * 1000) ms CPU;",
@@ -98,6 +120,13 @@ enum BalanceBenchmark {
                 "worst drift px \(worst); placements over 16 px at a range end: \(over) of \(placements);",
                 "storage \(bytes / itemCount) B per item"
             )
+            if changed + repeated > 0 {
+                let share = Double(changed) / Double(changed + repeated) * 100
+                print(
+                    "      placements that differ from the previous sub-range's: \(changed) of \(changed + repeated)",
+                    "(\((share * 10).rounded() / 10)%), \((Double(changed) / Double(itemCount) * 10).rounded() / 10) per photo"
+                )
+            }
         }
         let ratio = (cpu[16] ?? 0) / max(cpu[0] ?? 1, 1e-9)
         print("    time ratio (16 vs 0): \((ratio * 100).rounded() / 100)×")
