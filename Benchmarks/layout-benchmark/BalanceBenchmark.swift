@@ -97,11 +97,15 @@ enum BalanceBenchmark {
             // index in it and what lies above) that differ from the previous sub-range's.
             var changed = 0
             var repeated = 0
+            var movedColumn = 0
             for layout in layouts {
                 for (previous, next) in zip(layout.breakpoints, layout.breakpoints.dropFirst())
                 where previous.breakpointIndex == next.breakpointIndex {
                     for (a, b) in zip(previous.sections, next.sections) {
                         for (p, q) in zip(a.items, b.items) {
+                            if p.column != q.column {
+                                movedColumn += 1
+                            }
                             if p.column == q.column && p.indexInColumn == q.indexInColumn
                                 && p.ratiosAbove == q.ratiosAbove && p.pixelsAbove == q.pixelsAbove
                             {
@@ -124,7 +128,8 @@ enum BalanceBenchmark {
                 let share = Double(changed) / Double(changed + repeated) * 100
                 print(
                     "      placements that differ from the previous sub-range's: \(changed) of \(changed + repeated)",
-                    "(\((share * 10).rounded() / 10)%), \((Double(changed) / Double(itemCount) * 10).rounded() / 10) per photo"
+                    "(\((share * 10).rounded() / 10)%), \((Double(changed) / Double(itemCount) * 10).rounded() / 10) per photo;",
+                    "in another column: \(movedColumn)"
                 )
             }
         }
