@@ -2,6 +2,7 @@
 // that only sums the items' aspect ratios once per breakpoint, in the same run.
 //
 //     swift build -c release --product layout-benchmark && .build/release/layout-benchmark
+//     .build/release/layout-benchmark --balance     (balance tolerance 16 vs 0, 10,000 items)
 //
 // Prints medians over several runs: placements per second (wall clock and this thread's CPU
 // time) and the ratio to the floor; and the memory the result holds per item, both measured
@@ -12,6 +13,12 @@ import MasonryLayout
 #if canImport(Glibc)
 import Glibc  // exit
 #endif
+
+// `--balance`: the adaptive sub-breakpoint benchmark (issue 7) instead; see `BalanceBenchmark`.
+if CommandLine.arguments.dropFirst().contains("--balance") {
+    BalanceBenchmark.run()
+    exit(0)
+}
 
 let itemCount = 1_000_000
 let repetitions = 7

@@ -1,9 +1,16 @@
-/// All sections laid out for one breakpoint, exact at every gallery width of its range.
+/// All sections laid out for one breakpoint range, or one sub-range of it, exact at every gallery
+/// width of the range.
 ///
-/// Columns were assigned once, at `referenceWidth`; from then on every coordinate is linear in
-/// the gallery width W, and each column's stack is built from its own items only, so no two
-/// frames overlap at any W in `minimumWidth...maximumWidth` (or beyond, while columns are at least
-/// 0 px wide). Only the balance of the columns is tuned to the reference width.
+/// Columns were assigned once for the range; from then on every coordinate is linear in the
+/// gallery width W, and each column's stack is built from its own items only, so no two frames
+/// overlap at any W in `minimumWidth...maximumWidth` (or beyond, while columns are at least 0 px
+/// wide). Only the balance of the columns depends on the range: `report.worstPlacementDrift` says
+/// how far below the lowest column an item lands at the worst width of the range.
+///
+/// With `LayoutOptions.balanceTolerance` above 0, a breakpoint's range may be split into several
+/// consecutive sub-ranges, each a `BreakpointLayout` with the same `breakpoint` (column count),
+/// its own `minimumWidth`, `maximumWidth`, `referenceWidth` and assignment; see
+/// `GalleryLayout.breakpoints`.
 ///
 /// ## Rounding
 ///
@@ -12,29 +19,49 @@
 /// gives bit-identical output on every run and machine. Rounding belongs to the edge: the
 /// emitter rounds each coefficient once when it writes CSS, at the precision it documents.
 public struct BreakpointLayout: Sendable {
-    /// The breakpoint this layout serves.
+    /// The breakpoint this layout serves (shared by all sub-ranges of the breakpoint).
     public let breakpoint: Breakpoint
-    /// Smallest gallery width of the range: `max(breakpoint.minimumWidth, minimumGalleryWidth)`.
+    /// The position of `breakpoint` in `LayoutOptions.breakpoints`.
+    public let breakpointIndex: Int
+    /// 0 for the breakpoint's first (or only) sub-range, counting up with the width.
+    public let subrangeIndex: Int
+    /// Smallest gallery width of the range. The first sub-range of a breakpoint starts at
+    /// `max(breakpoint.minimumWidth, minimumGalleryWidth)`; every later one at a whole pixel,
+    /// the previous sub-range's `maximumWidth`.
     public let minimumWidth: Double
-    /// Largest gallery width of the range: the next breakpoint's minimum, or `maximumGalleryWidth`.
+    /// Largest gallery width of the range: the next sub-range's `minimumWidth`, or the next
+    /// breakpoint's minimum, or `maximumGalleryWidth` for the last range (wider galleries
+    /// extrapolate it, without overlap but without a balance guarantee).
     public let maximumWidth: Double
-    /// The width at which columns were assigned: the middle of the range,
-    /// `(minimumWidth + maximumWidth) / 2`. Column bottoms are linear in W, so their order can
-    /// only change between the range's ends; the middle is the width whose choice is furthest
-    /// from being wrong at either end.
+    /// The width at which columns were assigned, each item to the lowest column there (ties as
+    /// `LayoutOptions.direction` says), and at which the report is measured.
+    ///
+    /// Without balancing (`balanceTolerance` 0, or `.leftToRight`) it is the arithmetic middle
+    /// of the range, `(minimumWidth + maximumWidth) / 2`: column bottoms are linear in W, so
+    /// their order can only change between the range's ends, and the middle is the width whose
+    /// choice is furthest from being wrong at either end. With balancing, a breakpoint that
+    /// needs no split uses the logarithmic middle √(minimumWidth × maximumWidth) (column heights
+    /// grow in proportion to the column width, so equal width ratios, not equal differences, move
+    /// them alike); split sub-ranges use the whole-pixel width the search found, one whose
+    /// assignment holds the tolerance over the sub-range (see `LayoutOptions.balanceTolerance`).
+    /// It normally lies inside the sub-range; it may lie just past its end when the assignment's
+    /// valid widths end less than a pixel beyond it.
     public let referenceWidth: Double
     /// The sections, in input order; each is positioned relative to its own top edge.
     public let sections: [SectionLayout]
-    /// Content height, column heights, ragged bottom and reading-order drift at `referenceWidth`.
+    /// Content height, column heights, ragged bottom and reading-order drift at `referenceWidth`;
+    /// placement drift over the whole range and ragged bottoms at its ends.
     public let report: BreakpointReport
 
     init(
-        breakpoint: Breakpoint, minimumWidth: Double, maximumWidth: Double, referenceWidth: Double,
-        sections: [SectionLayout], report: BreakpointReport
+        breakpoint: Breakpoint, breakpointIndex: Int, subrangeIndex: Int, range: WidthRange,
+        referenceWidth: Double, sections: [SectionLayout], report: BreakpointReport
     ) {
         self.breakpoint = breakpoint
-        self.minimumWidth = minimumWidth
-        self.maximumWidth = maximumWidth
+        self.breakpointIndex = breakpointIndex
+        self.subrangeIndex = subrangeIndex
+        self.minimumWidth = range.minimum
+        self.maximumWidth = range.maximum
         self.referenceWidth = referenceWidth
         self.sections = sections
         self.report = report

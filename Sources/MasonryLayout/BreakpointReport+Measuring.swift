@@ -1,6 +1,7 @@
 extension BreakpointReport {
-    /// Measures `sections` at `referenceWidth`.
-    init(sections: [SectionLayout], referenceWidth width: Double) {
+    /// Measures `sections` at `range`'s reference width `width` and at its ends, with the drift
+    /// the assignment pass measured.
+    init(sections: [SectionLayout], referenceWidth width: Double, range: WidthRange, drift: DriftMeasure) {
         var contentHeight = 0.0
         var columnHeights: [[Double]] = []
         var ragged: [Double] = []
@@ -8,9 +9,7 @@ extension BreakpointReport {
             contentHeight += section.height(atGalleryWidth: width)
             let heights = section.columnBottoms.map { $0.value(atGalleryWidth: width) - section.itemsTop }
             columnHeights.append(heights)
-            let tallest = heights.max() ?? 0
-            let shortest = heights.min() ?? 0
-            ragged.append(tallest > 0 ? (tallest - shortest) / tallest : 0)
+            ragged.append(Self.raggedBottom(of: section, atGalleryWidth: width))
         }
         self.init(
             referenceWidth: width,
@@ -18,8 +17,29 @@ extension BreakpointReport {
             columnHeights: columnHeights,
             sectionRaggedBottoms: ragged,
             raggedBottom: ragged.max() ?? 0,
-            readingOrderDrift: Self.readingOrderDrift(of: sections, atGalleryWidth: width)
+            readingOrderDrift: Self.readingOrderDrift(of: sections, atGalleryWidth: width),
+            worstPlacementDrift: drift.worstDrift,
+            placementsOverTolerance: drift.placementsOverTolerance,
+            raggedBottomAtMinimumWidth: Self.raggedBottom(of: sections, atGalleryWidth: range.minimum),
+            raggedBottomAtMaximumWidth: Self.raggedBottom(of: sections, atGalleryWidth: range.maximum)
         )
+    }
+
+    /// The worst section's ragged bottom at gallery width `width` (0 without sections).
+    static func raggedBottom(of sections: [SectionLayout], atGalleryWidth width: Double) -> Double {
+        var worst = 0.0
+        for section in sections {
+            worst = max(worst, raggedBottom(of: section, atGalleryWidth: width))
+        }
+        return worst
+    }
+
+    /// (tallest − shortest) / tallest of a section's column heights at `width`; 0 when empty.
+    static func raggedBottom(of section: SectionLayout, atGalleryWidth width: Double) -> Double {
+        let heights = section.columnBottoms.map { $0.value(atGalleryWidth: width) - section.itemsTop }
+        let tallest = heights.max() ?? 0
+        let shortest = heights.min() ?? 0
+        return tallest > 0 ? (tallest - shortest) / tallest : 0
     }
 
     /// The largest |input index − visual rank| over all items at gallery width `width`.

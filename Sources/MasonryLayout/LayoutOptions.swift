@@ -31,6 +31,28 @@ public struct LayoutOptions: Sendable {
     /// width of the last range is derived from it. Wider galleries extrapolate, still without
     /// overlap.
     public var maximumGalleryWidth: Double
+    /// How far (CSS px) a placement may sit below the lowest column, at any width of its range,
+    /// before the engine splits the range into sub-ranges with their own assignments; 0 (the
+    /// default) disables splitting: one assignment per breakpoint, made at the middle of its
+    /// range, exactly as before balancing existed.
+    ///
+    /// A placement's drift is the height of the column the item went to minus the height of the
+    /// lowest column of its section at that moment, items taken in input order. With a tolerance
+    /// above 0 the engine guarantees it at every real gallery width of every closed range
+    /// `minimumWidth...maximumWidth` (so every whole pixel, both ends of every split included;
+    /// see `GalleryLayout.breakpoints`, and the proof in `MasonryLayout+Balancing.swift`), or
+    /// reports the residual in `BreakpointReport.worstPlacementDrift` and
+    /// `placementsOverTolerance` when `balanceSubrangeLimit` or the 1 px smallest sub-range stops
+    /// it. Beyond `maximumGalleryWidth` nothing is guaranteed. The guarantee is for the engine's
+    /// exact coefficients; an emitter that rounds them adds its rounding error. `.leftToRight`
+    /// ignores the tolerance: its assignment does not depend on the width, so splitting could not
+    /// change anything; the same holds in effect for `.fixedItemWidth`, where no height depends
+    /// on the width and the drift is always 0. The site's default is one row spacing.
+    public var balanceTolerance: Double
+    /// The most sub-ranges one breakpoint may be split into when `balanceTolerance` is above 0
+    /// (at least 1; 64 by default). It bounds the page: every sub-range repeats the per-photo
+    /// layout data.
+    public var balanceSubrangeLimit: Int
 
     /// Creates options; the defaults are a single three-column breakpoint with 10 px gaps.
     public init(
@@ -42,7 +64,9 @@ public struct LayoutOptions: Sendable {
         sizing: ColumnSizing = .fluid,
         footerSpacing: Double = 0,
         minimumGalleryWidth: Double = 320,
-        maximumGalleryWidth: Double = 2560
+        maximumGalleryWidth: Double = 2560,
+        balanceTolerance: Double = 0,
+        balanceSubrangeLimit: Int = 64
     ) {
         self.breakpoints = breakpoints
         self.columnSpacing = columnSpacing
@@ -53,5 +77,7 @@ public struct LayoutOptions: Sendable {
         self.footerSpacing = footerSpacing
         self.minimumGalleryWidth = minimumGalleryWidth
         self.maximumGalleryWidth = maximumGalleryWidth
+        self.balanceTolerance = balanceTolerance
+        self.balanceSubrangeLimit = balanceSubrangeLimit
     }
 }

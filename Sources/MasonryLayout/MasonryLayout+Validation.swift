@@ -6,6 +6,12 @@ extension MasonryLayout {
         try requireLength(options.footerSpacing, "footerSpacing")
         try requireInsets(options.insets, "insets")
         try requireLength(options.minimumGalleryWidth, "minimumGalleryWidth")
+        try requireLength(options.balanceTolerance, "balanceTolerance")
+        guard options.balanceSubrangeLimit >= 1 else {
+            throw LayoutError(
+                option: "balanceSubrangeLimit", reason: "must be at least 1, got \(options.balanceSubrangeLimit)"
+            )
+        }
         if case .fixedItemWidth(let itemWidth) = options.sizing {
             guard itemWidth.isFinite, itemWidth >= 1 else {
                 throw LayoutError(

@@ -11,7 +11,10 @@
 /// For each breakpoint the engine assigns every item to a column once, at the range's reference
 /// width (see `BreakpointLayout.referenceWidth`), then expresses every frame as a linear function
 /// of the gallery width, so the same assignment is exact and overlap-free at every width of the
-/// range. The section's vertical model is documented on `SectionLayout`.
+/// range. With `LayoutOptions.balanceTolerance` above 0 it splits a breakpoint's range into
+/// sub-ranges, each with its own assignment, until every item lands within the tolerance of the
+/// lowest column at every width (see `MasonryLayout+Balancing.swift`). The section's vertical
+/// model is documented on `SectionLayout`.
 public struct MasonryLayout: Sendable {
     /// The validated options.
     public let options: LayoutOptions
@@ -35,22 +38,38 @@ public struct MasonryLayout: Sendable {
         try validate(sections)
         var layouts: [BreakpointLayout] = []
         layouts.reserveCapacity(options.breakpoints.count)
-        for (breakpoint, range) in zip(options.breakpoints, ranges) {
-            let reference = range.referenceWidth
-            let placed = sections.map { section in
-                place(section, breakpointColumns: breakpoint.columns, referenceWidth: reference)
+        for (index, (breakpoint, range)) in zip(options.breakpoints, ranges).enumerated() {
+            let prepared = sections.map { prepare($0, breakpointColumns: breakpoint.columns) }
+            if options.balanceTolerance > 0 && options.direction != .leftToRight {
+                layouts += balancedLayouts(prepared, breakpoint: breakpoint, breakpointIndex: index, range: range)
+            } else {
+                layouts.append(singleLayout(prepared, breakpoint: breakpoint, breakpointIndex: index, range: range))
             }
-            layouts.append(
-                BreakpointLayout(
-                    breakpoint: breakpoint,
-                    minimumWidth: range.minimum,
-                    maximumWidth: range.maximum,
-                    referenceWidth: reference,
-                    sections: placed,
-                    report: BreakpointReport(sections: placed, referenceWidth: reference)
-                )
-            )
         }
         return GalleryLayout(breakpoints: layouts)
+    }
+}
+
+extension MasonryLayout {
+    /// One assignment for the whole range, each item to the lowest column at its arithmetic
+    /// middle: the layout without balancing.
+    func singleLayout(
+        _ prepared: [PreparedSection], breakpoint: Breakpoint, breakpointIndex: Int, range: WidthRange
+    ) -> BreakpointLayout {
+        let plan = AssignmentPlan(
+            referenceWidth: range.referenceWidth, minimumWidth: range.minimum, maximumWidth: range.maximum,
+            tolerance: options.balanceTolerance, findsValidWidths: false
+        )
+        var drift = DriftMeasure()
+        let placed = prepared.map { section in
+            let (layout, measure) = place(section, plan: plan)
+            drift.merge(measure)
+            return layout
+        }
+        return BreakpointLayout(
+            breakpoint: breakpoint, breakpointIndex: breakpointIndex, subrangeIndex: 0, range: range,
+            referenceWidth: plan.referenceWidth, sections: placed,
+            report: BreakpointReport(sections: placed, referenceWidth: plan.referenceWidth, range: range, drift: drift)
+        )
     }
 }

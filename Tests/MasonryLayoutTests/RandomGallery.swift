@@ -11,7 +11,9 @@ struct RandomGallery {
     let options: LayoutOptions
     let sections: [LayoutSection]
 
-    init(seed: UInt64, maximumItems: Int) {
+    /// `itemCount`, when given, replaces the random total of items (the options stay the ones
+    /// `seed` gives without it).
+    init(seed: UInt64, maximumItems: Int, itemCount: Int? = nil) {
         self.seed = seed
         var random = SplitMix64(seed: seed)
 
@@ -43,13 +45,14 @@ struct RandomGallery {
         // (most cases) with the occasional full-size one.
         // Small galleries are where the edge cases live (empty columns, ties, one item); large
         // ones exercise accumulated rounding. Mean ≈ 4.5% of the maximum, to keep the suite fast.
-        let total: Int
+        let drawnTotal: Int
         switch random.unit() {
-        case ..<0.01: total = maximumItems
-        case ..<0.05: total = random.int(in: 0...maximumItems)
-        case ..<0.40: total = random.int(in: 0...maximumItems / 10)
-        default: total = random.int(in: 0...40)
+        case ..<0.01: drawnTotal = maximumItems
+        case ..<0.05: drawnTotal = random.int(in: 0...maximumItems)
+        case ..<0.40: drawnTotal = random.int(in: 0...maximumItems / 10)
+        default: drawnTotal = random.int(in: 0...40)
         }
+        let total = itemCount ?? drawnTotal
         let sectionCount = random.int(in: 1...4)
         var sections: [LayoutSection] = []
         var remaining = total

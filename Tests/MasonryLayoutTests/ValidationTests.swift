@@ -89,6 +89,26 @@ struct ValidationTests {
             option: "maximumGalleryWidth"
         ),
         Case(
+            name: "negative balance tolerance",
+            options: LayoutOptions(breakpoints: three, balanceTolerance: -1),
+            option: "balanceTolerance"
+        ),
+        Case(
+            name: "infinite balance tolerance",
+            options: LayoutOptions(breakpoints: three, balanceTolerance: .infinity),
+            option: "balanceTolerance"
+        ),
+        Case(
+            name: "NaN balance tolerance",
+            options: LayoutOptions(breakpoints: three, balanceTolerance: .nan),
+            option: "balanceTolerance"
+        ),
+        Case(
+            name: "no sub-range allowed",
+            options: LayoutOptions(breakpoints: three, balanceSubrangeLimit: 0),
+            option: "balanceSubrangeLimit"
+        ),
+        Case(
             name: "fixed item width below 1 px",
             options: LayoutOptions(breakpoints: three, sizing: .fixedItemWidth(0.5)),
             option: "sizing"
