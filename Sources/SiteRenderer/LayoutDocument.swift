@@ -3,6 +3,8 @@ import MasonryLayout
 /// `layout.json`: every photo's frame per breakpoint and the engine's per-breakpoint report, for
 /// other tools (and for the browser test that checks the page against it).
 ///
+/// A page has one entry per range of gallery width: a breakpoint, or one of the balancing
+/// sub-ranges it was split into (`breakpoint` and `subrange` say which), each with its report.
 /// Lengths are linear in the gallery width W and written as `[a, b]` meaning `a·W + b` px.
 /// Frames are relative to their section's top edge; sections stack, each
 /// `max(columnBottoms) + bottomOffset` tall. An item is
@@ -29,6 +31,7 @@ public enum LayoutDocument {
         json.number("captionHeight", options.captionHeight)
         json.number("headerHeight", options.headerHeight)
         json.string("direction", options.layout.direction.rawValue)
+        json.number("balanceTolerance", options.layout.balanceTolerance)
         json.endObject()
         json.beginArray("breakpoints")
         for breakpoint in options.layout.breakpoints {
@@ -79,10 +82,16 @@ public enum LayoutDocument {
             json.number("minWidth", layout.minimumWidth)
             json.number("maxWidth", layout.maximumWidth)
             json.integer("columns", layout.breakpoint.columns)
+            json.integer("breakpoint", layout.breakpointIndex)
+            json.integer("subrange", layout.subrangeIndex)
             json.number("referenceWidth", layout.referenceWidth)
             json.beginObject("report")
             json.number("contentHeight", layout.report.contentHeight, decimals: 3)
             json.number("raggedBottom", layout.report.raggedBottom, decimals: 4)
+            json.number("raggedBottomAtMinWidth", layout.report.raggedBottomAtMinimumWidth, decimals: 4)
+            json.number("raggedBottomAtMaxWidth", layout.report.raggedBottomAtMaximumWidth, decimals: 4)
+            json.number("worstPlacementDrift", layout.report.worstPlacementDrift, decimals: 3)
+            json.integer("placementsOverTolerance", layout.report.placementsOverTolerance)
             json.integer("readingOrderDrift", layout.report.readingOrderDrift)
             json.endObject()
             json.beginArray("sections")

@@ -31,12 +31,18 @@ struct LayoutRanges {
     /// The gallery widths at which range `index`'s rules are in force.
     func widths(_ index: Int) -> ClosedRange<Double> { bounds[index] }
 
+    /// Range `index` in the names of the tile properties: base 36, so up to 36 ranges per page
+    /// cost one character (`--c0` … `--cz`).
+    static func suffix(_ index: Int) -> String {
+        String(index, radix: 36)
+    }
+
     /// The rule that makes range `index`'s tile properties the ones in force.
     func tileRule(_ index: Int) -> String {
         func chain(_ name: String) -> String {
             var value = "0"
             for range in groupStarts[index]...index {
-                value = "var(--\(name)\(range),\(value))"
+                value = "var(--\(name)\(Self.suffix(range)),\(value))"
             }
             return value
         }

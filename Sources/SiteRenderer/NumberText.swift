@@ -14,22 +14,33 @@ public enum NumberText {
         guard scaled < 9.0e15 else { return String(Int64(value.rounded())) }
         var units = UInt64(scaled)
         if units == 0 { return "0" }
-        var digits: [UInt8] = []
         var fractional = decimals
         // Drop trailing zeros of the fraction first.
         while fractional > 0 && units % 10 == 0 {
             units /= 10
             fractional -= 1
         }
-        var position = 0
-        repeat {
-            if position == fractional && fractional > 0 { digits.append(UInt8(ascii: ".")) }
-            digits.append(UInt8(ascii: "0") + UInt8(units % 10))
-            units /= 10
-            position += 1
-        } while units > 0 || position <= fractional
-        if value < 0 { digits.append(UInt8(ascii: "-")) }
-        return String(decoding: digits.reversed(), as: UTF8.self)
+        // At most 16 digits, a point and a sign: written backwards into a fixed buffer, so the
+        // hot path (hundreds of thousands of numbers in a large site) allocates only the result.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var position = 24
+            var written = 0
+            repeat {
+                if written == fractional && fractional > 0 {
+                    position -= 1
+                    buffer[position] = UInt8(ascii: ".")
+                }
+                position -= 1
+                buffer[position] = UInt8(ascii: "0") + UInt8(units % 10)
+                units /= 10
+                written += 1
+            } while units > 0 || written <= fractional
+            if value < 0 {
+                position -= 1
+                buffer[position] = UInt8(ascii: "-")
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[position..<24]), as: UTF8.self)
+        }
     }
 
     /// A whole number with thousands separators for people: `12,345`.

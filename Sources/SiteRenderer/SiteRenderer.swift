@@ -10,7 +10,8 @@ import MasonryLayout
 ///   one), a container query that picks which of a tile's custom properties are in force, and
 ///   per section the column width `--w`, the first column's left edge `--ox`, the column step
 ///   `--dx`, the items' top `--t` and the section's height (a `max()` over its columns' bottoms).
-/// - each tile's `style`: its aspect ratio `--r` and, per range *i*, its column `--ci`, the
+/// - each tile's `style`: its aspect ratio `--r` and, per range *i* (written in base 36, so a page
+///   with many balancing sub-ranges still spends one character on it), its column `--ci`, the
 ///   sum of the aspect ratios above it in that column `--ai` and the number of items above it
 ///   `--ki`. Zeros are left out; the CSS falls back to 0. Every item has the same caption band,
 ///   so with `--g` = row spacing + band: `top = --t + --a × --w + --k × --g`,
@@ -32,6 +33,8 @@ public struct SiteRenderer: Sendable {
         public var layout: GalleryLayout
         /// The element id of each section, in order.
         public var sectionIDs: [String]
+        /// Bytes of layout data in the page: the tiles' `style` attributes and the page's `<style>`.
+        public var layoutBytes: Int
     }
 
     /// The page's layout at every breakpoint.
@@ -53,12 +56,13 @@ public struct SiteRenderer: Sendable {
         let eager = eagerItems(layout)
         var sectionsHTML = ""
         var itemIndex = 0
+        var layoutBytes = 0
         for (sectionIndex, section) in page.sections.enumerated() {
             var tiles = ""
             for (indexInSection, photo) in section.photos.enumerated() {
-                tiles += tileHTML(
-                    photo, style: tileStyle(layout, section: sectionIndex, item: indexInSection, photo: photo),
-                    eager: eager[itemIndex])
+                let style = tileStyle(layout, section: sectionIndex, item: indexInSection, photo: photo)
+                layoutBytes += style.utf8.count
+                tiles += tileHTML(photo, style: style, eager: eager[itemIndex])
                 itemIndex += 1
             }
             sectionsHTML += theme.section.render([
@@ -68,6 +72,8 @@ public struct SiteRenderer: Sendable {
                 "tiles": .markup(tiles),
             ])
         }
+        let style = pageStyle(layout, ids: ids)
+        layoutBytes += style.utf8.count
         let html = theme.page.render([
             "title": .text(options.title),
             "description": .text(options.title),
@@ -75,14 +81,14 @@ public struct SiteRenderer: Sendable {
             "generator": .text("waterfall-site"),
             "stylesheet": .text("assets/waterfall.css"),
             "layoutStylesheet": .text("assets/layout.css"),
-            "pageStyle": .markup(pageStyle(layout, ids: ids)),
+            "pageStyle": .markup(style),
             "sections": .markup(sectionsHTML),
             "pagination": .markup(page.count > 1 ? paginationHTML(page) : ""),
             "pageNumber": .text(String(page.number)),
             "pageCount": .text(String(page.count)),
             "photoCount": .text(NumberText.grouped(page.photoCount)),
         ])
-        return RenderedPage(html: html, layout: layout, sectionIDs: ids)
+        return RenderedPage(html: html, layout: layout, sectionIDs: ids, layoutBytes: layoutBytes)
     }
 
     /// The rules every page shares: how a tile's custom properties become its frame, and which
@@ -162,24 +168,43 @@ extension SiteRenderer {
     /// one in force in the previous range of the same breakpoint is left out: the stylesheet
     /// falls back along the breakpoint's ranges (see ``LayoutRanges``).
     func tileStyle(_ layout: GalleryLayout, section: Int, item: Int, photo: SitePhoto) -> String {
-        var style = "--r:" + NumberText.decimal(Double(photo.height) / Double(photo.width), decimals: 5)
+        var style = "--r:" + NumberText.decimal(Double(photo.height) / Double(photo.width), decimals: Self.aspectDecimals)
         var inForce = ("0", "0", "0")
         for (index, breakpointLayout) in layout.breakpoints.enumerated() {
             if index == 0 || layout.breakpoints[index - 1].breakpoint != breakpointLayout.breakpoint {
                 inForce = ("0", "0", "0")
             }
-            let placed = breakpointLayout.sections[section].items[item]
+            let sectionLayout = breakpointLayout.sections[section]
+            let placed = sectionLayout.items[item]
             // Every item has the same caption band, so the px above an item are its index in the
             // column times (row spacing + band): the stylesheet multiplies `--k` by `--g`.
             let column = String(placed.column)
-            let ratios = NumberText.decimal(placed.ratiosAbove, decimals: 4)
+            let widest = sectionLayout.columnWidth.value(atGalleryWidth: breakpointLayout.maximumWidth)
+            let ratios = NumberText.decimal(placed.ratiosAbove, decimals: Self.ratioDecimals(widestColumn: widest))
             let itemsAbove = String(placed.indexInColumn)
-            if column != inForce.0 { style += ";--c\(index):\(column)" }
-            if ratios != inForce.1 { style += ";--a\(index):\(ratios)" }
-            if itemsAbove != inForce.2 { style += ";--k\(index):\(itemsAbove)" }
+            let suffix = LayoutRanges.suffix(index)
+            if column != inForce.0 { style += ";--c\(suffix):\(column)" }
+            if ratios != inForce.1 { style += ";--a\(suffix):\(ratios)" }
+            if itemsAbove != inForce.2 { style += ";--k\(suffix):\(itemsAbove)" }
             inForce = (column, ratios, itemsAbove)
         }
         return style
+    }
+
+    /// The aspect ratio multiplies a column width of at most a few thousand px: 5 places keep the
+    /// height within 0.01 px.
+    static let aspectDecimals = 5
+
+    /// Places for a sum of aspect ratios, which multiplies the column width: enough that the
+    /// rounding moves a tile by at most a quarter pixel at the range's widest column.
+    static func ratioDecimals(widestColumn: Double) -> Int {
+        var decimals = 2
+        var halfUnit = 0.005
+        while halfUnit * widestColumn > 0.25 && decimals < 9 {
+            decimals += 1
+            halfUnit /= 10
+        }
+        return decimals
     }
 }
 

@@ -57,8 +57,8 @@ struct CommandLineTests {
     @Test("Settings: defaults, then waterfall.json, then flags")
     func settingsPrecedence() throws {
         let photos = try TemporaryFolder()
-        try photos.write("waterfall.json", #"{"title": "From file", "columnSpacing": 8, "rowSpacing": 4, "breakpoints": "0:1,800:2", "insets": "1,2,3,4", "pageSize": 20, "output": "../site"}"#)
-        let list = try ArgumentList([photos.path, "--row-spacing", "6"], options: BuildCommand.options, command: "build")
+        try photos.write("waterfall.json", #"{"title": "From file", "columnSpacing": 8, "rowSpacing": 4, "breakpoints": "0:1,800:2", "insets": "1,2,3,4", "pageSize": 20, "output": "../site", "balanceTolerance": 3}"#)
+        let list = try ArgumentList([photos.path, "--row-spacing", "6", "--balance-tolerance", "0"], options: BuildCommand.options, command: "build")
         let settings = try BuildCommand.settings(from: list)
         #expect(settings.title == "From file")
         #expect(settings.columnSpacing == 8)
@@ -66,6 +66,7 @@ struct CommandLineTests {
         #expect(settings.breakpoints.map(\.columns) == [1, 2])
         #expect(settings.insets.top == 1 && settings.insets.right == 2 && settings.insets.bottom == 3 && settings.insets.left == 4)
         #expect(settings.pageSize == 20)
+        #expect(settings.balanceTolerance == 0)
         #expect(settings.output.path == photos.url.deletingLastPathComponent().appending(path: "site").standardizedFileURL.path)
     }
 

@@ -32,6 +32,15 @@ struct EndToEndTests {
         #expect(try Data(contentsOf: site.appending(path: "photos/Travel/harbour at dusk.jpg")) == original)
         let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: site.appending(path: "layout.json"))) as? [String: Any]
         #expect(layout?["photoCount"] as? Int == 37)
+        // Balanced by default within one row spacing (16 px) at every width of every range.
+        let ranges = ((layout?["pages"] as? [[String: Any]])?.first?["breakpoints"] as? [[String: Any]]) ?? []
+        #expect(ranges.count >= 4)
+        for range in ranges {
+            let report = range["report"] as? [String: Any]
+            #expect((report?["worstPlacementDrift"] as? Double ?? 99) <= 16.001)
+            #expect(report?["placementsOverTolerance"] as? Int == 0)
+        }
+        #expect(first.output.contains("Layout: 4 breakpoints in "))
 
         // Same photos and options: byte-identical site, also when rebuilt in place.
         let second = try ProcessRun(binary, ["build", Repository.sampleImages.path, "-o", "site-b", "--quiet"], in: work.url)

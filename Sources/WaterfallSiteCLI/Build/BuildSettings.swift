@@ -14,6 +14,8 @@ struct BuildSettings: Sendable {
     /// nil: 0 without captions, `defaultCaptionHeight` when the metadata gives titles or captions.
     var captionHeight: Double?
     var headerHeight = 56.0
+    /// nil: the row spacing. 0 turns balancing sub-ranges off.
+    var balanceTolerance: Double?
     var pageSize = 500
     var metadata: URL?
     var templates: URL?

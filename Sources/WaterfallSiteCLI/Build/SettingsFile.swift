@@ -8,14 +8,14 @@ import MasonryLayout
 /// ```json
 /// { "title": "Spring collection", "breakpoints": "0:2,640:3,1024:4,1440:5",
 ///   "columnSpacing": 16, "rowSpacing": 16, "insets": "16", "captionHeight": 64,
-///   "headerHeight": 56, "pageSize": 500, "output": "../site", "templates": "theme",
+///   "headerHeight": 56, "balanceTolerance": 16, "pageSize": 500, "output": "../site", "templates": "theme",
 ///   "metadata": "metadata.json" }
 /// ```
 /// Paths are relative to the settings file's folder.
 enum SettingsFile {
     static let keys: Set<String> = [
         "title", "breakpoints", "columnSpacing", "rowSpacing", "insets", "captionHeight",
-        "headerHeight", "pageSize", "output", "templates", "metadata",
+        "headerHeight", "pageSize", "output", "templates", "metadata", "balanceTolerance",
     ]
 
     /// Applies the file at `url` to `settings`.
@@ -72,6 +72,7 @@ enum SettingsFile {
         }
         if let value = try number("captionHeight") { settings.captionHeight = value }
         if let value = try number("headerHeight") { settings.headerHeight = value }
+        if let value = try number("balanceTolerance") { settings.balanceTolerance = value }
         if let value = try number("pageSize") {
             guard value >= 1, value == value.rounded() else { throw bad("pageSize", "must be a whole number ≥ 1") }
             settings.pageSize = Int(value)

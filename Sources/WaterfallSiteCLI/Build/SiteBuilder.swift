@@ -29,7 +29,8 @@ struct SiteBuilder {
             title: settings.title ?? Humanised.words(Substring(settings.photos.lastPathComponent)),
             layout: LayoutOptions(
                 breakpoints: settings.breakpoints, columnSpacing: settings.columnSpacing,
-                rowSpacing: settings.rowSpacing, insets: settings.insets),
+                rowSpacing: settings.rowSpacing, insets: settings.insets,
+                balanceTolerance: settings.balanceTolerance ?? settings.rowSpacing),
             captionHeight: captionHeight, headerHeight: settings.headerHeight)
         let renderer: SiteRenderer
         do {
@@ -64,11 +65,12 @@ struct SiteBuilder {
         }
 
         let plan = GalleryPlan(photos: scan.photos, metadata: metadata, pageSize: settings.pageSize)
+        var statistics = LayoutStatistics()
         try output.prepareStaging()
         let interruption = Interruption { output.abandonStaging() }
         defer { interruption.cancel() }
         do {
-            try write(plan, renderer: renderer, to: output, progress: progress)
+            try write(plan, renderer: renderer, to: output, progress: progress, statistics: &statistics)
             try output.swapIn()
         } catch {
             // Writes fail once Ctrl-C has moved the staging folder away: let the handler finish.
@@ -86,10 +88,14 @@ struct SiteBuilder {
             line += " → \(displayPath(output.url))/ in \(NumberText.decimal(seconds, decimals: seconds < 10 ? 2 : 1)) s"
             if !scan.diagnostics.isEmpty { line += " (\(Diagnostics.count(scan.diagnostics)))" }
             console.print(line)
+            console.print(statistics.summary(breakpoints: settings.breakpoints.count, tolerance: renderer.options.layout.balanceTolerance))
         }
     }
 
-    private func write(_ plan: GalleryPlan, renderer: SiteRenderer, to output: OutputFolder, progress: Progress) throws(CommandError) {
+    private func write(
+        _ plan: GalleryPlan, renderer: SiteRenderer, to output: OutputFolder, progress: Progress,
+        statistics: inout LayoutStatistics
+    ) throws(CommandError) {
         // Linking the originals is file-system work and rendering is CPU work: do them side by side.
         let photosFolder = settings.photos
         let originals = BackgroundWork { () throws(CommandError) in
@@ -115,6 +121,7 @@ struct SiteBuilder {
                 throw .failed("layout of page \(number): \(error.description)")
             }
             try output.write(rendered.html, to: page.fileName)
+            statistics.add(rendered, photos: page.photoCount)
             if number > 1 { try layoutFile.write(LayoutDocument.pageSeparator) }
             try layoutFile.write(LayoutDocument.page(page, rendered: rendered))
         }

@@ -13,6 +13,7 @@ enum BuildCommand {
         .init(names: ["--insets"], takesValue: true),
         .init(names: ["--caption-height"], takesValue: true),
         .init(names: ["--header-height"], takesValue: true),
+        .init(names: ["--balance-tolerance"], takesValue: true),
         .init(names: ["--page-size"], takesValue: true),
         .init(names: ["--metadata"], takesValue: true),
         .init(names: ["--templates"], takesValue: true),
@@ -83,6 +84,7 @@ enum BuildCommand {
         }
         if let value = try length("--caption-height") { settings.captionHeight = value }
         if let value = try length("--header-height") { settings.headerHeight = value }
+        if let value = try length("--balance-tolerance") { settings.balanceTolerance = value }
         if let value = try list.integer("--page-size", in: 1...1_000_000) { settings.pageSize = value }
         if let value = list.value("--metadata") { settings.metadata = PathText.resolve(value, relativeTo: workingFolder) }
         if let value = list.value("--templates") { settings.templates = PathText.resolve(value, relativeTo: workingFolder) }

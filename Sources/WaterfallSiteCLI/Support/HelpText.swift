@@ -65,6 +65,9 @@ enum HelpText {
           --caption-height PX         Height of the caption band under each photo (default: 0,
                                       or 64 when the metadata file gives titles or captions)
           --header-height PX          Height of each section's header (default: 56)
+          --balance-tolerance PX      Keep every photo within PX of the shortest column at every
+                                      width, splitting breakpoints where needed (default: the
+                                      row spacing; 0: one column assignment per breakpoint)
           --page-size N               Photos per page at most (default: 500)
 
         CONTENT
