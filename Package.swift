@@ -32,7 +32,7 @@ let package = Package(
         .executableTarget(name: "TemplateEmbedder"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .target(name: "SiteRenderer", dependencies: ["MasonryLayout"], plugins: ["EmbedTemplates"]),
-        .target(name: "WaterfallSiteCLI", dependencies: ["PhotoScanner", "MasonryLayout", "SiteRenderer"]),
+        .target(name: "WaterfallSiteCLI", dependencies: ["PhotoScanner", "PhotoRenditions", "MasonryLayout", "SiteRenderer"]),
         .executableTarget(name: "waterfall-site", dependencies: ["WaterfallSiteCLI"]),
         .testTarget(name: "PhotoScannerTests", dependencies: ["PhotoScanner"]),
         .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout"]),
