@@ -12,8 +12,9 @@
 /// Area-averaging (box) downsampler fed one source row at a time. Each output pixel is the mean
 /// of the source area it covers, with fractional weights at its edges; positions are exact
 /// integers (source pixel i spans [i·dst, (i+1)·dst), output pixel x spans [x·src, (x+1)·src)),
-/// so no rounding drift accumulates. Alpha is premultiplied while averaging so transparent pixels
-/// lend no colour to their neighbours.
+/// so no rounding drift accumulates. Vertical first: each source row is added, weighted, to
+/// column sums (contiguous, vectorised); the horizontal taps run once per output row. Alpha is
+/// premultiplied while averaging so transparent pixels lend no colour to their neighbours.
 typedef struct wfr_resampler {
     uint32_t source_width, source_height;
     uint32_t width, height, channels;
@@ -23,9 +24,10 @@ typedef struct wfr_resampler {
     uint32_t *tap_count;
     float *taps;
     uint32_t taps_max;
-    /// The current source row resampled horizontally, and the output row being accumulated.
-    float *row;
+    /// Column sums of the output row being accumulated (source_width × channels), and scratch
+    /// for its horizontal pass (width × channels).
     float *sum;
+    float *row;
     uint64_t sum_weight;
     uint32_t rows_in;
     uint32_t rows_out;

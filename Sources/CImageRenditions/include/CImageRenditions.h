@@ -11,7 +11,7 @@
 //
 // Memory is bounded: the pixel limit is checked against the header before any pixel buffer is
 // allocated; JPEGs are decoded scanline by scanline with DCT-domain scaling to the smallest
-// power-of-two scale that still covers the largest target, and every row streams through an
+// power-of-two scale that is still twice the largest target, and every row streams through an
 // area-averaging (box) resampler per target, so only the (small) renditions are held in full.
 // Interlaced PNGs are the exception: libpng needs the whole image for the Adam7 passes.
 
