@@ -11,9 +11,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 folder, count, seed = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 folder.mkdir(parents=True, exist_ok=True)
-rng = random.Random(seed)
-noise_rng = np.random.default_rng(seed)
-grain = noise_rng.normal(0, 2.5, (1024, 1024, 3)).astype(np.int16)
+grain = np.random.default_rng(seed).normal(0, 2.5, (1024, 1024, 3)).astype(np.int16)
 octaves = [((6, 8), 1.0), ((24, 32), 0.5), ((96, 128), 0.3), ((384, 512), 0.18)]
 aspects = [(3, 2), (4, 3), (2, 3), (3, 4), (1, 1), (16, 9)]
 
@@ -21,6 +19,9 @@ for index in range(count):
     path = folder / f"photo-{index:03d}.jpg"
     if path.exists():
         continue
+    # Seeded per photo, so a partly generated folder is completed with the same photos.
+    rng = random.Random(seed * 100_003 + index)
+    noise_rng = np.random.default_rng(seed * 100_003 + index)
     a, b = rng.choice(aspects)
     long_side = rng.randint(2000, 4000)
     if a >= b:
