@@ -63,9 +63,11 @@ static wfr_status check_request(const wfr_options *options, const wfr_target *ta
 static wfr_status encode(wfr_job *job, size_t index, bool raw, wfr_rendition *out) {
     wfr_resampler *r = &job->resamplers[index];
     uint16_t orientation = job->options->orientation;
-    uint8_t *pixels = wfr_orient(r->pixels, r->width, r->height, r->channels, orientation);
-    if (pixels == NULL) return WFR_STATUS_OUT_OF_MEMORY;
     const wfr_target target = job->targets[index];
+    // Upright photos (most of them) are encoded straight from the resampler's buffer.
+    const bool upright = orientation < 2 || orientation > 8;
+    uint8_t *pixels = upright && !raw ? r->pixels : wfr_orient(r->pixels, r->width, r->height, r->channels, orientation);
+    if (pixels == NULL) return WFR_STATUS_OUT_OF_MEMORY;
     if (raw) {
         out->bytes = pixels;
         out->length = (size_t)target.width * target.height * r->channels;
@@ -82,7 +84,7 @@ static wfr_status encode(wfr_job *job, size_t index, bool raw, wfr_rendition *ou
                                  r->channels == 1 ? WFR_PIXELS_GRAY : WFR_PIXELS_RGB, job->options->quality,
                                  job->icc, job->icc_length, out, job->message, job->message_capacity);
     }
-    free(pixels);
+    if (pixels != r->pixels) free(pixels);
     out->width = target.width;
     out->height = target.height;
     return status;
