@@ -11,10 +11,12 @@ public struct SitePhoto: Sendable, Hashable {
     public var price: String?
     /// A product page; the tile links to the original photo when absent.
     public var link: String?
+    /// Resized copies for `srcset`; nil shows the original.
+    public var image: SiteImage?
 
     public init(
         path: String, width: Int, height: Int, alt: String, title: String? = nil,
-        caption: String? = nil, price: String? = nil, link: String? = nil
+        caption: String? = nil, price: String? = nil, link: String? = nil, image: SiteImage? = nil
     ) {
         self.path = path
         self.width = width
@@ -24,6 +26,35 @@ public struct SitePhoto: Sendable, Hashable {
         self.caption = caption
         self.price = price
         self.link = link
+        self.image = image
+    }
+}
+
+/// A photo's renditions: the candidates of `srcset`, narrowest first, and the `src` for browsers
+/// without it. Paths are relative to the site's root and URL-safe (the builder makes them).
+public struct SiteImage: Sendable, Hashable {
+    public struct Candidate: Sendable, Hashable {
+        public var path: String
+        /// Pixel width, the `w` descriptor.
+        public var width: Int
+
+        public init(path: String, width: Int) {
+            self.path = path
+            self.width = width
+        }
+    }
+
+    public var candidates: [Candidate]
+    public var src: String
+
+    public init(candidates: [Candidate], src: String) {
+        self.candidates = candidates
+        self.src = src
+    }
+
+    /// The `srcset` value: `renditions/…-195.jpg 195w, …`.
+    public var srcset: String {
+        candidates.map { "\($0.path) \($0.width)w" }.joined(separator: ", ")
     }
 }
 

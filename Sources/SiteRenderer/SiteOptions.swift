@@ -13,10 +13,17 @@ public struct SiteOptions: Sendable {
     /// Tiles whose top edge is below this many px (at every breakpoint's narrowest width) load lazily.
     public var firstScreenHeight: Double
     public var language: String
+    /// The `sizes` attribute of photos that have renditions (``SiteImage``): the column width per
+    /// breakpoint. Lazy images get `auto, ` in front, so browsers that know the laid-out width use it.
+    public var imageSizes: String
+    /// Whether a tile without a `link` links to the original photo; otherwise to its widest
+    /// rendition (the original is then not published unless it has no renditions).
+    public var linksOriginals: Bool
 
     public init(
         title: String, layout: LayoutOptions, captionHeight: Double = 0, headerHeight: Double = 56,
-        photosFolder: String = "photos", firstScreenHeight: Double = 1200, language: String = "en"
+        photosFolder: String = "photos", firstScreenHeight: Double = 1200, language: String = "en",
+        imageSizes: String = "100vw", linksOriginals: Bool = true
     ) {
         self.title = title
         self.layout = layout
@@ -25,5 +32,7 @@ public struct SiteOptions: Sendable {
         self.photosFolder = photosFolder
         self.firstScreenHeight = firstScreenHeight
         self.language = language
+        self.imageSizes = imageSizes
+        self.linksOriginals = linksOriginals
     }
 }

@@ -211,10 +211,13 @@ extension SiteRenderer {
 private extension SiteRenderer {
     func tileHTML(_ photo: SitePhoto, style: String, eager: Bool) -> String {
         let original = options.photosFolder + "/" + photo.path.percentEncodedPath
+        let fullView = options.linksOriginals ? original : (photo.image?.candidates.last?.path ?? original)
         var values: [String: TemplateValue] = [
             "style": .text(style),
-            "href": .text(photo.link ?? original),
-            "src": .text(original),
+            "href": .text(photo.link ?? fullView),
+            "src": .text(photo.image?.src ?? original),
+            "srcset": .text(photo.image?.srcset ?? ""),
+            "sizes": .text(eager ? options.imageSizes : "auto, " + options.imageSizes),
             "width": .text(String(photo.width)),
             "height": .text(String(photo.height)),
             "alt": .text(photo.alt),

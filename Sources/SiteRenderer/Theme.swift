@@ -17,7 +17,7 @@ public struct Theme: Sendable {
         "section.html": ["id", "title", "photoCount", "tiles"],
         "tile.html": [
             "style", "href", "src", "width", "height", "alt", "title", "caption", "price",
-            "loading", "external", "captioned",
+            "loading", "external", "captioned", "srcset", "sizes",
         ],
         "pagination.html": ["previous", "next", "pageNumber", "pageCount", "pageLinks"],
         "waterfall.css": [],

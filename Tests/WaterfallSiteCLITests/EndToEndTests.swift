@@ -22,9 +22,12 @@ struct EndToEndTests {
         let site = work.url.appending(path: "site-a")
         let html = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
         #expect(!html.contains("<script"))
-        #expect(html.contains(#"src="photos/Travel/harbour%20at%20dusk.jpg""#))
-        // The EXIF orientation 6 photo is stored 1500×1000 and displayed 1000×1500.
-        #expect(html.contains(#"src="photos/dogs-at-the-door.jpg" width=1000 height=1500 "#))
+        #expect(html.contains(#"href="photos/Travel/harbour%20at%20dusk.jpg""#))
+        // The EXIF orientation 6 photo is stored 1500×1000 and displayed 1000×1500 (its widest
+        // rendition is its own width).
+        #expect(html.contains(#"<a href="photos/dogs-at-the-door.jpg"><img src="renditions/"#))
+        #expect(html.contains(#"-1000.jpg 1000w" sizes="(min-width: 2560px) 492.8px, "#))
+        #expect(html.contains(#"width=1000 height=1500 alt="Two spaniels peering out of a wooden doorway""#))
         for name in ["assets/waterfall.css", "assets/layout.css", "layout.json", "photos/Ceramics/espresso-cup.png", ".waterfall-site"] {
             #expect(FileManager.default.fileExists(atPath: site.appending(path: name).path), "missing \(name)")
         }
@@ -77,11 +80,12 @@ struct EndToEndTests {
 
         let site = photos.url.appending(path: "site")
         let html = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
-        #expect(html.contains(#"src="photos/Odd%20names/%3Cb%3E%26%22%27%23%3F%25%20caf%C3%A9.jpg""#))
+        #expect(html.contains(#"href="photos/Odd%20names/%3Cb%3E%26%22%27%23%3F%25%20caf%C3%A9.jpg""#))
         #expect(html.contains(#"alt="&lt;b&gt;&amp;&quot;&#39;#?% café""#))
         #expect(html.contains("Odd names"))
         #expect(FileManager.default.fileExists(atPath: site.appending(path: "photos/Odd names/<b>&\"'#?% café.jpg").path))
-        #expect(html.contains(#"src="photos/png-named.jpg" width=600 height=400 "#), "a PNG named .jpg is measured as PNG")
+        #expect(html.contains(#"href="photos/png-named.jpg""#))
+        #expect(html.contains(#"width=600 height=400 alt="Png named""#), "a PNG named .jpg is measured as PNG")
 
         // The output folder lies inside the photos folder: a rebuild must not scan it.
         let rebuild = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: photos.url)

@@ -1,5 +1,6 @@
 import Foundation
 import MasonryLayout
+import PhotoRenditions
 
 /// Everything a build needs to know, after the settings file and the command line are merged
 /// (command line wins). Defaults are the ones documented in `build --help` and the README.
@@ -23,6 +24,14 @@ struct BuildSettings: Sendable {
     var quiet = false
     var force = false
     var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// Resized copies of every photo, offered through `srcset`.
+    var renditions = true
+    /// JPEG quality of the renditions.
+    var quality = RenditionOptions.defaultQuality
+    /// Photos with more stored pixels are not decoded (their tiles show the original).
+    var maximumPixels = RenditionOptions.defaultMaximumPixels
+    /// Tiles link to the original photo (the full view); otherwise to the widest rendition.
+    var linksOriginals = true
 
     static let defaultBreakpoints = [
         Breakpoint(minimumWidth: 0, columns: 2), Breakpoint(minimumWidth: 640, columns: 3),

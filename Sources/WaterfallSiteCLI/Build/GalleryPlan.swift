@@ -5,8 +5,8 @@ import SiteRenderer
 /// folder in natural order (the order the scanner returns), photos in scan order, pages of at most
 /// `pageSize` photos. A folder cut by a page break continues on the next page under the same title.
 struct GalleryPlan: Sendable {
-    /// All photos in page order.
-    let photos: [SitePhoto]
+    /// All photos in page order (the builder adds their renditions).
+    var photos: [SitePhoto]
     /// The folder of each photo in `photos`.
     let folders: [String]
     let sectionTitles: [String: String]

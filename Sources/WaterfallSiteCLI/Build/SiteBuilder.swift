@@ -1,5 +1,6 @@
 import Foundation
 import MasonryLayout
+import PhotoRenditions
 import PhotoScanner
 import SiteRenderer
 
@@ -31,7 +32,8 @@ struct SiteBuilder {
                 breakpoints: settings.breakpoints, columnSpacing: settings.columnSpacing,
                 rowSpacing: settings.rowSpacing, insets: settings.insets,
                 balanceTolerance: settings.balanceTolerance ?? settings.rowSpacing),
-            captionHeight: captionHeight, headerHeight: settings.headerHeight)
+            captionHeight: captionHeight, headerHeight: settings.headerHeight,
+            linksOriginals: settings.linksOriginals || !settings.renditions)
         let renderer: SiteRenderer
         do {
             renderer = try SiteRenderer(theme: theme, options: options)
@@ -64,12 +66,17 @@ struct SiteBuilder {
             console.warn("warning: \(metadataURL?.path ?? "metadata"): no photo '\(path)' was found; its entry is unused")
         }
 
-        let plan = GalleryPlan(photos: scan.photos, metadata: metadata, pageSize: settings.pageSize)
+        var plan = GalleryPlan(photos: scan.photos, metadata: metadata, pageSize: settings.pageSize)
         var statistics = LayoutStatistics()
         try output.prepareStaging()
         let interruption = Interruption { output.abandonStaging() }
         defer { interruption.cancel() }
+        var renditionWarnings = 0
         do {
+            var renderer = renderer
+            if settings.renditions {
+                renditionWarnings = try writeRenditions(&plan, scan: scan, renderer: &renderer, to: output, progress: progress)
+            }
             try write(plan, renderer: renderer, to: output, progress: progress, statistics: &statistics)
             try output.swapIn()
         } catch {
@@ -86,7 +93,11 @@ struct SiteBuilder {
             var line = "Built \(NumberText.grouped(plan.photos.count)) photo\(plan.photos.count == 1 ? "" : "s")"
             line += " in \(plan.sectionCount) section\(plan.sectionCount == 1 ? "" : "s"), \(plan.pageCount) page\(plan.pageCount == 1 ? "" : "s")"
             line += " → \(displayPath(output.url))/ in \(NumberText.decimal(seconds, decimals: seconds < 10 ? 2 : 1)) s"
-            if !scan.diagnostics.isEmpty { line += " (\(Diagnostics.count(scan.diagnostics)))" }
+            var problems = scan.diagnostics.isEmpty ? [] : [Diagnostics.count(scan.diagnostics)]
+            if renditionWarnings > 0 {
+                problems.append("\(NumberText.grouped(renditionWarnings)) photo\(renditionWarnings == 1 ? "" : "s") without renditions")
+            }
+            if !problems.isEmpty { line += " (\(problems.joined(separator: ", ")))" }
             console.print(line)
             console.print(statistics.summary(breakpoints: settings.breakpoints.count, tolerance: renderer.options.layout.balanceTolerance))
         }
@@ -100,6 +111,8 @@ struct SiteBuilder {
         let photosFolder = settings.photos
         let originals = BackgroundWork { () throws(CommandError) in
             for photo in plan.photos {
+                // Without original links, an original is published only where its tile shows it.
+                if !renderer.options.linksOriginals && photo.image != nil { continue }
                 try output.placeOriginal(photosFolder.appending(path: photo.path), at: renderer.options.photosFolder + "/" + photo.path)
             }
         }
@@ -128,6 +141,56 @@ struct SiteBuilder {
         try layoutFile.write(LayoutDocument.footer)
         progress.update("Placing originals", done: 0, total: plan.photos.count)
         try originals.wait()
+    }
+
+    /// Writes every photo's renditions into the staging folder (reusing the previous site's
+    /// where the photo is unchanged), attaches them to the plan's photos and sets the renderer's
+    /// `sizes`. A photo that cannot be resized gets a warning and keeps its original in the tile.
+    /// Returns the number of such photos.
+    private func writeRenditions(
+        _ plan: inout GalleryPlan, scan: ScanResult, renderer: inout SiteRenderer, to output: OutputFolder, progress: Progress
+    ) throws(CommandError) -> Int {
+        let widths = RenditionWidths(layout: renderer.options.layout)
+        let writer = RenditionWriter(
+            encoder: RenditionEncoder(options: RenditionOptions(quality: settings.quality, maximumPixels: settings.maximumPixels)),
+            widths: widths, jobs: settings.jobs)
+        var orientations: [String: Int] = [:]
+        for photo in scan.photos { orientations[photo.relativePath] = photo.orientation }
+        let photos = plan.photos.map { photo in
+            RenditionWriter.Photo(
+                source: settings.photos.appending(path: photo.path), relativePath: photo.path,
+                orientation: orientations[photo.path] ?? 1, displaySize: RenditionSize(width: photo.width, height: photo.height))
+        }
+        // Only a previous waterfall-site build is a source of reusable renditions.
+        let previous = output.url.appending(path: RenditionWriter.folderName)
+        let hasPrevious = FileManager.default.fileExists(atPath: output.url.appending(path: OutputFolder.markerName).path)
+        let report = writer.write(
+            photos, into: output.staging.appending(path: RenditionWriter.folderName), reusing: hasPrevious ? previous : nil
+        ) { done, total in
+            progress.update("Resizing photos", done: done, total: total)
+        }
+        progress.finish()
+        if let failure = report.writeFailure { throw .failed(failure) }
+        for diagnostic in report.diagnostics {
+            console.warn("warning: \(diagnostic.relativePath): no resized copies (\(diagnostic.error.message)); the tile shows the original")
+        }
+        if settings.strict && !report.diagnostics.isEmpty {
+            throw .failed("--strict: \(report.diagnostics.count) photo\(report.diagnostics.count == 1 ? "" : "s") could not be resized; the site was not built")
+        }
+        for (index, renditions) in report.renditions.enumerated() {
+            guard let renditions else { continue }
+            plan.photos[index].image = SiteImage(
+                candidates: renditions.files.map { SiteImage.Candidate(path: $0.path, width: $0.size.width) },
+                src: renditions.fallback.path)
+        }
+        var options = renderer.options
+        options.imageSizes = widths.sizes
+        do {
+            renderer = try SiteRenderer(theme: renderer.theme, options: options)
+        } catch {
+            throw .failed("layout options: \(error.description)")
+        }
+        return report.diagnostics.count
     }
 
     private func loadTheme() throws(CommandError) -> Theme {

@@ -19,6 +19,11 @@ enum BuildCommand {
         .init(names: ["--templates"], takesValue: true),
         .init(names: ["--config"], takesValue: true),
         .init(names: ["--jobs", "-j"], takesValue: true),
+        .init(names: ["--renditions"], takesValue: false),
+        .init(names: ["--no-renditions"], takesValue: false),
+        .init(names: ["--quality"], takesValue: true),
+        .init(names: ["--max-pixels"], takesValue: true),
+        .init(names: ["--no-original-link"], takesValue: false),
         .init(names: ["--strict"], takesValue: false),
         .init(names: ["--quiet", "-q"], takesValue: false),
         .init(names: ["--force"], takesValue: false),
@@ -89,6 +94,14 @@ enum BuildCommand {
         if let value = list.value("--metadata") { settings.metadata = PathText.resolve(value, relativeTo: workingFolder) }
         if let value = list.value("--templates") { settings.templates = PathText.resolve(value, relativeTo: workingFolder) }
         if let value = try list.integer("--jobs", in: 1...256) { settings.jobs = value }
+        if list.has("--renditions") && list.has("--no-renditions") {
+            throw .usage("options '--renditions' and '--no-renditions' contradict each other", command: "build")
+        }
+        if list.has("--no-renditions") { settings.renditions = false }
+        if list.has("--renditions") { settings.renditions = true }
+        if let value = try list.integer("--quality", in: 1...100) { settings.quality = value }
+        if let value = try list.integer("--max-pixels", in: 1...10_000_000_000) { settings.maximumPixels = value }
+        if list.has("--no-original-link") { settings.linksOriginals = false }
         settings.strict = list.has("--strict")
         settings.quiet = list.has("--quiet")
         settings.force = list.has("--force")

@@ -79,9 +79,20 @@ enum HelpText {
           --config FILE               Settings file (default: PHOTOS/waterfall.json when
                                       present); command-line options override it
 
+        IMAGES
+          --no-renditions             Show the originals in the tiles; no resized copies
+          --renditions                Write resized copies (the default): 4–6 widths per photo
+                                      chosen from the layout for 1× and 2× screens, offered
+                                      through srcset/sizes, in DIR/renditions/
+          --quality N                 JPEG quality of the copies, 1–100 (default: 82)
+          --max-pixels N              Photos with more pixels are not resized; their tiles show
+                                      the original (default: 100000000)
+          --no-original-link          Tiles link to the widest copy, not the original: originals
+                                      (and their EXIF, such as GPS) are not published
+
         BEHAVIOUR
           --strict                    Fail (exit 1) when any photo was skipped or had a warning
-          -j, --jobs N                Threads for reading photos (default: all cores)
+          -j, --jobs N                Threads for reading and resizing photos (default: all cores)
           -q, --quiet                 No progress and no summary; warnings still go to stderr
           -h, --help                  This text
 

@@ -1,0 +1,93 @@
+#ifndef WFR_INTERNAL_H
+#define WFR_INTERNAL_H
+
+// Declarations shared by the rendition shim's C files; not part of the module's public header.
+
+#include "CImageRenditions.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/// Area-averaging (box) downsampler fed one source row at a time. Each output pixel is the mean
+/// of the source area it covers, with fractional weights at its edges; positions are exact
+/// integers (source pixel i spans [i·dst, (i+1)·dst), output pixel x spans [x·src, (x+1)·src)),
+/// so no rounding drift accumulates. Vertical first: each source row is added, weighted, to
+/// column sums (contiguous, vectorised); the horizontal taps run once per output row. Alpha is
+/// premultiplied while averaging so transparent pixels lend no colour to their neighbours.
+typedef struct wfr_resampler {
+    uint32_t source_width, source_height;
+    uint32_t width, height, channels;
+    bool has_alpha;
+    /// Per output column: first source column, number of taps, taps (weights) at x·taps_max.
+    uint32_t *tap_start;
+    uint32_t *tap_count;
+    float *taps;
+    uint32_t taps_max;
+    /// Column sums of the output row being accumulated (source_width × channels), and scratch
+    /// for its horizontal pass (width × channels).
+    float *sum;
+    float *row;
+    uint64_t sum_weight;
+    uint32_t rows_in;
+    uint32_t rows_out;
+    /// The finished image, width × height × channels, in stored orientation.
+    uint8_t *pixels;
+} wfr_resampler;
+
+/// Sets up a resampler (all allocations up front); false when memory runs out.
+bool wfr_resampler_init(wfr_resampler *resampler, uint32_t source_width, uint32_t source_height,
+                        uint32_t width, uint32_t height, uint32_t channels, bool has_alpha);
+/// Feeds the next source row (source_width × channels bytes).
+void wfr_resampler_push(wfr_resampler *resampler, const uint8_t *row);
+/// Flushes a last partial output row, if any.
+void wfr_resampler_finish(wfr_resampler *resampler);
+void wfr_resampler_free(wfr_resampler *resampler);
+
+/// Everything one run shares between the decoder, the resamplers and the encoders. Pointers the
+/// decoders allocate live here (not in a frame that a longjmp unwinds) so they are always freed.
+typedef struct wfr_job {
+    const wfr_options *options;
+    const wfr_target *targets;
+    size_t count;
+    wfr_resampler *resamplers;
+    wfr_source_info info;
+    bool has_alpha;
+    /// The source's ICC profile when it matches the renditions' colour model (heap, may be NULL).
+    uint8_t *icc;
+    size_t icc_length;
+    char *message;
+    size_t message_capacity;
+} wfr_job;
+
+/// Called by a decoder once the decoded (possibly DCT-scaled) size and channels are known:
+/// sets up one resampler per target, in stored orientation.
+wfr_status wfr_job_begin(wfr_job *job, uint32_t decoded_width, uint32_t decoded_height,
+                         uint32_t channels, bool has_alpha);
+/// Feeds one decoded row to every resampler.
+void wfr_job_push(wfr_job *job, const uint8_t *row);
+
+/// The stored size of a target (display size swapped for orientations 5–8).
+void wfr_stored_size(const wfr_job *job, size_t index, uint32_t *width, uint32_t *height);
+
+/// Decoders: read the header, check the limits, decode and push every row.
+wfr_status wfr_decode_jpeg(wfr_job *job, const uint8_t *bytes, size_t length);
+wfr_status wfr_decode_png(wfr_job *job, const uint8_t *bytes, size_t length);
+
+/// Writes `pixels` (display orientation) as PNG into `out`.
+wfr_status wfr_encode_png(const uint8_t *pixels, uint32_t width, uint32_t height,
+                          uint32_t channels, const uint8_t *icc, size_t icc_length,
+                          wfr_rendition *out, char *message, size_t capacity);
+
+/// `pixels` (stored orientation, w × h × channels) turned into display orientation; a new buffer.
+uint8_t *wfr_orient(const uint8_t *pixels, uint32_t width, uint32_t height, uint32_t channels,
+                    uint16_t orientation);
+
+/// True when an ICC profile's data colour space (header bytes 16–19) is `expected` ("RGB ", "GRAY").
+bool wfr_icc_matches(const uint8_t *icc, size_t length, const char expected[4]);
+
+/// snprintf into a caller buffer that may have capacity 0.
+void wfr_message(char *message, size_t capacity, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif

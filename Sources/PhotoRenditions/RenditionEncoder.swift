@@ -1,0 +1,81 @@
+import CImageRenditions
+
+/// Decodes a JPEG or PNG once and encodes it at several sizes, through the C shim.
+///
+/// Safe to use from many threads at once: every call owns all of its state.
+public struct RenditionEncoder: Sendable {
+    public var options: RenditionOptions
+
+    public init(options: RenditionOptions = RenditionOptions()) {
+        self.options = options
+    }
+
+    /// One encoded rendition.
+    public struct Output: Sendable {
+        public var size: RenditionSize
+        public var format: RenditionFormat
+        public var bytes: [UInt8]
+    }
+
+    /// Renditions of `source` at `sizes` (display orientation; none larger than the photo),
+    /// rotated per EXIF `orientation` and without EXIF, in the order of `sizes`.
+    public func renditions(of source: [UInt8], orientation: Int, sizes: [RenditionSize]) throws(RenditionError) -> [Output] {
+        var targets = sizes.map { wfr_target(width: UInt32(clamping: $0.width), height: UInt32(clamping: $0.height)) }
+        var results = [wfr_rendition](repeating: wfr_rendition(), count: sizes.count)
+        var info = wfr_source_info()
+        var options = cOptions(orientation: orientation)
+        var message = [CChar](repeating: 0, count: Int(WFR_MESSAGE_CAPACITY))
+        let status = source.withUnsafeBufferPointer { bytes in
+            wfr_render(bytes.baseAddress, bytes.count, &options, &targets, targets.count, &results, &info, &message, message.count)
+        }
+        if let error = RenditionError(status, message: Self.text(message)) { throw error }
+        defer {
+            for index in results.indices { wfr_rendition_free(&results[index]) }
+        }
+        let format = RenditionFormat(info.encoding)
+        return results.enumerated().map { index, result in
+            Output(
+                size: sizes[index], format: format,
+                bytes: Array(UnsafeBufferPointer(start: result.bytes, count: result.length)))
+        }
+    }
+
+    /// Decoded pixels of `source` at `size`, oriented: for comparing pictures in tests and tools.
+    public func pixels(of source: [UInt8], orientation: Int, size: RenditionSize) throws(RenditionError) -> Pixels {
+        var result = wfr_rendition()
+        var info = wfr_source_info()
+        var options = cOptions(orientation: orientation)
+        var message = [CChar](repeating: 0, count: Int(WFR_MESSAGE_CAPACITY))
+        let target = wfr_target(width: UInt32(clamping: size.width), height: UInt32(clamping: size.height))
+        let status = source.withUnsafeBufferPointer { bytes in
+            wfr_render_pixels(bytes.baseAddress, bytes.count, &options, target, &result, &info, &message, message.count)
+        }
+        if let error = RenditionError(status, message: Self.text(message)) { throw error }
+        defer { wfr_rendition_free(&result) }
+        return Pixels(
+            size: size, channels: Int(info.channels),
+            bytes: Array(UnsafeBufferPointer(start: result.bytes, count: result.length)))
+    }
+
+    /// Tightly packed 8-bit pixels, row by row.
+    public struct Pixels: Sendable, Hashable {
+        public var size: RenditionSize
+        /// 1 gray, 2 gray + alpha, 3 RGB, 4 RGBA.
+        public var channels: Int
+        public var bytes: [UInt8]
+    }
+}
+
+private extension RenditionEncoder {
+    func cOptions(orientation: Int) -> wfr_options {
+        wfr_options(
+            orientation: (1...8).contains(orientation) ? UInt16(orientation) : 1,
+            quality: Int32(clamping: options.quality),
+            max_pixels: UInt64(clamping: max(0, options.maximumPixels)))
+    }
+
+    static func text(_ message: [CChar]) -> String {
+        let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

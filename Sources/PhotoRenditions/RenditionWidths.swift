@@ -1,0 +1,130 @@
+import MasonryLayout
+
+/// The rendition widths a gallery needs, and the `sizes` attribute that lets the browser pick
+/// among them, both derived from the layout's breakpoints and column formula.
+///
+/// At breakpoint *i* a tile is one column wide, and the column width grows linearly with the
+/// gallery width W over the breakpoint's range: `(W − left − right − spacing·(columns − 1)) /
+/// columns` (or the fixed item width). So over all breakpoints a tile needs between the narrowest
+/// and the widest column width, times the device pixel ratios served (1× and 2×). The candidates
+/// are a geometric series with ratio ``step`` from the widest need down to the narrowest: the
+/// browser, taking the smallest candidate at least as wide as it needs, never loads more than
+/// `step` times the pixels it needs.
+public struct RenditionWidths: Sendable, Hashable {
+    /// One breakpoint's share of the gallery widths and the column widths over it.
+    public struct Range: Sendable, Hashable {
+        /// The breakpoint's own minimum gallery width (where its media condition starts).
+        public var minimumWidth: Double
+        public var columns: Int
+        /// Gallery widths this breakpoint serves (the last one ends at the maximum gallery width).
+        public var galleryWidths: ClosedRange<Double>
+        /// Fluid columns are (W − `subtracted`) / `columns` wide; fixed ones `fixedWidth`.
+        public var subtracted: Double
+        public var fixedWidth: Double?
+
+        /// The column width at gallery width `width`.
+        public func columnWidth(at width: Double) -> Double {
+            fixedWidth ?? (width - subtracted) / Double(columns)
+        }
+
+        public var columnWidths: ClosedRange<Double> {
+            let low = columnWidth(at: galleryWidths.lowerBound), high = columnWidth(at: galleryWidths.upperBound)
+            return min(low, high)...max(low, high)
+        }
+    }
+
+    /// Per breakpoint, in order.
+    public let ranges: [Range]
+    /// Rendition widths in px, ascending, before capping at a photo's width.
+    public let candidates: [Int]
+    /// The gallery's widest width (the default theme's `.wf-gallery{max-width:2560px}`).
+    public let maximumGalleryWidth: Double
+
+    /// Ratio between neighbouring candidates.
+    public static let step = 1.5
+
+    /// - Parameter densities: the device pixel ratios to serve sharply.
+    public init(layout: LayoutOptions, densities: ClosedRange<Double> = 1...2) {
+        maximumGalleryWidth = layout.maximumGalleryWidth
+        var ranges: [Range] = []
+        let sides = layout.insets.left + layout.insets.right
+        for (index, breakpoint) in layout.breakpoints.enumerated() {
+            let low = max(breakpoint.minimumWidth, layout.minimumGalleryWidth)
+            let next = index + 1 < layout.breakpoints.count ? layout.breakpoints[index + 1].minimumWidth : layout.maximumGalleryWidth
+            let columns = max(1, breakpoint.columns)
+            var range = Range(
+                minimumWidth: breakpoint.minimumWidth, columns: columns, galleryWidths: low...max(low, next),
+                subtracted: sides + layout.columnSpacing * Double(columns - 1), fixedWidth: nil)
+            if case .fixedItemWidth(let width) = layout.sizing { range.fixedWidth = width }
+            ranges.append(range)
+        }
+        self.ranges = ranges
+        let narrowest = max(1, ranges.map(\.columnWidths.lowerBound).min() ?? 1) * densities.lowerBound
+        let widest = max(1, ranges.map(\.columnWidths.upperBound).max() ?? 1) * densities.upperBound
+        var widths = [Int(widest.rounded(.up))]
+        while Double(widths.last!) > narrowest * Self.step {
+            widths.append(max(1, Int((Double(widths.last!) / Self.step).rounded())))
+        }
+        candidates = widths.reversed()
+    }
+
+    /// The widths to write for a photo `displayWidth` px wide, ascending: the candidates below
+    /// it, and the photo's own width in place of the candidates it cannot reach (never upscaled).
+    /// A candidate within 10% below the photo's width is dropped for the photo's width itself.
+    public func widths(forDisplayWidth displayWidth: Int) -> [Int] {
+        guard displayWidth > 0 else { return [] }
+        var widths = candidates.filter { Double($0) < Double(displayWidth) * 0.9 }
+        if widths.count < candidates.count { widths.append(displayWidth) }
+        return widths
+    }
+
+    /// The `src` of a photo with rendition `widths`: the smallest one that fills the widest column
+    /// at 1×, for browsers without `srcset` (and the largest when none does).
+    public func fallbackWidth(among widths: [Int]) -> Int? {
+        let widest = ranges.map(\.columnWidths.upperBound).max() ?? 0
+        return widths.first { Double($0) >= widest } ?? widths.last
+    }
+
+    /// The `sizes` attribute: per breakpoint (widest first) a media condition on the viewport
+    /// width and the column width as a CSS length.
+    ///
+    /// The gallery is the viewport's width up to ``maximumGalleryWidth`` (so `100vw` below it and
+    /// a fixed length above it), with the breakpoints' container queries resolving at the same
+    /// widths as these media queries. Where a classic (non-overlay) scrollbar takes a few px off
+    /// the gallery, `100vw` slightly overestimates the column, which errs towards sharpness.
+    public var sizes: String {
+        guard let last = ranges.last else { return "100vw" }
+        var entries: [String] = []
+        if last.fixedWidth == nil, maximumGalleryWidth.isFinite, maximumGalleryWidth > last.galleryWidths.lowerBound {
+            entries.append("(min-width: \(Self.css(maximumGalleryWidth))px) \(Self.css(last.columnWidth(at: maximumGalleryWidth)))px")
+        }
+        for (index, range) in ranges.enumerated().reversed() {
+            let length = Self.length(range)
+            if index == 0 || range.minimumWidth <= 0 {
+                entries.append(length)
+                break
+            }
+            entries.append("(min-width: \(Self.css(range.minimumWidth))px) \(length)")
+        }
+        return entries.joined(separator: ", ")
+    }
+}
+
+private extension RenditionWidths {
+    /// `calc((100vw - 96px) / 5)`, `calc(100vw / 2)`, `100vw` or a fixed `240px`.
+    static func length(_ range: Range) -> String {
+        if let fixed = range.fixedWidth { return "\(css(fixed))px" }
+        let viewport = range.subtracted == 0 ? "100vw" : "(100vw - \(css(range.subtracted))px)"
+        if range.columns == 1 { return range.subtracted == 0 ? "100vw" : "calc\(viewport)" }
+        return "calc(\(viewport) / \(range.columns))"
+    }
+
+    /// A CSS number: at most three decimals, no trailing zeros.
+    static func css(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        var text = String(rounded)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+}

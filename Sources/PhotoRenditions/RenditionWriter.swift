@@ -1,0 +1,226 @@
+import Foundation
+import Synchronization
+
+/// Writes every photo's renditions into a site's `renditions/` folder, on all cores.
+///
+/// Names are `<hash>-<width>.<jpg|png>` with the hash over the photo's bytes and the rendition
+/// options (``ContentHash``), so a rebuild finds an unchanged photo's renditions in the previous
+/// site and links (or copies) them instead of encoding again. The build writes into a fresh
+/// staging folder, so renditions no photo needs any more are simply not carried over.
+public struct RenditionWriter: Sendable {
+    public var encoder: RenditionEncoder
+    public var widths: RenditionWidths
+    /// Photos rendered at once.
+    public var jobs: Int
+
+    /// The folder inside the site.
+    public static let folderName = "renditions"
+
+    public init(encoder: RenditionEncoder, widths: RenditionWidths, jobs: Int) {
+        self.encoder = encoder
+        self.widths = widths
+        self.jobs = max(1, jobs)
+    }
+
+    /// A photo to render.
+    public struct Photo: Sendable, Hashable {
+        public var source: URL
+        /// For diagnostics.
+        public var relativePath: String
+        /// EXIF orientation 1...8, as the scanner read it.
+        public var orientation: Int
+        /// Size after orientation.
+        public var displaySize: RenditionSize
+
+        public init(source: URL, relativePath: String, orientation: Int, displaySize: RenditionSize) {
+            self.source = source
+            self.relativePath = relativePath
+            self.orientation = orientation
+            self.displaySize = displaySize
+        }
+    }
+
+    /// One rendition file in the site.
+    public struct File: Sendable, Hashable {
+        /// Relative to the site's root, `/`-separated: `renditions/3f…-640.jpg`.
+        public var path: String
+        public var size: RenditionSize
+    }
+
+    /// A photo's renditions, narrowest first.
+    public struct Renditions: Sendable, Hashable {
+        public var files: [File]
+        /// The `src` for browsers without `srcset`.
+        public var fallback: File
+        /// Found in the previous site rather than encoded.
+        public var reused: Bool
+    }
+
+    /// A photo that got no renditions (its tile shows the original).
+    public struct Diagnostic: Sendable, Hashable {
+        public var relativePath: String
+        public var error: RenditionError
+    }
+
+    /// What a run did. `renditions[i]` belongs to `photos[i]`; nil where a diagnostic says why.
+    public struct Report: Sendable {
+        public var renditions: [Renditions?]
+        public var diagnostics: [Diagnostic]
+        public var encodedCount: Int
+        public var reusedCount: Int
+        /// Writing into the site failed: the build cannot go on.
+        public var writeFailure: String?
+    }
+
+    /// Renders `photos` into `folder` (created when missing), reusing files from `previous` (the
+    /// previous site's renditions folder) when they are there.
+    public func write(
+        _ photos: [Photo], into folder: URL, reusing previous: URL?,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) -> Report {
+        let total = photos.count
+        progress?(0, total)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            return Report(renditions: [], diagnostics: [], encodedCount: 0, reusedCount: 0,
+                          writeFailure: "cannot create '\(folder.path)': \(error.localizedDescription)")
+        }
+        let shared = SharedState(progress: progress)
+        let outcomes = [Outcome](unsafeUninitializedCapacity: total) { buffer, initialized in
+            let slots = OutcomeSlots(buffer: buffer)
+            // Each index is claimed by exactly one worker, so the writes never overlap.
+            DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, total))) { _ in
+                while true {
+                    let index = shared.next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard index < total else { return }
+                    let outcome = render(photos[index], into: folder, reusing: previous)
+                    (slots.buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: outcome)
+                    shared.finished(of: total)
+                }
+            }
+            initialized = total
+        }
+        var report = Report(renditions: [], diagnostics: [], encodedCount: 0, reusedCount: 0, writeFailure: nil)
+        report.renditions.reserveCapacity(total)
+        for (index, outcome) in outcomes.enumerated() {
+            switch outcome {
+            case .rendered(let renditions):
+                report.renditions.append(renditions)
+                if renditions.reused { report.reusedCount += 1 } else { report.encodedCount += 1 }
+            case .failed(let error):
+                report.renditions.append(nil)
+                report.diagnostics.append(Diagnostic(relativePath: photos[index].relativePath, error: error))
+            case .writeFailed(let message):
+                report.renditions.append(nil)
+                if report.writeFailure == nil { report.writeFailure = message }
+            }
+        }
+        return report
+    }
+}
+
+private extension RenditionWriter {
+    enum Outcome {
+        case rendered(Renditions)
+        case failed(RenditionError)
+        case writeFailed(String)
+    }
+
+    func render(_ photo: Photo, into folder: URL, reusing previous: URL?) -> Outcome {
+        guard let data = FileManager.default.contents(atPath: photo.source.path) else {
+            return .failed(RenditionError(.unreadable, message: "the file could not be read"))
+        }
+        let bytes = [UInt8](data)
+        let hash = ContentHash.name(of: bytes, fingerprint: encoder.options.fingerprint)
+        let sizes = widths.widths(forDisplayWidth: photo.displaySize.width).map {
+            RenditionSize(width: $0, of: photo.displaySize)
+        }
+        guard !sizes.isEmpty else { return .failed(RenditionError(.invalidRequest, message: "the photo has no width")) }
+        func name(_ size: RenditionSize, _ format: RenditionFormat) -> String {
+            "\(hash)-\(size.width).\(format.fileExtension)"
+        }
+        func result(_ format: RenditionFormat, reused: Bool) -> Outcome {
+            let files = sizes.map { File(path: Self.folderName + "/" + name($0, format), size: $0) }
+            let fallbackWidth = widths.fallbackWidth(among: sizes.map(\.width))
+            let fallback = files.first { $0.size.width == fallbackWidth } ?? files[files.count - 1]
+            return .rendered(Renditions(files: files, fallback: fallback, reused: reused))
+        }
+
+        // Reuse: every file of one format present in the previous site (or already written in
+        // this build, for a photo that appears twice).
+        for format in RenditionFormat.allCases {
+            let names = sizes.map { name($0, format) }
+            if names.allSatisfy({ FileManager.default.fileExists(atPath: folder.appending(path: $0).path) }) {
+                return result(format, reused: true)
+            }
+            if let previous, names.allSatisfy({ FileManager.default.fileExists(atPath: previous.appending(path: $0).path) }) {
+                for name in names {
+                    if let failure = Self.place(previous.appending(path: name), at: folder.appending(path: name)) {
+                        return .writeFailed(failure)
+                    }
+                }
+                return result(format, reused: true)
+            }
+        }
+
+        let outputs: [RenditionEncoder.Output]
+        do {
+            outputs = try encoder.renditions(of: bytes, orientation: photo.orientation, sizes: sizes)
+        } catch {
+            return .failed(error)
+        }
+        let format = outputs.first?.format ?? .jpeg
+        for output in outputs {
+            let destination = folder.appending(path: name(output.size, format))
+            // Written under a temporary name and renamed, so a file that exists is complete.
+            let temporary = folder.appending(path: ".\(name(output.size, format)).\(UUID().uuidString)")
+            do {
+                try Data(output.bytes).write(to: temporary)
+            } catch {
+                return .writeFailed("cannot write '\(temporary.path)': \(error.localizedDescription)")
+            }
+            if rename(temporary.path, destination.path) != 0 {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(at: temporary)
+                return .writeFailed("cannot write '\(destination.path)': \(reason)")
+            }
+        }
+        return result(format, reused: false)
+    }
+
+    /// A hard link where the file system allows, a copy otherwise; nil on success.
+    static func place(_ source: URL, at destination: URL) -> String? {
+        if link(source.path, destination.path) == 0 || errno == EEXIST { return nil }
+        do {
+            try FileManager.default.copyItem(at: source, to: destination)
+            return nil
+        } catch {
+            return "cannot copy '\(source.path)' into the site: \(error.localizedDescription)"
+        }
+    }
+}
+
+/// Counters the workers share.
+private final class SharedState: Sendable {
+    let next = Atomic<Int>(0)
+    let progress: (@Sendable (Int, Int) -> Void)?
+    /// Photos finished; the lock also serialises the callback so `done` never goes backwards.
+    let done = Mutex<Int>(0)
+
+    init(progress: (@Sendable (Int, Int) -> Void)?) {
+        self.progress = progress
+    }
+
+    func finished(of total: Int) {
+        done.withLock { done in
+            done += 1
+            progress?(done, total)
+        }
+    }
+}
+
+/// The output buffer handed to the workers; safe because the workers write disjoint indices.
+private struct OutcomeSlots: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<RenditionWriter.Outcome>
+}

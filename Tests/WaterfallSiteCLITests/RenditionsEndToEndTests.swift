@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+/// Runs the built binary on a small folder and checks the responsive images it publishes: every
+/// `srcset` candidate exists and is as wide as its `w` descriptor says, a broken photo falls back
+/// to its original, a rebuild reuses the files, and `--no-renditions` turns it all off.
+@Suite("End to end: renditions", .serialized)
+struct RenditionsEndToEndTests {
+    let binary: URL
+
+    init() throws {
+        binary = try #require(Repository.binary, "the waterfall-site executable was not built beside the tests")
+    }
+
+    func photoFolder() throws -> TemporaryFolder {
+        let photos = try TemporaryFolder()
+        try photos.write("dogs.jpg", Repository.samplePhoto("dogs-at-the-door.jpg"))  // EXIF orientation 6
+        try photos.write("cups.jpg", Repository.samplePhoto("Ceramics/stacked-cups.jpg"))
+        try photos.write("Shop/espresso-cup.png", Repository.samplePhoto("Ceramics/espresso-cup.png"))
+        let whole = try Repository.samplePhoto("Travel/forest-path.jpg")
+        try photos.write("Shop/truncated.jpg", whole.prefix(whole.count * 6 / 10))
+        return photos
+    }
+
+    @Test("Every srcset candidate exists with the width its descriptor states; broken photos keep the original")
+    func srcset() throws {
+        let photos = try photoFolder()
+        let run = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: photos.url)
+        #expect(run.status == 0, "stderr: \(run.error)")
+        #expect(run.error.contains("warning: Shop/truncated.jpg: no resized copies ("), "\(run.error)")
+        #expect(run.error.contains("the tile shows the original"))
+        #expect(run.output.contains("(1 photo without renditions)"), "\(run.output)")
+
+        let site = photos.url.appending(path: "site")
+        let html = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        let images = ImageTag.all(in: html)
+        #expect(images.count == 4)
+        var checked = 0
+        for image in images {
+            let width = try #require(Int(image["width"] ?? "")), height = try #require(Int(image["height"] ?? ""))
+            guard let srcset = image["srcset"] else {
+                #expect(image["src"] == "photos/Shop/truncated.jpg", "only the broken photo lacks renditions")
+                continue
+            }
+            #expect(image["sizes"]?.contains("calc((100vw - 96px) / 5)") == true)
+            let candidates = srcset.components(separatedBy: ", ")
+            #expect((2...6).contains(candidates.count))
+            #expect(candidates.contains { $0.hasPrefix((image["src"] ?? "") + " ") }, "src is one of the candidates")
+            var previous = 0
+            for candidate in candidates {
+                let parts = candidate.split(separator: " ")
+                let path = String(parts[0])
+                let descriptor = try #require(Int(parts[1].dropLast()))
+                #expect(parts[1].hasSuffix("w") && descriptor > previous && descriptor <= width)
+                previous = descriptor
+                #expect(path.hasPrefix("renditions/") && !path.contains(".."))
+                let data = try Data(contentsOf: site.appending(path: path))
+                let size = try #require(ImageSize(data), "\(path) is no JPEG or PNG")
+                #expect(size.width == descriptor, "\(path)")
+                let expectedHeight = max(1, Int((Double(descriptor) * Double(height) / Double(width)).rounded()))
+                #expect(size.height == expectedHeight, "\(path): the display aspect ratio is kept")
+                #expect(!data.contains(Data("Exif".utf8)), "\(path) carries no EXIF")
+                checked += 1
+            }
+        }
+        #expect(checked >= 6)
+        // The orientation 6 photo: displayed 1000 × 1500, so its renditions are portrait.
+        #expect(html.contains(#"width=1000 height=1500 "#))
+        // An opaque PNG becomes JPEG renditions (transparent ones stay PNG: unit-tested).
+        #expect(!html.contains(".png 195w"))
+        #expect(html.contains(#"alt="Espresso cup""#))
+        // The tiles still link to the originals, which are published.
+        #expect(html.contains(#"<a href="photos/dogs.jpg">"#))
+        #expect(FileManager.default.fileExists(atPath: site.appending(path: "photos/dogs.jpg").path))
+
+        // A rebuild reuses every rendition (same inode: linked, not encoded again) and drops
+        // renditions of photos that are gone.
+        let rendition = try #require(try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "renditions").path)
+            .first { $0.hasSuffix("-195.jpg") })
+        let inode = try FileManager.default.attributesOfItem(atPath: site.appending(path: "renditions/\(rendition)").path)[.systemFileNumber] as? Int
+        try FileManager.default.removeItem(at: photos.url.appending(path: "cups.jpg"))
+        let rebuild = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: photos.url)
+        #expect(rebuild.status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "renditions").path)
+        let rebuiltHTML = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        for name in names { #expect(rebuiltHTML.contains("renditions/\(name) "), "stale rendition \(name) left behind") }
+        if names.contains(rendition) {
+            let after = try FileManager.default.attributesOfItem(atPath: site.appending(path: "renditions/\(rendition)").path)[.systemFileNumber] as? Int
+            #expect(after == inode)
+        }
+    }
+
+    @Test("--no-renditions shows the originals; --no-original-link publishes no original that has renditions")
+    func options() throws {
+        let photos = try photoFolder()
+        let off = try ProcessRun(binary, ["build", photos.path, "-o", "off", "--no-renditions", "--quiet"], in: photos.url)
+        #expect(off.status == 0)
+        let plain = try String(contentsOf: photos.url.appending(path: "off/index.html"), encoding: .utf8)
+        #expect(!plain.contains("srcset"))
+        #expect(plain.contains(#"src="photos/dogs.jpg""#))
+        #expect(!FileManager.default.fileExists(atPath: photos.url.appending(path: "off/renditions").path))
+
+        let privateSite = try ProcessRun(binary, ["build", photos.path, "-o", "private", "--no-original-link", "--quality", "70", "--quiet"], in: photos.url)
+        #expect(privateSite.status == 0)
+        let html = try String(contentsOf: photos.url.appending(path: "private/index.html"), encoding: .utf8)
+        #expect(!html.contains(#"href="photos/dogs.jpg""#))
+        #expect(html.contains(#"<a href="renditions/"#))
+        #expect(!FileManager.default.fileExists(atPath: photos.url.appending(path: "private/photos/dogs.jpg").path))
+        // The broken photo has no renditions, so its original is still published and shown.
+        #expect(FileManager.default.fileExists(atPath: photos.url.appending(path: "private/photos/Shop/truncated.jpg").path))
+
+        let limited = try ProcessRun(binary, ["build", photos.path, "-o", "limited", "--max-pixels", "1000", "--strict"], in: photos.url)
+        #expect(limited.status == 1)
+        #expect(limited.error.contains("over the limit of 1000"), "\(limited.error)")
+        let bad = try ProcessRun(binary, ["build", photos.path, "--quality", "0"], in: photos.url)
+        #expect(bad.status == 64)
+    }
+}
+
+/// The attributes of every `<img>` in a page (the builder writes them one per tile, quoted).
+enum ImageTag {
+    /// The attributes of every `<img>`, quoted (`alt="a b"`) or not (`width=400`).
+    static func all(in html: String) -> [[String: String]] {
+        var result: [[String: String]] = []
+        var rest = Substring(html)
+        while let start = rest.range(of: "<img ") {
+            let tail = rest[start.upperBound...]
+            guard let end = tail.firstIndex(of: ">") else { break }
+            var attributes: [String: String] = [:]
+            var text = tail[..<end]
+            while true {
+                text = text.drop { $0 == " " }
+                guard !text.isEmpty else { break }
+                let name = text.prefix { $0 != "=" && $0 != " " }
+                text = text.dropFirst(name.count)
+                guard text.first == "=" else {
+                    attributes[String(name)] = ""
+                    continue
+                }
+                text = text.dropFirst()
+                if text.first == "\"" {
+                    text = text.dropFirst()
+                    let value = text.prefix { $0 != "\"" }
+                    attributes[String(name)] = String(value)
+                    text = text.dropFirst(value.count + 1)
+                } else {
+                    let value = text.prefix { $0 != " " }
+                    attributes[String(name)] = String(value)
+                    text = text.dropFirst(value.count)
+                }
+            }
+            result.append(attributes)
+            rest = tail[end...]
+        }
+        return result
+    }
+}
+
+/// Pixel size from a JPEG SOF or PNG IHDR, read independently of the code under test.
+struct ImageSize {
+    var width: Int
+    var height: Int
+
+    init?(_ data: Data) {
+        let bytes = [UInt8](data)
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) && bytes.count >= 24 {
+            width = Int(bytes[16]) << 24 | Int(bytes[17]) << 16 | Int(bytes[18]) << 8 | Int(bytes[19])
+            height = Int(bytes[20]) << 24 | Int(bytes[21]) << 16 | Int(bytes[22]) << 8 | Int(bytes[23])
+            return
+        }
+        guard bytes.starts(with: [0xFF, 0xD8]) else { return nil }
+        var index = 2
+        while index + 9 < bytes.count {
+            guard bytes[index] == 0xFF else { return nil }
+            let marker = bytes[index + 1]
+            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
+                height = Int(bytes[index + 5]) << 8 | Int(bytes[index + 6])
+                width = Int(bytes[index + 7]) << 8 | Int(bytes[index + 8])
+                return
+            }
+            index += 2 + length
+        }
+        return nil
+    }
+}
