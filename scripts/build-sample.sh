@@ -3,6 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh
-swift build -c release --product waterfall-site
+swift build -c release --static-swift-stdlib --product waterfall-site
 .build/release/waterfall-site build SampleImages -o _site "$@"
 echo "Open _site/index.html in a browser, or upload _site/ to any static host."

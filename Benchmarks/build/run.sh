@@ -43,8 +43,8 @@ if [ ! -f "$flat/.complete" ]; then
 fi
 
 echo "building waterfall-site (release)..." >&2
-(cd "$package" && swift build -c release --product waterfall-site >/dev/null)
-tool="$(cd "$package" && swift build -c release --show-bin-path)/waterfall-site"
+(cd "$package" && swift build -c release --static-swift-stdlib --product waterfall-site >/dev/null)
+tool="$(cd "$package" && swift build -c release --static-swift-stdlib --show-bin-path)/waterfall-site"
 
 # Best wall-clock seconds of "$@" over $rounds runs after a warm-up; the site folder is removed
 # before every run (outside the timing), so each build is a cold build into a new folder.

@@ -37,8 +37,8 @@ files=$(wc -l < "$work/files.txt")
 
 echo "building the floor and waterfall-site (release)..." >&2
 cc -O2 -o "$work/floor" "$here/floor.c" -ljpeg -lpng16
-(cd "$package" && swift build -c release --product waterfall-site >/dev/null)
-scanner="$(cd "$package" && swift build -c release --show-bin-path)/waterfall-site"
+(cd "$package" && swift build -c release --static-swift-stdlib --product waterfall-site >/dev/null)
+scanner="$(cd "$package" && swift build -c release --static-swift-stdlib --show-bin-path)/waterfall-site"
 
 # Wall-clock nanoseconds of one run of the command.
 run_ns() {

@@ -4,6 +4,7 @@ public struct JSONText: Sendable {
     public private(set) var text = ""
     private var needsComma: [Bool] = [false]
     private let indentUnit: String?
+    private var indents: [String] = []
 
     /// `pretty` writes one member per line with two-space indentation.
     public init(pretty: Bool = true) {
@@ -27,6 +28,12 @@ public struct JSONText: Sendable {
     /// `value` as a JSON string literal, escaping what RFC 8259 requires (and `<`, `>`, `&` so the
     /// text can also sit inside HTML without breaking out).
     public static func quoted(_ value: String) -> String {
+        // Paths, formats and most names need no escaping: copy them in one piece.
+        let plain = value.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "<")
+                && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") && byte < 0xE2
+        }
+        if plain { return "\"" + value + "\"" }
         var result = "\""
         result.reserveCapacity(value.utf8.count + 2)
         for scalar in value.unicodeScalars {
@@ -54,10 +61,14 @@ public struct JSONText: Sendable {
     private mutating func prefix(_ key: String?) {
         if needsComma[needsComma.count - 1] { text += "," }
         needsComma[needsComma.count - 1] = true
-        if let indentUnit, needsComma.count > 1 {
-            text += "\n" + String(repeating: indentUnit, count: needsComma.count - 1)
-        }
+        if indentUnit != nil, needsComma.count > 1 { text += indentation(needsComma.count - 1) }
         if let key { text += Self.quoted(key) + (indentUnit == nil ? ":" : ": ") }
+    }
+
+    /// A new line and `depth` indents, made once per depth.
+    private mutating func indentation(_ depth: Int) -> String {
+        while indents.count <= depth { indents.append("\n" + String(repeating: indentUnit ?? "", count: indents.count)) }
+        return indents[depth]
     }
 
     private mutating func member(_ key: String?, _ literal: String) {
@@ -73,9 +84,7 @@ public struct JSONText: Sendable {
 
     private mutating func close(_ bracket: String) {
         let hadMembers = needsComma.removeLast()
-        if let indentUnit, hadMembers {
-            text += "\n" + String(repeating: indentUnit, count: needsComma.count - 1)
-        }
+        if indentUnit != nil, hadMembers { text += indentation(needsComma.count - 1) }
         text += bracket
         if needsComma.count == 1 && indentUnit != nil { text += "\n" }
     }
