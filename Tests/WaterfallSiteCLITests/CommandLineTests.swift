@@ -70,9 +70,22 @@ struct CommandLineTests {
         #expect(settings.output.path == photos.url.deletingLastPathComponent().appending(path: "site").standardizedFileURL.path)
     }
 
+    @Test("Settings files take 0 and 1 as numbers and true/false as switches")
+    func settingsNumbersAndSwitches() throws {
+        let photos = try TemporaryFolder()
+        try photos.write("waterfall.json", #"{"rowSpacing": 0, "pageSize": 1, "columnSpacing": 1, "renditions": false, "quality": 90, "originalLinks": false}"#)
+        let list = try ArgumentList([photos.path], options: BuildCommand.options, command: "build")
+        let settings = try BuildCommand.settings(from: list)
+        #expect(settings.rowSpacing == 0 && settings.pageSize == 1 && settings.columnSpacing == 1)
+        #expect(settings.renditions == false && settings.quality == 90 && settings.linksOriginals == false)
+    }
+
     @Test("Settings files reject unknown keys and bad values, naming the key", arguments: [
         (#"{"colums": 3}"#, "unknown key 'colums'"),
         (#"{"rowSpacing": "wide"}"#, "key 'rowSpacing' must be a number ≥ 0"),
+        (#"{"rowSpacing": true}"#, "key 'rowSpacing' must be a number ≥ 0"),
+        (#"{"renditions": 1}"#, "key 'renditions' must be true or false"),
+        (#"{"quality": 101}"#, "key 'quality' must be a whole number from 1 to 100"),
         (#"{"pageSize": 2.5}"#, "key 'pageSize' must be a whole number ≥ 1"),
         (#"{"breakpoints": [1, 2]}"#, "key 'breakpoints' must be a string like"),
         (#"[1, 2]"#, "expected a JSON object"),

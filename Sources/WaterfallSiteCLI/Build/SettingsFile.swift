@@ -8,7 +8,8 @@ import MasonryLayout
 /// ```json
 /// { "title": "Spring collection", "breakpoints": "0:2,640:3,1024:4,1440:5",
 ///   "columnSpacing": 16, "rowSpacing": 16, "insets": "16", "captionHeight": 64,
-///   "headerHeight": 56, "balanceTolerance": 16, "pageSize": 500, "output": "../site", "templates": "theme",
+///   "headerHeight": 56, "balanceTolerance": 16, "pageSize": 500, "renditions": true,
+///   "quality": 82, "maxPixels": 100000000, "originalLinks": true, "output": "../site", "templates": "theme",
 ///   "metadata": "metadata.json" }
 /// ```
 /// Paths are relative to the settings file's folder.
@@ -16,6 +17,7 @@ enum SettingsFile {
     static let keys: Set<String> = [
         "title", "breakpoints", "columnSpacing", "rowSpacing", "insets", "captionHeight",
         "headerHeight", "pageSize", "output", "templates", "metadata", "balanceTolerance",
+        "renditions", "quality", "maxPixels", "originalLinks",
     ]
 
     /// Applies the file at `url` to `settings`.
@@ -44,7 +46,7 @@ enum SettingsFile {
         }
         func number(_ key: String) throws(CommandError) -> Double? {
             guard let value = object[key] else { return nil }
-            guard let number = value as? NSNumber, !(value is Bool), number.doubleValue.isFinite, number.doubleValue >= 0 else {
+            guard let number = value as? NSNumber, !JSONValue.isBoolean(number), number.doubleValue.isFinite, number.doubleValue >= 0 else {
                 throw bad(key, "must be a number ≥ 0")
             }
             return number.doubleValue
@@ -73,6 +75,22 @@ enum SettingsFile {
         if let value = try number("captionHeight") { settings.captionHeight = value }
         if let value = try number("headerHeight") { settings.headerHeight = value }
         if let value = try number("balanceTolerance") { settings.balanceTolerance = value }
+        func boolean(_ key: String) throws(CommandError) -> Bool? {
+            guard let value = object[key] else { return nil }
+            guard let flag = JSONValue.boolean(value) else { throw bad(key, "must be true or false") }
+            return flag
+        }
+        func whole(_ key: String, _ range: ClosedRange<Int>) throws(CommandError) -> Int? {
+            guard let value = try number(key) else { return nil }
+            guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+                throw bad(key, "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return Int(value)
+        }
+        if let value = try boolean("renditions") { settings.renditions = value }
+        if let value = try whole("quality", 1...100) { settings.quality = value }
+        if let value = try whole("maxPixels", 1...10_000_000_000) { settings.maximumPixels = value }
+        if let value = try boolean("originalLinks") { settings.linksOriginals = value }
         if let value = try number("pageSize") {
             guard value >= 1, value == value.rounded() else { throw bad("pageSize", "must be a whole number ≥ 1") }
             settings.pageSize = Int(value)
@@ -80,6 +98,22 @@ enum SettingsFile {
         if let value = try string("output") { settings.output = PathText.resolve(value, relativeTo: folder) }
         if let value = try string("templates") { settings.templates = PathText.resolve(value, relativeTo: folder) }
         if let value = try string("metadata") { settings.metadata = PathText.resolve(value, relativeTo: folder) }
+    }
+}
+
+/// Reading values out of `JSONSerialization`'s results.
+enum JSONValue {
+    /// Whether a parsed number was `true`/`false` in the text. On Linux `0 is Bool` and
+    /// `1 is Bool` hold for NSNumber, so the type check alone would turn `"rowSpacing": 0` into an
+    /// error; booleans are the numbers of Objective-C type `c`.
+    static func isBoolean(_ number: NSNumber) -> Bool {
+        String(cString: number.objCType) == "c"
+    }
+
+    /// `true` or `false`, or nil for any other value (numbers included).
+    static func boolean(_ value: Any) -> Bool? {
+        guard let number = value as? NSNumber, isBoolean(number) else { return nil }
+        return number.boolValue
     }
 }
 
