@@ -6,15 +6,23 @@
 Serves SITE_DIR on a loopback HTTP server that holds every image response until the page has
 painted once, drives headless Chromium through chromedriver (Debian packages `chromium` and
 `chromium-driver`), and for N viewport widths (default 24) from 320 to 2560 px (always 320,
-2560 and every breakpoint's minWidth-1 and minWidth as gallery widths, then odd widths) loads
-every page and checks:
+2560 and every breakpoint's or sub-range's minWidth-1 and minWidth as gallery widths, then odd
+widths) loads every page and checks:
 
   geometry   every tile, section and header rect equals layout.json evaluated at the gallery's
              measured content width W (within 1 px); the gallery is as tall as predicted
   overlap    no two tiles overlap by more than 0.5 px
   overflow   no horizontal overflow
+  balance    per section, the waterfall replayed in DOM order from the rendered rects: each tile's
+             column (from its x) was at most the balance tolerance (default: row spacing) + 1 px
+             above the lowest column when the tile was placed
   images     every img loaded (complete, naturalWidth > 0) with the intrinsic size its width and
-             height attributes declare; no SEVERE console message; no 4xx/5xx from the server
+             height attributes declare (with a srcset: their aspect ratio); no SEVERE console
+             message; no 4xx/5xx from the server
+  srcset     every srcset file exists, is as wide as its w descriptor and has the img's aspect
+             ratio; at DPR 1 and, in a second pass with the cache cleared, DPR 2, every currentSrc
+             loaded and the chosen candidate is ≥ rendered width × DPR and ≤ twice that (or the
+             largest candidate when even that is narrower); skipped with a note without srcset
   cls        cumulative layout shift is 0 (images were held back until after first paint) and
              no tile moved between first paint and the end of loading
   script     no <script>, no on* attributes, no javascript: URLs (DOM and served HTML)
@@ -67,6 +75,7 @@ class HoldingServer(http.server.ThreadingHTTPServer):
         self.lock = threading.Lock()
         self.release = threading.Event()
         self.release.set()
+        self.page_url: str | None = None   # the load whose images are held
         self.failures: list[tuple[int, str]] = []
         self.held = 0          # image requests that had to wait for the current release
         self.images_served = 0
@@ -77,9 +86,13 @@ class HoldingServer(http.server.ThreadingHTTPServer):
     def port(self) -> int:
         return self.server_address[1]
 
-    def begin_load(self) -> None:
-        """Hold every image request from now on until `release_images`."""
+    def begin_load(self, page_url: str | None = None) -> None:
+        """Hold every image request of the page at `page_url` (by its Referer; requests without
+        one too) from now on until `release_images`. Requests of an earlier page (which may still
+        pick new srcset candidates as the viewport changes) are served at once, so they never
+        tie up the browser's six connections while the new page waits for its stylesheets."""
         with self.lock:
+            self.page_url = page_url
             self.release = threading.Event()
             self.failures = []
             self.held = 0
@@ -89,6 +102,13 @@ class HoldingServer(http.server.ThreadingHTTPServer):
     def release_images(self) -> None:
         with self.lock:
             self.release.set()
+
+    def handle_error(self, request, client_address):
+        # The browser cancels requests it no longer needs (a superseded srcset candidate, the
+        # previous page): a broken pipe while answering them is not a failure.
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
 
     def snapshot(self) -> dict:
         with self.lock:
@@ -105,9 +125,13 @@ class HoldingHandler(http.server.SimpleHTTPRequestHandler):
 
     def do_GET(self):  # noqa: N802
         path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path).lower()
+        referer = self.headers.get("Referer")
         if path.endswith(IMAGE_SUFFIXES):
             with self.server.lock:
                 event = self.server.release
+                if referer and self.server.page_url and referer != self.server.page_url:
+                    event = threading.Event()
+                    event.set()  # an earlier page's request: not held
                 waiting = not event.is_set()
                 if waiting:
                     self.server.held += 1
@@ -220,7 +244,7 @@ const rect = e => { const b = e.getBoundingClientRect();
 const galleries = document.querySelectorAll('main.wf-gallery');
 const out = {galleries: galleries.length, href: location.href, ready: document.readyState,
   scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth,
-  innerWidth: window.innerWidth, innerHeight: window.innerHeight};
+  innerWidth: window.innerWidth, innerHeight: window.innerHeight, dpr: window.devicePixelRatio};
 if (galleries.length !== 1) return out;
 const g = galleries[0], cs = getComputedStyle(g), gb = rect(g);
 const px = v => parseFloat(v) || 0;
@@ -242,7 +266,9 @@ for (const s of g.querySelectorAll(':scope > section.wf-section')) {
       const a = n => img.hasAttribute(n) ? img.getAttribute(n) : null;
       Object.assign(t, {img: rect(img), src: a('src'), width: a('width'), height: a('height'), alt: a('alt'),
         loading: a('loading'), decoding: a('decoding'), complete: img.complete,
-        naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight});
+        naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight,
+        srcset: a('srcset'), sizes: a('sizes'), currentSrc: img.currentSrc,
+        href: img.closest('a') ? img.closest('a').getAttribute('href') : null});
     }
     out.tiles.push(t);
   }
@@ -378,6 +404,144 @@ def overlap(a, b) -> float:
 
 
 # --------------------------------------------------------------------------------------------
+# Balance: rebuild the waterfall from the rendered tiles
+# --------------------------------------------------------------------------------------------
+
+def replay_waterfall(tiles: list[dict], columns: int, column_spacing: float, row_spacing: float,
+                     tolerance: float) -> dict:
+    """Replays one section's placements in DOM order from the rendered tile rects.
+
+    A tile's column is (x - x0) / pitch, x0 the leftmost tile's x and pitch the tile width plus
+    the column spacing (columns are equally spaced). A column's height before a tile is the
+    bottom of the last earlier tile in it, or the section's items top (the highest tile top)
+    while it has none. A placement is over when its column was more than `tolerance` + 1 px
+    higher than the lowest column at that moment. Returns the placements, the over ones (as
+    (DOM index, column, height, lowest, excess) with excess = height - lowest - tolerance) and
+    tiles off the column grid."""
+    result = {"placements": 0, "over": [], "offgrid": [], "worst": float("-inf")}
+    if not tiles:
+        return result
+    width = tiles[0]["rect"][2]
+    pitch = width + column_spacing
+    x0 = min(tile["rect"][0] for tile in tiles)
+    top = min(tile["rect"][1] for tile in tiles)
+    heights = [top] * max(columns, 1)
+    for tile in tiles:
+        x, y, w, h = tile["rect"]
+        position = (x - x0) / pitch if pitch > 0 else 0.0
+        column = int(round(position))
+        if abs(position - column) * pitch > TOLERANCE or abs(w - width) > TOLERANCE or column >= len(heights):
+            result["offgrid"].append((tile["index"], fmt(x), fmt(w), column))
+            continue
+        lowest = min(heights)
+        excess = heights[column] - lowest - tolerance
+        result["placements"] += 1
+        result["worst"] = max(result["worst"], excess)
+        if excess > TOLERANCE:
+            result["over"].append((tile["index"], column, heights[column], lowest, excess))
+        heights[column] = y + h
+    return result
+
+
+# --------------------------------------------------------------------------------------------
+# Responsive images: srcset candidates and file sizes
+# --------------------------------------------------------------------------------------------
+
+def parse_srcset(value: str) -> list[tuple[str, str]]:
+    """(URL, descriptor) pairs of a srcset attribute, as the HTML standard splits them (URLs
+    with commas inside are not expected; a URL ending in commas has no descriptor)."""
+    candidates = []
+    position = 0
+    n = len(value)
+    while position < n:
+        while position < n and (value[position].isspace() or value[position] == ","):
+            position += 1
+        if position >= n:
+            break
+        start = position
+        while position < n and not value[position].isspace():
+            position += 1
+        url = value[start:position]
+        if url.endswith(","):
+            candidates.append((url.rstrip(","), ""))
+            continue
+        start = position
+        depth = 0
+        while position < n and (value[position] != "," or depth > 0):
+            depth += {"(": 1, ")": -1}.get(value[position], 0)
+            position += 1
+        candidates.append((url, value[start:position].strip()))
+        position += 1
+    return candidates
+
+
+def width_descriptor(descriptor: str) -> int | None:
+    match = re.fullmatch(r"(\d+)w", descriptor.strip())
+    return int(match.group(1)) if match else None
+
+
+def image_file_size(path: str) -> tuple[int, int] | None:
+    """Pixel size of a JPEG (first SOF marker) or PNG (IHDR) file; None for other formats."""
+    with open(path, "rb") as f:
+        head = f.read(26)
+        if head.startswith(b"\x89PNG\r\n\x1a\n") and head[12:16] == b"IHDR":
+            return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+        if not head.startswith(b"\xff\xd8"):
+            return None
+        f.seek(2)
+        while True:
+            byte = f.read(1)
+            while byte and byte != b"\xff":
+                byte = f.read(1)
+            while byte == b"\xff":
+                byte = f.read(1)
+            if not byte:
+                return None
+            marker = byte[0]
+            if marker in (0x01,) or 0xD0 <= marker <= 0xD9:
+                continue
+            length = int.from_bytes(f.read(2), "big")
+            if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
+                data = f.read(5)
+                return int.from_bytes(data[3:5], "big"), int.from_bytes(data[1:3], "big")
+            f.seek(length - 2, os.SEEK_CUR)
+
+
+def check_chosen_candidate(tile: dict, page_url: str, dpr: float) -> tuple[str | None, dict]:
+    """For an img with a srcset: the candidate the browser chose (currentSrc) must have a width
+    descriptor of at least the rendered width × DPR and at most twice that, unless even the
+    largest candidate is narrower (capped at the original's width), when it must be the largest.
+    1 px slack each way for sub-pixel layout. Returns (failure or None, facts)."""
+    candidates = []
+    for url, descriptor in parse_srcset(tile["srcset"] or ""):
+        candidates.append((urllib.parse.urljoin(page_url, url), width_descriptor(descriptor)))
+    facts = {"chosen": None, "need": tile["img"][2] * dpr, "capped": False}
+    if not candidates or any(w is None for _, w in candidates):
+        return f"srcset {tile['srcset']!r} is not a list of width (w) descriptors", facts
+    current = tile.get("currentSrc") or ""
+    chosen = [w for url, w in candidates if url == current]
+    if not chosen:
+        return f"currentSrc {current!r} is none of the srcset candidates", facts
+    chosen_width, need = chosen[0], facts["need"]
+    facts["chosen"] = chosen_width
+    largest = max(w for _, w in candidates)
+    name = current.rsplit("/", 1)[-1]
+    if largest < need - TOLERANCE:
+        facts["capped"] = True
+        if chosen_width != largest:
+            return (f"chose {name} ({chosen_width}w) for {fmt(need)} device px, not the largest "
+                    f"candidate {largest}w"), facts
+        return None, facts
+    if chosen_width < need - TOLERANCE:
+        return f"chose {name} ({chosen_width}w) for {fmt(need)} device px: too small (candidates " \
+               f"{', '.join(str(w) for _, w in candidates)})", facts
+    if chosen_width > 2 * need + TOLERANCE:
+        return f"chose {name} ({chosen_width}w) for {fmt(need)} device px: over twice as wide " \
+               f"(candidates {', '.join(str(w) for _, w in candidates)})", facts
+    return None, facts
+
+
+# --------------------------------------------------------------------------------------------
 # Static checks on the served HTML
 # --------------------------------------------------------------------------------------------
 
@@ -398,10 +562,15 @@ class ScriptFinder(html.parser.HTMLParser):
         self.handlers: list[str] = []
         self.js_urls: list[str] = []
         self.links: list[tuple[str, str]] = []
+        self.srcsets: list[dict] = []   # attributes of every img with a srcset
 
     def handle_starttag(self, tag, attrs):
         if tag == "script":
             self.scripts += 1
+        if tag == "img" and dict(attrs).get("srcset") is not None:
+            self.srcsets.append(dict(attrs))
+            for url, _ in parse_srcset(dict(attrs)["srcset"] or ""):
+                self.links.append(("img[srcset]", url))
         for name, value in attrs:
             if name.startswith("on"):
                 self.handlers.append(f"{tag}[{name}]")
@@ -413,7 +582,7 @@ class ScriptFinder(html.parser.HTMLParser):
     handle_startendtag = handle_starttag
 
 
-def check_html_text(t: Tally, site: str, name: str, text: str) -> None:
+def check_html_text(t: Tally, site: str, name: str, text: str) -> int:
     finder = ScriptFinder()
     finder.feed(text)
     finder.close()
@@ -430,6 +599,31 @@ def check_html_text(t: Tally, site: str, name: str, text: str) -> None:
         if not (target == site or target.startswith(site + os.sep)) or not os.path.isfile(target):
             missing.append(f"{where}={value!r}")
     t.check(not missing, f"{name}: links to files not in the site: {missing[:10]}")
+    # Every srcset candidate's file is as wide as its descriptor says and has the img's aspect ratio.
+    wrong = []
+    for attrs in finder.srcsets:
+        if not attrs.get("sizes"):
+            wrong.append(f"img {attrs.get('src')!r}: srcset without sizes")
+        try:
+            aw, ah = int(attrs.get("width")), int(attrs.get("height"))
+        except (TypeError, ValueError):
+            aw = ah = 0
+        for url, descriptor in parse_srcset(attrs["srcset"] or ""):
+            target = os.path.join(os.path.dirname(os.path.join(site, name)), urllib.parse.unquote(urllib.parse.urlsplit(url).path))
+            if not os.path.isfile(target):
+                continue  # reported above
+            size = image_file_size(target)
+            described = width_descriptor(descriptor)
+            if described is None:
+                wrong.append(f"{url}: descriptor {descriptor!r} is not a width")
+            elif size is None:
+                continue
+            elif size[0] != described:
+                wrong.append(f"{url}: {size[0]}×{size[1]} px but described as {descriptor}")
+            elif aw and ah and abs(size[1] - size[0] * ah / aw) > 1:
+                wrong.append(f"{url}: {size[0]}×{size[1]} px, not the img's aspect ratio {aw}×{ah}")
+    t.check(not wrong, f"{name}: srcset files: " + "; ".join(wrong[:10]) + (f" (+{len(wrong) - 10} more)" if len(wrong) > 10 else ""))
+    return len(finder.srcsets)
 
 
 # --------------------------------------------------------------------------------------------
@@ -503,7 +697,13 @@ class Checker:
         self.load_counter = 0
         self.eager_needed: dict[str, dict[int, bool]] = {}  # page -> item -> ever in first screen
         self.loading_attr: dict[str, list] = {}
-        self.width_now: int | None = None
+        self.width_now: tuple[int, float] | None = None
+        options = self.layout.get("options", {})
+        self.balance_tolerance = float(args.balance_tolerance if args.balance_tolerance is not None else
+                                       options.get("balanceTolerance", options.get("rowSpacing", 0)) or 0)
+        self.balance_stats: list[tuple] = []   # (width, page, W, placements, over, worst)
+        self.srcset_seen = False
+        self.srcset_stats: list[tuple] = []    # (dpr, imgs with srcset, wrong, min, max chosen/need)
 
     # -- process management -----------------------------------------------------------------
     def start(self) -> None:
@@ -558,11 +758,11 @@ class Checker:
                 pass
 
     # -- browser helpers --------------------------------------------------------------------
-    def set_width(self, width: int) -> None:
-        if self.width_now != width:
+    def set_width(self, width: int, dpr: float = 1) -> None:
+        if self.width_now != (width, dpr):
             self.driver.cdp("Emulation.setDeviceMetricsOverride",
-                            {"width": width, "height": VIEWPORT_HEIGHT, "deviceScaleFactor": 1, "mobile": False})
-            self.width_now = width
+                            {"width": width, "height": VIEWPORT_HEIGHT, "deviceScaleFactor": dpr, "mobile": False})
+            self.width_now = (width, dpr)
 
     def wait_for(self, script: str, done, timeout: float, what: str):
         deadline = time.monotonic() + timeout
@@ -586,7 +786,7 @@ class Checker:
         after everything (lazy images included) has loaded."""
         self.load_counter += 1
         url = f"http://127.0.0.1:{self.server.port}/{page_file}?load={self.load_counter}"
-        self.server.begin_load()
+        self.server.begin_load(url)
         self.driver.browser_log()  # drop older messages
         started = time.monotonic()
         try:
@@ -654,6 +854,28 @@ class Checker:
             if "img" in tile:
                 compare_rect(t, f"{label} img", item["img"], tile["img"])
 
+        # (a2) balance: replay each section's waterfall in DOM order from the rendered rects
+        options = self.layout.get("options", {})
+        placements, over, worst = 0, 0, float("-inf")
+        for index, section in enumerate(final["sections"]):
+            members = [dict(tile, index=i) for i, tile in enumerate(tiles) if tile["section"] == index]
+            replay = replay_waterfall(members, p["columns"], float(options.get("columnSpacing", 0)),
+                                      float(options.get("rowSpacing", 0)), self.balance_tolerance)
+            placements += replay["placements"]
+            over += len(replay["over"])
+            worst = max(worst, replay["worst"])
+            t.check(not replay["offgrid"], f"section #{section['id']}: tiles off the {p['columns']}-column grid "
+                    "(index, x, width, column): " + "; ".join(map(str, replay["offgrid"][:5])))
+            if self.args.balance_report_only:
+                continue
+            t.check(not replay["over"],
+                    f"section #{section['id']}: {len(replay['over'])} of {replay['placements']} placements more than "
+                    f"{fmt(self.balance_tolerance)} + 1 px above the lowest column (worst +{fmt(replay['worst'])} px): " +
+                    "; ".join(f"tile {i} ({photos[i]['path'] if i < len(photos) else '?'}) column {c} at "
+                              f"{fmt(h - cy)} vs lowest {fmt(low - cy)} (+{fmt(e)})"
+                              for i, c, h, low, e in replay["over"][:5]))
+        self.balance_stats.append((width, name, W, placements, over, worst))
+
         # (b) overlaps
         order = sorted(range(len(tiles)), key=lambda i: tiles[i]["rect"][1])
         overlaps = []
@@ -684,7 +906,22 @@ class Checker:
         t.check(not others, f"other images not loaded: {others[:10]}")
         sizes = []
         for i, tile in enumerate(tiles):
-            if "img" in tile and tile["naturalWidth"]:
+            if "img" in tile and tile["naturalWidth"] and tile.get("srcset"):
+                # A w-descriptor candidate's natural size is its file size divided by its density:
+                # only the aspect ratio is comparable (files are checked against it statically).
+                nw, nh = tile["naturalWidth"], tile["naturalHeight"]
+                try:
+                    aw, ah = int(tile["width"]), int(tile["height"])
+                except (TypeError, ValueError):
+                    continue
+                # The file's height is rounded (±1 px), then scaled by naturalWidth / file width and
+                # floored; naturalWidth is floored too.
+                described = dict((urllib.parse.urljoin(final["href"], u), width_descriptor(d))
+                                 for u, d in parse_srcset(tile["srcset"])).get(tile.get("currentSrc"))
+                scale = nw / described if described else 1.0
+                if abs(nh - nw * ah / aw) > 1 + scale + ah / aw:
+                    sizes.append(f"{i} ({tile['currentSrc']}): attributes {aw}×{ah}, image {nw}×{nh} (aspect ratio)")
+            elif "img" in tile and tile["naturalWidth"]:
                 if (str(tile["naturalWidth"]), str(tile["naturalHeight"])) != (tile["width"], tile["height"]):
                     sizes.append(f"{i} ({tile['src']}): attributes {tile['width']}×{tile['height']}, "
                                  f"image {tile['naturalWidth']}×{tile['naturalHeight']}")
@@ -692,8 +929,12 @@ class Checker:
         srcs = []
         for i, (tile, photo) in enumerate(zip(tiles, photos)):
             src = urllib.parse.unquote(tile.get("src") or "")
-            if not src.endswith("/" + photo["path"]):
-                srcs.append(f"{i}: src {tile.get('src')!r}, layout.json photo {photo['path']!r}")
+            href = urllib.parse.unquote(tile.get("href") or "")
+            if src.endswith("/" + photo["path"]) or href.endswith("/" + photo["path"]):
+                continue
+            if tile.get("srcset") and not href.startswith(("photos/", "/")):
+                continue  # a rendition without a link to its original: its name does not tell
+            srcs.append(f"{i}: src {tile.get('src')!r}, link {tile.get('href')!r}, layout.json photo {photo['path']!r}")
         t.check(not srcs, "tiles not in layout.json photo order: " + "; ".join(srcs[:5]))
         t.check(not m["log"], "console errors: " + " | ".join(e.get("message", "")[:200] for e in m["log"][:5]))
         server = m["server"]
@@ -746,17 +987,81 @@ class Checker:
         t.check(not attrs, "img attributes: " + "; ".join(attrs[:10]))
         t.check(not first_screen_lazy, f"loading=\"lazy\" in the first {VIEWPORT_HEIGHT} px: " + "; ".join(first_screen_lazy[:10]))
 
-        return (f"bp {p['index']} ({p['columns']} cols) {len(tiles)} tiles, {len(p['sections'])} sections, "
+        # (i) responsive images: the chosen candidate loaded and fits the rendered width × DPR
+        renditions = self.check_renditions(t, page, m)
+
+        balance = f"balance {over}/{placements} over" + (f" (worst +{fmt(worst)} px)" if over else "")
+        return (f"bp {p['index']} ({p['columns']} cols) {len(tiles)} tiles, {len(p['sections'])} sections, {balance}, "
+                f"{renditions}"
                 f"CLS {cls.get('total', '?'):.3g}, {m['held_at_paint']} image requests held past first paint, "
                 f"{m['seconds']:.1f} s")
+
+    def check_renditions(self, t: Tally, page: dict, m: dict) -> str:
+        """(i) at the current DPR: every img's currentSrc loaded; with a srcset, the chosen
+        candidate is wide enough and not over twice too wide. Returns a summary fragment."""
+        final = m["final"]
+        tiles = final.get("tiles", [])
+        dpr = float(final.get("dpr") or 1)
+        photos = page["photos"]
+        unloaded, wrong, chosen = [], [], []
+        with_srcset = 0
+        for i, tile in enumerate(tiles):
+            if "img" not in tile:
+                continue
+            label = f"{i} ({photos[i]['path'] if i < len(photos) else '?'})"
+            if not tile.get("currentSrc") or not tile["complete"] or not tile["naturalWidth"]:
+                unloaded.append(f"{label} currentSrc {tile.get('currentSrc')!r}")
+                continue
+            if not tile.get("srcset"):
+                continue
+            with_srcset += 1
+            failure, facts = check_chosen_candidate(tile, final["href"], dpr)
+            if failure:
+                wrong.append(f"{label} {fmt(tile['img'][2])} px wide: {failure}")
+            if facts["chosen"] and not facts["capped"]:
+                chosen.append(facts["chosen"] / facts["need"])
+        t.check(not unloaded, f"DPR {fmt(dpr)}: currentSrc not loaded: " + "; ".join(unloaded[:10]))
+        self.srcset_seen = self.srcset_seen or with_srcset > 0
+        if not with_srcset:
+            return ""
+        t.check(not wrong, f"DPR {fmt(dpr)}: {len(wrong)} of {with_srcset} srcset choices out of "
+                           f"[rendered × DPR, 2 × that]: " + "; ".join(wrong[:10]))
+        self.srcset_stats.append((dpr, with_srcset, len(wrong), min(chosen, default=None), max(chosen, default=None)))
+        return (f"DPR {fmt(dpr)} srcset {with_srcset - len(wrong)}/{with_srcset} ok"
+                + (f", chosen/needed width {min(chosen):.2f}–{max(chosen):.2f}" if chosen else "") + ", ")
+
+    def renditions_pass(self, widths: list[int], dpr: float) -> None:
+        """Loads every page again at each width with the given device pixel ratio, with the
+        browser cache cleared first, and checks only (i)."""
+        self.set_width(widths[0], dpr)
+        for width in widths:
+            self.set_width(width, dpr)
+            for page in self.pages:
+                t = Tally()
+                try:
+                    self.driver.cdp("Network.clearBrowserCache")
+                    m = self.load(page["file"])
+                    W = m["final"].get("content", [0, 0, 0])[2]
+                    if t.check(m["final"].get("galleries") == 1, "expected one main.wf-gallery"):
+                        summary = self.check_renditions(t, page, m).rstrip(", ") or "no srcset"
+                    else:
+                        summary = "no gallery"
+                    t.check(not m["server"]["failures"], "failed requests: " +
+                            ", ".join(f"{s} {u}" for s, u in m["server"]["failures"][:10]))
+                except (TimeoutError, WebDriverError, KeyError, TypeError, ValueError) as error:
+                    t.check(False, f"could not check: {type(error).__name__}: {error}")
+                    W, summary = float("nan"), "error"
+                self.report(f"dpr={fmt(dpr)} w={width:<4} W={fmt(W):<7} {page['file']}", t, summary)
 
     def run(self) -> int:
         started = time.monotonic()
         html_tally = Tally()
+        srcset_imgs = 0
         for page in self.pages:
             with open(os.path.join(self.site, page["file"]), encoding="utf-8") as f:
-                check_html_text(html_tally, self.site, page["file"], f.read())
-        self.report("served HTML", html_tally, f"{len(self.pages)} page(s)")
+                srcset_imgs += check_html_text(html_tally, self.site, page["file"], f.read())
+        self.report("served HTML", html_tally, f"{len(self.pages)} page(s)"
+                    + (f", {srcset_imgs} img with srcset" if srcset_imgs else ", no srcset"))
 
         # The gallery may be narrower than the viewport (theme padding); measure it once.
         self.set_width(1000)
@@ -789,6 +1094,32 @@ class Checker:
             self.set_width(width)
             self.load(self.pages[0]["file"])
             self.screenshot(path)
+
+        # (a2) balance over all widths
+        over = [(w, name, W, n, k, worst) for w, name, W, n, k, worst in self.balance_stats if k]
+        total = sum(n for *_, n, k, worst in self.balance_stats)
+        worst = max((s[5] for s in self.balance_stats if s[3]), default=float("nan"))
+        print(f"balance: {sum(s[4] for s in over)} of {total} placements more than {fmt(self.balance_tolerance)} + 1 px "
+              f"above the lowest column (largest excess over {fmt(self.balance_tolerance)} px: {fmt(worst)} px) at {len(over)} of "
+              f"{len(self.balance_stats)} width×page loads"
+              + (": " + ", ".join(f"w={w} {k}/{n} +{fmt(e)}" for w, name, W, n, k, e in over) if over else "")
+              + (" (report only)" if self.args.balance_report_only else ""), flush=True)
+
+        # (i) responsive images at DPR 2 (DPR 1 was checked with everything else)
+        if self.srcset_seen and self.args.dpr2_widths != 0:
+            step = max(1, len(widths) // self.args.dpr2_widths) if self.args.dpr2_widths else 1
+            self.renditions_pass(widths[::step], 2)
+            self.set_width(widths[-1], 1)
+        elif not self.srcset_seen:
+            print("renditions: no img has a srcset; the srcset width checks were skipped (every currentSrc "
+                  "was still checked to load)", flush=True)
+        for dpr in sorted({s[0] for s in self.srcset_stats}):
+            rows = [s for s in self.srcset_stats if s[0] == dpr]
+            low = min((s[3] for s in rows if s[3] is not None), default=float("nan"))
+            high = max((s[4] for s in rows if s[4] is not None), default=float("nan"))
+            print(f"renditions at DPR {fmt(dpr)}: {sum(s[2] for s in rows)} of {sum(s[1] for s in rows)} srcset "
+                  f"choices out of range over {len(rows)} loads; chosen width / (rendered width × DPR) "
+                  f"{low:.2f}–{high:.2f} where not capped by the original's width", flush=True)
 
         # (h) images never in the first screen at any tested width load lazily.
         lazy = Tally()
@@ -837,6 +1168,13 @@ def parse_args(argv):
                              "minWidth-1 and minWidth are always tested, odd widths fill up to N")
     parser.add_argument("--first-screen", type=float, default=1200, metavar="PX",
                         help="images whose top is never within PX of the gallery top must be lazy (default 1200)")
+    parser.add_argument("--balance-tolerance", type=float, default=None, metavar="PX",
+                        help="a photo's column may be at most PX (+1) above the lowest when it is placed "
+                             "(default: layout.json's options.balanceTolerance, else its rowSpacing)")
+    parser.add_argument("--balance-report-only", action="store_true",
+                        help="count and print balance excesses without failing on them")
+    parser.add_argument("--dpr2-widths", type=int, default=None, metavar="N",
+                        help="test srcset choices at DPR 2 at about N of the widths (default all; 0: skip)")
     parser.add_argument("--screenshot", action="append", default=[], metavar="WIDTH=PNG",
                         type=lambda s: (int(s.split("=", 1)[0]), s.split("=", 1)[1]),
                         help="also save a full-page screenshot of the first page at WIDTH")
