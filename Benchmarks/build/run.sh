@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Site build benchmark, in one run on the same generated photos:
+# Site build benchmark (originals hard-linked, no renditions: see Benchmarks/renditions for those),
+# in one run on the same generated photos:
 #  - a 10,000-photo build (originals hard-linked) against `waterfall-site scan` of the same folder
 #    (target: build <= 2x scan), and peak memory;
 #  - HTML + CSS bytes per photo with the default 4 breakpoints, no captions (target <= 300 without
@@ -71,19 +72,19 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t ? "met" : "MISSED") }'; }
 
 scan_s=$(best_seconds "$tool" scan "$nested" --json)
-build0_s=$(best_seconds "$tool" build "$nested" -o "$site" --quiet --balance-tolerance 0)
-build_s=$(best_seconds "$tool" build "$nested" -o "$site" --quiet)
-flat0_s=$(best_seconds "$tool" build "$flat" -o "$site" --quiet --balance-tolerance 0)
-flat_s=$(best_seconds "$tool" build "$flat" -o "$site" --quiet)
+build0_s=$(best_seconds "$tool" build "$nested" -o "$site" --quiet --no-renditions --balance-tolerance 0)
+build_s=$(best_seconds "$tool" build "$nested" -o "$site" --quiet --no-renditions)
+flat0_s=$(best_seconds "$tool" build "$flat" -o "$site" --quiet --no-renditions --balance-tolerance 0)
+flat_s=$(best_seconds "$tool" build "$flat" -o "$site" --quiet --no-renditions)
 scan_mb=$(peak_mb "$tool" scan "$nested" --json)
-build_mb=$(peak_mb "$tool" build "$nested" -o "$site" --quiet)
+build_mb=$(peak_mb "$tool" build "$nested" -o "$site" --quiet --no-renditions)
 
-rm -rf "$site"; "$tool" build "$nested" -o "$site" --quiet --balance-tolerance 0
+rm -rf "$site"; "$tool" build "$nested" -o "$site" --quiet --no-renditions --balance-tolerance 0
 photos=$(find "$site/photos" -type f | wc -l)
 all0=$(cat "$site"/*.html "$site"/assets/*.css | wc -c)
-rm -rf "$site"; "$tool" build "$nested" -o "$site" --quiet
+rm -rf "$site"; "$tool" build "$nested" -o "$site" --quiet --no-renditions
 all16=$(cat "$site"/*.html "$site"/assets/*.css | wc -c)
-rm -rf "$site"; summary=$("$tool" build "$flat" -o "$site" | tail -1)
+rm -rf "$site"; summary=$("$tool" build "$flat" -o "$site" --no-renditions | tail -1)
 first_page_photos=$(grep -c '^<li style=' "$site/index.html")
 index_bytes=$(cat "$site/index.html" "$site"/assets/*.css | wc -c)
 index_gzip=$(cat "$site/index.html" "$site"/assets/*.css | gzip -9 | wc -c)
