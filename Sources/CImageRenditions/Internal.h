@@ -70,6 +70,10 @@ void wfr_job_push(wfr_job *job, const uint8_t *row);
 /// The stored size of a target (display size swapped for orientations 5–8).
 void wfr_stored_size(const wfr_job *job, size_t index, uint32_t *width, uint32_t *height);
 
+/// Checks a header's stored size against the pixel limit and the requested renditions (which
+/// must not upscale); on failure the message names the sizes.
+wfr_status wfr_check_size(wfr_job *job, uint32_t width, uint32_t height);
+
 /// Decoders: read the header, check the limits, decode and push every row.
 wfr_status wfr_decode_jpeg(wfr_job *job, const uint8_t *bytes, size_t length);
 wfr_status wfr_decode_png(wfr_job *job, const uint8_t *bytes, size_t length);

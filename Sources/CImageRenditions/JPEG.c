@@ -112,22 +112,10 @@ static bool decode(wfr_job *job, decode_state *state, const uint8_t *bytes, size
     job->info.width = width;
     job->info.height = height;
     job->info.encoding = WFR_ENCODING_JPEG;
-    if ((uint64_t)width * height > job->options->max_pixels) {
-        wfr_message(job->message, job->message_capacity, "%ux%u is %llu pixels, over the limit of %llu",
-                    width, height, (unsigned long long)width * height,
-                    (unsigned long long)job->options->max_pixels);
-        state->status = WFR_STATUS_TOO_MANY_PIXELS;
+    const wfr_status limits = wfr_check_size(job, width, height);
+    if (limits != WFR_STATUS_OK) {
+        state->status = limits;
         return false;
-    }
-    for (size_t i = 0; i < job->count; i++) {
-        uint32_t w, h;
-        wfr_stored_size(job, i, &w, &h);
-        if (w > width || h > height) {
-            wfr_message(job->message, job->message_capacity, "rendition %ux%u is larger than the image (%ux%u stored)",
-                        job->targets[i].width, job->targets[i].height, width, height);
-            state->status = WFR_STATUS_INVALID_REQUEST;
-            return false;
-        }
     }
 
     bool cmyk = false;

@@ -13,6 +13,25 @@ void wfr_stored_size(const wfr_job *job, size_t index, uint32_t *width, uint32_t
     *height = transposed ? target.width : target.height;
 }
 
+wfr_status wfr_check_size(wfr_job *job, uint32_t width, uint32_t height) {
+    if ((uint64_t)width * height > job->options->max_pixels) {
+        wfr_message(job->message, job->message_capacity, "%ux%u is %llu pixels, over the limit of %llu",
+                    width, height, (unsigned long long)width * height,
+                    (unsigned long long)job->options->max_pixels);
+        return WFR_STATUS_TOO_MANY_PIXELS;
+    }
+    for (size_t i = 0; i < job->count; i++) {
+        uint32_t w, h;
+        wfr_stored_size(job, i, &w, &h);
+        if (w > width || h > height) {
+            wfr_message(job->message, job->message_capacity, "rendition %ux%u is larger than the image (%ux%u stored)",
+                        job->targets[i].width, job->targets[i].height, width, height);
+            return WFR_STATUS_INVALID_REQUEST;
+        }
+    }
+    return WFR_STATUS_OK;
+}
+
 wfr_status wfr_job_begin(wfr_job *job, uint32_t decoded_width, uint32_t decoded_height,
                          uint32_t channels, bool has_alpha) {
     job->resamplers = calloc(job->count, sizeof(wfr_resampler));

@@ -51,22 +51,9 @@ extension MasonryLayout {
     ) -> [BreakpointLayout] {
         let subranges = balancedSubranges(prepared, range: range)
         return subranges.enumerated().map { subrangeIndex, subrange in
-            let (range, reference) = subrange
-            let plan = AssignmentPlan(
-                referenceWidth: reference, minimumWidth: range.minimum, maximumWidth: range.maximum,
-                tolerance: options.balanceTolerance, findsValidWidths: false
-            )
-            var drift = DriftMeasure()
-            let placed = prepared.map { section in
-                let (layout, measure) = place(section, plan: plan)
-                drift.merge(measure)
-                return layout
-            }
-            return BreakpointLayout(
-                breakpoint: breakpoint, breakpointIndex: breakpointIndex, subrangeIndex: subrangeIndex,
-                range: range, referenceWidth: reference, sections: placed,
-                report: BreakpointReport(sections: placed, referenceWidth: reference, range: range, drift: drift)
-            )
+            assignedLayout(
+                prepared, breakpoint: breakpoint, breakpointIndex: breakpointIndex, subrangeIndex: subrangeIndex,
+                range: subrange.0, referenceWidth: subrange.1)
         }
     }
 }

@@ -56,8 +56,18 @@ extension MasonryLayout {
     func singleLayout(
         _ prepared: [PreparedSection], breakpoint: Breakpoint, breakpointIndex: Int, range: WidthRange
     ) -> BreakpointLayout {
+        assignedLayout(
+            prepared, breakpoint: breakpoint, breakpointIndex: breakpointIndex, subrangeIndex: 0,
+            range: range, referenceWidth: range.referenceWidth)
+    }
+
+    /// Every section placed with one assignment made at `referenceWidth`, with its report.
+    func assignedLayout(
+        _ prepared: [PreparedSection], breakpoint: Breakpoint, breakpointIndex: Int, subrangeIndex: Int,
+        range: WidthRange, referenceWidth: Double
+    ) -> BreakpointLayout {
         let plan = AssignmentPlan(
-            referenceWidth: range.referenceWidth, minimumWidth: range.minimum, maximumWidth: range.maximum,
+            referenceWidth: referenceWidth, minimumWidth: range.minimum, maximumWidth: range.maximum,
             tolerance: options.balanceTolerance, findsValidWidths: false
         )
         var drift = DriftMeasure()
@@ -67,7 +77,7 @@ extension MasonryLayout {
             return layout
         }
         return BreakpointLayout(
-            breakpoint: breakpoint, breakpointIndex: breakpointIndex, subrangeIndex: 0, range: range,
+            breakpoint: breakpoint, breakpointIndex: breakpointIndex, subrangeIndex: subrangeIndex, range: range,
             referenceWidth: plan.referenceWidth, sections: placed,
             report: BreakpointReport(sections: placed, referenceWidth: plan.referenceWidth, range: range, drift: drift)
         )
