@@ -6,8 +6,8 @@
 #  - HTML + CSS bytes per photo with the default 4 breakpoints, no captions (target <= 300 without
 #    balancing), and the first page's bytes per photo with balancing (targets <= 450, gzip <= 120);
 #  - the build with the default balance tolerance against --balance-tolerance 0 (target <= 1.5x).
-# Two layouts of the same photos: nested (444 folders, as a camera archive) and flat (one folder,
-# so every page is one 500-photo section: the hardest case for balancing).
+# Two layouts of the same photos: nested (444 folders, as a camera archive) and flat (one folder of
+# camera-named files, so every page is one 500-photo section: the hardest case for balancing).
 #
 #   Benchmarks/build/run.sh [COUNT]     (default 10000)
 #
@@ -37,8 +37,10 @@ fi
 if [ ! -f "$flat/.complete" ]; then
     rm -rf "$flat"
     mkdir -p "$flat"
+    # The generator's file names (IMG_00042.jpg, scan-0042.png) are unique across folders, so the
+    # flat folder keeps them: one folder of camera files.
     (cd "$nested" && find . -type f \( -name '*.jpg' -o -name '*.png' \) | sort | while read -r file; do
-        ln "$file" "$flat/$(echo "${file#./}" | tr '/' '_')"
+        ln "$file" "$flat/$(basename "$file")"
     done)
     touch "$flat/.complete"
 fi
@@ -102,6 +104,7 @@ echo "| peak RSS, scan / build (MB) | $scan_mb / $build_mb | |"
 echo "| HTML + CSS per photo, nested, no balancing (bytes) | $(bytes_per_photo "$all0" "$photos") | <= 300: $(verdict "$(bytes_per_photo "$all0" "$photos")" 300) |"
 echo "| HTML + CSS per photo, nested, balanced (bytes) | $(bytes_per_photo "$all16" "$photos") | |"
 echo "| build, flat, balanced / no balancing | $(ratio "$flat_s" "$flat0_s") ($flat_s s / $flat0_s s) | <= 1.5: $(verdict "$(ratio "$flat_s" "$flat0_s")" 1.5) |"
+echo "| first page layout data per photo, flat, balanced (bytes) | $(grep -o 'style="[^"]*"' "$site/index.html" | tr -d '\n' | wc -c | awk -v n="$first_page_photos" '{ printf "%.0f", $1 / n }') | |"
 echo "| first page HTML + CSS per photo, flat, balanced (bytes) | $(bytes_per_photo "$index_bytes" "$first_page_photos") | <= 450: $(verdict "$(bytes_per_photo "$index_bytes" "$first_page_photos")" 450) |"
 echo "| same, gzip -9 (bytes) | $(bytes_per_photo "$index_gzip" "$first_page_photos") | <= 120: $(verdict "$(bytes_per_photo "$index_gzip" "$first_page_photos")" 120) |"
 echo

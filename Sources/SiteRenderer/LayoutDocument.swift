@@ -56,6 +56,9 @@ public enum LayoutDocument {
         var json = JSONText(pretty: false)
         json.beginObject()
         json.string("file", page.fileName)
+        json.integer("ranges", rendered.layout.breakpoints.count)
+        json.integer("layoutBytes", rendered.layoutBytes)
+        json.number("layoutBytesPerPhoto", Double(rendered.layoutBytes) / Double(max(1, page.photoCount)), decimals: 1)
         json.beginArray("sections")
         for (index, section) in page.sections.enumerated() {
             json.beginObject()

@@ -36,8 +36,11 @@ struct EndToEndTests {
         let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: site.appending(path: "layout.json"))) as? [String: Any]
         #expect(layout?["photoCount"] as? Int == 37)
         // Balanced by default within one row spacing (16 px) at every width of every range.
-        let ranges = ((layout?["pages"] as? [[String: Any]])?.first?["breakpoints"] as? [[String: Any]]) ?? []
+        let firstPage = (layout?["pages"] as? [[String: Any]])?.first
+        let ranges = (firstPage?["breakpoints"] as? [[String: Any]]) ?? []
         #expect(ranges.count >= 4)
+        #expect(firstPage?["ranges"] as? Int == ranges.count)
+        #expect((firstPage?["layoutBytesPerPhoto"] as? Double ?? 0) > 0)
         for range in ranges {
             let report = range["report"] as? [String: Any]
             #expect((report?["worstPlacementDrift"] as? Double ?? 99) <= 16.001)
