@@ -135,15 +135,22 @@ final class OutputFolder: @unchecked Sendable {
 
     /// Places the original `source` at `relativePath` in the staging folder: a hard link where the
     /// file system allows (no copy, no space), a copy otherwise.
-    func placeOriginal(_ source: URL, at relativePath: String) throws(CommandError) {
-        let destination = staging.appending(path: relativePath)
-        try makeFolder(destination.deletingLastPathComponent())
+    func placeOriginal(_ source: String, at relativePath: String) throws(CommandError) {
+        // Plain string paths: URL parsing per photo shows at 100,000 photos.
+        let destination = staging.path + "/" + relativePath
+        if let slash = destination.lastIndex(of: "/") {
+            let folder = String(destination[..<slash])
+            if !foldersLock.withLock({ createdFolders.contains(folder) }) {
+                try makeFolder(URL(fileURLWithPath: folder))
+            }
+        }
         // AT_SYMLINK_FOLLOW: a photo that is a symlink is linked to its target, not the link.
-        if linkat(AT_FDCWD, source.path, AT_FDCWD, destination.path, AT_SYMLINK_FOLLOW) == 0 { return }
+        if linkat(AT_FDCWD, source, AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0 { return }
         do {
-            try fileManager.copyItem(at: source.resolvingSymlinksInPath(), to: destination)
+            try fileManager.copyItem(
+                at: URL(fileURLWithPath: source).resolvingSymlinksInPath(), to: URL(fileURLWithPath: destination))
         } catch {
-            throw .failed("cannot copy '\(source.path)' into the site: \(error.localizedDescription)")
+            throw .failed("cannot copy '\(source)' into the site: \(error.localizedDescription)")
         }
     }
 }

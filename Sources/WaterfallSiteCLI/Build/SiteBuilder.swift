@@ -109,14 +109,20 @@ struct SiteBuilder {
     ) throws(CommandError) {
         // Linking the originals is file-system work and rendering is CPU work: do them side by side.
         let photosFolder = settings.photos
-        let originals = BackgroundWork { () throws(CommandError) in
-            for photo in plan.photos {
-                // Without original links, an original is published only where its tile shows it.
-                if !renderer.options.linksOriginals && photo.image != nil { continue }
-                try output.placeOriginal(photosFolder.appending(path: photo.path), at: renderer.options.photosFolder + "/" + photo.path)
+        // Two linkers, each with its own share of the folders: the file system works on two
+        // folders at once while this thread renders.
+        let shares = Self.foldersSplit(plan.photos.map(\.path), into: 2)
+        let originals = shares.map { share in
+            BackgroundWork { () throws(CommandError) in
+                for index in share {
+                    let photo = plan.photos[index]
+                    // Without original links, an original is published only where its tile shows it.
+                    if !renderer.options.linksOriginals && photo.image != nil { continue }
+                    try output.placeOriginal(photosFolder.path + "/" + photo.path, at: renderer.options.photosFolder + "/" + photo.path)
+                }
             }
         }
-        defer { _ = try? originals.wait() }
+        defer { for work in originals { _ = try? work.wait() } }
 
         try output.write(renderer.theme.stylesheet, to: "assets/waterfall.css")
         try output.write(renderer.layoutStylesheet(), to: "assets/layout.css")
@@ -140,7 +146,7 @@ struct SiteBuilder {
         }
         try layoutFile.write(LayoutDocument.footer)
         progress.update("Placing originals", done: 0, total: plan.photos.count)
-        try originals.wait()
+        for work in originals { try work.wait() }
     }
 
     /// Writes every photo's renditions into the staging folder (reusing the previous site's
@@ -191,6 +197,23 @@ struct SiteBuilder {
             throw .failed("layout options: \(error.description)")
         }
         return report.diagnostics.count
+    }
+
+    /// Indices of `paths` cut into `count` runs of about equal length, each cut at a change of
+    /// folder, so no two runs ever create the same folder.
+    static func foldersSplit(_ paths: [String], into count: Int) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start = 0
+        for part in 1..<max(1, count) {
+            var cut = max(start, paths.count * part / count)
+            while cut > start && cut < paths.count && GalleryPlan.folder(of: paths[cut]) == GalleryPlan.folder(of: paths[cut - 1]) {
+                cut += 1
+            }
+            runs.append(start..<cut)
+            start = cut
+        }
+        runs.append(start..<paths.count)
+        return runs
     }
 
     private func loadTheme() throws(CommandError) -> Theme {
