@@ -19,6 +19,31 @@ enum HeaderOutcome: Sendable {
 /// Turns the C shim's status codes into photos and plainly worded diagnostics. Stateless, so
 /// any number of threads may use it at once.
 enum HeaderReader {
+    /// The candidate's outcome: from `cache` when the file's identity is unchanged, else read.
+    /// Photos carry the identity, for the next build's cache.
+    static func read(_ candidate: Candidate, in folders: FolderCursor, cache: ScanCache?) -> (HeaderOutcome, cached: Bool) {
+        let identity = self.identity(of: candidate, in: folders)
+        if let identity, let entry = cache?.entries[candidate.relativePath], entry.identity == identity {
+            return (.photo(entry.photo, warning: entry.warning), true)
+        }
+        var outcome = read(candidate, in: folders)
+        if case .photo(var photo, let warning) = outcome {
+            photo.identity = identity
+            outcome = .photo(photo, warning: warning)
+        }
+        return (outcome, false)
+    }
+
+    /// `fstatat` relative to the open folder (following a symbolic link to its file).
+    static func identity(of candidate: Candidate, in folders: FolderCursor) -> FileIdentity? {
+        guard let folder = folders.descriptor(for: candidate.folder) else { return nil }
+        var info = stat()
+        let status = candidate.name.withUnsafeBufferPointer { name in
+            name.withMemoryRebound(to: CChar.self) { fstatat(folder, $0.baseAddress.unsafelyUnwrapped, &info, 0) }
+        }
+        return status == 0 ? FileIdentity(info) : nil
+    }
+
     static func read(_ candidate: Candidate, in folders: FolderCursor) -> HeaderOutcome {
         var header = wfs_image_header()
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(WFS_MESSAGE_CAPACITY)) { message in

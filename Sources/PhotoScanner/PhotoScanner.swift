@@ -24,7 +24,11 @@ public struct PhotoScanner: Sendable {
     ///   candidates, at most once per small batch of files, from worker threads but never
     ///   concurrently and with `done` never decreasing; the last call has `done == total`.
     /// - Throws: `ScanError` when `root` is missing, is not a folder or cannot be listed.
-    public func scan(_ root: URL, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws(ScanError) -> ScanResult {
+    /// - Parameter cache: an earlier scan's results; files whose identity (device, inode, size,
+    ///   modification time) is unchanged are taken from it without being opened.
+    public func scan(
+        _ root: URL, cache: ScanCache? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) throws(ScanError) -> ScanResult {
         var walker = DirectoryWalker(excludedFolders: excludedFolders.map { $0.standardizedFileURL.path })
         try walker.walk(rootPath: root.path)
         let items = walker.items
@@ -33,7 +37,7 @@ public struct PhotoScanner: Sendable {
         var candidates: [Candidate] = []
         candidates.reserveCapacity(items.count)
         for case .candidate(let candidate) in items { candidates.append(candidate) }
-        let outcomes = readHeaders(candidates, folders: folders, progress: progress)
+        let (outcomes, cachedCount) = readHeaders(candidates, folders: folders, cache: cache, progress: progress)
 
         var photos: [ScannedPhoto] = []
         var diagnostics: [ScanDiagnostic] = []
@@ -54,7 +58,7 @@ public struct PhotoScanner: Sendable {
                 next += 1
             }
         }
-        return ScanResult(photos: photos, diagnostics: diagnostics)
+        return ScanResult(photos: photos, diagnostics: diagnostics, cachedCount: cachedCount)
     }
 }
 
@@ -65,24 +69,29 @@ private extension PhotoScanner {
 
     /// Reads every candidate's header, in parallel when `jobs > 1`; `outcomes[i]` belongs to
     /// `candidates[i]`, so the order never depends on scheduling.
-    func readHeaders(_ candidates: [Candidate], folders: [[UInt8]], progress: (@Sendable (Int, Int) -> Void)?) -> [HeaderOutcome] {
+    func readHeaders(
+        _ candidates: [Candidate], folders: [[UInt8]], cache: ScanCache?, progress: (@Sendable (Int, Int) -> Void)?
+    ) -> ([HeaderOutcome], cachedCount: Int) {
         let total = candidates.count
         progress?(0, total)
-        guard total > 0 else { return [] }
+        guard total > 0 else { return ([], 0) }
         let workers = min(jobs, (total + Self.batchSize - 1) / Self.batchSize)
         if workers <= 1 {
             var outcomes: [HeaderOutcome] = []
             outcomes.reserveCapacity(total)
+            var cachedCount = 0
             let cursor = FolderCursor(folders: folders)
             for (index, candidate) in candidates.enumerated() {
-                outcomes.append(HeaderReader.read(candidate, in: cursor))
+                let (outcome, cached) = HeaderReader.read(candidate, in: cursor, cache: cache)
+                outcomes.append(outcome)
+                if cached { cachedCount += 1 }
                 if (index + 1) % Self.batchSize == 0 || index + 1 == total { progress?(index + 1, total) }
             }
-            return outcomes
+            return (outcomes, cachedCount)
         }
 
         let shared = SharedProgress(progress: progress)
-        return [HeaderOutcome](unsafeUninitializedCapacity: total) { buffer, initialized in
+        let outcomes = [HeaderOutcome](unsafeUninitializedCapacity: total) { buffer, initialized in
             // Each index is written by exactly one worker (the one that claimed its batch), so
             // the writes never overlap.
             let slots = UnsafeSendableBuffer(buffer: buffer)
@@ -92,14 +101,19 @@ private extension PhotoScanner {
                     let start = shared.claimed.wrappingAdd(Self.batchSize, ordering: .relaxed).oldValue
                     guard start < total else { return }
                     let end = min(start + Self.batchSize, total)
+                    var cached = 0
                     for index in start..<end {
-                        (slots.buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: HeaderReader.read(candidates[index], in: cursor))
+                        let (outcome, fromCache) = HeaderReader.read(candidates[index], in: cursor, cache: cache)
+                        (slots.buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: outcome)
+                        if fromCache { cached += 1 }
                     }
+                    shared.cached.wrappingAdd(cached, ordering: .relaxed)
                     shared.finished(end - start, of: total)
                 }
             }
             initialized = total
         }
+        return (outcomes, shared.cached.load(ordering: .relaxed))
     }
 }
 
@@ -107,6 +121,8 @@ private extension PhotoScanner {
 private final class SharedProgress: Sendable {
     /// The next unclaimed candidate index.
     let claimed = Atomic<Int>(0)
+    /// Candidates taken from the cache.
+    let cached = Atomic<Int>(0)
     let progress: (@Sendable (Int, Int) -> Void)?
     /// Headers read so far; the lock also serialises the callback so `done` never goes backwards.
     let done = Mutex<Int>(0)

@@ -18,10 +18,12 @@ public struct ScannedPhoto: Sendable, Hashable {
     public var displayWidth: Int
     public var displayHeight: Int
     public var byteSize: Int64
+    /// The file's identity when it was read (nil for photos measured from memory).
+    public var identity: FileIdentity?
 
     public init(
         relativePath: String, format: ImageFormat, storedWidth: Int, storedHeight: Int,
-        orientation: Int, byteSize: Int64
+        orientation: Int, byteSize: Int64, identity: FileIdentity? = nil
     ) {
         self.relativePath = relativePath
         self.format = format
@@ -32,6 +34,7 @@ public struct ScannedPhoto: Sendable, Hashable {
         self.displayWidth = swaps ? storedHeight : storedWidth
         self.displayHeight = swaps ? storedWidth : storedHeight
         self.byteSize = byteSize
+        self.identity = identity
     }
 }
 
@@ -70,9 +73,12 @@ public struct ScanDiagnostic: Sendable, Hashable {
 public struct ScanResult: Sendable, Hashable {
     public var photos: [ScannedPhoto]
     public var diagnostics: [ScanDiagnostic]
+    /// How many photos came from the cache instead of a header read.
+    public var cachedCount: Int
 
-    public init(photos: [ScannedPhoto], diagnostics: [ScanDiagnostic]) {
+    public init(photos: [ScannedPhoto], diagnostics: [ScanDiagnostic], cachedCount: Int = 0) {
         self.photos = photos
         self.diagnostics = diagnostics
+        self.cachedCount = cachedCount
     }
 }

@@ -23,6 +23,8 @@ struct BuildSettings: Sendable {
     var strict = false
     var quiet = false
     var force = false
+    /// Whether the previous build's cache may spare header reads (`--no-cache` turns it off).
+    var usesCache = true
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// Resized copies of every photo, offered through `srcset`.
     var renditions = true

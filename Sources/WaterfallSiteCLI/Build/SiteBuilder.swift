@@ -41,10 +41,17 @@ struct SiteBuilder {
             throw .usage("layout options: \(error.description)", command: "build")
         }
 
+        // Only a previous waterfall-site build in the output folder can hold a cache to trust.
+        var cache: ScanCache?
+        if settings.usesCache && FileManager.default.fileExists(atPath: output.url.appending(path: OutputFolder.markerName).path) {
+            let loaded = BuildCache.load(from: output.url)
+            if let warning = loaded.warning { console.warn("warning: \(warning)") }
+            cache = loaded.cache
+        }
         let progress = Progress(console: console, quiet: settings.quiet)
         let scan: ScanResult
         do {
-            scan = try PhotoScanner(jobs: settings.jobs, excludedFolders: [output.url]).scan(settings.photos) { done, total in
+            scan = try PhotoScanner(jobs: settings.jobs, excludedFolders: [output.url]).scan(settings.photos, cache: cache) { done, total in
                 progress.update("Scanning photos", done: done, total: total)
             }
         } catch {
@@ -78,6 +85,7 @@ struct SiteBuilder {
                 renditionWarnings = try writeRenditions(&plan, scan: scan, renderer: &renderer, to: output, progress: progress)
             }
             try write(plan, renderer: renderer, to: output, progress: progress, statistics: &statistics)
+            try output.write(BuildCache.text(ScanCache(scan)), to: BuildCache.fileName)
             try output.swapIn()
         } catch {
             // Writes fail once Ctrl-C has moved the staging folder away: let the handler finish.
@@ -98,6 +106,7 @@ struct SiteBuilder {
                 problems.append("\(NumberText.grouped(renditionWarnings)) photo\(renditionWarnings == 1 ? "" : "s") without renditions")
             }
             if !problems.isEmpty { line += " (\(problems.joined(separator: ", ")))" }
+            if scan.cachedCount > 0 { line += "; \(NumberText.grouped(scan.cachedCount)) unchanged photos not read again" }
             console.print(line)
             console.print(statistics.summary(breakpoints: settings.breakpoints.count, tolerance: renderer.options.layout.balanceTolerance))
         }

@@ -27,6 +27,7 @@ enum BuildCommand {
         .init(names: ["--strict"], takesValue: false),
         .init(names: ["--quiet", "-q"], takesValue: false),
         .init(names: ["--force"], takesValue: false),
+        .init(names: ["--no-cache"], takesValue: false),
         .init(names: ["--help", "-h"], takesValue: false),
     ]
 
@@ -105,6 +106,7 @@ enum BuildCommand {
         settings.strict = list.has("--strict")
         settings.quiet = list.has("--quiet")
         settings.force = list.has("--force")
+        settings.usesCache = !list.has("--no-cache")
         return settings
     }
 }

@@ -92,6 +92,8 @@ enum HelpText {
 
         BEHAVIOUR
           --strict                    Fail (exit 1) when any photo was skipped or had a warning
+          --no-cache                  Read every photo again instead of trusting the previous
+                                      build's record of unchanged files
           -j, --jobs N                Threads for reading and resizing photos (default: all cores)
           -q, --quiet                 No progress and no summary; warnings still go to stderr
           -h, --help                  This text

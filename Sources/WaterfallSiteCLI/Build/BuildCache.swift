@@ -1,0 +1,73 @@
+import Foundation
+import PhotoScanner
+import SiteRenderer
+
+/// The build cache: what the scanner learned about every photo, kept in the output folder so a
+/// rebuild reads no header of a photo whose identity (device, inode, size, modification time) is
+/// unchanged. A text file, one photo per line; anything unexpected in it makes the whole cache be
+/// ignored with a warning, never trusted in part.
+enum BuildCache {
+    static let fileName = ".waterfall-site-cache"
+    static let header = "waterfall-site build cache 1"
+
+    /// The cache of the previous build in `output`, if there is a usable one. `warning` explains
+    /// why an existing file was ignored.
+    static func load(from output: URL) -> (cache: ScanCache?, warning: String?) {
+        let url = output.appending(path: fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return (nil, nil) }
+        func ignored(_ reason: String) -> (ScanCache?, String?) {
+            (nil, "ignoring the build cache '\(url.path)' (\(reason)); every photo is read again")
+        }
+        guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
+            return ignored("not readable as UTF-8 text")
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first == Substring(header) else { return ignored("not a waterfall-site cache of this version") }
+        lines.removeFirst()
+        if lines.last == "" { lines.removeLast() }
+        var entries: [String: ScanCache.Entry] = [:]
+        entries.reserveCapacity(lines.count)
+        for (number, line) in lines.enumerated() {
+            guard let entry = entry(line) else { return ignored("line \(number + 2) is malformed") }
+            entries[entry.photo.relativePath] = entry
+        }
+        return (ScanCache(entries: entries), nil)
+    }
+
+    /// The file's text for `cache`, in path order so equal scans give equal bytes.
+    static func text(_ cache: ScanCache) -> String {
+        var text = header + "\n"
+        for path in cache.entries.keys.sorted() {
+            guard let entry = cache.entries[path] else { continue }
+            let photo = entry.photo
+            let fields: [String] = [
+                path.percentEncodedPath, String(entry.identity.device), String(entry.identity.inode),
+                String(entry.identity.size), String(entry.identity.modified), photo.format.rawValue,
+                String(photo.storedWidth), String(photo.storedHeight), String(photo.orientation),
+                String(photo.byteSize), (entry.warning?.message ?? "").percentEncodedPath,
+            ]
+            text += fields.joined(separator: "\t") + "\n"
+        }
+        return text
+    }
+
+    private static func entry(_ line: Substring) -> ScanCache.Entry? {
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+        guard fields.count == 11,
+            let path = String(fields[0]).removingPercentEncoding, !path.isEmpty,
+            let device = UInt64(fields[1]), let inode = UInt64(fields[2]),
+            let size = Int64(fields[3]), let modified = Int64(fields[4]),
+            let format = ImageFormat(rawValue: String(fields[5])),
+            let width = Int(fields[6]), width > 0, let height = Int(fields[7]), height > 0,
+            let orientation = Int(fields[8]), (1...8).contains(orientation),
+            let byteSize = Int64(fields[9]), byteSize >= 0,
+            let warningText = String(fields[10]).removingPercentEncoding
+        else { return nil }
+        let identity = FileIdentity(device: device, inode: inode, size: size, modified: modified)
+        let photo = ScannedPhoto(
+            relativePath: path, format: format, storedWidth: width, storedHeight: height,
+            orientation: orientation, byteSize: byteSize, identity: identity)
+        let warning = warningText.isEmpty ? nil : ScanDiagnostic(relativePath: path, kind: .malformedExif, message: warningText)
+        return ScanCache.Entry(identity: identity, photo: photo, warning: warning)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The build cache may only ever save work: after any change to the photos, or to the cache file
+/// itself, a rebuild must produce exactly the site a build without the cache produces.
+@Suite("Build cache", .serialized)
+struct BuildCacheTests {
+    let binary: URL
+
+    init() throws {
+        binary = try #require(Repository.binary, "the waterfall-site executable was not built beside the tests")
+    }
+
+    @Test("Change, add, rename, delete and a corrupt cache: each rebuild equals a --no-cache build")
+    func rebuildsEqualFreshBuilds() throws {
+        let work = try TemporaryFolder()
+        try work.write("photos/a.jpg", try Repository.samplePhoto("chelsea-the-cat.jpg"))
+        try work.write("photos/b.png", try Repository.samplePhoto("Ceramics/espresso-cup.png"))
+        try work.write("photos/Sub/c.jpg", try Repository.samplePhoto("dogs-at-the-door.jpg"))
+
+        func rebuildMatchesFresh(_ step: String, expectCached: Int? = nil) throws {
+            let cached = try ProcessRun(binary, ["build", "photos", "-o", "site", "--no-renditions"], in: work.url)
+            #expect(cached.status == 0, "\(step): \(cached.error)")
+            if let expectCached {
+                let note = expectCached > 0 ? "\(expectCached) unchanged photos not read again" : "not read again"
+                #expect(cached.output.contains(note) == (expectCached > 0), "\(step): \(cached.output)")
+            }
+            let fresh = try ProcessRun(binary, ["build", "photos", "-o", "fresh", "--no-renditions", "--no-cache"], in: work.url)
+            #expect(fresh.status == 0, "\(step): \(fresh.error)")
+            #expect(!fresh.output.contains("not read again"), "--no-cache reads every photo")
+            let site = try EndToEndTests.tree(work.url.appending(path: "site"))
+            let reference = try EndToEndTests.tree(work.url.appending(path: "fresh"))
+            #expect(site.keys.sorted() == reference.keys.sorted(), "\(step): the same files")
+            for (name, bytes) in reference where site[name] != bytes {
+                Issue.record("\(step): \(name) differs from a build without the cache")
+            }
+        }
+
+        try rebuildMatchesFresh("first build")
+        try rebuildMatchesFresh("nothing changed", expectCached: 3)
+
+        // Same name, other content and size: the cache must not answer for it.
+        try work.write("photos/a.jpg", try Repository.samplePhoto("Travel/wooden-pier.jpg"))
+        try rebuildMatchesFresh("a photo changed", expectCached: 2)
+        #expect(try String(contentsOf: work.url.appending(path: "site/index.html"), encoding: .utf8).contains(#"width=934 height=1400"#))
+
+        try work.write("photos/d.jpg", try Repository.samplePhoto("wall-clock.jpg"))
+        try rebuildMatchesFresh("a photo added", expectCached: 3)
+
+        // A rename keeps device, inode, size and time, but not the path the cache is keyed by.
+        try FileManager.default.moveItem(at: work.url.appending(path: "photos/b.png"), to: work.url.appending(path: "photos/Sub/b2.png"))
+        try rebuildMatchesFresh("a photo renamed", expectCached: 3)
+
+        try FileManager.default.removeItem(at: work.url.appending(path: "photos/d.jpg"))
+        try rebuildMatchesFresh("a photo deleted", expectCached: 3)
+
+        for garbage in ["not a cache at all\n", "waterfall-site build cache 1\nSub/c.jpg\t1\t2\n", ""] {
+            try work.write("site/.waterfall-site-cache", garbage)
+            let run = try ProcessRun(binary, ["build", "photos", "-o", "site", "--no-renditions"], in: work.url)
+            #expect(run.status == 0)
+            #expect(run.error.contains("warning: ignoring the build cache"), "\(run.error)")
+            try rebuildMatchesFresh("after a corrupt cache")
+        }
+
+        // A cache that lies (right format, wrong sizes) is trusted only while identities match;
+        // touching the file makes it read again.
+        let cacheFile = work.url.appending(path: "site/.waterfall-site-cache")
+        let lying = try String(contentsOf: cacheFile, encoding: .utf8).replacingOccurrences(of: "\t934\t1400\t", with: "\t999\t777\t")
+        try work.write("site/.waterfall-site-cache", lying)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: work.url.appending(path: "photos/a.jpg").path)
+        try rebuildMatchesFresh("a touched photo under a lying cache", expectCached: 2)
+    }
+}
