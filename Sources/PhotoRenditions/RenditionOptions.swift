@@ -17,5 +17,6 @@ public struct RenditionOptions: Sendable, Hashable {
 
     /// What goes into every rendition's name besides the source bytes: everything that changes
     /// the output. Bump the version when the resampler or the encoder settings change.
-    var fingerprint: String { "waterfall-renditions-v1;q=\(quality)" }
+    /// Everything about the options that changes a rendition's bytes, hashed into its name.
+    public var fingerprint: String { "waterfall-renditions-v1;q=\(quality)" }
 }

@@ -31,12 +31,20 @@ public struct RenditionWriter: Sendable {
         public var orientation: Int
         /// Size after orientation.
         public var displaySize: RenditionSize
+        /// The content hash an earlier build computed for exactly these bytes with these options
+        /// (see ``Renditions/contentHash``). When given and every file it names is in the previous
+        /// site, the photo is not even read; when the files are missing it is read and hashed anew.
+        public var knownContentHash: String?
 
-        public init(source: URL, relativePath: String, orientation: Int, displaySize: RenditionSize) {
+        public init(
+            source: URL, relativePath: String, orientation: Int, displaySize: RenditionSize,
+            knownContentHash: String? = nil
+        ) {
             self.source = source
             self.relativePath = relativePath
             self.orientation = orientation
             self.displaySize = displaySize
+            self.knownContentHash = knownContentHash
         }
     }
 
@@ -54,6 +62,9 @@ public struct RenditionWriter: Sendable {
         public var fallback: File
         /// Found in the previous site rather than encoded.
         public var reused: Bool
+        /// The hash of the photo's bytes and the options that starts every name: a build cache may
+        /// keep it to spare reading an unchanged photo next time.
+        public var contentHash: String
     }
 
     /// A photo that got no renditions (its tile shows the original).
@@ -128,40 +139,25 @@ private extension RenditionWriter {
     }
 
     func render(_ photo: Photo, into folder: URL, reusing previous: URL?) -> Outcome {
+        let sizes = widths.widths(forDisplayWidth: photo.displaySize.width).map {
+            RenditionSize(width: $0, of: photo.displaySize)
+        }
+        guard !sizes.isEmpty else { return .failed(RenditionError(.invalidRequest, message: "the photo has no width")) }
+        // An unchanged photo whose renditions the previous site has is not read at all.
+        if let known = photo.knownContentHash, let outcome = reuse(known, sizes: sizes, into: folder, reusing: previous) {
+            return outcome
+        }
         guard let data = FileManager.default.contents(atPath: photo.source.path) else {
             return .failed(RenditionError(.unreadable, message: "the file could not be read"))
         }
         let bytes = [UInt8](data)
         let hash = ContentHash.name(of: bytes, fingerprint: encoder.options.fingerprint)
-        let sizes = widths.widths(forDisplayWidth: photo.displaySize.width).map {
-            RenditionSize(width: $0, of: photo.displaySize)
-        }
-        guard !sizes.isEmpty else { return .failed(RenditionError(.invalidRequest, message: "the photo has no width")) }
+        if let outcome = reuse(hash, sizes: sizes, into: folder, reusing: previous) { return outcome }
         func name(_ size: RenditionSize, _ format: RenditionFormat) -> String {
             "\(hash)-\(size.width).\(format.fileExtension)"
         }
         func result(_ format: RenditionFormat, reused: Bool) -> Outcome {
-            let files = sizes.map { File(path: Self.folderName + "/" + name($0, format), size: $0) }
-            let fallbackWidth = widths.fallbackWidth(among: sizes.map(\.width))
-            let fallback = files.first { $0.size.width == fallbackWidth } ?? files[files.count - 1]
-            return .rendered(Renditions(files: files, fallback: fallback, reused: reused))
-        }
-
-        // Reuse: every file of one format present in the previous site (or already written in
-        // this build, for a photo that appears twice).
-        for format in RenditionFormat.allCases {
-            let names = sizes.map { name($0, format) }
-            if names.allSatisfy({ FileManager.default.fileExists(atPath: folder.appending(path: $0).path) }) {
-                return result(format, reused: true)
-            }
-            if let previous, names.allSatisfy({ FileManager.default.fileExists(atPath: previous.appending(path: $0).path) }) {
-                for name in names {
-                    if let failure = Self.place(previous.appending(path: name), at: folder.appending(path: name)) {
-                        return .writeFailed(failure)
-                    }
-                }
-                return result(format, reused: true)
-            }
+            .rendered(renditions(hash, sizes: sizes, format: format, reused: reused))
         }
 
         let outputs: [RenditionEncoder.Output]
@@ -185,6 +181,33 @@ private extension RenditionWriter {
             }
         }
         return result(format, reused: false)
+    }
+
+    /// The renditions named by `hash` when this build (a photo that appears twice) or the previous
+    /// site already has every file of one format; nil when some are missing.
+    func reuse(_ hash: String, sizes: [RenditionSize], into folder: URL, reusing previous: URL?) -> Outcome? {
+        for format in RenditionFormat.allCases {
+            let names = sizes.map { "\(hash)-\($0.width).\(format.fileExtension)" }
+            if names.allSatisfy({ FileManager.default.fileExists(atPath: folder.appending(path: $0).path) }) {
+                return .rendered(renditions(hash, sizes: sizes, format: format, reused: true))
+            }
+            if let previous, names.allSatisfy({ FileManager.default.fileExists(atPath: previous.appending(path: $0).path) }) {
+                for name in names {
+                    if let failure = Self.place(previous.appending(path: name), at: folder.appending(path: name)) {
+                        return .writeFailed(failure)
+                    }
+                }
+                return .rendered(renditions(hash, sizes: sizes, format: format, reused: true))
+            }
+        }
+        return nil
+    }
+
+    func renditions(_ hash: String, sizes: [RenditionSize], format: RenditionFormat, reused: Bool) -> Renditions {
+        let files = sizes.map { File(path: Self.folderName + "/\(hash)-\($0.width).\(format.fileExtension)", size: $0) }
+        let fallbackWidth = widths.fallbackWidth(among: sizes.map(\.width))
+        let fallback = files.first { $0.size.width == fallbackWidth } ?? files[files.count - 1]
+        return Renditions(files: files, fallback: fallback, reused: reused, contentHash: hash)
     }
 
     /// Writes `bytes` with plain POSIX calls; nil on success, else the reason. Foundation's

@@ -11,21 +11,22 @@ struct BuildCacheTests {
         binary = try #require(Repository.binary, "the waterfall-site executable was not built beside the tests")
     }
 
-    @Test("Change, add, rename, delete and a corrupt cache: each rebuild equals a --no-cache build")
-    func rebuildsEqualFreshBuilds() throws {
+    @Test("Change, add, rename, delete and a corrupt cache: each rebuild equals a --no-cache build", arguments: [false, true])
+    func rebuildsEqualFreshBuilds(renditions: Bool) throws {
+        let mode = renditions ? "--renditions" : "--no-renditions"
         let work = try TemporaryFolder()
         try work.write("photos/a.jpg", try Repository.samplePhoto("chelsea-the-cat.jpg"))
         try work.write("photos/b.png", try Repository.samplePhoto("Ceramics/espresso-cup.png"))
         try work.write("photos/Sub/c.jpg", try Repository.samplePhoto("dogs-at-the-door.jpg"))
 
         func rebuildMatchesFresh(_ step: String, expectCached: Int? = nil) throws {
-            let cached = try ProcessRun(binary, ["build", "photos", "-o", "site", "--no-renditions"], in: work.url)
+            let cached = try ProcessRun(binary, ["build", "photos", "-o", "site", mode], in: work.url)
             #expect(cached.status == 0, "\(step): \(cached.error)")
             if let expectCached {
                 let note = expectCached > 0 ? "\(expectCached) unchanged photos not read again" : "not read again"
                 #expect(cached.output.contains(note) == (expectCached > 0), "\(step): \(cached.output)")
             }
-            let fresh = try ProcessRun(binary, ["build", "photos", "-o", "fresh", "--no-renditions", "--no-cache"], in: work.url)
+            let fresh = try ProcessRun(binary, ["build", "photos", "-o", "fresh", mode, "--no-cache"], in: work.url)
             #expect(fresh.status == 0, "\(step): \(fresh.error)")
             #expect(!fresh.output.contains("not read again"), "--no-cache reads every photo")
             let site = try EndToEndTests.tree(work.url.appending(path: "site"))
@@ -43,6 +44,7 @@ struct BuildCacheTests {
         try work.write("photos/a.jpg", try Repository.samplePhoto("Travel/wooden-pier.jpg"))
         try rebuildMatchesFresh("a photo changed", expectCached: 2)
         #expect(try String(contentsOf: work.url.appending(path: "site/index.html"), encoding: .utf8).contains(#"width=934 height=1400"#))
+        try rebuildMatchesFresh("after the change, unchanged", expectCached: 3)
 
         try work.write("photos/d.jpg", try Repository.samplePhoto("wall-clock.jpg"))
         try rebuildMatchesFresh("a photo added", expectCached: 3)
@@ -56,7 +58,7 @@ struct BuildCacheTests {
 
         for garbage in ["not a cache at all\n", "waterfall-site build cache 1\nSub/c.jpg\t1\t2\n", ""] {
             try work.write("site/.waterfall-site-cache", garbage)
-            let run = try ProcessRun(binary, ["build", "photos", "-o", "site", "--no-renditions"], in: work.url)
+            let run = try ProcessRun(binary, ["build", "photos", "-o", "site", mode], in: work.url)
             #expect(run.status == 0)
             #expect(run.error.contains("warning: ignoring the build cache"), "\(run.error)")
             try rebuildMatchesFresh("after a corrupt cache")

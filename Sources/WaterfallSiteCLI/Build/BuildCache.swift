@@ -6,16 +6,34 @@ import SiteRenderer
 /// rebuild reads no header of a photo whose identity (device, inode, size, modification time) is
 /// unchanged. A text file, one photo per line; anything unexpected in it makes the whole cache be
 /// ignored with a warning, never trusted in part.
-enum BuildCache {
+struct BuildCache: Sendable {
     static let fileName = ".waterfall-site-cache"
-    static let header = "waterfall-site build cache 1"
+    static let header = "waterfall-site build cache 2"
+
+    /// The content hash that names a photo's renditions, with the rendition options it was made
+    /// for: valid while the photo's identity and the options are unchanged.
+    struct RenditionKey: Sendable, Hashable {
+        var fingerprint: String
+        var contentHash: String
+    }
+
+    var scan: ScanCache
+    var renditions: [String: RenditionKey]
+
+    /// The rendition hash of `photo` when the cache vouches for it: same identity, same options.
+    func renditionHash(for photo: ScannedPhoto, fingerprint: String) -> String? {
+        guard let identity = photo.identity, let entry = scan.entries[photo.relativePath], entry.identity == identity,
+            let key = renditions[photo.relativePath], key.fingerprint == fingerprint
+        else { return nil }
+        return key.contentHash
+    }
 
     /// The cache of the previous build in `output`, if there is a usable one. `warning` explains
     /// why an existing file was ignored.
-    static func load(from output: URL) -> (cache: ScanCache?, warning: String?) {
+    static func load(from output: URL) -> (cache: BuildCache?, warning: String?) {
         let url = output.appending(path: fileName)
         guard FileManager.default.fileExists(atPath: url.path) else { return (nil, nil) }
-        func ignored(_ reason: String) -> (ScanCache?, String?) {
+        func ignored(_ reason: String) -> (BuildCache?, String?) {
             (nil, "ignoring the build cache '\(url.path)' (\(reason)); every photo is read again")
         }
         guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
@@ -26,34 +44,38 @@ enum BuildCache {
         lines.removeFirst()
         if lines.last == "" { lines.removeLast() }
         var entries: [String: ScanCache.Entry] = [:]
+        var renditions: [String: RenditionKey] = [:]
         entries.reserveCapacity(lines.count)
         for (number, line) in lines.enumerated() {
-            guard let entry = entry(line) else { return ignored("line \(number + 2) is malformed") }
+            guard let (entry, key) = entry(line) else { return ignored("line \(number + 2) is malformed") }
             entries[entry.photo.relativePath] = entry
+            if let key { renditions[entry.photo.relativePath] = key }
         }
-        return (ScanCache(entries: entries), nil)
+        return (BuildCache(scan: ScanCache(entries: entries), renditions: renditions), nil)
     }
 
-    /// The file's text for `cache`, in path order so equal scans give equal bytes.
-    static func text(_ cache: ScanCache) -> String {
-        var text = header + "\n"
-        for path in cache.entries.keys.sorted() {
-            guard let entry = cache.entries[path] else { continue }
+    /// The file's text, in path order so equal builds give equal bytes.
+    var text: String {
+        var text = Self.header + "\n"
+        for path in scan.entries.keys.sorted() {
+            guard let entry = scan.entries[path] else { continue }
             let photo = entry.photo
+            let key = renditions[path]
             let fields: [String] = [
                 path.percentEncodedPath, String(entry.identity.device), String(entry.identity.inode),
                 String(entry.identity.size), String(entry.identity.modified), photo.format.rawValue,
                 String(photo.storedWidth), String(photo.storedHeight), String(photo.orientation),
                 String(photo.byteSize), (entry.warning?.message ?? "").percentEncodedPath,
+                (key?.fingerprint ?? "").percentEncodedPath, key?.contentHash ?? "",
             ]
             text += fields.joined(separator: "\t") + "\n"
         }
         return text
     }
 
-    private static func entry(_ line: Substring) -> ScanCache.Entry? {
+    private static func entry(_ line: Substring) -> (ScanCache.Entry, RenditionKey?)? {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-        guard fields.count == 11,
+        guard fields.count == 13,
             let path = String(fields[0]).removingPercentEncoding, !path.isEmpty,
             let device = UInt64(fields[1]), let inode = UInt64(fields[2]),
             let size = Int64(fields[3]), let modified = Int64(fields[4]),
@@ -61,13 +83,16 @@ enum BuildCache {
             let width = Int(fields[6]), width > 0, let height = Int(fields[7]), height > 0,
             let orientation = Int(fields[8]), (1...8).contains(orientation),
             let byteSize = Int64(fields[9]), byteSize >= 0,
-            let warningText = String(fields[10]).removingPercentEncoding
+            let warningText = String(fields[10]).removingPercentEncoding,
+            let fingerprint = String(fields[11]).removingPercentEncoding,
+            fields[12].allSatisfy({ $0.isHexDigit && ($0.isNumber || $0.isLowercase) })
         else { return nil }
         let identity = FileIdentity(device: device, inode: inode, size: size, modified: modified)
         let photo = ScannedPhoto(
             relativePath: path, format: format, storedWidth: width, storedHeight: height,
             orientation: orientation, byteSize: byteSize, identity: identity)
         let warning = warningText.isEmpty ? nil : ScanDiagnostic(relativePath: path, kind: .malformedExif, message: warningText)
-        return ScanCache.Entry(identity: identity, photo: photo, warning: warning)
+        let key = fingerprint.isEmpty || fields[12].isEmpty ? nil : RenditionKey(fingerprint: fingerprint, contentHash: String(fields[12]))
+        return (ScanCache.Entry(identity: identity, photo: photo, warning: warning), key)
     }
 }

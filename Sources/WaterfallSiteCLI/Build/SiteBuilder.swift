@@ -42,7 +42,7 @@ struct SiteBuilder {
         }
 
         // Only a previous waterfall-site build in the output folder can hold a cache to trust.
-        var cache: ScanCache?
+        var cache: BuildCache?
         if settings.usesCache && FileManager.default.fileExists(atPath: output.url.appending(path: OutputFolder.markerName).path) {
             let loaded = BuildCache.load(from: output.url)
             if let warning = loaded.warning { console.warn("warning: \(warning)") }
@@ -51,7 +51,7 @@ struct SiteBuilder {
         let progress = Progress(console: console, quiet: settings.quiet)
         let scan: ScanResult
         do {
-            scan = try PhotoScanner(jobs: settings.jobs, excludedFolders: [output.url]).scan(settings.photos, cache: cache) { done, total in
+            scan = try PhotoScanner(jobs: settings.jobs, excludedFolders: [output.url]).scan(settings.photos, cache: cache?.scan) { done, total in
                 progress.update("Scanning photos", done: done, total: total)
             }
         } catch {
@@ -79,13 +79,15 @@ struct SiteBuilder {
         let interruption = Interruption { output.abandonStaging() }
         defer { interruption.cancel() }
         var renditionWarnings = 0
+        var nextCache = BuildCache(scan: ScanCache(scan), renditions: [:])
         do {
             var renderer = renderer
             if settings.renditions {
-                renditionWarnings = try writeRenditions(&plan, scan: scan, renderer: &renderer, to: output, progress: progress)
+                renditionWarnings = try writeRenditions(
+                    &plan, scan: scan, cache: cache, nextCache: &nextCache, renderer: &renderer, to: output, progress: progress)
             }
             try write(plan, renderer: renderer, to: output, progress: progress, statistics: &statistics)
-            try output.write(BuildCache.text(ScanCache(scan)), to: BuildCache.fileName)
+            try output.write(nextCache.text, to: BuildCache.fileName)
             try output.swapIn()
         } catch {
             // Writes fail once Ctrl-C has moved the staging folder away: let the handler finish.
@@ -163,18 +165,20 @@ struct SiteBuilder {
     /// `sizes`. A photo that cannot be resized gets a warning and keeps its original in the tile.
     /// Returns the number of such photos.
     private func writeRenditions(
-        _ plan: inout GalleryPlan, scan: ScanResult, renderer: inout SiteRenderer, to output: OutputFolder, progress: Progress
+        _ plan: inout GalleryPlan, scan: ScanResult, cache: BuildCache?, nextCache: inout BuildCache,
+        renderer: inout SiteRenderer, to output: OutputFolder, progress: Progress
     ) throws(CommandError) -> Int {
         let widths = RenditionWidths(layout: renderer.options.layout)
-        let writer = RenditionWriter(
-            encoder: RenditionEncoder(options: RenditionOptions(quality: settings.quality, maximumPixels: settings.maximumPixels)),
-            widths: widths, jobs: settings.jobs)
-        var orientations: [String: Int] = [:]
-        for photo in scan.photos { orientations[photo.relativePath] = photo.orientation }
+        let options = RenditionOptions(quality: settings.quality, maximumPixels: settings.maximumPixels)
+        let writer = RenditionWriter(encoder: RenditionEncoder(options: options), widths: widths, jobs: settings.jobs)
+        var scanned: [String: ScannedPhoto] = [:]
+        for photo in scan.photos { scanned[photo.relativePath] = photo }
         let photos = plan.photos.map { photo in
-            RenditionWriter.Photo(
+            let measured = scanned[photo.path]
+            return RenditionWriter.Photo(
                 source: settings.photos.appending(path: photo.path), relativePath: photo.path,
-                orientation: orientations[photo.path] ?? 1, displaySize: RenditionSize(width: photo.width, height: photo.height))
+                orientation: measured?.orientation ?? 1, displaySize: RenditionSize(width: photo.width, height: photo.height),
+                knownContentHash: measured.flatMap { cache?.renditionHash(for: $0, fingerprint: options.fingerprint) })
         }
         // Only a previous waterfall-site build is a source of reusable renditions.
         let previous = output.url.appending(path: RenditionWriter.folderName)
@@ -194,14 +198,16 @@ struct SiteBuilder {
         }
         for (index, renditions) in report.renditions.enumerated() {
             guard let renditions else { continue }
+            nextCache.renditions[plan.photos[index].path] = BuildCache.RenditionKey(
+                fingerprint: options.fingerprint, contentHash: renditions.contentHash)
             plan.photos[index].image = SiteImage(
                 candidates: renditions.files.map { SiteImage.Candidate(path: $0.path, width: $0.size.width) },
                 src: renditions.fallback.path)
         }
-        var options = renderer.options
-        options.imageSizes = widths.sizes
+        var siteOptions = renderer.options
+        siteOptions.imageSizes = widths.sizes
         do {
-            renderer = try SiteRenderer(theme: renderer.theme, options: options)
+            renderer = try SiteRenderer(theme: renderer.theme, options: siteOptions)
         } catch {
             throw .failed("layout options: \(error.description)")
         }
