@@ -72,4 +72,34 @@ struct BuildCacheTests {
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: work.url.appending(path: "photos/a.jpg").path)
         try rebuildMatchesFresh("a touched photo under a lying cache", expectCached: 2)
     }
+
+    @Test("A rebuild keeps every file whose bytes did not change: same inode, same modification time")
+    func unchangedFilesAreKept() throws {
+        let work = try TemporaryFolder()
+        try FileManager.default.copyItem(at: Repository.sampleImages, to: work.url.appending(path: "photos"))
+        let arguments = ["build", "photos", "-o", "site", "--no-renditions", "--page-size", "10"]
+        #expect(try ProcessRun(binary, arguments, in: work.url).status == 0)
+        func identities() throws -> [String: Int] {
+            var result: [String: Int] = [:]
+            for name in ["index.html", "page-2.html", "page-3.html", "page-4.html", "layout.json", "assets/layout.css", ".waterfall-site-cache"] {
+                let attributes = try FileManager.default.attributesOfItem(atPath: work.url.appending(path: "site/\(name)").path)
+                result[name] = (attributes[.systemFileNumber] as? Int) ?? -1
+            }
+            return result
+        }
+        let first = try identities()
+        #expect(try ProcessRun(binary, arguments, in: work.url).status == 0)
+        #expect(try identities() == first, "nothing changed, so every file is the one from the first build")
+
+        // The last photo is on page 4: only that page, layout.json and the cache change.
+        try work.write("photos/Travel/wooden-pier.jpg", try Repository.samplePhoto("Travel/forest-path.jpg"))
+        #expect(try ProcessRun(binary, arguments, in: work.url).status == 0)
+        let third = try identities()
+        for name in ["index.html", "page-2.html", "page-3.html", "assets/layout.css"] {
+            #expect(third[name] == first[name], "\(name) did not change and was kept")
+        }
+        for name in ["page-4.html", "layout.json", ".waterfall-site-cache"] {
+            #expect(third[name] != first[name], "\(name) changed and was written")
+        }
+    }
 }

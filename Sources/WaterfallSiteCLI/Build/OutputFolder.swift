@@ -16,8 +16,12 @@ final class OutputFolder: @unchecked Sendable {
     private var createdFolders: Set<String> = []
     private let foldersLock = NSLock()
 
+    /// Whether `url` holds a previous build, whose unchanged files this build keeps.
+    let isPreviousBuild: Bool
+
     init(_ url: URL) {
         self.url = url.standardizedFileURL
+        isPreviousBuild = FileManager.default.fileExists(atPath: self.url.appending(path: Self.markerName).path)
         let parent = self.url.deletingLastPathComponent()
         // Hidden (leading dot) so a scan of a photos folder that contains the output skips it.
         staging = parent.appending(path: ".\(self.url.lastPathComponent).staging-\(getpid())")
@@ -101,10 +105,42 @@ final class OutputFolder: @unchecked Sendable {
     }
 
     /// Writes `text` to `relativePath` inside the staging folder, creating folders as needed.
+    ///
+    /// When the site being replaced has the same file with the same bytes, that file is linked
+    /// instead: unchanged files keep their modification time (and inode), so `rsync` and upload
+    /// tools send only what changed.
     func write(_ text: String, to relativePath: String) throws(CommandError) {
+        if let previous = previousFile(relativePath), previous.contents == Data(text.utf8) {
+            try makeFolder(staging.appending(path: relativePath).deletingLastPathComponent())
+            if link(previous.path, staging.path + "/" + relativePath) == 0 { return }
+        }
         let file = try create(relativePath)
         defer { file.close() }
         try file.write(text)
+    }
+
+    /// After a file was written in pieces (and closed): when the previous site has it with the
+    /// same bytes, keeps the previous file instead, as ``write(_:to:)`` does.
+    func keepPreviousIfUnchanged(_ relativePath: String) {
+        let written = staging.path + "/" + relativePath
+        guard let previous = previousFile(relativePath), let new = fileManager.contents(atPath: written),
+            new == previous.contents
+        else { return }
+        let aside = written + ".new"
+        guard rename(written, aside) == 0 else { return }
+        if link(previous.path, written) == 0 {
+            unlink(aside)
+        } else {
+            _ = rename(aside, written)
+        }
+    }
+
+    /// The same file in the site being replaced (a previous waterfall-site build), if any.
+    private func previousFile(_ relativePath: String) -> (path: String, contents: Data)? {
+        guard isPreviousBuild else { return nil }
+        let path = url.path + "/" + relativePath
+        guard let contents = fileManager.contents(atPath: path) else { return nil }
+        return (path, contents)
     }
 
     /// Creates (truncates) `relativePath` inside the staging folder for writing in pieces.

@@ -139,7 +139,8 @@ struct SiteBuilder {
         try output.write(renderer.layoutStylesheet(), to: "assets/layout.css")
         // layout.json is streamed page by page; pages are rendered and written one at a time.
         let layoutFile = try output.create("layout.json")
-        defer { layoutFile.close() }
+        var layoutFileOpen = true
+        defer { if layoutFileOpen { layoutFile.close() } }
         try layoutFile.write(LayoutDocument.header(options: renderer.options, pageCount: plan.pageCount, photoCount: plan.photos.count))
         for number in 1...plan.pageCount {
             progress.update("Writing pages", done: number - 1, total: plan.pageCount)
@@ -156,6 +157,9 @@ struct SiteBuilder {
             try layoutFile.write(LayoutDocument.page(page, rendered: rendered))
         }
         try layoutFile.write(LayoutDocument.footer)
+        layoutFile.close()
+        layoutFileOpen = false
+        output.keepPreviousIfUnchanged("layout.json")
         progress.update("Placing originals", done: 0, total: plan.photos.count)
         for work in originals { try work.wait() }
     }
