@@ -9,6 +9,8 @@ struct GalleryPlan: Sendable {
     var photos: [SitePhoto]
     /// The folder of each photo in `photos`.
     let folders: [String]
+    /// What the scanner measured for each photo in `photos`.
+    let scanned: [ScannedPhoto]
     let sectionTitles: [String: String]
     let pageSize: Int
 
@@ -27,7 +29,9 @@ struct GalleryPlan: Sendable {
         }
         var photos: [SitePhoto] = []
         var folders: [String] = []
+        var ordered: [ScannedPhoto] = []
         photos.reserveCapacity(scanned.count)
+        ordered.reserveCapacity(scanned.count)
         for folder in order {
             for photo in grouped[folder] ?? [] {
                 let entry = metadata.photos[photo.relativePath]
@@ -37,10 +41,12 @@ struct GalleryPlan: Sendable {
                         alt: entry?.alt ?? entry?.title ?? Humanised.fileName(photo.relativePath),
                         title: entry?.title, caption: entry?.caption, price: entry?.price, link: entry?.link))
                 folders.append(folder)
+                ordered.append(photo)
             }
         }
         self.photos = photos
         self.folders = folders
+        self.scanned = ordered
         self.sectionTitles = metadata.sectionTitles
         self.pageSize = max(1, pageSize)
     }

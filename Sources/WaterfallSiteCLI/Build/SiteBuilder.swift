@@ -43,7 +43,7 @@ struct SiteBuilder {
 
         // Only a previous waterfall-site build in the output folder can hold a cache to trust.
         var cache: BuildCache?
-        if settings.usesCache && FileManager.default.fileExists(atPath: output.url.appending(path: OutputFolder.markerName).path) {
+        if settings.usesCache && output.isPreviousBuild {
             let loaded = BuildCache.load(from: output.url)
             if let warning = loaded.warning { console.warn("warning: \(warning)") }
             cache = loaded.cache
@@ -84,7 +84,7 @@ struct SiteBuilder {
             var renderer = renderer
             if settings.renditions {
                 renditionWarnings = try writeRenditions(
-                    &plan, scan: scan, cache: cache, nextCache: &nextCache, renderer: &renderer, to: output, progress: progress)
+                    &plan, cache: cache, nextCache: &nextCache, renderer: &renderer, to: output, progress: progress)
             }
             try write(plan, renderer: renderer, to: output, progress: progress, statistics: &statistics)
             try output.write(nextCache.text, to: BuildCache.fileName)
@@ -169,26 +169,22 @@ struct SiteBuilder {
     /// `sizes`. A photo that cannot be resized gets a warning and keeps its original in the tile.
     /// Returns the number of such photos.
     private func writeRenditions(
-        _ plan: inout GalleryPlan, scan: ScanResult, cache: BuildCache?, nextCache: inout BuildCache,
+        _ plan: inout GalleryPlan, cache: BuildCache?, nextCache: inout BuildCache,
         renderer: inout SiteRenderer, to output: OutputFolder, progress: Progress
     ) throws(CommandError) -> Int {
         let widths = RenditionWidths(layout: renderer.options.layout)
         let options = RenditionOptions(quality: settings.quality, maximumPixels: settings.maximumPixels)
         let writer = RenditionWriter(encoder: RenditionEncoder(options: options), widths: widths, jobs: settings.jobs)
-        var scanned: [String: ScannedPhoto] = [:]
-        for photo in scan.photos { scanned[photo.relativePath] = photo }
-        let photos = plan.photos.map { photo in
-            let measured = scanned[photo.path]
-            return RenditionWriter.Photo(
+        let photos = zip(plan.photos, plan.scanned).map { photo, measured in
+            RenditionWriter.Photo(
                 source: settings.photos.appending(path: photo.path), relativePath: photo.path,
-                orientation: measured?.orientation ?? 1, displaySize: RenditionSize(width: photo.width, height: photo.height),
-                knownContentHash: measured.flatMap { cache?.renditionHash(for: $0, fingerprint: options.fingerprint) })
+                orientation: measured.orientation, displaySize: RenditionSize(width: photo.width, height: photo.height),
+                knownContentHash: cache?.renditionHash(for: measured, fingerprint: options.fingerprint))
         }
         // Only a previous waterfall-site build is a source of reusable renditions.
-        let previous = output.url.appending(path: RenditionWriter.folderName)
-        let hasPrevious = FileManager.default.fileExists(atPath: output.url.appending(path: OutputFolder.markerName).path)
+        let previous = output.isPreviousBuild ? output.url.appending(path: RenditionWriter.folderName) : nil
         let report = writer.write(
-            photos, into: output.staging.appending(path: RenditionWriter.folderName), reusing: hasPrevious ? previous : nil
+            photos, into: output.staging.appending(path: RenditionWriter.folderName), reusing: previous
         ) { done, total in
             progress.update("Resizing photos", done: done, total: total)
         }
