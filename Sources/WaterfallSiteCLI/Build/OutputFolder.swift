@@ -110,7 +110,8 @@ final class OutputFolder: @unchecked Sendable {
     /// instead: unchanged files keep their modification time (and inode), so `rsync` and upload
     /// tools send only what changed.
     func write(_ text: String, to relativePath: String) throws(CommandError) {
-        if let previous = previousFile(relativePath), previous.contents == Data(text.utf8) {
+        let bytes = Data(text.utf8)
+        if let previous = previousFile(relativePath, size: bytes.count), previous.contents == bytes {
             try makeFolder(staging.appending(path: relativePath).deletingLastPathComponent())
             if link(previous.path, staging.path + "/" + relativePath) == 0 { return }
         }
@@ -123,8 +124,9 @@ final class OutputFolder: @unchecked Sendable {
     /// same bytes, keeps the previous file instead, as ``write(_:to:)`` does.
     func keepPreviousIfUnchanged(_ relativePath: String) {
         let written = staging.path + "/" + relativePath
-        guard let previous = previousFile(relativePath), let new = fileManager.contents(atPath: written),
-            new == previous.contents
+        var info = stat()
+        guard stat(written, &info) == 0, let previous = previousFile(relativePath, size: Int(info.st_size)),
+            let new = fileManager.contents(atPath: written), new == previous.contents
         else { return }
         let aside = written + ".new"
         guard rename(written, aside) == 0 else { return }
@@ -135,11 +137,13 @@ final class OutputFolder: @unchecked Sendable {
         }
     }
 
-    /// The same file in the site being replaced (a previous waterfall-site build), if any.
-    private func previousFile(_ relativePath: String) -> (path: String, contents: Data)? {
+    /// The same file in the site being replaced (a previous waterfall-site build), if it exists
+    /// with `size` bytes; a file of another size is not read at all.
+    private func previousFile(_ relativePath: String, size: Int) -> (path: String, contents: Data)? {
         guard isPreviousBuild else { return nil }
         let path = url.path + "/" + relativePath
-        guard let contents = fileManager.contents(atPath: path) else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0, Int(info.st_size) == size, let contents = fileManager.contents(atPath: path) else { return nil }
         return (path, contents)
     }
 
