@@ -15,9 +15,12 @@ final class OutputFolder: @unchecked Sendable {
     /// Folders already made in the staging folder, so 100,000 photos do not ask 100,000 times.
     private var createdFolders: Set<String> = []
     private let foldersLock = NSLock()
+    /// Held while the site is swapped in, so Ctrl-C never sees half a swap.
+    private let swapLock = NSLock()
+    private var abandoned = false
 
     /// Whether `url` holds a previous build, whose unchanged files this build keeps.
-    let isPreviousBuild: Bool
+    private(set) var isPreviousBuild: Bool
 
     init(_ url: URL) {
         self.url = url.standardizedFileURL
@@ -46,7 +49,7 @@ final class OutputFolder: @unchecked Sendable {
     /// output (their staging or set-aside folders, named after a process that no longer runs).
     func prepareStaging() throws(CommandError) {
         removeStaging()
-        removeLeftovers()
+        recoverLeftovers()
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
@@ -61,8 +64,12 @@ final class OutputFolder: @unchecked Sendable {
 
     /// Removes the staging folder while other threads may still be writing into it (on Ctrl-C):
     /// moving it aside first makes their next writes fail instead of refilling it. Whatever a
-    /// write in flight leaves is cleared by the next build (see `removeLeftovers`).
+    /// write in flight leaves is cleared by the next build (see ``recoverLeftovers()``). Waits for a
+    /// swap in progress, so the output is always either the previous site or the new one.
     func abandonStaging() {
+        swapLock.lock()
+        defer { swapLock.unlock() }
+        abandoned = true
         let aside = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).previous-\(getpid())-aborted")
         if rename(staging.path, aside.path) == 0 {
             try? fileManager.removeItem(at: aside)
@@ -71,36 +78,89 @@ final class OutputFolder: @unchecked Sendable {
         }
     }
 
-    private func removeLeftovers() {
+    /// Whether a build killed during its swap had taken a folder out of the output, which this
+    /// build put back (see ``CarriedFolder``).
+    private(set) var restoredCarriedFolders = false
+
+    /// Clears what builds that were killed left beside the output, first putting back what a
+    /// build killed in the middle of its swap had taken out of the previous site.
+    func recoverLeftovers() {
+        defer { isPreviousBuild = fileManager.fileExists(atPath: url.appending(path: Self.markerName).path) }
         let parent = url.deletingLastPathComponent()
-        let prefixes = [".\(url.lastPathComponent).staging-", ".\(url.lastPathComponent).previous-"]
+        let previousPrefix = ".\(url.lastPathComponent).previous-"
+        let stagingPrefix = ".\(url.lastPathComponent).staging-"
         guard let names = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return }
-        for name in names {
-            guard let prefix = prefixes.first(where: { name.hasPrefix($0) }),
-                let pid = Int32(name.dropFirst(prefix.count).prefix { $0.isNumber }), pid != getpid()
-            else { continue }
-            // Only a folder whose build is gone: kill(pid, 0) fails with ESRCH for a dead process.
-            if kill(pid, 0) == -1 && errno == ESRCH {
-                try? fileManager.removeItem(at: parent.appending(path: name))
+        // Set-aside previous sites first: a build killed between the two renames of its swap left
+        // no output at all, and the previous site goes back before a staging folder is looked at.
+        for prefix in [previousPrefix, stagingPrefix] {
+            for name in names where name.hasPrefix(prefix) {
+                guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0.isNumber }), pid != getpid(),
+                    // Only a folder whose build is gone: kill(pid, 0) fails with ESRCH for a dead process.
+                    kill(pid, 0) == -1 && errno == ESRCH
+                else { continue }
+                let leftover = parent.appending(path: name).path
+                if prefix == previousPrefix && !name.hasSuffix("-aborted") && !fileManager.fileExists(atPath: url.path)
+                    && fileManager.fileExists(atPath: leftover + "/" + Self.markerName) && rename(leftover, url.path) == 0
+                {
+                    continue
+                }
+                if prefix == stagingPrefix { restoreCarriedFolders(from: leftover) }
+                try? fileManager.removeItem(atPath: leftover)
             }
         }
     }
 
-    /// Puts the finished staging folder in place of the output; the old output is removed only
-    /// after the new one is in place.
-    func swapIn() throws(CommandError) {
+    /// Moves back into the output the folders a killed build had taken over from it.
+    private func restoreCarriedFolders(from leftover: String) {
+        guard let list = try? String(contentsOfFile: leftover + "/" + CarriedFolder.markerName, encoding: .utf8) else { return }
+        for folder in list.split(separator: "\n") {
+            let taken = leftover + "/" + folder
+            let home = url.path + "/" + folder
+            if fileManager.fileExists(atPath: taken) && !fileManager.fileExists(atPath: home) && rename(taken, home) == 0 {
+                restoredCarriedFolders = true
+            }
+        }
+    }
+
+    /// Puts the finished staging folder in place of the output, first moving the `carried` folders
+    /// of the previous site into it; the old output is removed only after the new one is in place.
+    func swapIn(carrying carried: [CarriedFolder] = []) throws(CommandError) {
+        swapLock.lock()
+        defer { swapLock.unlock() }
+        guard !abandoned else { throw .failed("the build was interrupted") }
         let previous = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).previous-\(getpid())")
         let hadOutput = fileManager.fileExists(atPath: url.path)
+        var moved: [CarriedFolder] = []
+        func putBack() {
+            for folder in moved { folder.moveBack() }
+        }
+        if !carried.isEmpty {
+            try write(carried.map { $0.name + "\n" }.joined(), to: CarriedFolder.markerName)
+            for folder in carried {
+                do {
+                    try folder.moveIn()
+                } catch {
+                    putBack()
+                    throw error
+                }
+                moved.append(folder)
+            }
+            unlink(staging.path + "/" + CarriedFolder.markerName)
+        }
         if hadOutput {
             guard rename(url.path, previous.path) == 0 else {
-                throw .failed("cannot move the previous site '\(url.path)' aside: \(String(cString: strerror(errno)))")
+                let reason = String(cString: strerror(errno))
+                putBack()
+                throw .failed("cannot move the previous site '\(url.path)' aside: \(reason)")
             }
         }
         guard rename(staging.path, url.path) == 0 else {
             let reason = String(cString: strerror(errno))
             if hadOutput { _ = rename(previous.path, url.path) }
+            putBack()
             throw .failed("cannot move the new site into '\(url.path)': \(reason)")
         }
+        for folder in carried { folder.removeLeavers(from: url.path) }
         if hadOutput { try? fileManager.removeItem(at: previous) }
     }
 

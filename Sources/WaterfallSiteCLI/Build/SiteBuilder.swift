@@ -19,6 +19,7 @@ struct SiteBuilder {
         }
         let output = OutputFolder(settings.output)
         try checkFolders(output)
+        output.recoverLeftovers()
         try output.checkReplaceable(force: settings.force)
 
         // Everything that can be wrong with the options fails before the scan starts.
@@ -79,16 +80,18 @@ struct SiteBuilder {
         let interruption = Interruption { output.abandonStaging() }
         defer { interruption.cancel() }
         var renditionWarnings = 0
-        var nextCache = BuildCache(scan: ScanCache(scan), renditions: [:])
+        var nextCache = BuildCache(scan: ScanCache(scan))
         do {
             var renderer = renderer
             if settings.renditions {
                 renditionWarnings = try writeRenditions(
                     &plan, cache: cache, nextCache: &nextCache, renderer: &renderer, to: output, progress: progress)
             }
-            try write(plan, renderer: renderer, to: output, progress: progress, statistics: &statistics)
+            let carried = try write(
+                plan, renderer: renderer, cache: cache, nextCache: &nextCache, to: output, progress: progress,
+                statistics: &statistics)
             try output.write(nextCache.text, to: BuildCache.fileName)
-            try output.swapIn()
+            try output.swapIn(carrying: carried.map { [$0] } ?? [])
         } catch {
             // Writes fail once Ctrl-C has moved the staging folder away: let the handler finish.
             if interruption.fired { interruption.waitForExit() }
@@ -114,22 +117,37 @@ struct SiteBuilder {
         }
     }
 
+    /// Writes the pages, layout.json and the stylesheets, and places the originals. Returns the
+    /// previous site's originals folder when it is taken over rather than placed again.
     private func write(
-        _ plan: GalleryPlan, renderer: SiteRenderer, to output: OutputFolder, progress: Progress,
-        statistics: inout LayoutStatistics
-    ) throws(CommandError) {
+        _ plan: GalleryPlan, renderer: SiteRenderer, cache: BuildCache?, nextCache: inout BuildCache, to output: OutputFolder,
+        progress: Progress, statistics: inout LayoutStatistics
+    ) throws(CommandError) -> CarriedFolder? {
+        // Without original links, an original is published only where its tile shows it.
+        let published = plan.photos.indices.filter { renderer.options.linksOriginals || plan.photos[$0].image == nil }
+        let publishedPaths = published.map { plan.photos[$0].path }
+        nextCache.originals = Set(publishedPaths)
+        // The previous build's cache says which originals it placed; a build that had to restore
+        // a killed build's folder places them all again rather than trust what is in it.
+        let carried = cache.flatMap { cache in
+            output.restoredCarriedFolders
+                ? nil
+                : CarriedFolder(
+                    name: renderer.options.photosFolder, output: output, previousFiles: cache.originals,
+                    newFiles: publishedPaths, isUnchanged: { cache.isUnchanged(plan.scanned[published[$0]]) })
+        }
+
         // Linking the originals is file-system work and rendering is CPU work: do them side by side.
         let photosFolder = settings.photos
         // Two linkers, each with its own share of the folders: the file system works on two
         // folders at once while this thread renders.
-        let shares = Self.foldersSplit(plan.photos.map(\.path), into: 2)
+        let shares = Self.foldersSplit(publishedPaths, into: 2)
         let originals = shares.map { share in
             BackgroundWork { () throws(CommandError) in
-                for index in share {
-                    let photo = plan.photos[index]
-                    // Without original links, an original is published only where its tile shows it.
-                    if !renderer.options.linksOriginals && photo.image != nil { continue }
-                    try output.placeOriginal(photosFolder.path + "/" + photo.path, at: renderer.options.photosFolder + "/" + photo.path)
+                for path in publishedPaths[share] {
+                    if let carried, carried.keeps(path) { continue }
+                    let destination = carried?.arrivalPath(for: path) ?? renderer.options.photosFolder + "/" + path
+                    try output.placeOriginal(photosFolder.path + "/" + path, at: destination)
                 }
             }
         }
@@ -162,6 +180,7 @@ struct SiteBuilder {
         output.keepPreviousIfUnchanged("layout.json")
         progress.update("Placing originals", done: 0, total: plan.photos.count)
         for work in originals { try work.wait() }
+        return carried
     }
 
     /// Writes every photo's renditions into the staging folder (reusing the previous site's

@@ -1,0 +1,123 @@
+import Foundation
+
+/// A folder of the previous site (the originals) that the new site takes over with one rename
+/// instead of placing each of its files again, so a rebuild of 100,000 unchanged photos makes no
+/// link at all.
+///
+/// The previous site stays untouched until the swap: new and changed files wait in a hidden
+/// folder of the staging folder and are moved into the taken-over folder in the moment before the
+/// swap (``moveIn()``, called by ``OutputFolder/swapIn(carrying:)``); files the new site no longer
+/// has are removed only after it (``removeLeavers(from:)``).
+final class CarriedFolder: @unchecked Sendable {
+    /// The folder's path inside the site, such as `photos`.
+    let name: String
+    /// Files (relative to the folder) the previous site has and the new site keeps as they are.
+    private let kept: Set<String>
+    /// Files the previous site has and the new site does not.
+    private let leavers: [String]
+    private let previousPath: String
+    private let stagedPath: String
+    /// Where arrivals wait, relative to the staging folder.
+    private let incomingName: String
+    private let incomingPath: String
+    private var arrivals: [String] = []
+    private let lock = NSLock()
+
+    /// The file in the staging folder that says a carried folder was moved out of the previous
+    /// site: a build killed before its swap leaves it, and the next build moves the folder back.
+    static let markerName = ".carried-folders"
+
+    /// Takes over `name` from the previous site in `output`, or nil when that is not possible: the
+    /// previous site has no such folder, or a file of one build is a folder of the other.
+    ///
+    /// - Parameters:
+    ///   - previousFiles: every file the previous build placed in the folder.
+    ///   - newFiles: every file this build places there.
+    ///   - isUnchanged: whether `newFiles[index]` has the same content as in the previous build.
+    init?(
+        name: String, output: OutputFolder, previousFiles: Set<String>, newFiles: [String], isUnchanged: (_ index: Int) -> Bool
+    ) {
+        previousPath = output.url.path + "/" + name
+        var info = stat()
+        guard lstat(previousPath, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        // A path that is a file in one build and a folder in the other cannot be moved into place
+        // file by file; such a rare rebuild places everything again instead.
+        let newSet = Set(newFiles)
+        if !Self.folders(of: previousFiles).isDisjoint(with: newSet) || !Self.folders(of: newSet).isDisjoint(with: previousFiles) {
+            return nil
+        }
+        self.name = name
+        kept = Set(newFiles.indices.filter { previousFiles.contains(newFiles[$0]) && isUnchanged($0) }.map { newFiles[$0] })
+        leavers = previousFiles.subtracting(newSet).sorted()
+        stagedPath = output.staging.path + "/" + name
+        incomingName = ".incoming-\(name)"
+        incomingPath = output.staging.path + "/" + incomingName
+    }
+
+    /// Whether the previous site's copy of `relativePath` is kept as it is.
+    func keeps(_ relativePath: String) -> Bool { kept.contains(relativePath) }
+
+    /// Where a new or changed file goes in the staging folder until ``moveIn()``, relative to the
+    /// staging folder. Safe to call from several threads.
+    func arrivalPath(for relativePath: String) -> String {
+        lock.withLock { arrivals.append(relativePath) }
+        return incomingName + "/" + relativePath
+    }
+
+    /// Moves the previous site's folder into the staging folder, then the arrivals into it. When
+    /// an arrival cannot be moved, the folder goes back to the previous site and the build fails.
+    func moveIn() throws(CommandError) {
+        guard rename(previousPath, stagedPath) == 0 else {
+            throw .failed("cannot take over '\(previousPath)': \(String(cString: strerror(errno)))")
+        }
+        var folders: Set<Substring> = []
+        for file in lock.withLock({ arrivals }) {
+            let destination = stagedPath + "/" + file
+            if let slash = destination.lastIndex(of: "/"), folders.insert(destination[..<slash]).inserted {
+                try? FileManager.default.createDirectory(atPath: String(destination[..<slash]), withIntermediateDirectories: true)
+            }
+            guard rename(incomingPath + "/" + file, destination) == 0 else {
+                let reason = String(cString: strerror(errno))
+                moveBack()
+                throw .failed("cannot move '\(file)' into '\(stagedPath)': \(reason)")
+            }
+        }
+        try? FileManager.default.removeItem(atPath: incomingPath)
+    }
+
+    /// Returns the folder to the previous site after ``moveIn()`` when the swap cannot happen.
+    /// Arrivals already moved stay in it (a changed photo then shows its new content there until
+    /// the next build): only a file system that fails a rename within one folder gets here.
+    func moveBack() {
+        _ = rename(stagedPath, previousPath)
+    }
+
+    /// After the swap: removes from `site` (the new site's path) the files the new site no longer
+    /// has, and the folders that leaves empty.
+    func removeLeavers(from site: String) {
+        let root = site + "/" + name
+        for file in leavers {
+            var path = root + "/" + file
+            guard unlink(path) == 0 else { continue }
+            // rmdir fails on a folder that still holds something, which ends the climb.
+            while let slash = path.lastIndex(of: "/"), path[..<slash].count > root.count {
+                path = String(path[..<slash])
+                if rmdir(path) != 0 { break }
+            }
+        }
+    }
+
+    /// Every folder (and parent folder) that holds one of `files`.
+    private static func folders(of files: Set<String>) -> Set<String> {
+        var folders: Set<String> = []
+        var seenParents: Set<Substring> = []
+        for file in files {
+            guard let slash = file.lastIndex(of: "/"), seenParents.insert(file[..<slash]).inserted else { continue }
+            var folder = file[..<slash]
+            while folders.insert(String(folder)).inserted, let up = folder.lastIndex(of: "/") {
+                folder = folder[..<up]
+            }
+        }
+        return folders
+    }
+}
