@@ -20,11 +20,19 @@ public struct SiteRenderer: Sendable {
     public let theme: Theme
     public let options: SiteOptions
     private let engine: MasonryLayout
+    /// The theme and the options, hashed once for ``fingerprint(of:salt:)``.
+    let settingsDigest: UInt64
 
     public init(theme: Theme, options: SiteOptions) throws(LayoutError) {
         self.theme = theme
         self.options = options
         self.engine = try MasonryLayout(options: options.layout)
+        var hasher = StableHasher()
+        hasher.combine(theme.digest)
+        // The options are plain values (numbers, strings, arrays; no dictionaries), so their
+        // description is complete and the same in every process.
+        hasher.combine(String(reflecting: options))
+        settingsDigest = hasher.value
     }
 
     /// A rendered page: its HTML and the layout it was rendered from (for `layout.json`).

@@ -29,6 +29,8 @@ public struct Theme: Sendable {
     let pagination: Template
     /// The theme's stylesheet, copied to the site as it is.
     public let stylesheet: String
+    /// A stable hash of every file of the theme (see ``SiteRenderer/fingerprint(of:salt:)``).
+    public let digest: UInt64
 
     /// The built-in theme.
     public static func builtIn() throws(ThemeError) -> Theme {
@@ -62,8 +64,11 @@ public struct Theme: Sendable {
 
     /// `read` returns the name to show in errors (the full path for a user theme) and the text.
     private init(read: (String) throws(ThemeError) -> (shownName: String, text: String)) throws(ThemeError) {
+        var hasher = StableHasher()
         func template(_ name: String) throws(ThemeError) -> Template {
             let file = try read(name)
+            hasher.combine(name)
+            hasher.combine(file.text)
             return try Template(fileName: file.shownName, text: file.text, allowed: Self.placeholders[name] ?? [])
         }
         page = try template("page.html")
@@ -73,5 +78,6 @@ public struct Theme: Sendable {
         // Parsed only to reject placeholders, which a stylesheet cannot have.
         let css = try template("waterfall.css")
         stylesheet = css.render([:])
+        digest = hasher.value
     }
 }

@@ -102,4 +102,46 @@ struct BuildCacheTests {
             #expect(third[name] != first[name], "\(name) changed and was written")
         }
     }
+
+    @Test("A page is kept only while everything it shows is unchanged; the site always equals a fresh build")
+    func pagesAreKeptOnlyWhileUnchanged() throws {
+        let work = try TemporaryFolder()
+        try FileManager.default.copyItem(at: Repository.sampleImages, to: work.url.appending(path: "photos"))
+        var options = ["--no-renditions", "--page-size", "10"]
+        func rebuild(_ step: String, keeps kept: Int) throws {
+            let run = try ProcessRun(binary, ["build", "photos", "-o", "site"] + options, in: work.url)
+            #expect(run.status == 0, "\(step): \(run.error)")
+            let note = "\(kept) unchanged page\(kept == 1 ? "" : "s") not rendered again"
+            #expect(kept == 0 ? !run.output.contains("not rendered again") : run.output.contains(note), "\(step): \(run.output)")
+            try? FileManager.default.removeItem(at: work.url.appending(path: "fresh"))
+            let fresh = try ProcessRun(binary, ["build", "photos", "-o", "fresh", "--no-cache"] + options, in: work.url)
+            #expect(fresh.status == 0, "\(step): \(fresh.error)")
+            let site = try EndToEndTests.tree(work.url.appending(path: "site"))
+            let reference = try EndToEndTests.tree(work.url.appending(path: "fresh"))
+            #expect(site.keys.sorted() == reference.keys.sorted(), "\(step): the same files")
+            for (name, bytes) in reference where site[name] != bytes {
+                Issue.record("\(step): \(name) differs from a fresh build")
+            }
+        }
+        try rebuild("first build", keeps: 0)
+        try rebuild("nothing changed", keeps: 4)
+
+        // The wall clock is on the first page: a new caption changes that page only.
+        let metadata = work.url.appending(path: "photos/metadata.json")
+        let text = try String(contentsOf: metadata, encoding: .utf8)
+        try work.write("photos/metadata.json", text.replacingOccurrences(of: "Brushed steel hands, 40 cm", with: "Brushed steel hands, 30 cm"))
+        try rebuild("a caption on page 1 changed", keeps: 3)
+
+        options += ["--column-spacing", "20"]
+        try rebuild("an option changed", keeps: 0)
+
+        // A layout.json that no longer holds the recorded entries: the pages are rendered again.
+        try work.write("site/layout.json", "{}")
+        try work.write("photos/Travel/wooden-pier.jpg", try Repository.samplePhoto("Travel/forest-path.jpg"))
+        try rebuild("layout.json replaced and a photo on page 4 changed", keeps: 0)
+
+        // A page file that went missing is rendered again; the others are kept.
+        try FileManager.default.removeItem(at: work.url.appending(path: "site/page-2.html"))
+        try rebuild("page 2 deleted from the site", keeps: 3)
+    }
 }

@@ -126,6 +126,8 @@ struct CommandLineTests {
 
     @Test("Names for people", arguments: [
         ("Travel/harbour at dusk.jpg", "Harbour at dusk"), ("blue-bowl_2.JPG", "Blue bowl 2"), (".hidden", "Hidden"),
+        ("a/--red__bowl--.png", "Red bowl"), ("x/___.jpg", "___"), ("éclair-au-café.jpg", "Éclair au café"),
+        ("Ceramics/tasse à café.png", "Tasse à café"), ("2019-05-01 12.30.jpg", "2019 05 01 12 30"),
     ])
     func humanisedFileNames(path: String, expected: String) {
         #expect(Humanised.fileName(path) == expected)

@@ -1,14 +1,19 @@
 import Foundation
 import PhotoScanner
-import SiteRenderer
 
-/// The build cache: what the scanner learned about every photo, kept in the output folder so a
-/// rebuild reads no header of a photo whose identity (device, inode, size, modification time) is
-/// unchanged. A text file, one photo per line; anything unexpected in it makes the whole cache be
-/// ignored with a warning, never trusted in part.
+/// The build cache: what a build learned, kept in the output folder so the next build does only
+/// the work that changed. For every photo, what the scanner measured, keyed by its identity
+/// (device, inode, size, modification time), the name of its renditions and whether its original
+/// was published; for every page, a fingerprint of what it was rendered from.
+///
+/// A text file, one photo per line, then one line per page. Anything unexpected in it makes the
+/// whole cache be ignored with a warning, never trusted in part. Read and written byte by byte:
+/// at 100,000 photos, String splitting alone would cost more than the rest of a rebuild.
 struct BuildCache: Sendable {
     static let fileName = ".waterfall-site-cache"
-    static let header = "waterfall-site build cache 3"
+    static let header = "waterfall-site build cache 4"
+    /// The line between the photos and the pages (no photo path lacks an extension).
+    static let pagesLine = "#pages"
 
     /// The content hash that names a photo's renditions, with the rendition options it was made
     /// for: valid while the photo's identity and the options are unchanged.
@@ -17,17 +22,28 @@ struct BuildCache: Sendable {
         var contentHash: String
     }
 
+    /// What a build wrote for one page, so the next build can keep the page without rendering it
+    /// while its fingerprint is unchanged.
+    struct PageRecord: Sendable, Hashable {
+        /// ``SiteRenderer/fingerprint(of:salt:)`` of the page.
+        var fingerprint: UInt64
+        /// Where the page's entry sits in `layout.json`: byte offset and length.
+        var layoutOffset: Int
+        var layoutLength: Int
+        /// The page's layout statistics, for the build summary.
+        var ranges: Int
+        var worstDrift: Double
+        var layoutBytes: Int
+        var photos: Int
+    }
+
     var scan: ScanCache
     var renditions: [String: RenditionKey]
     /// The photos whose original the build placed in the site (all of them, unless tiles show
     /// renditions and `--no-original-link` keeps the originals out).
     var originals: Set<String>
-
-    init(scan: ScanCache, renditions: [String: RenditionKey] = [:], originals: Set<String> = []) {
-        self.scan = scan
-        self.renditions = renditions
-        self.originals = originals
-    }
+    /// Page `n` is `pages[n - 1]`.
+    var pages: [PageRecord]
 
     /// Whether `photo` is the file the cache describes: same path, same identity.
     func isUnchanged(_ photo: ScannedPhoto) -> Bool {
@@ -41,6 +57,86 @@ struct BuildCache: Sendable {
         return key.contentHash
     }
 
+    /// What this build learns for the next one, filled in as the build goes; photos in the
+    /// plan's order, so equal builds write equal bytes.
+    struct Draft {
+        var photos: [ScannedPhoto]
+        var warnings: [String: ScanDiagnostic]
+        var renditions: [RenditionKey?]
+        var publishedOriginals: [Bool]
+        var pages: [PageRecord] = []
+        /// How many of `pages` were rendered by this build (the others were kept).
+        var renderedPages = 0
+
+        init(photos: [ScannedPhoto], diagnostics: [ScanDiagnostic]) {
+            self.photos = photos
+            warnings = [:]
+            for diagnostic in diagnostics where diagnostic.isWarning {
+                warnings[diagnostic.relativePath] = diagnostic
+            }
+            renditions = Array(repeating: nil, count: photos.count)
+            publishedOriginals = Array(repeating: true, count: photos.count)
+        }
+
+        /// The cache file's bytes.
+        var data: Data {
+            var text = CacheText()
+            text.append(BuildCache.header)
+            text.newline()
+            for (index, photo) in photos.enumerated() {
+                guard let identity = photo.identity else { continue }
+                let key = renditions[index]
+                text.appendEncoded(photo.relativePath)
+                text.tab()
+                text.append(identity.device)
+                text.tab()
+                text.append(identity.inode)
+                text.tab()
+                text.append(identity.size)
+                text.tab()
+                text.append(identity.modified)
+                text.tab()
+                text.append(photo.format.rawValue)
+                text.tab()
+                text.append(Int64(photo.storedWidth))
+                text.tab()
+                text.append(Int64(photo.storedHeight))
+                text.tab()
+                text.append(Int64(photo.orientation))
+                text.tab()
+                text.append(photo.byteSize)
+                text.tab()
+                text.appendEncoded(warnings[photo.relativePath]?.message ?? "")
+                text.tab()
+                text.appendEncoded(key?.fingerprint ?? "")
+                text.tab()
+                text.append(key?.contentHash ?? "")
+                text.tab()
+                text.append(publishedOriginals[index] ? "original" : "")
+                text.newline()
+            }
+            text.append(BuildCache.pagesLine)
+            text.newline()
+            for (index, page) in pages.enumerated() {
+                text.append(Int64(index + 1))
+                text.tab()
+                text.append(String(page.fingerprint, radix: 16))
+                for number in [page.layoutOffset, page.layoutLength, page.ranges] {
+                    text.tab()
+                    text.append(Int64(number))
+                }
+                text.tab()
+                text.append(page.worstDrift.description)
+                for number in [page.layoutBytes, page.photos] {
+                    text.tab()
+                    text.append(Int64(number))
+                }
+                text.newline()
+            }
+            return Data(text.bytes)
+        }
+    }
+
     /// The cache of the previous build in `output`, if there is a usable one. `warning` explains
     /// why an existing file was ignored.
     static func load(from output: URL) -> (cache: BuildCache?, warning: String?) {
@@ -49,66 +145,237 @@ struct BuildCache: Sendable {
         func ignored(_ reason: String) -> (BuildCache?, String?) {
             (nil, "ignoring the build cache '\(url.path)' (\(reason)); every photo is read again")
         }
-        guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
-            return ignored("not readable as UTF-8 text")
+        guard let data = FileManager.default.contents(atPath: url.path) else { return ignored("not readable") }
+        let bytes = [UInt8](data)
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            var parser = CacheParser(buffer)
+            return parser.cache()
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first == Substring(header) else { return ignored("not a waterfall-site cache of this version") }
-        lines.removeFirst()
-        if lines.last == "" { lines.removeLast() }
+        switch result {
+        case .success(let cache): return (cache, nil)
+        case .failure(let failure): return ignored(failure.reason)
+        }
+    }
+}
+
+/// The reason a cache file was not accepted.
+struct CacheFailure: Error {
+    var reason: String
+}
+
+/// Reads a cache file's bytes (see ``BuildCache/load(from:)``).
+private struct CacheParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+    /// The fields of the current line, as byte ranges (reused from line to line).
+    var fields: [Range<Int>] = []
+    /// The last rendition fingerprint decoded: every line of a build repeats the same one.
+    var lastFingerprint: (raw: ArraySlice<UInt8>, text: String)?
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        fields.reserveCapacity(16)
+    }
+
+    mutating func cache() -> Result<BuildCache, CacheFailure> {
+        guard nextLine(), fields.count == 1, text(fields[0]) == BuildCache.header else {
+            return .failure(CacheFailure(reason: "not a waterfall-site cache of this version"))
+        }
         var entries: [String: ScanCache.Entry] = [:]
-        var renditions: [String: RenditionKey] = [:]
+        var renditions: [String: BuildCache.RenditionKey] = [:]
         var originals: Set<String> = []
-        entries.reserveCapacity(lines.count)
-        for (number, line) in lines.enumerated() {
-            guard let (entry, key, original) = entry(line) else { return ignored("line \(number + 2) is malformed") }
-            entries[entry.photo.relativePath] = entry
-            if let key { renditions[entry.photo.relativePath] = key }
-            if original { originals.insert(entry.photo.relativePath) }
+        var pages: [BuildCache.PageRecord] = []
+        var line = 1
+        var inPages = false
+        while nextLine() {
+            line += 1
+            if !inPages && fields.count == 1 && text(fields[0]) == BuildCache.pagesLine {
+                inPages = true
+                continue
+            }
+            if inPages {
+                guard let page = pageRecord(number: pages.count + 1) else { return malformed(line) }
+                pages.append(page)
+            } else {
+                guard let (entry, key, original) = photoEntry() else { return malformed(line) }
+                let path = entry.photo.relativePath
+                entries[path] = entry
+                if let key { renditions[path] = key }
+                if original { originals.insert(path) }
+            }
         }
-        return (BuildCache(scan: ScanCache(entries: entries), renditions: renditions, originals: originals), nil)
+        guard inPages else { return .failure(CacheFailure(reason: "it ends early")) }
+        return .success(BuildCache(scan: ScanCache(entries: entries), renditions: renditions, originals: originals, pages: pages))
     }
 
-    /// The file's text, in path order so equal builds give equal bytes.
-    var text: String {
-        var text = Self.header + "\n"
-        for path in scan.entries.keys.sorted() {
-            guard let entry = scan.entries[path] else { continue }
-            let photo = entry.photo
-            let key = renditions[path]
-            let fields: [String] = [
-                path.percentEncodedPath, String(entry.identity.device), String(entry.identity.inode),
-                String(entry.identity.size), String(entry.identity.modified), photo.format.rawValue,
-                String(photo.storedWidth), String(photo.storedHeight), String(photo.orientation),
-                String(photo.byteSize), (entry.warning?.message ?? "").percentEncodedPath,
-                (key?.fingerprint ?? "").percentEncodedPath, key?.contentHash ?? "", originals.contains(path) ? "original" : "",
-            ]
-            text += fields.joined(separator: "\t") + "\n"
-        }
-        return text
+    private func malformed(_ line: Int) -> Result<BuildCache, CacheFailure> {
+        .failure(CacheFailure(reason: "line \(line) is malformed"))
     }
 
-    private static func entry(_ line: Substring) -> (ScanCache.Entry, RenditionKey?, original: Bool)? {
-        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+    /// Splits the next line into `fields`; false at the end of the file.
+    private mutating func nextLine() -> Bool {
+        guard position < bytes.count else { return false }
+        fields.removeAll(keepingCapacity: true)
+        var start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\n") { break }
+            if byte == UInt8(ascii: "\t") {
+                fields.append(start..<position)
+                start = position + 1
+            }
+            position += 1
+        }
+        fields.append(start..<position)
+        position += 1
+        return true
+    }
+
+    private mutating func photoEntry() -> (ScanCache.Entry, BuildCache.RenditionKey?, original: Bool)? {
         guard fields.count == 14,
-            let path = String(fields[0]).removingPercentEncoding, !path.isEmpty,
-            let device = UInt64(fields[1]), let inode = UInt64(fields[2]),
-            let size = Int64(fields[3]), let modified = Int64(fields[4]),
-            let format = ImageFormat(rawValue: String(fields[5])),
-            let width = Int(fields[6]), width > 0, let height = Int(fields[7]), height > 0,
-            let orientation = Int(fields[8]), (1...8).contains(orientation),
-            let byteSize = Int64(fields[9]), byteSize >= 0,
-            let warningText = String(fields[10]).removingPercentEncoding,
-            let fingerprint = String(fields[11]).removingPercentEncoding,
-            fields[12].allSatisfy({ $0.isHexDigit && ($0.isNumber || $0.isLowercase) }),
-            fields[13] == "original" || fields[13].isEmpty
+            let path = text(fields[0]), !path.isEmpty,
+            let device = unsigned(fields[1]), let inode = unsigned(fields[2]),
+            let size = signed(fields[3]), let modified = signed(fields[4]),
+            let formatName = text(fields[5]), let format = ImageFormat(rawValue: formatName),
+            let width = signed(fields[6]), width > 0, let height = signed(fields[7]), height > 0,
+            let orientation = signed(fields[8]), (1...8).contains(orientation),
+            let byteSize = signed(fields[9]), byteSize >= 0,
+            let warningText = text(fields[10]),
+            let fingerprint = renditionFingerprint(fields[11]),
+            isLowercaseHex(fields[12]),
+            let published = text(fields[13]), published == "original" || published.isEmpty
         else { return nil }
         let identity = FileIdentity(device: device, inode: inode, size: size, modified: modified)
         let photo = ScannedPhoto(
-            relativePath: path, format: format, storedWidth: width, storedHeight: height,
-            orientation: orientation, byteSize: byteSize, identity: identity)
+            relativePath: path, format: format, storedWidth: Int(width), storedHeight: Int(height),
+            orientation: Int(orientation), byteSize: byteSize, identity: identity)
         let warning = warningText.isEmpty ? nil : ScanDiagnostic(relativePath: path, kind: .malformedExif, message: warningText)
-        let key = fingerprint.isEmpty || fields[12].isEmpty ? nil : RenditionKey(fingerprint: fingerprint, contentHash: String(fields[12]))
-        return (ScanCache.Entry(identity: identity, photo: photo, warning: warning), key, fields[13] == "original")
+        let key =
+            fingerprint.isEmpty || fields[12].isEmpty
+            ? nil : BuildCache.RenditionKey(fingerprint: fingerprint, contentHash: String(decoding: bytes[fields[12]], as: UTF8.self))
+        return (ScanCache.Entry(identity: identity, photo: photo, warning: warning), key, !published.isEmpty)
+    }
+
+    private func pageRecord(number: Int) -> BuildCache.PageRecord? {
+        guard fields.count == 8, signed(fields[0]) == Int64(number),
+            isLowercaseHex(fields[1]), !fields[1].isEmpty, fields[1].count <= 16,
+            let fingerprint = UInt64(String(decoding: bytes[fields[1]], as: UTF8.self), radix: 16),
+            let offset = signed(fields[2]), offset >= 0, let length = signed(fields[3]), length >= 0,
+            let ranges = signed(fields[4]), ranges >= 0,
+            let drift = text(fields[5]).flatMap(Double.init), drift.isFinite,
+            let layoutBytes = signed(fields[6]), layoutBytes >= 0, let photos = signed(fields[7]), photos > 0
+        else { return nil }
+        return BuildCache.PageRecord(
+            fingerprint: fingerprint, layoutOffset: Int(offset), layoutLength: Int(length), ranges: Int(ranges),
+            worstDrift: drift, layoutBytes: Int(layoutBytes), photos: Int(photos))
+    }
+
+    private mutating func renditionFingerprint(_ range: Range<Int>) -> String? {
+        if let last = lastFingerprint, last.raw.elementsEqual(bytes[range]) { return last.text }
+        guard let decoded = text(range) else { return nil }
+        lastFingerprint = (ArraySlice(bytes[range]), decoded)
+        return decoded
+    }
+
+    /// A percent-encoded UTF-8 field; nil when the encoding or the UTF-8 is broken.
+    private func text(_ range: Range<Int>) -> String? {
+        let field = bytes[range]
+        guard field.contains(UInt8(ascii: "%")) else { return String(validating: field, as: UTF8.self) }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(field.count)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < range.upperBound, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+                    return nil
+                }
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(byte)
+                index += 1
+            }
+        }
+        return String(validating: decoded, as: UTF8.self)
+    }
+
+    private func unsigned(_ range: Range<Int>) -> UInt64? {
+        guard !range.isEmpty else { return nil }
+        var value: UInt64 = 0
+        for index in range {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
+            guard !overflow1 && !overflow2 else { return nil }
+            value = sum
+        }
+        return value
+    }
+
+    private func signed(_ range: Range<Int>) -> Int64? {
+        if !range.isEmpty && bytes[range.lowerBound] == UInt8(ascii: "-") {
+            guard let magnitude = unsigned(range.dropFirst()), magnitude <= UInt64(Int64.max) else { return nil }
+            return -Int64(magnitude)
+        }
+        guard let value = unsigned(range), value <= UInt64(Int64.max) else { return nil }
+        return Int64(value)
+    }
+
+    private func isLowercaseHex(_ range: Range<Int>) -> Bool {
+        bytes[range].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+    }
+
+    private func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+/// The cache file's text as bytes, with the few appends the format needs.
+private struct CacheText {
+    var bytes: [UInt8] = []
+
+    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    mutating func tab() { bytes.append(UInt8(ascii: "\t")) }
+    mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
+
+    mutating func append(_ number: Int64) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        append(number.magnitude)
+    }
+
+    /// Decimal digits without a String in between: a cache has about ten numbers per photo.
+    mutating func append(_ number: UInt64) {
+        let start = bytes.count
+        var rest = number
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[start...].reverse()
+    }
+
+    /// Percent-encodes every byte but unreserved URL characters and `/`, so no field holds a tab
+    /// or a line break.
+    mutating func appendEncoded(_ text: String) {
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                bytes.append(byte)
+            default:
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xF)])
+            }
+        }
     }
 }

@@ -11,8 +11,10 @@ import Foundation
 final class CarriedFolder: @unchecked Sendable {
     /// The folder's path inside the site, such as `photos`.
     let name: String
-    /// Files (relative to the folder) the previous site has and the new site keeps as they are.
-    private let kept: Set<String>
+    /// Positions in the new build's file list of the files to place (new, or changed since the
+    /// previous build): each goes to ``incomingPath(for:)``.
+    let arrivals: [Int]
+    private let arrivingFiles: [String]
     /// Files the previous site has and the new site does not.
     private let leavers: [String]
     private let previousPath: String
@@ -20,8 +22,6 @@ final class CarriedFolder: @unchecked Sendable {
     /// Where arrivals wait, relative to the staging folder.
     private let incomingName: String
     private let incomingPath: String
-    private var arrivals: [String] = []
-    private let lock = NSLock()
 
     /// The file in the staging folder that says a carried folder was moved out of the previous
     /// site: a build killed before its swap leaves it, and the next build moves the folder back.
@@ -40,28 +40,36 @@ final class CarriedFolder: @unchecked Sendable {
         previousPath = output.url.path + "/" + name
         var info = stat()
         guard lstat(previousPath, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
-        // A path that is a file in one build and a folder in the other cannot be moved into place
-        // file by file; such a rare rebuild places everything again instead.
-        let newSet = Set(newFiles)
-        if !Self.folders(of: previousFiles).isDisjoint(with: newSet) || !Self.folders(of: newSet).isDisjoint(with: previousFiles) {
-            return nil
+        var arrivals: [Int] = []
+        var added: [String] = []
+        var matched = 0
+        for (index, file) in newFiles.enumerated() {
+            if previousFiles.contains(file) {
+                matched += 1
+                if !isUnchanged(index) { arrivals.append(index) }
+            } else {
+                arrivals.append(index)
+                added.append(file)
+            }
         }
+        leavers = matched < previousFiles.count ? previousFiles.subtracting(newFiles).sorted() : []
+        // A path that is a file in one build and a folder in the other cannot be moved into place
+        // file by file; such a rare rebuild places everything again instead. Only a file in one
+        // build alone can be a folder in the other.
+        if !leavers.isEmpty && !Self.folders(of: newFiles).isDisjoint(with: leavers) { return nil }
+        if !added.isEmpty && !Self.folders(of: previousFiles).isDisjoint(with: added) { return nil }
         self.name = name
-        kept = Set(newFiles.indices.filter { previousFiles.contains(newFiles[$0]) && isUnchanged($0) }.map { newFiles[$0] })
-        leavers = previousFiles.subtracting(newSet).sorted()
+        self.arrivals = arrivals
+        arrivingFiles = arrivals.map { newFiles[$0] }
         stagedPath = output.staging.path + "/" + name
         incomingName = ".incoming-\(name)"
         incomingPath = output.staging.path + "/" + incomingName
     }
 
-    /// Whether the previous site's copy of `relativePath` is kept as it is.
-    func keeps(_ relativePath: String) -> Bool { kept.contains(relativePath) }
-
-    /// Where a new or changed file goes in the staging folder until ``moveIn()``, relative to the
-    /// staging folder. Safe to call from several threads.
-    func arrivalPath(for relativePath: String) -> String {
-        lock.withLock { arrivals.append(relativePath) }
-        return incomingName + "/" + relativePath
+    /// Where a new or changed file waits in the staging folder until ``moveIn()``, relative to the
+    /// staging folder.
+    func incomingPath(for relativePath: String) -> String {
+        incomingName + "/" + relativePath
     }
 
     /// Moves the previous site's folder into the staging folder, then the arrivals into it. When
@@ -71,7 +79,7 @@ final class CarriedFolder: @unchecked Sendable {
             throw .failed("cannot take over '\(previousPath)': \(String(cString: strerror(errno)))")
         }
         var folders: Set<Substring> = []
-        for file in lock.withLock({ arrivals }) {
+        for file in arrivingFiles {
             let destination = stagedPath + "/" + file
             if let slash = destination.lastIndex(of: "/"), folders.insert(destination[..<slash]).inserted {
                 try? FileManager.default.createDirectory(atPath: String(destination[..<slash]), withIntermediateDirectories: true)
@@ -108,7 +116,7 @@ final class CarriedFolder: @unchecked Sendable {
     }
 
     /// Every folder (and parent folder) that holds one of `files`.
-    private static func folders(of files: Set<String>) -> Set<String> {
+    private static func folders(of files: some Sequence<String>) -> Set<String> {
         var folders: Set<String> = []
         var seenParents: Set<Substring> = []
         for file in files {

@@ -1,4 +1,3 @@
-import MasonryLayout
 import SiteRenderer
 
 /// What the layout cost, for the build summary: how many width ranges the balancing made, the
@@ -10,12 +9,12 @@ struct LayoutStatistics {
     private var layoutBytes = 0
     private var photos = 0
 
-    mutating func add(_ page: SiteRenderer.RenderedPage, photos: Int) {
+    mutating func add(_ page: BuildCache.PageRecord) {
         pages += 1
-        ranges += page.layout.breakpoints.count
-        for range in page.layout.breakpoints { worstDrift = max(worstDrift, range.report.worstPlacementDrift) }
+        ranges += page.ranges
+        worstDrift = max(worstDrift, page.worstDrift)
         layoutBytes += page.layoutBytes
-        self.photos += photos
+        photos += page.photos
     }
 
     /// "Layout: 4 breakpoints in 7.5 width ranges per page (balanced within 16 px, worst 15.2 px), 120 bytes of layout per photo"

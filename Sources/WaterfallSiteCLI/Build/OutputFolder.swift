@@ -170,14 +170,27 @@ final class OutputFolder: @unchecked Sendable {
     /// instead: unchanged files keep their modification time (and inode), so `rsync` and upload
     /// tools send only what changed.
     func write(_ text: String, to relativePath: String) throws(CommandError) {
-        let bytes = Data(text.utf8)
-        if let previous = previousFile(relativePath, size: bytes.count), previous.contents == bytes {
-            try makeFolder(staging.appending(path: relativePath).deletingLastPathComponent())
-            if link(previous.path, staging.path + "/" + relativePath) == 0 { return }
+        try write(Data(text.utf8), to: relativePath)
+    }
+
+    /// Writes `bytes` to `relativePath`, keeping the previous file when it has the same bytes (see
+    /// ``write(_:to:)-(String,_)``).
+    func write(_ bytes: Data, to relativePath: String) throws(CommandError) {
+        if let previous = previousFile(relativePath, size: bytes.count), previous.contents == bytes, keepPrevious(relativePath) {
+            return
         }
         let file = try create(relativePath)
         defer { file.close() }
-        try file.write(text)
+        try file.write(bytes)
+    }
+
+    /// Links the previous site's `relativePath` into the staging folder unread, when the caller
+    /// knows it is still right (the build cache vouches for it); false when there is none.
+    func keepPrevious(_ relativePath: String) -> Bool {
+        guard isPreviousBuild, (try? makeFolder(staging.appending(path: relativePath).deletingLastPathComponent())) != nil else {
+            return false
+        }
+        return link(url.path + "/" + relativePath, staging.path + "/" + relativePath) == 0
     }
 
     /// After a file was written in pieces (and closed): when the previous site has it with the
@@ -262,21 +275,32 @@ struct OutputFile {
 
     func write(_ text: String) throws(CommandError) {
         var text = text
-        let failure: Int32? = text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
+        try check(text.withUTF8 { write($0) })
+    }
+
+    func write(_ data: Data) throws(CommandError) {
+        try check(data.withUnsafeBytes { write($0.bindMemory(to: UInt8.self)) })
+    }
+
+    private func check(_ failure: Int32?) throws(CommandError) {
         if let failure {
             throw .failed("cannot write '\(path)': \(String(cString: strerror(failure)))")
         }
+    }
+
+    /// Writes all of `bytes`; the `errno` of a failure, nil on success.
+    private func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+        guard let base = bytes.baseAddress else { return nil }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return nil
     }
 
     func close() {

@@ -80,17 +80,18 @@ struct SiteBuilder {
         let interruption = Interruption { output.abandonStaging() }
         defer { interruption.cancel() }
         var renditionWarnings = 0
-        var nextCache = BuildCache(scan: ScanCache(scan))
+        var draft = BuildCache.Draft(photos: plan.scanned, diagnostics: scan.diagnostics)
+        var keptPages = 0
         do {
             var renderer = renderer
             if settings.renditions {
                 renditionWarnings = try writeRenditions(
-                    &plan, cache: cache, nextCache: &nextCache, renderer: &renderer, to: output, progress: progress)
+                    &plan, cache: cache, draft: &draft, renderer: &renderer, to: output, progress: progress)
             }
-            let carried = try write(
-                plan, renderer: renderer, cache: cache, nextCache: &nextCache, to: output, progress: progress,
-                statistics: &statistics)
-            try output.write(nextCache.text, to: BuildCache.fileName)
+            let carried = try write(plan, renderer: renderer, cache: cache, draft: &draft, to: output, progress: progress)
+            statistics = draft.pages.reduce(into: LayoutStatistics()) { $0.add($1) }
+            keptPages = draft.pages.count - draft.renderedPages
+            try output.write(draft.data, to: BuildCache.fileName)
             try output.swapIn(carrying: carried.map { [$0] } ?? [])
         } catch {
             // Writes fail once Ctrl-C has moved the staging folder away: let the handler finish.
@@ -111,22 +112,27 @@ struct SiteBuilder {
                 problems.append("\(NumberText.grouped(renditionWarnings)) photo\(renditionWarnings == 1 ? "" : "s") without renditions")
             }
             if !problems.isEmpty { line += " (\(problems.joined(separator: ", ")))" }
-            if scan.cachedCount > 0 { line += "; \(NumberText.grouped(scan.cachedCount)) unchanged photos not read again" }
+            var saved: [String] = []
+            if scan.cachedCount > 0 { saved.append("\(NumberText.grouped(scan.cachedCount)) unchanged photos not read again") }
+            if keptPages > 0 { saved.append("\(NumberText.grouped(keptPages)) unchanged page\(keptPages == 1 ? "" : "s") not rendered again") }
+            if !saved.isEmpty { line += "; " + saved.joined(separator: ", ") }
             console.print(line)
             console.print(statistics.summary(breakpoints: settings.breakpoints.count, tolerance: renderer.options.layout.balanceTolerance))
         }
     }
 
-    /// Writes the pages, layout.json and the stylesheets, and places the originals. Returns the
+    /// Writes the pages, layout.json and the stylesheets, and places the originals; records in
+    /// `draft` which originals are published and what each page was made from. Returns the
     /// previous site's originals folder when it is taken over rather than placed again.
     private func write(
-        _ plan: GalleryPlan, renderer: SiteRenderer, cache: BuildCache?, nextCache: inout BuildCache, to output: OutputFolder,
-        progress: Progress, statistics: inout LayoutStatistics
+        _ plan: GalleryPlan, renderer: SiteRenderer, cache: BuildCache?, draft: inout BuildCache.Draft, to output: OutputFolder,
+        progress: Progress
     ) throws(CommandError) -> CarriedFolder? {
         // Without original links, an original is published only where its tile shows it.
         let published = plan.photos.indices.filter { renderer.options.linksOriginals || plan.photos[$0].image == nil }
+        for index in plan.photos.indices { draft.publishedOriginals[index] = false }
+        for index in published { draft.publishedOriginals[index] = true }
         let publishedPaths = published.map { plan.photos[$0].path }
-        nextCache.originals = Set(publishedPaths)
         // The previous build's cache says which originals it placed; a build that had to restore
         // a killed build's folder places them all again rather than trust what is in it.
         let carried = cache.flatMap { cache in
@@ -136,17 +142,17 @@ struct SiteBuilder {
                     name: renderer.options.photosFolder, output: output, previousFiles: cache.originals,
                     newFiles: publishedPaths, isUnchanged: { cache.isUnchanged(plan.scanned[published[$0]]) })
         }
+        let placed = carried?.arrivals.map { publishedPaths[$0] } ?? publishedPaths
 
         // Linking the originals is file-system work and rendering is CPU work: do them side by side.
         let photosFolder = settings.photos
         // Two linkers, each with its own share of the folders: the file system works on two
         // folders at once while this thread renders.
-        let shares = Self.foldersSplit(publishedPaths, into: 2)
+        let shares = Self.foldersSplit(placed, into: 2)
         let originals = shares.map { share in
             BackgroundWork { () throws(CommandError) in
-                for path in publishedPaths[share] {
-                    if let carried, carried.keeps(path) { continue }
-                    let destination = carried?.arrivalPath(for: path) ?? renderer.options.photosFolder + "/" + path
+                for path in placed[share] {
+                    let destination = carried?.incomingPath(for: path) ?? renderer.options.photosFolder + "/" + path
                     try output.placeOriginal(photosFolder.path + "/" + path, at: destination)
                 }
             }
@@ -155,29 +161,9 @@ struct SiteBuilder {
 
         try output.write(renderer.theme.stylesheet, to: "assets/waterfall.css")
         try output.write(renderer.layoutStylesheet(), to: "assets/layout.css")
-        // layout.json is streamed page by page; pages are rendered and written one at a time.
-        let layoutFile = try output.create("layout.json")
-        var layoutFileOpen = true
-        defer { if layoutFileOpen { layoutFile.close() } }
-        try layoutFile.write(LayoutDocument.header(options: renderer.options, pageCount: plan.pageCount, photoCount: plan.photos.count))
-        for number in 1...plan.pageCount {
-            progress.update("Writing pages", done: number - 1, total: plan.pageCount)
-            let page = plan.page(number)
-            let rendered: SiteRenderer.RenderedPage
-            do {
-                rendered = try renderer.render(page)
-            } catch {
-                throw .failed("layout of page \(number): \(error.description)")
-            }
-            try output.write(rendered.html, to: page.fileName)
-            statistics.add(rendered, photos: page.photoCount)
-            if number > 1 { try layoutFile.write(LayoutDocument.pageSeparator) }
-            try layoutFile.write(LayoutDocument.page(page, rendered: rendered))
-        }
-        try layoutFile.write(LayoutDocument.footer)
-        layoutFile.close()
-        layoutFileOpen = false
-        output.keepPreviousIfUnchanged("layout.json")
+        let pages = try PageWriter(renderer: renderer, output: output, previous: cache?.pages ?? []).write(plan, progress: progress)
+        draft.pages = pages.records
+        draft.renderedPages = pages.records.count - pages.keptCount
         progress.update("Placing originals", done: 0, total: plan.photos.count)
         for work in originals { try work.wait() }
         return carried
@@ -188,7 +174,7 @@ struct SiteBuilder {
     /// `sizes`. A photo that cannot be resized gets a warning and keeps its original in the tile.
     /// Returns the number of such photos.
     private func writeRenditions(
-        _ plan: inout GalleryPlan, cache: BuildCache?, nextCache: inout BuildCache,
+        _ plan: inout GalleryPlan, cache: BuildCache?, draft: inout BuildCache.Draft,
         renderer: inout SiteRenderer, to output: OutputFolder, progress: Progress
     ) throws(CommandError) -> Int {
         let widths = RenditionWidths(layout: renderer.options.layout)
@@ -217,7 +203,7 @@ struct SiteBuilder {
         }
         for (index, renditions) in report.renditions.enumerated() {
             guard let renditions else { continue }
-            nextCache.renditions[plan.photos[index].path] = BuildCache.RenditionKey(
+            draft.renditions[index] = BuildCache.RenditionKey(
                 fingerprint: options.fingerprint, contentHash: renditions.contentHash)
             plan.photos[index].image = SiteImage(
                 candidates: renditions.files.map { SiteImage.Candidate(path: $0.path, width: $0.size.width) },

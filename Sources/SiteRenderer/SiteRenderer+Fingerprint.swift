@@ -1,0 +1,42 @@
+extension SiteRenderer {
+    /// A digest of everything `page`'s HTML and its `layout.json` entry depend on: the theme, the
+    /// options, the page's number and the page count, and every field of its sections and photos.
+    /// A builder that keeps the fingerprint of each page it wrote can keep a page whose
+    /// fingerprint (from a renderer of the same program) is unchanged instead of rendering it.
+    ///
+    /// - Parameter salt: what identifies the program itself (its version and build), mixed in so
+    ///   a new renderer never trusts an old one's pages.
+    public func fingerprint(of page: SitePage, salt: UInt64) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(salt)
+        hasher.combine(settingsDigest)
+        hasher.combine(page.number)
+        hasher.combine(page.count)
+        for section in page.sections {
+            hasher.combine(section.folder)
+            hasher.combine(section.title)
+            hasher.combine(section.photos.count)
+            for photo in section.photos {
+                hasher.combine(photo.path)
+                hasher.combine(photo.width)
+                hasher.combine(photo.height)
+                hasher.combine(photo.alt)
+                hasher.combine(photo.title)
+                hasher.combine(photo.caption)
+                hasher.combine(photo.price)
+                hasher.combine(photo.link)
+                if let image = photo.image {
+                    hasher.combine(image.src)
+                    hasher.combine(image.candidates.count)
+                    for candidate in image.candidates {
+                        hasher.combine(candidate.path)
+                        hasher.combine(candidate.width)
+                    }
+                } else {
+                    hasher.combine(-1)
+                }
+            }
+        }
+        return hasher.value
+    }
+}
