@@ -29,10 +29,19 @@ public struct PhotoScanner: Sendable {
     public func scan(
         _ root: URL, cache: ScanCache? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws(ScanError) -> ScanResult {
+        try scan(root, cacheAfterWalk: { cache }, progress: progress)
+    }
+
+    /// Scans `root` recursively, asking for the cache only once the folders are listed, so a
+    /// caller can read a large cache file on another thread during the walk.
+    public func scan(
+        _ root: URL, cacheAfterWalk: () -> ScanCache?, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) throws(ScanError) -> ScanResult {
         var walker = DirectoryWalker(excludedFolders: excludedFolders.map { $0.standardizedFileURL.path })
         try walker.walk(rootPath: root.path)
         let items = walker.items
         let folders = walker.folders
+        let cache = cacheAfterWalk()
 
         var candidates: [Candidate] = []
         candidates.reserveCapacity(items.count)

@@ -39,11 +39,23 @@ struct BuildCache: Sendable {
 
     var scan: ScanCache
     var renditions: [String: RenditionKey]
-    /// The photos whose original the build placed in the site (all of them, unless tiles show
-    /// renditions and `--no-original-link` keeps the originals out).
-    var originals: Set<String>
+    /// The photos whose original the build did not place in the site (tiles show renditions and
+    /// `--no-original-link` keeps the originals out); usually none, so kept as the exception.
+    var unpublished: Set<String>
     /// Page `n` is `pages[n - 1]`.
     var pages: [PageRecord]
+
+    /// Whether the build placed the original of the photo at `path` in the site.
+    func placedOriginal(_ path: String) -> Bool {
+        scan.entries[path] != nil && !unpublished.contains(path)
+    }
+
+    var placedOriginalCount: Int { scan.entries.count - unpublished.count }
+
+    /// The photos whose original the build placed in the site.
+    var placedOriginals: [String] {
+        scan.entries.keys.filter { !unpublished.contains($0) }
+    }
 
     /// Whether `photo` is the file the cache describes: same path, same identity.
     func isUnchanged(_ photo: ScannedPhoto) -> Bool {
@@ -76,6 +88,20 @@ struct BuildCache: Sendable {
             }
             renditions = Array(repeating: nil, count: photos.count)
             publishedOriginals = Array(repeating: true, count: photos.count)
+        }
+
+        /// Whether this build's cache would say exactly what `previous` says, checked without
+        /// writing it: every photo came from `previous` (`allCached`), none left, and the
+        /// renditions, published originals and pages are the same. Photos come in the same order
+        /// then, since the plan's order follows from the photos' paths.
+        func repeats(_ previous: BuildCache, allCached: Bool) -> Bool {
+            guard allCached, photos.count == previous.scan.entries.count, pages == previous.pages else { return false }
+            let sameRenditions =
+                previous.renditions.isEmpty && !renditions.contains { $0 != nil }
+                || photos.indices.allSatisfy { renditions[$0] == previous.renditions[photos[$0].relativePath] }
+            guard sameRenditions else { return false }
+            return previous.unpublished.isEmpty && !publishedOriginals.contains(false)
+                || photos.indices.allSatisfy { publishedOriginals[$0] == previous.placedOriginal(photos[$0].relativePath) }
         }
 
         /// The cache file's bytes.
@@ -181,9 +207,12 @@ private struct CacheParser {
         guard nextLine(), fields.count == 1, text(fields[0]) == BuildCache.header else {
             return .failure(CacheFailure(reason: "not a waterfall-site cache of this version"))
         }
+        // One pass to count the lines, so the table never grows (and rehashes) while filling.
+        let lineCount = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         var entries: [String: ScanCache.Entry] = [:]
+        entries.reserveCapacity(lineCount)
         var renditions: [String: BuildCache.RenditionKey] = [:]
-        var originals: Set<String> = []
+        var unpublished: Set<String> = []
         var pages: [BuildCache.PageRecord] = []
         var line = 1
         var inPages = false
@@ -200,12 +229,15 @@ private struct CacheParser {
                 guard let (entry, key, original) = photoEntry() else { return malformed(line) }
                 let path = entry.photo.relativePath
                 entries[path] = entry
-                if let key { renditions[path] = key }
-                if original { originals.insert(path) }
+                if let key {
+                    if renditions.isEmpty { renditions.reserveCapacity(lineCount) }
+                    renditions[path] = key
+                }
+                if !original { unpublished.insert(path) }
             }
         }
         guard inPages else { return .failure(CacheFailure(reason: "it ends early")) }
-        return .success(BuildCache(scan: ScanCache(entries: entries), renditions: renditions, originals: originals, pages: pages))
+        return .success(BuildCache(scan: ScanCache(entries: entries), renditions: renditions, unpublished: unpublished, pages: pages))
     }
 
     private func malformed(_ line: Int) -> Result<BuildCache, CacheFailure> {

@@ -31,20 +31,18 @@ final class CarriedFolder: @unchecked Sendable {
     /// previous site has no such folder, or a file of one build is a folder of the other.
     ///
     /// - Parameters:
-    ///   - previousFiles: every file the previous build placed in the folder.
+    ///   - previous: the files the previous build placed in the folder.
     ///   - newFiles: every file this build places there.
     ///   - isUnchanged: whether `newFiles[index]` has the same content as in the previous build.
-    init?(
-        name: String, output: OutputFolder, previousFiles: Set<String>, newFiles: [String], isUnchanged: (_ index: Int) -> Bool
+    convenience init?(
+        name: String, output: OutputFolder, previous: PreviousFiles, newFiles: [String], isUnchanged: (_ index: Int) -> Bool
     ) {
-        previousPath = output.url.path + "/" + name
-        var info = stat()
-        guard lstat(previousPath, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        guard Self.isFolder(output.url.path + "/" + name) else { return nil }
         var arrivals: [Int] = []
         var added: [String] = []
         var matched = 0
         for (index, file) in newFiles.enumerated() {
-            if previousFiles.contains(file) {
+            if previous.contains(file) {
                 matched += 1
                 if !isUnchanged(index) { arrivals.append(index) }
             } else {
@@ -52,18 +50,43 @@ final class CarriedFolder: @unchecked Sendable {
                 added.append(file)
             }
         }
-        leavers = matched < previousFiles.count ? previousFiles.subtracting(newFiles).sorted() : []
+        let leavers = matched < previous.count ? Set(previous.all()).subtracting(newFiles).sorted() : []
         // A path that is a file in one build and a folder in the other cannot be moved into place
         // file by file; such a rare rebuild places everything again instead. Only a file in one
         // build alone can be a folder in the other.
         if !leavers.isEmpty && !Self.folders(of: newFiles).isDisjoint(with: leavers) { return nil }
-        if !added.isEmpty && !Self.folders(of: previousFiles).isDisjoint(with: added) { return nil }
+        if !added.isEmpty && !Self.folders(of: previous.all()).isDisjoint(with: added) { return nil }
+        self.init(name: name, output: output, arrivals: arrivals, arrivingFiles: arrivals.map { newFiles[$0] }, leavers: leavers)
+    }
+
+    /// Takes over `name` from the previous site in `output` as it is, when the caller knows that
+    /// the new build has exactly the same files, all unchanged: nothing arrives, nothing leaves.
+    convenience init?(unchanged name: String, output: OutputFolder) {
+        guard Self.isFolder(output.url.path + "/" + name) else { return nil }
+        self.init(name: name, output: output, arrivals: [], arrivingFiles: [], leavers: [])
+    }
+
+    private init(name: String, output: OutputFolder, arrivals: [Int], arrivingFiles: [String], leavers: [String]) {
         self.name = name
         self.arrivals = arrivals
-        arrivingFiles = arrivals.map { newFiles[$0] }
+        self.arrivingFiles = arrivingFiles
+        self.leavers = leavers
+        previousPath = output.url.path + "/" + name
         stagedPath = output.staging.path + "/" + name
         incomingName = ".incoming-\(name)"
         incomingPath = output.staging.path + "/" + incomingName
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// What the previous build placed in the folder, asked without building a set of 100,000 names.
+    struct PreviousFiles {
+        var count: Int
+        var contains: (String) -> Bool
+        var all: () -> [String]
     }
 
     /// Where a new or changed file waits in the staging folder until ``moveIn()``, relative to the
@@ -81,7 +104,7 @@ final class CarriedFolder: @unchecked Sendable {
         var folders: Set<Substring> = []
         for file in arrivingFiles {
             let destination = stagedPath + "/" + file
-            if let slash = destination.lastIndex(of: "/"), folders.insert(destination[..<slash]).inserted {
+            if let slash = destination.utf8.lastIndex(of: UInt8(ascii: "/")), folders.insert(destination[..<slash]).inserted {
                 try? FileManager.default.createDirectory(atPath: String(destination[..<slash]), withIntermediateDirectories: true)
             }
             guard rename(incomingPath + "/" + file, destination) == 0 else {
@@ -108,7 +131,7 @@ final class CarriedFolder: @unchecked Sendable {
             var path = root + "/" + file
             guard unlink(path) == 0 else { continue }
             // rmdir fails on a folder that still holds something, which ends the climb.
-            while let slash = path.lastIndex(of: "/"), path[..<slash].count > root.count {
+            while let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), path.utf8.distance(from: path.startIndex, to: slash) > root.utf8.count {
                 path = String(path[..<slash])
                 if rmdir(path) != 0 { break }
             }
@@ -120,9 +143,9 @@ final class CarriedFolder: @unchecked Sendable {
         var folders: Set<String> = []
         var seenParents: Set<Substring> = []
         for file in files {
-            guard let slash = file.lastIndex(of: "/"), seenParents.insert(file[..<slash]).inserted else { continue }
+            guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")), seenParents.insert(file[..<slash]).inserted else { continue }
             var folder = file[..<slash]
-            while folders.insert(String(folder)).inserted, let up = folder.lastIndex(of: "/") {
+            while folders.insert(String(folder)).inserted, let up = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
                 folder = folder[..<up]
             }
         }

@@ -17,24 +17,39 @@ struct GalleryPlan: Sendable {
     init(photos scanned: [ScannedPhoto], metadata: PhotoMetadata, pageSize: Int) {
         // Group by folder, keeping the first-appearance (natural) order of folders, root first.
         var order: [String] = []
-        var grouped: [String: [ScannedPhoto]] = [:]
+        var groups: [[ScannedPhoto]] = []
+        var groupOfFolder: [String: Int] = [:]
+        var current = -1
         for photo in scanned {
-            let folder = Self.folder(of: photo.relativePath)
-            if grouped[folder] == nil { order.append(folder) }
-            grouped[folder, default: []].append(photo)
+            let path = photo.relativePath
+            let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
+            // A folder's photos mostly come one after another: look the folder up only on a change.
+            if current < 0 || folder != order[current] {
+                if let known = groupOfFolder[String(folder)] {
+                    current = known
+                } else {
+                    current = order.count
+                    order.append(String(folder))
+                    groups.append([])
+                    groupOfFolder[String(folder)] = current
+                }
+            }
+            groups[current].append(photo)
         }
+        var groupOrder = Array(order.indices)
         if let root = order.firstIndex(of: ""), root != 0 {
-            order.remove(at: root)
-            order.insert("", at: 0)
+            groupOrder.remove(at: root)
+            groupOrder.insert(root, at: 0)
         }
         var photos: [SitePhoto] = []
         var folders: [String] = []
         var ordered: [ScannedPhoto] = []
         photos.reserveCapacity(scanned.count)
         ordered.reserveCapacity(scanned.count)
-        for folder in order {
-            for photo in grouped[folder] ?? [] {
-                let entry = metadata.photos[photo.relativePath]
+        for group in groupOrder {
+            let folder = order[group]
+            for photo in groups[group] {
+                let entry = metadata.photos.isEmpty ? nil : metadata.photos[photo.relativePath]
                 photos.append(
                     SitePhoto(
                         path: photo.relativePath, width: photo.displayWidth, height: photo.displayHeight,
@@ -73,7 +88,7 @@ struct GalleryPlan: Sendable {
     }
 
     static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return String(path[..<slash])
     }
 }

@@ -2,8 +2,8 @@
 /// `Travel/japan_2019` → "Travel / Japan 2019".
 enum Humanised {
     static func fileName(_ path: String) -> String {
-        var name = path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...]
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
+        var name = path[(path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.startIndex)...]
+        if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex { name = name[..<dot] }
         return words(name)
     }
 

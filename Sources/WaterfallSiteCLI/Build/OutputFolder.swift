@@ -251,7 +251,7 @@ final class OutputFolder: @unchecked Sendable {
     func placeOriginal(_ source: String, at relativePath: String) throws(CommandError) {
         // Plain string paths: URL parsing per photo shows at 100,000 photos.
         let destination = staging.path + "/" + relativePath
-        if let slash = destination.lastIndex(of: "/") {
+        if let slash = destination.utf8.lastIndex(of: UInt8(ascii: "/")) {
             let folder = String(destination[..<slash])
             if !foldersLock.withLock({ createdFolders.contains(folder) }) {
                 try makeFolder(URL(fileURLWithPath: folder))

@@ -42,17 +42,17 @@ struct SiteBuilder {
             throw .usage("layout options: \(error.description)", command: "build")
         }
 
-        // Only a previous waterfall-site build in the output folder can hold a cache to trust.
-        var cache: BuildCache?
-        if settings.usesCache && output.isPreviousBuild {
-            let loaded = BuildCache.load(from: output.url)
-            if let warning = loaded.warning { console.warn("warning: \(warning)") }
-            cache = loaded.cache
-        }
+        // Only a previous waterfall-site build in the output folder can hold a cache to trust. It
+        // is read on another thread while the scanner lists the folders.
+        let outputURL = output.url
+        let cacheLoad =
+            settings.usesCache && output.isPreviousBuild ? BackgroundWork { BuildCache.load(from: outputURL) } : nil
         let progress = Progress(console: console, quiet: settings.quiet)
         let scan: ScanResult
         do {
-            scan = try PhotoScanner(jobs: settings.jobs, excludedFolders: [output.url]).scan(settings.photos, cache: cache?.scan) { done, total in
+            scan = try PhotoScanner(jobs: settings.jobs, excludedFolders: [output.url]).scan(
+                settings.photos, cacheAfterWalk: { (try? cacheLoad?.wait())??.cache?.scan }
+            ) { done, total in
                 progress.update("Scanning photos", done: done, total: total)
             }
         } catch {
@@ -60,6 +60,9 @@ struct SiteBuilder {
             throw .failed(error.description)
         }
         progress.finish()
+        let loaded = try cacheLoad?.wait()
+        if let warning = loaded?.warning { console.warn("warning: \(warning)") }
+        let cache = loaded?.cache
         for diagnostic in scan.diagnostics {
             console.warn(Diagnostics.line(for: diagnostic))
         }
@@ -88,10 +91,14 @@ struct SiteBuilder {
                 renditionWarnings = try writeRenditions(
                     &plan, cache: cache, draft: &draft, renderer: &renderer, to: output, progress: progress)
             }
-            let carried = try write(plan, renderer: renderer, cache: cache, draft: &draft, to: output, progress: progress)
+            let carried = try write(plan, scan: scan, renderer: renderer, cache: cache, draft: &draft, to: output, progress: progress)
             statistics = draft.pages.reduce(into: LayoutStatistics()) { $0.add($1) }
             keptPages = draft.pages.count - draft.renderedPages
-            try output.write(draft.data, to: BuildCache.fileName)
+            if let cache, draft.repeats(cache, allCached: scan.cachedCount == scan.photos.count), output.keepPrevious(BuildCache.fileName) {
+                // Nothing to write: the previous cache file says it all.
+            } else {
+                try output.write(draft.data, to: BuildCache.fileName)
+            }
             try output.swapIn(carrying: carried.map { [$0] } ?? [])
         } catch {
             // Writes fail once Ctrl-C has moved the staging folder away: let the handler finish.
@@ -125,8 +132,8 @@ struct SiteBuilder {
     /// `draft` which originals are published and what each page was made from. Returns the
     /// previous site's originals folder when it is taken over rather than placed again.
     private func write(
-        _ plan: GalleryPlan, renderer: SiteRenderer, cache: BuildCache?, draft: inout BuildCache.Draft, to output: OutputFolder,
-        progress: Progress
+        _ plan: GalleryPlan, scan: ScanResult, renderer: SiteRenderer, cache: BuildCache?, draft: inout BuildCache.Draft,
+        to output: OutputFolder, progress: Progress
     ) throws(CommandError) -> CarriedFolder? {
         // Without original links, an original is published only where its tile shows it.
         let published = plan.photos.indices.filter { renderer.options.linksOriginals || plan.photos[$0].image == nil }
@@ -135,11 +142,18 @@ struct SiteBuilder {
         let publishedPaths = published.map { plan.photos[$0].path }
         // The previous build's cache says which originals it placed; a build that had to restore
         // a killed build's folder places them all again rather than trust what is in it.
-        let carried = cache.flatMap { cache in
-            output.restoredCarriedFolders
-                ? nil
-                : CarriedFolder(
-                    name: renderer.options.photosFolder, output: output, previousFiles: cache.originals,
+        let carried = cache.flatMap { cache -> CarriedFolder? in
+            if output.restoredCarriedFolders { return nil }
+            // The usual rebuild: every photo unchanged, every original published before and now.
+            if scan.cachedCount == plan.photos.count && cache.scan.entries.count == plan.photos.count
+                && published.count == plan.photos.count && cache.unpublished.isEmpty
+            {
+                return CarriedFolder(unchanged: renderer.options.photosFolder, output: output)
+            }
+            return CarriedFolder(
+                    name: renderer.options.photosFolder, output: output,
+                    previous: CarriedFolder.PreviousFiles(
+                        count: cache.placedOriginalCount, contains: cache.placedOriginal, all: { cache.placedOriginals }),
                     newFiles: publishedPaths, isUnchanged: { cache.isUnchanged(plan.scanned[published[$0]]) })
         }
         let placed = carried?.arrivals.map { publishedPaths[$0] } ?? publishedPaths

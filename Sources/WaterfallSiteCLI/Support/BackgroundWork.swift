@@ -1,30 +1,29 @@
 import Foundation
 
-/// Work that runs on its own thread while the caller goes on; ``wait()`` joins it and rethrows
-/// its error.
-final class BackgroundWork: @unchecked Sendable {
+/// Work that runs on its own thread while the caller goes on; ``wait()`` joins it and returns its
+/// value or rethrows its error.
+final class BackgroundWork<Value>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var finished = false
-    private var failure: CommandError?
+    private var outcome: Result<Value, CommandError>?
 
-    init(_ work: @escaping @Sendable () throws(CommandError) -> Void) {
+    init(_ work: @escaping @Sendable () throws(CommandError) -> Value) {
         let thread = Thread { [self] in
-            var failure: CommandError?
-            do throws(CommandError) { try work() } catch { failure = error }
+            let outcome: Result<Value, CommandError>
+            do throws(CommandError) { outcome = .success(try work()) } catch { outcome = .failure(error) }
             condition.lock()
-            self.failure = failure
-            finished = true
+            self.outcome = outcome
             condition.broadcast()
             condition.unlock()
         }
         thread.start()
     }
 
-    func wait() throws(CommandError) {
+    @discardableResult
+    func wait() throws(CommandError) -> Value {
         condition.lock()
-        while !finished { condition.wait() }
-        let failure = self.failure
+        while outcome == nil { condition.wait() }
+        let outcome = self.outcome!
         condition.unlock()
-        if let failure { throw failure }
+        return try outcome.get()
     }
 }
