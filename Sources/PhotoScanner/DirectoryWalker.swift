@@ -78,6 +78,7 @@ struct DirectoryWalker {
 
 private extension DirectoryWalker {
     struct Entry {
+        /// NUL-terminated.
         var name: [UInt8]
         var type: UInt8
     }
@@ -102,32 +103,37 @@ private extension DirectoryWalker {
     /// Reads, sorts and visits one folder's entries; closes `directory`.
     mutating func list(_ directory: OpaquePointer, absolute: [UInt8], relative: [UInt8]) {
         var entries: [Entry] = []
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name).unsafelyUnwrapped
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix(while: { $0 != 0 }))
-            }
+            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
             // Hidden names, AppleDouble `._*` files, `.` and `..` all start with a dot.
-            guard let first = name.first, first != UInt8(ascii: ".") else { continue }
-            entries.append(Entry(name: name, type: entry.pointee.d_type))
+            guard name.pointee != 0, name.pointee != UInt8(ascii: ".") else { continue }
+            let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+            // With its NUL, ready for the C shim; a NUL sorts before any byte, as a shorter name.
+            entries.append(Entry(name: Array(UnsafeBufferPointer(start: name, count: length + 1)), type: entry.pointee.d_type))
         }
         closedir(directory)
         entries.sort { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }
         let folder = folders.count
         folders.append(absolute)
         // "/" as the root would otherwise give "//name".
-        let prefix = absolute == [Self.separator] ? [] : absolute
+        let absolutePrefix = absolute == [Self.separator] ? [Self.separator] : absolute + [Self.separator]
+        let relativePrefix = relative.isEmpty ? [] : relative + [Self.separator]
         for entry in entries {
-            // The common case, a plain file, needs neither an absolute path nor, unless it is a
-            // candidate, a relative one: skip that work for most entries.
-            if Int32(entry.type) == Int32(DT_REG) && !ImageExtensions.isCandidate(entry.name) { continue }
-            let childRelative = relative.isEmpty ? entry.name : relative + [Self.separator] + entry.name
+            // The common case, a plain file, needs no absolute path, and its relative path goes
+            // straight into a String: one allocation per photo.
             if Int32(entry.type) == Int32(DT_REG) {
-                items.append(.candidate(Candidate(
-                    relativePath: Self.string(childRelative), folder: folder, name: entry.name + [0])))
+                guard ImageExtensions.isCandidate(entry.name) else { continue }
+                let relativePath = String(unsafeUninitializedCapacity: relativePrefix.count + entry.name.count - 1) { buffer in
+                    _ = buffer.initialize(from: relativePrefix)
+                    _ = buffer[relativePrefix.count...].initialize(from: entry.name.dropLast())
+                    return relativePrefix.count + entry.name.count - 1
+                }
+                items.append(.candidate(Candidate(relativePath: relativePath, folder: folder, name: entry.name)))
                 continue
             }
-            let childAbsolute = prefix + [Self.separator] + entry.name
-            visit(entry, folder: folder, absolute: childAbsolute, relative: childRelative)
+            let name = entry.name.dropLast()
+            visit(entry, folder: folder, absolute: absolutePrefix + name, relative: relativePrefix + name)
         }
     }
 
@@ -162,9 +168,10 @@ private extension DirectoryWalker {
         }
     }
 
+    /// `name` is NUL-terminated.
     mutating func addCandidate(name: [UInt8], folder: Int, relative: [UInt8]) {
         guard ImageExtensions.isCandidate(name) else { return }
-        items.append(.candidate(Candidate(relativePath: Self.string(relative), folder: folder, name: name + [0])))
+        items.append(.candidate(Candidate(relativePath: Self.string(relative), folder: folder, name: name)))
     }
 
     mutating func followLink(name: [UInt8], folder: Int, absolute: [UInt8], relative: [UInt8]) {

@@ -10,15 +10,23 @@ enum ImageExtensions {
         "jxl", "jp2", "j2k", "jpf", "jpx", "psd", "qoi", "svg",
     ]
 
-    /// True when `name` (UTF-8 bytes) ends in a candidate extension, compared case-insensitively.
+    /// The extensions, lower-cased, each packed into an integer (none is longer than eight bytes).
+    private static let packedCandidates: Set<UInt64> = Set(candidates.map { packed(Array($0.utf8)[...]) })
+
+    private static func packed(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.reduce(0) { $0 << 8 | UInt64($1 >= 0x41 && $1 <= 0x5A ? $1 + 0x20 : $1) }
+    }
+
+    /// True when `name` (UTF-8 bytes, with or without a NUL terminator) ends in a candidate
+    /// extension, compared case-insensitively. Called for every file of the walk, so no String.
     static func isCandidate(_ name: [UInt8]) -> Bool {
-        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0, dot < name.count - 1 else {
+        let end = name.last == 0 ? name.count - 1 : name.count
+        guard let dot = name[..<end].lastIndex(of: UInt8(ascii: ".")), dot > 0, dot < end - 1 else {
             return false
         }
-        let suffix = name[(dot + 1)...]
-        // No extension in the list is longer than five characters; skip the String work for others.
+        let suffix = name[(dot + 1)..<end]
+        // No extension in the list is longer than five characters.
         guard suffix.count <= 5 else { return false }
-        let lowered = suffix.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
-        return candidates.contains(String(decoding: lowered, as: UTF8.self))
+        return packedCandidates.contains(packed(suffix))
     }
 }

@@ -14,6 +14,11 @@
 enum NaturalOrder {
     /// Negative, zero or positive as `lhs` sorts before, equal to or after `rhs`.
     static func compare(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
+        // Unchecked buffers: the walk sorts every folder with this, about 20 comparisons a file.
+        lhs.withUnsafeBufferPointer { left in rhs.withUnsafeBufferPointer { right in compare(left, right) } }
+    }
+
+    private static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
         var i = 0
         var j = 0
         var tiebreak = 0
@@ -71,7 +76,7 @@ private extension NaturalOrder {
 
     /// The digit run starting at `start`: where its significant digits begin (after leading zeros,
     /// keeping one digit for an all-zero run) and where it ends.
-    static func digitRun(_ bytes: [UInt8], from start: Int) -> (significant: Int, end: Int) {
+    static func digitRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (significant: Int, end: Int) {
         var end = start
         while end < bytes.count && isDigit(bytes[end]) { end += 1 }
         var significant = start

@@ -268,15 +268,16 @@ private struct CacheParser {
             let path = text(fields[0]), !path.isEmpty,
             let device = unsigned(fields[1]), let inode = unsigned(fields[2]),
             let size = signed(fields[3]), let modified = signed(fields[4]),
-            let formatName = text(fields[5]), let format = ImageFormat(rawValue: formatName),
+            let format = field(fields[5], is: "jpeg") ? ImageFormat.jpeg : field(fields[5], is: "png") ? ImageFormat.png : nil,
             let width = signed(fields[6]), width > 0, let height = signed(fields[7]), height > 0,
             let orientation = signed(fields[8]), (1...8).contains(orientation),
             let byteSize = signed(fields[9]), byteSize >= 0,
-            let warningText = text(fields[10]),
+            let warningText = fields[10].isEmpty ? "" : text(fields[10]),
             let fingerprint = renditionFingerprint(fields[11]),
             isLowercaseHex(fields[12]),
-            let published = text(fields[13]), published == "original" || published.isEmpty
+            field(fields[13], is: "original") || fields[13].isEmpty
         else { return nil }
+        let published = !fields[13].isEmpty
         let identity = FileIdentity(device: device, inode: inode, size: size, modified: modified)
         let photo = ScannedPhoto(
             relativePath: path, format: format, storedWidth: Int(width), storedHeight: Int(height),
@@ -285,7 +286,7 @@ private struct CacheParser {
         let key =
             fingerprint.isEmpty || fields[12].isEmpty
             ? nil : BuildCache.RenditionKey(fingerprint: fingerprint, contentHash: String(decoding: bytes[fields[12]], as: UTF8.self))
-        return (ScanCache.Entry(identity: identity, photo: photo, warning: warning), key, !published.isEmpty)
+        return (ScanCache.Entry(identity: identity, photo: photo, warning: warning), key, published)
     }
 
     private func pageRecord(number: Int) -> BuildCache.PageRecord? {
@@ -309,10 +310,16 @@ private struct CacheParser {
         return decoded
     }
 
-    /// A percent-encoded UTF-8 field; nil when the encoding or the UTF-8 is broken.
+    /// Whether the field is exactly `word` (ASCII).
+    private func field(_ range: Range<Int>, is word: StaticString) -> Bool {
+        range.count == word.utf8CodeUnitCount && memcmp(bytes.baseAddress.unsafelyUnwrapped + range.lowerBound, word.utf8Start, range.count) == 0
+    }
+
+    /// A percent-encoded UTF-8 field; nil when the percent encoding is broken. Bytes that are not
+    /// UTF-8 are repaired as the folder walk repairs file names, so paths still match.
     private func text(_ range: Range<Int>) -> String? {
         let field = bytes[range]
-        guard field.contains(UInt8(ascii: "%")) else { return String(validating: field, as: UTF8.self) }
+        guard field.contains(UInt8(ascii: "%")) else { return String(decoding: UnsafeBufferPointer(rebasing: field), as: UTF8.self) }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(field.count)
         var index = range.lowerBound
@@ -329,7 +336,7 @@ private struct CacheParser {
                 index += 1
             }
         }
-        return String(validating: decoded, as: UTF8.self)
+        return String(decoding: decoded, as: UTF8.self)
     }
 
     private func unsigned(_ range: Range<Int>) -> UInt64? {
