@@ -35,9 +35,10 @@ struct DirectoryWalker {
     private(set) var folders: [[UInt8]] = []
     private var excluded: Set<FileID>
     private var ancestors: [FileID] = []
+    private var prelisted = FolderListings()
 
     /// Device and inode: the identity of a folder, however it was reached.
-    struct FileID: Hashable {
+    struct FileID: Hashable, Sendable {
         var device: UInt64
         var inode: UInt64
         init(_ info: stat) {
@@ -56,8 +57,10 @@ struct DirectoryWalker {
         self.excluded = excluded
     }
 
-    /// Walks `rootPath`; throws when the root itself cannot be read.
-    mutating func walk(rootPath: String) throws(ScanError) {
+    /// Walks `rootPath`; throws when the root itself cannot be read. With `jobs` > 1, the
+    /// folders are listed ahead by that many threads (see ``FolderListings``); the result is the
+    /// same.
+    mutating func walk(rootPath: String, jobs: Int) throws(ScanError) {
         var info = stat()
         guard stat(rootPath, &info) == 0 else {
             throw ScanError(path: rootPath, reason: Self.errorText(errno))
@@ -72,16 +75,47 @@ struct DirectoryWalker {
             throw ScanError(path: rootPath, reason: Self.errorText(errno))
         }
         ancestors.append(FileID(info))
+        if jobs > 1 {
+            closedir(directory)
+            prelisted = FolderListings(root: rootBytes, rootID: FileID(info), excluded: excluded, jobs: jobs)
+            if let listing = prelisted.take(rootBytes) {
+                return visit(listing.entries, folderInfo: listing.folderInfo, absolute: rootBytes, relative: [])
+            }
+            guard let directory = opendir(rootPath) else {
+                throw ScanError(path: rootPath, reason: Self.errorText(errno))
+            }
+            return list(directory, absolute: rootBytes, relative: [])
+        }
         list(directory, absolute: rootBytes, relative: [])
     }
 }
 
-private extension DirectoryWalker {
-    struct Entry {
+extension DirectoryWalker {
+    /// One name in a folder, as `readdir` gave it.
+    struct Entry: Sendable {
         /// NUL-terminated.
         var name: [UInt8]
         var type: UInt8
     }
+
+    /// A folder's entries without hidden names, in natural order. Does not close `directory`.
+    static func readEntries(_ directory: OpaquePointer) -> [Entry] {
+        var entries: [Entry] = []
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name).unsafelyUnwrapped
+        while let entry = readdir(directory) {
+            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
+            // Hidden names, AppleDouble `._*` files, `.` and `..` all start with a dot.
+            guard name.pointee != 0, name.pointee != UInt8(ascii: ".") else { continue }
+            let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+            // With its NUL, ready for the C shim; a NUL sorts before any byte, as a shorter name.
+            entries.append(Entry(name: Array(UnsafeBufferPointer(start: name, count: length + 1)), type: entry.pointee.d_type))
+        }
+        entries.sort { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }
+        return entries
+    }
+}
+
+private extension DirectoryWalker {
 
     static let separator = UInt8(ascii: "/")
 
@@ -102,24 +136,20 @@ private extension DirectoryWalker {
 
     /// Reads, sorts and visits one folder's entries; closes `directory`.
     mutating func list(_ directory: OpaquePointer, absolute: [UInt8], relative: [UInt8]) {
-        var entries: [Entry] = []
-        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name).unsafelyUnwrapped
-        while let entry = readdir(directory) {
-            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
-            // Hidden names, AppleDouble `._*` files, `.` and `..` all start with a dot.
-            guard name.pointee != 0, name.pointee != UInt8(ascii: ".") else { continue }
-            let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
-            // With its NUL, ready for the C shim; a NUL sorts before any byte, as a shorter name.
-            entries.append(Entry(name: Array(UnsafeBufferPointer(start: name, count: length + 1)), type: entry.pointee.d_type))
-        }
+        let entries = Self.readEntries(directory)
         closedir(directory)
-        entries.sort { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }
+        visit(entries, folderInfo: [:], absolute: absolute, relative: relative)
+    }
+
+    /// Visits a listed folder's `entries` in order; `folderInfo` has the `lstat` of subfolders
+    /// where the listing already made it, by entry index.
+    mutating func visit(_ entries: [Entry], folderInfo: [Int: stat], absolute: [UInt8], relative: [UInt8]) {
         let folder = folders.count
         folders.append(absolute)
         // "/" as the root would otherwise give "//name".
         let absolutePrefix = absolute == [Self.separator] ? [Self.separator] : absolute + [Self.separator]
         let relativePrefix = relative.isEmpty ? [] : relative + [Self.separator]
-        for entry in entries {
+        for (index, entry) in entries.enumerated() {
             // The common case, a plain file, needs no absolute path, and its relative path goes
             // straight into a String: one allocation per photo.
             if Int32(entry.type) == Int32(DT_REG) {
@@ -133,7 +163,11 @@ private extension DirectoryWalker {
                 continue
             }
             let name = entry.name.dropLast()
-            visit(entry, folder: folder, absolute: absolutePrefix + name, relative: relativePrefix + name)
+            if let info = folderInfo[index] {
+                enter(info, absolute: absolutePrefix + name, relative: relativePrefix + name)
+            } else {
+                visit(entry, folder: folder, absolute: absolutePrefix + name, relative: relativePrefix + name)
+            }
         }
     }
 
@@ -203,12 +237,15 @@ private extension DirectoryWalker {
             return report(relative, .symlinkLoop,
                           "symbolic link loop: '\(linkTarget(absolute))' is a folder that contains this link")
         }
+        ancestors.append(id)
+        defer { ancestors.removeLast() }
+        if let listing = prelisted.take(absolute) {
+            return visit(listing.entries, folderInfo: listing.folderInfo, absolute: absolute, relative: relative)
+        }
         guard let directory = withPath(absolute, { opendir($0) }) else {
             return report(relative, .unreadable, "cannot read folder: \(Self.errorText(errno))")
         }
-        ancestors.append(id)
         list(directory, absolute: absolute, relative: relative)
-        ancestors.removeLast()
     }
 
     func linkTarget(_ absolute: [UInt8]) -> String {

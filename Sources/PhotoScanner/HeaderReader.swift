@@ -19,12 +19,13 @@ enum HeaderOutcome: Sendable {
 /// Turns the C shim's status codes into photos and plainly worded diagnostics. Stateless, so
 /// any number of threads may use it at once.
 enum HeaderReader {
-    /// The candidate's outcome: from `cache` when the file's identity is unchanged, else read.
+    /// The candidate's outcome: the `cached` entry for its path when the file's identity is
+    /// unchanged, else read.
     /// Photos carry the identity, for the next build's cache.
-    static func read(_ candidate: Candidate, in folders: FolderCursor, cache: ScanCache?) -> (HeaderOutcome, cached: Bool) {
+    static func read(_ candidate: Candidate, in folders: FolderCursor, cached: ScanCache.Entry?) -> (HeaderOutcome, cached: Bool) {
         let identity = self.identity(of: candidate, in: folders)
-        if let identity, let entry = cache?.entries[candidate.relativePath], entry.identity == identity {
-            return (.photo(entry.photo, warning: entry.warning), true)
+        if let identity, let cached, cached.identity == identity {
+            return (.photo(cached.photo, warning: cached.warning), true)
         }
         var outcome = read(candidate, in: folders)
         if case .photo(var photo, let warning) = outcome {

@@ -38,7 +38,7 @@ public struct PhotoScanner: Sendable {
         _ root: URL, cacheAfterWalk: () -> ScanCache?, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws(ScanError) -> ScanResult {
         var walker = DirectoryWalker(excludedFolders: excludedFolders.map { $0.standardizedFileURL.path })
-        try walker.walk(rootPath: root.path)
+        try walker.walk(rootPath: root.path, jobs: jobs)
         let items = walker.items
         let folders = walker.folders
         let cache = cacheAfterWalk()
@@ -84,6 +84,11 @@ private extension PhotoScanner {
         let total = candidates.count
         progress?(0, total)
         guard total > 0 else { return ([], 0) }
+        let positions = cache?.positions(of: candidates.map(\.relativePath))
+        @Sendable func cachedEntry(_ index: Int) -> ScanCache.Entry? {
+            guard let cache, let position = positions?[index] else { return nil }
+            return cache.entries[position]
+        }
         let workers = min(jobs, (total + Self.batchSize - 1) / Self.batchSize)
         if workers <= 1 {
             var outcomes: [HeaderOutcome] = []
@@ -91,9 +96,9 @@ private extension PhotoScanner {
             var cachedCount = 0
             let cursor = FolderCursor(folders: folders)
             for (index, candidate) in candidates.enumerated() {
-                let (outcome, cached) = HeaderReader.read(candidate, in: cursor, cache: cache)
+                let (outcome, fromCache) = HeaderReader.read(candidate, in: cursor, cached: cachedEntry(index))
                 outcomes.append(outcome)
-                if cached { cachedCount += 1 }
+                if fromCache { cachedCount += 1 }
                 if (index + 1) % Self.batchSize == 0 || index + 1 == total { progress?(index + 1, total) }
             }
             return (outcomes, cachedCount)
@@ -112,7 +117,7 @@ private extension PhotoScanner {
                     let end = min(start + Self.batchSize, total)
                     var cached = 0
                     for index in start..<end {
-                        let (outcome, fromCache) = HeaderReader.read(candidates[index], in: cursor, cache: cache)
+                        let (outcome, fromCache) = HeaderReader.read(candidates[index], in: cursor, cached: cachedEntry(index))
                         (slots.buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: outcome)
                         if fromCache { cached += 1 }
                     }

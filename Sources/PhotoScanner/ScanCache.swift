@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -31,8 +33,12 @@ public struct FileIdentity: Sendable, Hashable {
     }
 }
 
-/// Header reads of an earlier scan, keyed by relative path. A file whose identity is unchanged is
-/// taken from here without being opened; any other file is read again.
+/// Header reads of an earlier scan, in the order that scan listed the photos. A file whose
+/// identity is unchanged is taken from here without being opened; any other file is read again.
+///
+/// No table keyed by path is built to match files with entries: the walk lists files in the same
+/// order as the earlier scan, so the scanner steps through both lists together (see
+/// ``positions(of:)``). A table is made only when a caller asks for one path (``index(of:)``).
 public struct ScanCache: Sendable {
     /// One photo as an earlier scan measured it.
     public struct Entry: Sendable, Hashable {
@@ -48,10 +54,13 @@ public struct ScanCache: Sendable {
         }
     }
 
-    public var entries: [String: Entry]
+    /// In the earlier scan's order (natural order of paths); a path appears at most once.
+    public let entries: [Entry]
+    private let table: PathTable
 
-    public init(entries: [String: Entry] = [:]) {
+    public init(entries: [Entry] = []) {
         self.entries = entries
+        table = PathTable()
     }
 
     /// The entries for a finished scan's photos (the next build's cache).
@@ -60,11 +69,55 @@ public struct ScanCache: Sendable {
         for diagnostic in result.diagnostics where diagnostic.isWarning {
             warnings[diagnostic.relativePath] = diagnostic
         }
-        var entries: [String: Entry] = [:]
-        for photo in result.photos {
-            guard let identity = photo.identity else { continue }
-            entries[photo.relativePath] = Entry(identity: identity, photo: photo, warning: warnings[photo.relativePath])
+        self.init(entries: result.photos.compactMap { photo in
+            photo.identity.map { Entry(identity: $0, photo: photo, warning: warnings[photo.relativePath]) }
+        })
+    }
+
+    /// The index of the entry for `path`; the first call builds a table of all paths.
+    public func index(of path: String) -> Int? {
+        table.index(of: path, in: entries)
+    }
+
+    /// For each of `paths` (in listing order), the index of the entry with that path, or nil.
+    /// Steps through both lists together and decides by the listing order where they part (a
+    /// file added, or an entry whose file is gone), so no table is needed. Never pairs different
+    /// paths; if the orders ever disagreed, a file would only be read again.
+    func positions(of paths: [String]) -> [Int?] {
+        var result: [Int?] = []
+        result.reserveCapacity(paths.count)
+        var next = 0
+        for path in paths {
+            // Entries that sort before this path are files that are gone.
+            while next < entries.count && entries[next].photo.relativePath != path
+                && NaturalOrder.arePathsInIncreasingOrder(entries[next].photo.relativePath, path)
+            {
+                next += 1
+            }
+            if next < entries.count && entries[next].photo.relativePath == path {
+                result.append(next)
+                next += 1
+            } else {
+                result.append(nil)
+            }
         }
-        self.entries = entries
+        return result
+    }
+}
+
+/// A table from path to entry index, built on first use; safe to use from several threads.
+private final class PathTable: Sendable {
+    private let table = Mutex<[String: Int]?>(nil)
+
+    func index(of path: String, in entries: [ScanCache.Entry]) -> Int? {
+        table.withLock { table in
+            if table == nil {
+                var built: [String: Int] = [:]
+                built.reserveCapacity(entries.count)
+                for (index, entry) in entries.enumerated() { built[entry.photo.relativePath] = index }
+                table = built
+            }
+            return table?[path]
+        }
     }
 }

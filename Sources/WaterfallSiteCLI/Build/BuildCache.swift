@@ -11,7 +11,7 @@ import PhotoScanner
 /// at 100,000 photos, String splitting alone would cost more than the rest of a rebuild.
 struct BuildCache: Sendable {
     static let fileName = ".waterfall-site-cache"
-    static let header = "waterfall-site build cache 4"
+    static let header = "waterfall-site build cache 5"
     /// The line between the photos and the pages (no photo path lacks an extension).
     static let pagesLine = "#pages"
 
@@ -37,53 +37,67 @@ struct BuildCache: Sendable {
         var photos: Int
     }
 
+    /// The photos, in the order the build's scan listed them.
     var scan: ScanCache
-    var renditions: [String: RenditionKey]
-    /// The photos whose original the build did not place in the site (tiles show renditions and
-    /// `--no-original-link` keeps the originals out); usually none, so kept as the exception.
-    var unpublished: Set<String>
+    /// For each entry of `scan`, its renditions' key, if it has renditions.
+    var renditionKeys: [RenditionKey?]
+    /// For each entry of `scan`, whether the build placed its original in the site (all, unless
+    /// tiles show renditions and `--no-original-link` keeps the originals out).
+    var publishedOriginals: [Bool]
     /// Page `n` is `pages[n - 1]`.
     var pages: [PageRecord]
 
     /// Whether the build placed the original of the photo at `path` in the site.
     func placedOriginal(_ path: String) -> Bool {
-        scan.entries[path] != nil && !unpublished.contains(path)
+        scan.index(of: path).map { publishedOriginals[$0] } ?? false
     }
 
-    var placedOriginalCount: Int { scan.entries.count - unpublished.count }
+    /// How many originals the build placed in the site.
+    let placedOriginalCount: Int
 
     /// The photos whose original the build placed in the site.
     var placedOriginals: [String] {
-        scan.entries.keys.filter { !unpublished.contains($0) }
+        scan.entries.indices.filter { publishedOriginals[$0] }.map { scan.entries[$0].photo.relativePath }
+    }
+
+    init(scan: ScanCache, renditionKeys: [RenditionKey?], publishedOriginals: [Bool], pages: [PageRecord]) {
+        self.scan = scan
+        self.renditionKeys = renditionKeys
+        self.publishedOriginals = publishedOriginals
+        self.pages = pages
+        placedOriginalCount = publishedOriginals.reduce(0) { $0 + ($1 ? 1 : 0) }
     }
 
     /// Whether `photo` is the file the cache describes: same path, same identity.
     func isUnchanged(_ photo: ScannedPhoto) -> Bool {
-        guard let identity = photo.identity else { return false }
-        return scan.entries[photo.relativePath]?.identity == identity
+        guard let identity = photo.identity, let index = scan.index(of: photo.relativePath) else { return false }
+        return scan.entries[index].identity == identity
     }
 
     /// The rendition hash of `photo` when the cache vouches for it: same identity, same options.
     func renditionHash(for photo: ScannedPhoto, fingerprint: String) -> String? {
-        guard isUnchanged(photo), let key = renditions[photo.relativePath], key.fingerprint == fingerprint else { return nil }
+        guard let identity = photo.identity, let index = scan.index(of: photo.relativePath),
+            scan.entries[index].identity == identity, let key = renditionKeys[index], key.fingerprint == fingerprint
+        else { return nil }
         return key.contentHash
     }
 
     /// What this build learns for the next one, filled in as the build goes; photos in the
-    /// plan's order, so equal builds write equal bytes.
+    /// scan's order, which is the order the next build's walk lists them in.
     struct Draft {
         var photos: [ScannedPhoto]
         var warnings: [String: ScanDiagnostic]
+        /// By index in `photos`, as the two below.
         var renditions: [RenditionKey?]
         var publishedOriginals: [Bool]
         var pages: [PageRecord] = []
         /// How many of `pages` were rendered by this build (the others were kept).
         var renderedPages = 0
 
-        init(photos: [ScannedPhoto], diagnostics: [ScanDiagnostic]) {
-            self.photos = photos
+        init(_ scan: ScanResult) {
+            photos = scan.photos
             warnings = [:]
-            for diagnostic in diagnostics where diagnostic.isWarning {
+            for diagnostic in scan.diagnostics where diagnostic.isWarning {
                 warnings[diagnostic.relativePath] = diagnostic
             }
             renditions = Array(repeating: nil, count: photos.count)
@@ -92,16 +106,13 @@ struct BuildCache: Sendable {
 
         /// Whether this build's cache would say exactly what `previous` says, checked without
         /// writing it: every photo came from `previous` (`allCached`), none left, and the
-        /// renditions, published originals and pages are the same. Photos come in the same order
-        /// then, since the plan's order follows from the photos' paths.
+        /// renditions, published originals and pages are the same. Both list the same photos in
+        /// the same (listing) order then; the paths are compared to make sure.
         func repeats(_ previous: BuildCache, allCached: Bool) -> Bool {
-            guard allCached, photos.count == previous.scan.entries.count, pages == previous.pages else { return false }
-            let sameRenditions =
-                previous.renditions.isEmpty && !renditions.contains { $0 != nil }
-                || photos.indices.allSatisfy { renditions[$0] == previous.renditions[photos[$0].relativePath] }
-            guard sameRenditions else { return false }
-            return previous.unpublished.isEmpty && !publishedOriginals.contains(false)
-                || photos.indices.allSatisfy { publishedOriginals[$0] == previous.placedOriginal(photos[$0].relativePath) }
+            guard allCached, photos.count == previous.scan.entries.count, pages == previous.pages,
+                renditions == previous.renditionKeys, publishedOriginals == previous.publishedOriginals
+            else { return false }
+            return photos.indices.allSatisfy { photos[$0].relativePath == previous.scan.entries[$0].photo.relativePath }
         }
 
         /// The cache file's bytes.
@@ -172,9 +183,8 @@ struct BuildCache: Sendable {
             (nil, "ignoring the build cache '\(url.path)' (\(reason)); every photo is read again")
         }
         guard let data = FileManager.default.contents(atPath: url.path) else { return ignored("not readable") }
-        let bytes = [UInt8](data)
-        let result = bytes.withUnsafeBufferPointer { buffer in
-            var parser = CacheParser(buffer)
+        let result = data.withUnsafeBytes { raw in
+            var parser = CacheParser(raw.bindMemory(to: UInt8.self))
             return parser.cache()
         }
         switch result {
@@ -207,12 +217,21 @@ private struct CacheParser {
         guard nextLine(), fields.count == 1, text(fields[0]) == BuildCache.header else {
             return .failure(CacheFailure(reason: "not a waterfall-site cache of this version"))
         }
-        // One pass to count the lines, so the table never grows (and rehashes) while filling.
-        let lineCount = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-        var entries: [String: ScanCache.Entry] = [:]
+        // One pass to count the lines, so the arrays never grow while filling.
+        var lineCount = 0
+        if var cursor = bytes.baseAddress.map(UnsafeRawPointer.init) {
+            let end = cursor + bytes.count
+            while let newline = memchr(cursor, Int32(UInt8(ascii: "\n")), end - cursor) {
+                lineCount += 1
+                cursor = UnsafeRawPointer(newline) + 1
+            }
+        }
+        var entries: [ScanCache.Entry] = []
+        var renditionKeys: [BuildCache.RenditionKey?] = []
+        var publishedOriginals: [Bool] = []
         entries.reserveCapacity(lineCount)
-        var renditions: [String: BuildCache.RenditionKey] = [:]
-        var unpublished: Set<String> = []
+        renditionKeys.reserveCapacity(lineCount)
+        publishedOriginals.reserveCapacity(lineCount)
         var pages: [BuildCache.PageRecord] = []
         var line = 1
         var inPages = false
@@ -227,17 +246,16 @@ private struct CacheParser {
                 pages.append(page)
             } else {
                 guard let (entry, key, original) = photoEntry() else { return malformed(line) }
-                let path = entry.photo.relativePath
-                entries[path] = entry
-                if let key {
-                    if renditions.isEmpty { renditions.reserveCapacity(lineCount) }
-                    renditions[path] = key
-                }
-                if !original { unpublished.insert(path) }
+                entries.append(entry)
+                renditionKeys.append(key)
+                publishedOriginals.append(original)
             }
         }
         guard inPages else { return .failure(CacheFailure(reason: "it ends early")) }
-        return .success(BuildCache(scan: ScanCache(entries: entries), renditions: renditions, unpublished: unpublished, pages: pages))
+        return .success(
+            BuildCache(
+                scan: ScanCache(entries: entries), renditionKeys: renditionKeys, publishedOriginals: publishedOriginals,
+                pages: pages))
     }
 
     private func malformed(_ line: Int) -> Result<BuildCache, CacheFailure> {

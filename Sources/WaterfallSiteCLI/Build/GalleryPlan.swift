@@ -11,16 +11,18 @@ struct GalleryPlan: Sendable {
     let folders: [String]
     /// What the scanner measured for each photo in `photos`.
     let scanned: [ScannedPhoto]
+    /// The index in the scan's photos of each photo in `photos`.
+    let scanIndices: [Int]
     let sectionTitles: [String: String]
     let pageSize: Int
 
     init(photos scanned: [ScannedPhoto], metadata: PhotoMetadata, pageSize: Int) {
         // Group by folder, keeping the first-appearance (natural) order of folders, root first.
         var order: [String] = []
-        var groups: [[ScannedPhoto]] = []
+        var groups: [[Int]] = []
         var groupOfFolder: [String: Int] = [:]
         var current = -1
-        for photo in scanned {
+        for (scanIndex, photo) in scanned.enumerated() {
             let path = photo.relativePath
             let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
             // A folder's photos mostly come one after another: look the folder up only on a change.
@@ -34,7 +36,7 @@ struct GalleryPlan: Sendable {
                     groupOfFolder[String(folder)] = current
                 }
             }
-            groups[current].append(photo)
+            groups[current].append(scanIndex)
         }
         var groupOrder = Array(order.indices)
         if let root = order.firstIndex(of: ""), root != 0 {
@@ -44,11 +46,13 @@ struct GalleryPlan: Sendable {
         var photos: [SitePhoto] = []
         var folders: [String] = []
         var ordered: [ScannedPhoto] = []
+        var scanIndices: [Int] = []
         photos.reserveCapacity(scanned.count)
         ordered.reserveCapacity(scanned.count)
         for group in groupOrder {
             let folder = order[group]
-            for photo in groups[group] {
+            for scanIndex in groups[group] {
+                let photo = scanned[scanIndex]
                 let entry = metadata.photos.isEmpty ? nil : metadata.photos[photo.relativePath]
                 photos.append(
                     SitePhoto(
@@ -57,11 +61,13 @@ struct GalleryPlan: Sendable {
                         title: entry?.title, caption: entry?.caption, price: entry?.price, link: entry?.link))
                 folders.append(folder)
                 ordered.append(photo)
+                scanIndices.append(scanIndex)
             }
         }
         self.photos = photos
         self.folders = folders
         self.scanned = ordered
+        self.scanIndices = scanIndices
         self.sectionTitles = metadata.sectionTitles
         self.pageSize = max(1, pageSize)
     }

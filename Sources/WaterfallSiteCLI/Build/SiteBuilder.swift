@@ -83,7 +83,7 @@ struct SiteBuilder {
         let interruption = Interruption { output.abandonStaging() }
         defer { interruption.cancel() }
         var renditionWarnings = 0
-        var draft = BuildCache.Draft(photos: plan.scanned, diagnostics: scan.diagnostics)
+        var draft = BuildCache.Draft(scan)
         var keptPages = 0
         do {
             var renderer = renderer
@@ -137,8 +137,8 @@ struct SiteBuilder {
     ) throws(CommandError) -> CarriedFolder? {
         // Without original links, an original is published only where its tile shows it.
         let published = plan.photos.indices.filter { renderer.options.linksOriginals || plan.photos[$0].image == nil }
-        for index in plan.photos.indices { draft.publishedOriginals[index] = false }
-        for index in published { draft.publishedOriginals[index] = true }
+        for index in plan.photos.indices { draft.publishedOriginals[plan.scanIndices[index]] = false }
+        for index in published { draft.publishedOriginals[plan.scanIndices[index]] = true }
         let publishedPaths = published.map { plan.photos[$0].path }
         // The previous build's cache says which originals it placed; a build that had to restore
         // a killed build's folder places them all again rather than trust what is in it.
@@ -146,7 +146,7 @@ struct SiteBuilder {
             if output.restoredCarriedFolders { return nil }
             // The usual rebuild: every photo unchanged, every original published before and now.
             if scan.cachedCount == plan.photos.count && cache.scan.entries.count == plan.photos.count
-                && published.count == plan.photos.count && cache.unpublished.isEmpty
+                && published.count == plan.photos.count && cache.placedOriginalCount == plan.photos.count
             {
                 return CarriedFolder(unchanged: renderer.options.photosFolder, output: output)
             }
@@ -217,7 +217,7 @@ struct SiteBuilder {
         }
         for (index, renditions) in report.renditions.enumerated() {
             guard let renditions else { continue }
-            draft.renditions[index] = BuildCache.RenditionKey(
+            draft.renditions[plan.scanIndices[index]] = BuildCache.RenditionKey(
                 fingerprint: options.fingerprint, contentHash: renditions.contentHash)
             plan.photos[index].image = SiteImage(
                 candidates: renditions.files.map { SiteImage.Candidate(path: $0.path, width: $0.size.width) },

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoScanner
+import Testing
 
 /// A fresh folder under the system's temporary directory, removed when the value is released.
 /// Each test gets its own, so tests run in parallel without sharing files.
@@ -37,7 +38,14 @@ final class TemporaryFolder {
             atPath: url.appendingPathComponent(relativePath).path, withDestinationPath: destination)
     }
 
-    func scan(jobs: Int = 1, excluding excluded: [String] = []) throws -> ScanResult {
-        try PhotoScanner(jobs: jobs, excludedFolders: excluded.map { url.appendingPathComponent($0) }).scan(url)
+    /// Scans the folder with `jobs` workers; by default once with one worker and once with
+    /// three (whose folders are listed ahead in parallel), which must agree exactly.
+    func scan(jobs: Int? = nil, excluding excluded: [String] = []) throws -> ScanResult {
+        let folders = excluded.map { url.appendingPathComponent($0) }
+        if let jobs { return try PhotoScanner(jobs: jobs, excludedFolders: folders).scan(url) }
+        let serial = try PhotoScanner(jobs: 1, excludedFolders: folders).scan(url)
+        let parallel = try PhotoScanner(jobs: 3, excludedFolders: folders).scan(url)
+        #expect(parallel == serial, "a walk with folders listed ahead by three threads finds the same")
+        return serial
     }
 }
