@@ -149,6 +149,8 @@ wfs_status wfs_read_image_header_at(int directory_fd, const char *path, wfs_imag
     out->byte_size = (int64_t)info.st_size;
     out->modification_seconds = (int64_t)info.st_mtim.tv_sec;
     out->modification_nanoseconds = (int32_t)info.st_mtim.tv_nsec;
+    out->device = (uint64_t)info.st_dev;
+    out->inode = (uint64_t)info.st_ino;
     unsigned char buffer[FILE_WINDOW];
     wfs_reader reader = {.fd = fd, .buffer = buffer, .capacity = sizeof buffer,
                          .file_left = info.st_size > 0 ? (uint64_t)info.st_size : 0};

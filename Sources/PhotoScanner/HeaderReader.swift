@@ -22,17 +22,14 @@ enum HeaderReader {
     /// The candidate's outcome: the `cached` entry for its path when the file's identity is
     /// unchanged, else read.
     /// Photos carry the identity, for the next build's cache.
+    ///
+    /// Only a file with a cached entry costs a `stat`; a file that is read gets its identity from
+    /// the `fstat` of the read itself.
     static func read(_ candidate: Candidate, in folders: FolderCursor, cached: ScanCache.Entry?) -> (HeaderOutcome, cached: Bool) {
-        let identity = self.identity(of: candidate, in: folders)
-        if let identity, let cached, cached.identity == identity {
+        if let cached, let identity = self.identity(of: candidate, in: folders), cached.identity == identity {
             return (.photo(cached.photo, warning: cached.warning), true)
         }
-        var outcome = read(candidate, in: folders)
-        if case .photo(var photo, let warning) = outcome {
-            photo.identity = identity
-            outcome = .photo(photo, warning: warning)
-        }
-        return (outcome, false)
+        return (read(candidate, in: folders), false)
     }
 
     /// `fstatat` relative to the open folder (following a symbolic link to its file).
@@ -65,7 +62,14 @@ enum HeaderReader {
                 }
             }
             let text = message.baseAddress.map { String(cString: $0) } ?? ""
-            return outcome(status, header, message: text, relativePath: candidate.relativePath)
+            var result = outcome(status, header, message: text, relativePath: candidate.relativePath)
+            if case .photo(var photo, let warning) = result {
+                photo.identity = FileIdentity(
+                    device: header.device, inode: header.inode, size: header.byte_size,
+                    modified: header.modification_seconds * 1_000_000_000 + Int64(header.modification_nanoseconds))
+                result = .photo(photo, warning: warning)
+            }
+            return result
         }
     }
 

@@ -84,6 +84,10 @@ typedef struct wfs_image_header {
     int32_t modification_nanoseconds;
     /// errno of a failed open/read for WFS_STATUS_IO_ERROR, 0 otherwise.
     int32_t io_errno;
+    /// Device and inode from `fstat` (0 for memory reads): with size and time, the file's
+    /// identity for a build cache, at no extra system call.
+    uint64_t device;
+    uint64_t inode;
 } wfs_image_header;
 
 /// Capacity that fits every message the shim writes (libjpeg's JMSG_LENGTH_MAX is 200).
