@@ -15,6 +15,22 @@ public struct JSONText: Sendable {
         indentUnit = pretty ? "  " : nil
     }
 
+    /// A writer for a run of elements inside a document being written elsewhere (on another
+    /// thread, say), as if `depth` containers were open around them; `afterElement` when the
+    /// innermost already has elements, so the run starts with a comma. See ``append(run:)``.
+    public init(pretty: Bool = true, depth: Int, afterElement: Bool) {
+        indentUnit = pretty ? "  " : nil
+        needsComma = Array(repeating: true, count: depth) + [afterElement]
+    }
+
+    /// Splices in a run of elements written by ``init(pretty:depth:afterElement:)`` for the
+    /// container open here.
+    public mutating func append(run: JSONText) {
+        guard !run.bytes.isEmpty else { return }
+        bytes.append(contentsOf: run.bytes)
+        needsComma[needsComma.count - 1] = true
+    }
+
     public mutating func beginObject(_ key: String? = nil) { open(key, "{") }
     public mutating func endObject() { close("}") }
     public mutating func beginArray(_ key: String? = nil) { open(key, "[") }

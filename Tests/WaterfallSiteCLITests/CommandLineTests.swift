@@ -1,4 +1,5 @@
 import Foundation
+import PhotoScanner
 import Testing
 @testable import WaterfallSiteCLI
 
@@ -136,5 +137,25 @@ struct CommandLineTests {
     @Test("Folder titles join humanised parts")
     func humanisedFolders() {
         #expect(Humanised.folder("travel/japan_2019") == "Travel / Japan 2019")
+    }
+
+    @Test("scan --json is the same document whether one thread or several write the records")
+    func scanJSONRunsJoinExactly() throws {
+        let photos = (0..<2_345).map { index in
+            ScannedPhoto(
+                relativePath: "folder \(index % 7)/photo \"\(index)\".jpg", format: index % 3 == 0 ? .png : .jpeg,
+                storedWidth: 100 + index, storedHeight: 50 + index % 13, orientation: 1 + index % 8, byteSize: Int64(index * 31))
+        }
+        let result = ScanResult(photos: photos, diagnostics: [ScanDiagnostic(relativePath: "x.gif", kind: .unsupportedFormat, message: "GIF")])
+        let serial = ScanCommand.json(result, root: "photos", jobs: 1)
+        for jobs in [2, 3, 8] {
+            #expect(ScanCommand.json(result, root: "photos", jobs: jobs) == serial)
+        }
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(serial.utf8)) as? [String: Any])
+        let images = try #require(document["images"] as? [[String: Any]])
+        #expect(images.count == photos.count)
+        #expect(images.last?["path"] as? String == photos.last?.relativePath)
+        #expect((document["diagnostics"] as? [Any])?.count == 1)
+        #expect(ScanCommand.json(ScanResult(photos: [], diagnostics: []), root: "photos", jobs: 4).contains("\"images\": []"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoScanner
+import Synchronization
 import SiteRenderer
 
 /// `waterfall-site scan DIR`: measures every photo and reports sizes and diagnostics, as a table
@@ -40,7 +41,7 @@ enum ScanCommand {
         let elapsed = Date().timeIntervalSince(started)
 
         if list.has("--json") {
-            console.writeOutput(json(result, root: folder))
+            console.writeOutput(json(result, root: folder, jobs: jobs))
         } else {
             console.writeOutput(table(result))
             if !list.has("--quiet") {
@@ -55,22 +56,34 @@ enum ScanCommand {
         }
     }
 
-    static func json(_ result: ScanResult, root: String) -> String {
+    /// The JSON document; the image records are written by `jobs` threads, each a run of them.
+    static func json(_ result: ScanResult, root: String, jobs: Int = 1) -> String {
         var json = JSONText(pretty: true)
         json.beginObject()
         json.string("root", root)
         json.beginArray("images")
-        for photo in result.photos {
-            json.beginObject()
-            json.string("path", photo.relativePath)
-            json.string("format", photo.format.rawValue)
-            json.integer("storedWidth", photo.storedWidth)
-            json.integer("storedHeight", photo.storedHeight)
-            json.integer("orientation", photo.orientation)
-            json.integer("displayWidth", photo.displayWidth)
-            json.integer("displayHeight", photo.displayHeight)
-            json.integer("byteSize", photo.byteSize)
-            json.endObject()
+        let photos = result.photos
+        let runCount = max(1, min(jobs, photos.count / 1000))
+        let runs = Mutex<[Int: JSONText]>([:])
+        DispatchQueue.concurrentPerform(iterations: runCount) { run in
+            let range = (photos.count * run / runCount)..<(photos.count * (run + 1) / runCount)
+            var text = JSONText(pretty: true, depth: 2, afterElement: run > 0)
+            for photo in photos[range] {
+                text.beginObject()
+                text.string("path", photo.relativePath)
+                text.string("format", photo.format.rawValue)
+                text.integer("storedWidth", photo.storedWidth)
+                text.integer("storedHeight", photo.storedHeight)
+                text.integer("orientation", photo.orientation)
+                text.integer("displayWidth", photo.displayWidth)
+                text.integer("displayHeight", photo.displayHeight)
+                text.integer("byteSize", photo.byteSize)
+                text.endObject()
+            }
+            runs.withLock { $0[run] = text }
+        }
+        for run in 0..<runCount {
+            if let text = runs.withLock({ $0[run] }) { json.append(run: text) }
         }
         json.endArray()
         json.beginArray("diagnostics")
