@@ -60,8 +60,10 @@ public struct RenditionWriter: Sendable {
         public var files: [File]
         /// The `src` for browsers without `srcset`.
         public var fallback: File
-        /// Found in the previous site rather than encoded.
+        /// Found in the previous site (or made for another photo of this build with the same
+        /// bytes) rather than encoded.
         public var reused: Bool
+        public var format: RenditionFormat
         /// The hash of the photo's bytes and the options that starts every name: a build cache may
         /// keep it to spare reading an unchanged photo next time.
         public var contentHash: String
@@ -84,9 +86,10 @@ public struct RenditionWriter: Sendable {
     }
 
     /// Renders `photos` into `folder` (created when missing), reusing files from `previous` (the
-    /// previous site's renditions folder) when they are there.
+    /// previous site's renditions folder) when they are there: linked into `folder`, or left
+    /// where they are when `previousIsKept` (the caller takes the whole previous folder over).
     public func write(
-        _ photos: [Photo], into folder: URL, reusing previous: URL?,
+        _ photos: [Photo], into folder: URL, reusing previous: URL?, previousIsKept: Bool = false,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) -> Report {
         let total = photos.count
@@ -105,7 +108,7 @@ public struct RenditionWriter: Sendable {
                 while true {
                     let index = shared.next.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard index < total else { return }
-                    let outcome = render(photos[index], into: folder, reusing: previous)
+                    let outcome = render(photos[index], into: folder, reusing: previous, previousIsKept: previousIsKept)
                     (slots.buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: outcome)
                     shared.finished(of: total)
                 }
@@ -131,6 +134,21 @@ public struct RenditionWriter: Sendable {
     }
 }
 
+extension RenditionWriter {
+    /// The widths `photo` gets renditions in (see ``RenditionWidths``).
+    public func widths(for photo: Photo) -> [Int] {
+        widths.widths(forDisplayWidth: photo.displaySize.width)
+    }
+
+    /// `photo`'s renditions as an earlier build wrote them (content hash `hash`, in `format`, at
+    /// ``widths(for:)``), for a caller that keeps that build's files: nothing is read or checked.
+    public func keptRenditions(of photo: Photo, hash: String, format: RenditionFormat) -> Renditions? {
+        let sizes = widths(for: photo).map { RenditionSize(width: $0, of: photo.displaySize) }
+        guard !sizes.isEmpty else { return nil }
+        return renditions(hash, sizes: sizes, format: format, reused: true)
+    }
+}
+
 private extension RenditionWriter {
     enum Outcome {
         case rendered(Renditions)
@@ -138,13 +156,15 @@ private extension RenditionWriter {
         case writeFailed(String)
     }
 
-    func render(_ photo: Photo, into folder: URL, reusing previous: URL?) -> Outcome {
+    func render(_ photo: Photo, into folder: URL, reusing previous: URL?, previousIsKept: Bool) -> Outcome {
         let sizes = widths.widths(forDisplayWidth: photo.displaySize.width).map {
             RenditionSize(width: $0, of: photo.displaySize)
         }
         guard !sizes.isEmpty else { return .failed(RenditionError(.invalidRequest, message: "the photo has no width")) }
         // An unchanged photo whose renditions the previous site has is not read at all.
-        if let known = photo.knownContentHash, let outcome = reuse(known, sizes: sizes, into: folder, reusing: previous) {
+        if let known = photo.knownContentHash,
+            let outcome = reuse(known, sizes: sizes, into: folder, reusing: previous, previousIsKept: previousIsKept)
+        {
             return outcome
         }
         guard let data = FileManager.default.contents(atPath: photo.source.path) else {
@@ -152,7 +172,9 @@ private extension RenditionWriter {
         }
         let bytes = [UInt8](data)
         let hash = ContentHash.name(of: bytes, fingerprint: encoder.options.fingerprint)
-        if let outcome = reuse(hash, sizes: sizes, into: folder, reusing: previous) { return outcome }
+        if let outcome = reuse(hash, sizes: sizes, into: folder, reusing: previous, previousIsKept: previousIsKept) {
+            return outcome
+        }
         func name(_ size: RenditionSize, _ format: RenditionFormat) -> String {
             "\(hash)-\(size.width).\(format.fileExtension)"
         }
@@ -185,14 +207,14 @@ private extension RenditionWriter {
 
     /// The renditions named by `hash` when this build (a photo that appears twice) or the previous
     /// site already has every file of one format; nil when some are missing.
-    func reuse(_ hash: String, sizes: [RenditionSize], into folder: URL, reusing previous: URL?) -> Outcome? {
+    func reuse(_ hash: String, sizes: [RenditionSize], into folder: URL, reusing previous: URL?, previousIsKept: Bool) -> Outcome? {
         for format in RenditionFormat.allCases {
             let names = sizes.map { "\(hash)-\($0.width).\(format.fileExtension)" }
             if names.allSatisfy({ FileManager.default.fileExists(atPath: folder.appending(path: $0).path) }) {
                 return .rendered(renditions(hash, sizes: sizes, format: format, reused: true))
             }
             if let previous, names.allSatisfy({ FileManager.default.fileExists(atPath: previous.appending(path: $0).path) }) {
-                for name in names {
+                for name in names where !previousIsKept {
                     if let failure = Self.place(previous.appending(path: name), at: folder.appending(path: name)) {
                         return .writeFailed(failure)
                     }
@@ -207,7 +229,7 @@ private extension RenditionWriter {
         let files = sizes.map { File(path: Self.folderName + "/\(hash)-\($0.width).\(format.fileExtension)", size: $0) }
         let fallbackWidth = widths.fallbackWidth(among: sizes.map(\.width))
         let fallback = files.first { $0.size.width == fallbackWidth } ?? files[files.count - 1]
-        return Renditions(files: files, fallback: fallback, reused: reused, contentHash: hash)
+        return Renditions(files: files, fallback: fallback, reused: reused, format: format, contentHash: hash)
     }
 
     /// Writes `bytes` with plain POSIX calls; nil on success, else the reason. Foundation's

@@ -83,7 +83,7 @@ public struct ScanCache: Sendable {
     /// Steps through both lists together and decides by the listing order where they part (a
     /// file added, or an entry whose file is gone), so no table is needed. Never pairs different
     /// paths; if the orders ever disagreed, a file would only be read again.
-    func positions(of paths: [String]) -> [Int?] {
+    public func positions(of paths: [String]) -> [Int?] {
         var result: [Int?] = []
         result.reserveCapacity(paths.count)
         var next = 0

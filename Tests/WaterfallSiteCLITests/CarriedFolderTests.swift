@@ -100,4 +100,35 @@ struct CarriedFolderTests {
         try expectRebuildEqualsFresh("after a kill between the renames")
         #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: ".site.previous-4999999").path))
     }
+
+    @Test("A rebuild with renditions takes the renditions folder over: only what changed is written or removed")
+    func renditionsFolderIsCarried() throws {
+        try work.write("photos/Sub/twin.jpg", try Repository.samplePhoto("dogs-at-the-door.jpg"))
+        try expectRebuildEqualsFresh("first build", ["--renditions"])
+        let folder = try inode("site/renditions")
+        func renditions() throws -> Set<String> {
+            Set(try FileManager.default.contentsOfDirectory(atPath: work.url.appending(path: "site/renditions").path))
+        }
+        let first = try renditions()
+        let kept = try first.map { try inode("site/renditions/\($0)") }
+
+        try expectRebuildEqualsFresh("nothing changed", ["--renditions"])
+        #expect(try inode("site/renditions") == folder, "the previous renditions folder was taken over")
+        #expect(try first.map { try inode("site/renditions/\($0)") } == kept, "no rendition was written again")
+
+        // c.jpg and twin.jpg have the same bytes, hence the same renditions: deleting one keeps them.
+        try FileManager.default.removeItem(at: work.url.appending(path: "photos/Sub/c.jpg"))
+        try expectRebuildEqualsFresh("one of two twins deleted", ["--renditions"])
+        #expect(try renditions() == first)
+
+        try work.write("photos/a.jpg", try Repository.samplePhoto("Travel/wooden-pier.jpg"))
+        try expectRebuildEqualsFresh("a photo changed", ["--renditions"])
+        let changed = try renditions()
+        #expect(!changed.isEmpty && changed != first && !changed.isSuperset(of: first), "the old photo's renditions went")
+        #expect(try inode("site/renditions") == folder)
+        #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "site/.incoming-renditions").path))
+
+        // Other widths for every photo: one column makes every tile wider.
+        try expectRebuildEqualsFresh("other layout", ["--renditions", "--breakpoints", "0:1"])
+    }
 }

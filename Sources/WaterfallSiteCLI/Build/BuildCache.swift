@@ -11,7 +11,7 @@ import PhotoScanner
 /// at 100,000 photos, String splitting alone would cost more than the rest of a rebuild.
 struct BuildCache: Sendable {
     static let fileName = ".waterfall-site-cache"
-    static let header = "waterfall-site build cache 5"
+    static let header = "waterfall-site build cache 6"
     /// The line between the photos and the pages (no photo path lacks an extension).
     static let pagesLine = "#pages"
 
@@ -20,6 +20,14 @@ struct BuildCache: Sendable {
     struct RenditionKey: Sendable, Hashable {
         var fingerprint: String
         var contentHash: String
+        /// The files' extension (`jpg`, `png`) and widths: with the hash, their names.
+        var fileExtension: String
+        var widths: [Int]
+
+        /// The file names in the renditions folder.
+        var fileNames: [String] {
+            widths.map { "\(contentHash)-\($0).\(fileExtension)" }
+        }
     }
 
     /// What a build wrote for one page, so the next build can keep the page without rendering it
@@ -150,6 +158,10 @@ struct BuildCache: Sendable {
                 text.append(key?.contentHash ?? "")
                 text.tab()
                 text.append(publishedOriginals[index] ? "original" : "")
+                text.tab()
+                if let key {
+                    text.append(key.fileExtension + ":" + key.widths.map(String.init).joined(separator: ","))
+                }
                 text.newline()
             }
             text.append(BuildCache.pagesLine)
@@ -282,7 +294,7 @@ private struct CacheParser {
     }
 
     private mutating func photoEntry() -> (ScanCache.Entry, BuildCache.RenditionKey?, original: Bool)? {
-        guard fields.count == 14,
+        guard fields.count == 15,
             let path = text(fields[0]), !path.isEmpty,
             let device = unsigned(fields[1]), let inode = unsigned(fields[2]),
             let size = signed(fields[3]), let modified = signed(fields[4]),
@@ -293,7 +305,8 @@ private struct CacheParser {
             let warningText = fields[10].isEmpty ? "" : text(fields[10]),
             let fingerprint = renditionFingerprint(fields[11]),
             isLowercaseHex(fields[12]),
-            field(fields[13], is: "original") || fields[13].isEmpty
+            field(fields[13], is: "original") || fields[13].isEmpty,
+            let files = renditionFiles(fields[14])
         else { return nil }
         let published = !fields[13].isEmpty
         let identity = FileIdentity(device: device, inode: inode, size: size, modified: modified)
@@ -302,8 +315,11 @@ private struct CacheParser {
             orientation: Int(orientation), byteSize: byteSize, identity: identity)
         let warning = warningText.isEmpty ? nil : ScanDiagnostic(relativePath: path, kind: .malformedExif, message: warningText)
         let key =
-            fingerprint.isEmpty || fields[12].isEmpty
-            ? nil : BuildCache.RenditionKey(fingerprint: fingerprint, contentHash: String(decoding: bytes[fields[12]], as: UTF8.self))
+            fingerprint.isEmpty || fields[12].isEmpty || files.widths.isEmpty
+            ? nil
+            : BuildCache.RenditionKey(
+                fingerprint: fingerprint, contentHash: String(decoding: bytes[fields[12]], as: UTF8.self),
+                fileExtension: files.fileExtension, widths: files.widths)
         return (ScanCache.Entry(identity: identity, photo: photo, warning: warning), key, published)
     }
 
@@ -319,6 +335,22 @@ private struct CacheParser {
         return BuildCache.PageRecord(
             fingerprint: fingerprint, layoutOffset: Int(offset), layoutLength: Int(length), ranges: Int(ranges),
             worstDrift: drift, layoutBytes: Int(layoutBytes), photos: Int(photos))
+    }
+
+    /// `jpg:195,390,640` (or empty): the extension and widths of a photo's rendition files.
+    private func renditionFiles(_ range: Range<Int>) -> (fileExtension: String, widths: [Int])? {
+        guard !range.isEmpty else { return ("", []) }
+        let fileExtension = field(range.lowerBound..<min(range.upperBound, range.lowerBound + 3), is: "jpg") ? "jpg"
+            : field(range.lowerBound..<min(range.upperBound, range.lowerBound + 3), is: "png") ? "png" : nil
+        guard let fileExtension, range.count > 4, bytes[range.lowerBound + 3] == UInt8(ascii: ":") else { return nil }
+        var widths: [Int] = []
+        var start = range.lowerBound + 4
+        for index in start...range.upperBound where index == range.upperBound || bytes[index] == UInt8(ascii: ",") {
+            guard let width = signed(start..<index), width > 0, width < 1_000_000 else { return nil }
+            widths.append(Int(width))
+            start = index + 1
+        }
+        return (fileExtension, widths)
     }
 
     private mutating func renditionFingerprint(_ range: Range<Int>) -> String? {

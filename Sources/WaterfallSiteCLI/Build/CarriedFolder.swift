@@ -66,6 +66,16 @@ final class CarriedFolder: @unchecked Sendable {
         self.init(name: name, output: output, arrivals: [], arrivingFiles: [], leavers: [])
     }
 
+    /// Takes over `name` from the previous site in `output`, when the caller knows what arrives
+    /// (files already written to ``incomingName(of:)`` in the staging folder) and what leaves.
+    convenience init?(name: String, output: OutputFolder, arrivingFiles: [String], leavers: [String]) {
+        guard Self.isFolder(output.url.path + "/" + name) else { return nil }
+        self.init(name: name, output: output, arrivals: [], arrivingFiles: arrivingFiles, leavers: leavers)
+    }
+
+    /// The staging folder's hidden folder where files for `name` wait until ``moveIn()``.
+    static func incomingName(of name: String) -> String { ".incoming-\(name)" }
+
     private init(name: String, output: OutputFolder, arrivals: [Int], arrivingFiles: [String], leavers: [String]) {
         self.name = name
         self.arrivals = arrivals
@@ -73,7 +83,7 @@ final class CarriedFolder: @unchecked Sendable {
         self.leavers = leavers
         previousPath = output.url.path + "/" + name
         stagedPath = output.staging.path + "/" + name
-        incomingName = ".incoming-\(name)"
+        incomingName = Self.incomingName(of: name)
         incomingPath = output.staging.path + "/" + incomingName
     }
 

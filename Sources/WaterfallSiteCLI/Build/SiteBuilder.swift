@@ -83,15 +83,20 @@ struct SiteBuilder {
         let interruption = Interruption { output.abandonStaging() }
         defer { interruption.cancel() }
         var renditionWarnings = 0
+        var carriedFolders: [CarriedFolder] = []
         var draft = BuildCache.Draft(scan)
         var keptPages = 0
         do {
             var renderer = renderer
             if settings.renditions {
-                renditionWarnings = try writeRenditions(
-                    &plan, cache: cache, draft: &draft, renderer: &renderer, to: output, progress: progress)
+                let renditions = try writeRenditions(
+                    &plan, scan: scan, cache: cache, draft: &draft, renderer: &renderer, to: output, progress: progress)
+                renditionWarnings = renditions.warnings
+                if let carried = renditions.carried { carriedFolders.append(carried) }
             }
-            let carried = try write(plan, scan: scan, renderer: renderer, cache: cache, draft: &draft, to: output, progress: progress)
+            if let carried = try write(plan, scan: scan, renderer: renderer, cache: cache, draft: &draft, to: output, progress: progress) {
+                carriedFolders.append(carried)
+            }
             statistics = draft.pages.reduce(into: LayoutStatistics()) { $0.add($1) }
             keptPages = draft.pages.count - draft.renderedPages
             if let cache, draft.repeats(cache, allCached: scan.cachedCount == scan.photos.count), output.keepPrevious(BuildCache.fileName) {
@@ -99,7 +104,7 @@ struct SiteBuilder {
             } else {
                 try output.write(draft.data, to: BuildCache.fileName)
             }
-            try output.swapIn(carrying: carried.map { [$0] } ?? [])
+            try output.swapIn(carrying: carriedFolders)
         } catch {
             // Writes fail once Ctrl-C has moved the staging folder away: let the handler finish.
             if interruption.fired { interruption.waitForExit() }
@@ -181,56 +186,6 @@ struct SiteBuilder {
         progress.update("Placing originals", done: 0, total: plan.photos.count)
         for work in originals { try work.wait() }
         return carried
-    }
-
-    /// Writes every photo's renditions into the staging folder (reusing the previous site's
-    /// where the photo is unchanged), attaches them to the plan's photos and sets the renderer's
-    /// `sizes`. A photo that cannot be resized gets a warning and keeps its original in the tile.
-    /// Returns the number of such photos.
-    private func writeRenditions(
-        _ plan: inout GalleryPlan, cache: BuildCache?, draft: inout BuildCache.Draft,
-        renderer: inout SiteRenderer, to output: OutputFolder, progress: Progress
-    ) throws(CommandError) -> Int {
-        let widths = RenditionWidths(layout: renderer.options.layout)
-        let options = RenditionOptions(quality: settings.quality, maximumPixels: settings.maximumPixels)
-        let writer = RenditionWriter(encoder: RenditionEncoder(options: options), widths: widths, jobs: settings.jobs)
-        let photos = zip(plan.photos, plan.scanned).map { photo, measured in
-            RenditionWriter.Photo(
-                source: settings.photos.appending(path: photo.path), relativePath: photo.path,
-                orientation: measured.orientation, displaySize: RenditionSize(width: photo.width, height: photo.height),
-                knownContentHash: cache?.renditionHash(for: measured, fingerprint: options.fingerprint))
-        }
-        // Only a previous waterfall-site build is a source of reusable renditions.
-        let previous = output.isPreviousBuild ? output.url.appending(path: RenditionWriter.folderName) : nil
-        let report = writer.write(
-            photos, into: output.staging.appending(path: RenditionWriter.folderName), reusing: previous
-        ) { done, total in
-            progress.update("Resizing photos", done: done, total: total)
-        }
-        progress.finish()
-        if let failure = report.writeFailure { throw .failed(failure) }
-        for diagnostic in report.diagnostics {
-            console.warn("warning: \(diagnostic.relativePath): no resized copies (\(diagnostic.error.message)); the tile shows the original")
-        }
-        if settings.strict && !report.diagnostics.isEmpty {
-            throw .failed("--strict: \(report.diagnostics.count) photo\(report.diagnostics.count == 1 ? "" : "s") could not be resized; the site was not built")
-        }
-        for (index, renditions) in report.renditions.enumerated() {
-            guard let renditions else { continue }
-            draft.renditions[plan.scanIndices[index]] = BuildCache.RenditionKey(
-                fingerprint: options.fingerprint, contentHash: renditions.contentHash)
-            plan.photos[index].image = SiteImage(
-                candidates: renditions.files.map { SiteImage.Candidate(path: $0.path, width: $0.size.width) },
-                src: renditions.fallback.path)
-        }
-        var siteOptions = renderer.options
-        siteOptions.imageSizes = widths.sizes
-        do {
-            renderer = try SiteRenderer(theme: renderer.theme, options: siteOptions)
-        } catch {
-            throw .failed("layout options: \(error.description)")
-        }
-        return report.diagnostics.count
     }
 
     /// Indices of `paths` cut into `count` runs of about equal length, each cut at a change of

@@ -1,0 +1,139 @@
+import Foundation
+import PhotoRenditions
+import PhotoScanner
+import SiteRenderer
+
+extension SiteBuilder {
+    /// Writes every photo's renditions, attaches them to the plan's photos, records them in
+    /// `draft` and sets the renderer's `sizes`. A photo that cannot be resized gets a warning and
+    /// keeps its original in the tile. Returns the number of such photos, and the previous site's
+    /// renditions folder when it is taken over rather than rebuilt.
+    ///
+    /// A rebuild with a trusted cache takes the previous renditions folder over whole: an
+    /// unchanged photo (same identity, options and widths as the cache records) costs no system
+    /// call at all, new renditions are written beside it and moved in at the swap, and renditions
+    /// no photo uses any more are removed after it. Without a cache, every photo goes through the
+    /// writer, which links what the previous site has into a fresh folder.
+    func writeRenditions(
+        _ plan: inout GalleryPlan, scan: ScanResult, cache: BuildCache?, draft: inout BuildCache.Draft,
+        renderer: inout SiteRenderer, to output: OutputFolder, progress: Progress
+    ) throws(CommandError) -> (warnings: Int, carried: CarriedFolder?) {
+        let widths = RenditionWidths(layout: renderer.options.layout)
+        let options = RenditionOptions(quality: settings.quality, maximumPixels: settings.maximumPixels)
+        let writer = RenditionWriter(encoder: RenditionEncoder(options: options), widths: widths, jobs: settings.jobs)
+        let folderName = RenditionWriter.folderName
+        let previousFolder = output.url.appending(path: folderName)
+        // Where each photo (in plan order) was in the previous build's cache.
+        let previousIndex: [Int?] = cache.map { cache in
+            let byScan = cache.scan.positions(of: scan.photos.map(\.relativePath))
+            return plan.scanIndices.map { byScan[$0] }
+        } ?? []
+        func cachedKey(_ index: Int) -> BuildCache.RenditionKey? {
+            guard let cache, let previous = previousIndex[index], let key = cache.renditionKeys[previous],
+                key.fingerprint == options.fingerprint, plan.scanned[index].identity == cache.scan.entries[previous].identity
+            else { return nil }
+            return key
+        }
+        let photos = plan.photos.indices.map { index in
+            RenditionWriter.Photo(
+                source: settings.photos.appending(path: plan.photos[index].path), relativePath: plan.photos[index].path,
+                orientation: plan.scanned[index].orientation,
+                displaySize: RenditionSize(width: plan.photos[index].width, height: plan.photos[index].height),
+                knownContentHash: cachedKey(index)?.contentHash)
+        }
+
+        var isFolder: ObjCBool = false
+        let carries =
+            cache != nil && !output.restoredCarriedFolders
+            && FileManager.default.fileExists(atPath: previousFolder.path, isDirectory: &isFolder) && isFolder.boolValue
+        var results = [RenditionWriter.Renditions?](repeating: nil, count: photos.count)
+        var toRender: [Int] = []
+        for index in photos.indices {
+            if carries, let key = cachedKey(index), key.widths == writer.widths(for: photos[index]),
+                let format = RenditionFormat.allCases.first(where: { $0.fileExtension == key.fileExtension }),
+                let kept = writer.keptRenditions(of: photos[index], hash: key.contentHash, format: format)
+            {
+                results[index] = kept
+            } else {
+                toRender.append(index)
+            }
+        }
+
+        let folder = output.staging.appending(path: carries ? CarriedFolder.incomingName(of: folderName) : folderName)
+        // Only a previous waterfall-site build is a source of reusable renditions.
+        let report = writer.write(
+            toRender.map { photos[$0] }, into: folder, reusing: output.isPreviousBuild ? previousFolder : nil,
+            previousIsKept: carries
+        ) { done, total in
+            progress.update("Resizing photos", done: done, total: total)
+        }
+        progress.finish()
+        if let failure = report.writeFailure { throw .failed(failure) }
+        for diagnostic in report.diagnostics {
+            console.warn("warning: \(diagnostic.relativePath): no resized copies (\(diagnostic.error.message)); the tile shows the original")
+        }
+        if settings.strict && !report.diagnostics.isEmpty {
+            throw .failed("--strict: \(report.diagnostics.count) photo\(report.diagnostics.count == 1 ? "" : "s") could not be resized; the site was not built")
+        }
+        var arriving: Set<String> = []
+        for (position, renditions) in zip(toRender, report.renditions) {
+            results[position] = renditions
+            if let renditions, !renditions.reused { arriving.formUnion(renditions.files.map { Self.fileName($0.path) }) }
+        }
+
+        for (index, renditions) in results.enumerated() {
+            guard let renditions else { continue }
+            draft.renditions[plan.scanIndices[index]] = BuildCache.RenditionKey(
+                fingerprint: options.fingerprint, contentHash: renditions.contentHash,
+                fileExtension: renditions.format.fileExtension, widths: renditions.files.map(\.size.width))
+            plan.photos[index].image = SiteImage(
+                candidates: renditions.files.map { SiteImage.Candidate(path: $0.path, width: $0.size.width) },
+                src: renditions.fallback.path)
+        }
+        var siteOptions = renderer.options
+        siteOptions.imageSizes = widths.sizes
+        do {
+            renderer = try SiteRenderer(theme: renderer.theme, options: siteOptions)
+        } catch {
+            throw .failed("layout options: \(error.description)")
+        }
+        guard carries, let cache else { return (report.diagnostics.count, nil) }
+        let leavers = Self.unusedRenditions(cache: cache, previousIndex: previousIndex, results: results)
+        guard let carried = CarriedFolder(name: folderName, output: output, arrivingFiles: arriving.sorted(), leavers: leavers)
+        else {
+            throw .failed("the previous site's '\(previousFolder.path)' went away during the build; build again")
+        }
+        return (report.diagnostics.count, carried)
+    }
+
+    /// The previous build's rendition files that no photo of this build uses: those of photos
+    /// that are gone or whose renditions changed, unless another photo has the same bytes.
+    private static func unusedRenditions(
+        cache: BuildCache, previousIndex: [Int?], results: [RenditionWriter.Renditions?]
+    ) -> [String] {
+        // A previous entry still used by its own photo, unchanged, cannot leave.
+        var stillUsed = [Bool](repeating: false, count: cache.renditionKeys.count)
+        for (index, previous) in previousIndex.enumerated() {
+            guard let previous, let key = cache.renditionKeys[previous], let renditions = results[index] else { continue }
+            if key.contentHash == renditions.contentHash && key.widths == renditions.files.map(\.size.width)
+                && key.fileExtension == renditions.format.fileExtension
+            {
+                stillUsed[previous] = true
+            }
+        }
+        let suspects = cache.renditionKeys.indices.compactMap { stillUsed[$0] ? nil : cache.renditionKeys[$0] }
+        guard !suspects.isEmpty else { return [] }
+        // Only photos with a suspect's bytes can still use one of its files.
+        let suspectHashes = Set(suspects.map(\.contentHash))
+        var used: Set<String> = []
+        for case let renditions? in results where suspectHashes.contains(renditions.contentHash) {
+            used.formUnion(renditions.files.map { fileName($0.path) })
+        }
+        return Set(suspects.flatMap(\.fileNames)).subtracting(used).sorted()
+    }
+
+    /// The last component of a `/`-separated path.
+    static func fileName(_ path: String) -> String {
+        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
+    }
+}
