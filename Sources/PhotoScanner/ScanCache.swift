@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -37,8 +35,8 @@ public struct FileIdentity: Sendable, Hashable {
 /// identity is unchanged is taken from here without being opened; any other file is read again.
 ///
 /// No table keyed by path is built to match files with entries: the walk lists files in the same
-/// order as the earlier scan, so the scanner steps through both lists together (see
-/// ``positions(of:)``). A table is made only when a caller asks for one path (``index(of:)``).
+/// order as the earlier scan, so the scanner (and a caller with the new scan's photos) steps
+/// through both lists together (see ``positions(of:)``).
 public struct ScanCache: Sendable {
     /// One photo as an earlier scan measured it.
     public struct Entry: Sendable, Hashable {
@@ -56,11 +54,9 @@ public struct ScanCache: Sendable {
 
     /// In the earlier scan's order (natural order of paths); a path appears at most once.
     public let entries: [Entry]
-    private let table: PathTable
 
     public init(entries: [Entry] = []) {
         self.entries = entries
-        table = PathTable()
     }
 
     /// The entries for a finished scan's photos (the next build's cache).
@@ -72,11 +68,6 @@ public struct ScanCache: Sendable {
         self.init(entries: result.photos.compactMap { photo in
             photo.identity.map { Entry(identity: $0, photo: photo, warning: warnings[photo.relativePath]) }
         })
-    }
-
-    /// The index of the entry for `path`; the first call builds a table of all paths.
-    public func index(of path: String) -> Int? {
-        table.index(of: path, in: entries)
     }
 
     /// For each of `paths` (in listing order), the index of the entry with that path, or nil.
@@ -102,22 +93,5 @@ public struct ScanCache: Sendable {
             }
         }
         return result
-    }
-}
-
-/// A table from path to entry index, built on first use; safe to use from several threads.
-private final class PathTable: Sendable {
-    private let table = Mutex<[String: Int]?>(nil)
-
-    func index(of path: String, in entries: [ScanCache.Entry]) -> Int? {
-        table.withLock { table in
-            if table == nil {
-                var built: [String: Int] = [:]
-                built.reserveCapacity(entries.count)
-                for (index, entry) in entries.enumerated() { built[entry.photo.relativePath] = index }
-                table = built
-            }
-            return table?[path]
-        }
     }
 }

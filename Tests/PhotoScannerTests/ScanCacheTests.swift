@@ -24,7 +24,7 @@ struct ScanCacheTests {
         #expect(ScanCache().positions(of: walk) == Array(repeating: nil, count: walk.count))
     }
 
-    @Test("A cache in another order never pairs different paths, and lookups by path still work")
+    @Test("A cache in another order never pairs different paths")
     func disorderedCacheIsOnlySlower() {
         let paths = ["b.jpg", "a.jpg", "c.jpg", "a.jpg"]
         let cache = ScanCache(entries: paths.map { Self.entry($0) })
@@ -32,8 +32,6 @@ struct ScanCacheTests {
         for (path, position) in zip(walk, cache.positions(of: walk)) {
             if let position { #expect(cache.entries[position].photo.relativePath == path) }
         }
-        #expect(cache.index(of: "c.jpg") == 2)
-        #expect(cache.index(of: "missing.jpg") == nil)
     }
 
     @Test("A rescan with the cache reads only what changed and returns the same result")

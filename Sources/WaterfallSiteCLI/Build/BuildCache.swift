@@ -55,11 +55,6 @@ struct BuildCache: Sendable {
     /// Page `n` is `pages[n - 1]`.
     var pages: [PageRecord]
 
-    /// Whether the build placed the original of the photo at `path` in the site.
-    func placedOriginal(_ path: String) -> Bool {
-        scan.index(of: path).map { publishedOriginals[$0] } ?? false
-    }
-
     /// How many originals the build placed in the site.
     let placedOriginalCount: Int
 
@@ -74,20 +69,6 @@ struct BuildCache: Sendable {
         self.publishedOriginals = publishedOriginals
         self.pages = pages
         placedOriginalCount = publishedOriginals.reduce(0) { $0 + ($1 ? 1 : 0) }
-    }
-
-    /// Whether `photo` is the file the cache describes: same path, same identity.
-    func isUnchanged(_ photo: ScannedPhoto) -> Bool {
-        guard let identity = photo.identity, let index = scan.index(of: photo.relativePath) else { return false }
-        return scan.entries[index].identity == identity
-    }
-
-    /// The rendition hash of `photo` when the cache vouches for it: same identity, same options.
-    func renditionHash(for photo: ScannedPhoto, fingerprint: String) -> String? {
-        guard let identity = photo.identity, let index = scan.index(of: photo.relativePath),
-            scan.entries[index].identity == identity, let key = renditionKeys[index], key.fingerprint == fingerprint
-        else { return nil }
-        return key.contentHash
     }
 
     /// What this build learns for the next one, filled in as the build goes; photos in the

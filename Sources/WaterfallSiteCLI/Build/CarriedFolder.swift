@@ -27,35 +27,49 @@ final class CarriedFolder: @unchecked Sendable {
     /// site: a build killed before its swap leaves it, and the next build moves the folder back.
     static let markerName = ".carried-folders"
 
+    /// What the previous build had of one of the new build's files.
+    enum PreviousState {
+        /// The previous build did not place it.
+        case absent
+        case unchanged
+        case changed
+    }
+
     /// Takes over `name` from the previous site in `output`, or nil when that is not possible: the
     /// previous site has no such folder, or a file of one build is a folder of the other.
     ///
     /// - Parameters:
-    ///   - previous: the files the previous build placed in the folder.
     ///   - newFiles: every file this build places there.
-    ///   - isUnchanged: whether `newFiles[index]` has the same content as in the previous build.
+    ///   - previousState: what the previous build had of `newFiles[index]`.
+    ///   - previousFiles: every file the previous build placed there (asked only when some are
+    ///     gone or new), and how many there are.
     convenience init?(
-        name: String, output: OutputFolder, previous: PreviousFiles, newFiles: [String], isUnchanged: (_ index: Int) -> Bool
+        name: String, output: OutputFolder, newFiles: [String], previousState: (_ index: Int) -> PreviousState,
+        previousCount: Int, previousFiles: () -> [String]
     ) {
         guard Self.isFolder(output.url.path + "/" + name) else { return nil }
         var arrivals: [Int] = []
         var added: [String] = []
         var matched = 0
-        for (index, file) in newFiles.enumerated() {
-            if previous.contains(file) {
+        for index in newFiles.indices {
+            switch previousState(index) {
+            case .unchanged:
                 matched += 1
-                if !isUnchanged(index) { arrivals.append(index) }
-            } else {
+            case .changed:
+                matched += 1
                 arrivals.append(index)
-                added.append(file)
+            case .absent:
+                arrivals.append(index)
+                added.append(newFiles[index])
             }
         }
-        let leavers = matched < previous.count ? Set(previous.all()).subtracting(newFiles).sorted() : []
+        let previous = matched < previousCount || !added.isEmpty ? previousFiles() : []
+        let leavers = matched < previousCount ? Set(previous).subtracting(newFiles).sorted() : []
         // A path that is a file in one build and a folder in the other cannot be moved into place
         // file by file; such a rare rebuild places everything again instead. Only a file in one
         // build alone can be a folder in the other.
         if !leavers.isEmpty && !Self.folders(of: newFiles).isDisjoint(with: leavers) { return nil }
-        if !added.isEmpty && !Self.folders(of: previous.all()).isDisjoint(with: added) { return nil }
+        if !added.isEmpty && !Self.folders(of: previous).isDisjoint(with: added) { return nil }
         self.init(name: name, output: output, arrivals: arrivals, arrivingFiles: arrivals.map { newFiles[$0] }, leavers: leavers)
     }
 
@@ -90,13 +104,6 @@ final class CarriedFolder: @unchecked Sendable {
     private static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    /// What the previous build placed in the folder, asked without building a set of 100,000 names.
-    struct PreviousFiles {
-        var count: Int
-        var contains: (String) -> Bool
-        var all: () -> [String]
     }
 
     /// Where a new or changed file waits in the staging folder until ``moveIn()``, relative to the

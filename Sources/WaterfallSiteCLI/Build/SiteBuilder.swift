@@ -155,11 +155,16 @@ struct SiteBuilder {
             {
                 return CarriedFolder(unchanged: renderer.options.photosFolder, output: output)
             }
+            // Where each published photo was in the previous build's cache, found in listing order.
+            let byScan = cache.scan.positions(of: scan.photos.map(\.relativePath))
             return CarriedFolder(
-                    name: renderer.options.photosFolder, output: output,
-                    previous: CarriedFolder.PreviousFiles(
-                        count: cache.placedOriginalCount, contains: cache.placedOriginal, all: { cache.placedOriginals }),
-                    newFiles: publishedPaths, isUnchanged: { cache.isUnchanged(plan.scanned[published[$0]]) })
+                name: renderer.options.photosFolder, output: output, newFiles: publishedPaths,
+                previousState: { index in
+                    let photo = published[index]
+                    guard let previous = byScan[plan.scanIndices[photo]], cache.publishedOriginals[previous] else { return .absent }
+                    return plan.scanned[photo].identity == cache.scan.entries[previous].identity ? .unchanged : .changed
+                },
+                previousCount: cache.placedOriginalCount, previousFiles: { cache.placedOriginals })
         }
         let placed = carried?.arrivals.map { publishedPaths[$0] } ?? publishedPaths
 
