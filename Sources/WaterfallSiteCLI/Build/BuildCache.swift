@@ -54,6 +54,10 @@ struct BuildCache: Sendable {
     var publishedOriginals: [Bool]
     /// Page `n` is `pages[n - 1]`.
     var pages: [PageRecord]
+    /// The file's bytes and, for each entry of `scan`, its line in them: a rebuild copies the
+    /// line of a photo about which nothing changed instead of writing it anew.
+    var source = Data()
+    var lines: [Range<Int>] = []
 
     /// How many originals the build placed in the site.
     let placedOriginalCount: Int
@@ -104,14 +108,23 @@ struct BuildCache: Sendable {
             return photos.indices.allSatisfy { photos[$0].relativePath == previous.scan.entries[$0].photo.relativePath }
         }
 
-        /// The cache file's bytes.
-        var data: Data {
+        /// The cache file's bytes; a photo about which nothing changed since `previous` gets its
+        /// line from there, copied.
+        func data(reusing previous: BuildCache?) -> Data {
             var text = CacheText()
             text.append(BuildCache.header)
             text.newline()
+            let previousIndex = previous.map { $0.scan.positions(of: photos.map(\.relativePath)) }
             for (index, photo) in photos.enumerated() {
                 guard let identity = photo.identity else { continue }
                 let key = renditions[index]
+                if let previous, let line = previousIndex?[index], previous.lines.indices.contains(line),
+                    previous.scan.entries[line].identity == identity, previous.renditionKeys[line] == key,
+                    previous.publishedOriginals[line] == publishedOriginals[index]
+                {
+                    text.bytes.append(contentsOf: previous.source[previous.lines[line]])
+                    continue
+                }
                 text.appendEncoded(photo.relativePath)
                 text.tab()
                 text.append(identity.device)
@@ -181,7 +194,9 @@ struct BuildCache: Sendable {
             return parser.cache()
         }
         switch result {
-        case .success(let cache): return (cache, nil)
+        case .success(var cache):
+            cache.source = data
+            return (cache, nil)
         case .failure(let failure): return ignored(failure.reason)
         }
     }
@@ -225,10 +240,14 @@ private struct CacheParser {
         entries.reserveCapacity(lineCount)
         renditionKeys.reserveCapacity(lineCount)
         publishedOriginals.reserveCapacity(lineCount)
+        var lines: [Range<Int>] = []
+        lines.reserveCapacity(lineCount)
         var pages: [BuildCache.PageRecord] = []
         var line = 1
         var inPages = false
-        while nextLine() {
+        while true {
+            let lineStart = position
+            guard nextLine() else { break }
             line += 1
             if !inPages && fields.count == 1 && text(fields[0]) == BuildCache.pagesLine {
                 inPages = true
@@ -242,13 +261,15 @@ private struct CacheParser {
                 entries.append(entry)
                 renditionKeys.append(key)
                 publishedOriginals.append(original)
+                // With its line break: the file's last photo line is always followed by the pages.
+                lines.append(lineStart..<min(position, bytes.count))
             }
         }
         guard inPages else { return .failure(CacheFailure(reason: "it ends early")) }
-        return .success(
-            BuildCache(
-                scan: ScanCache(entries: entries), renditionKeys: renditionKeys, publishedOriginals: publishedOriginals,
-                pages: pages))
+        var cache = BuildCache(
+            scan: ScanCache(entries: entries), renditionKeys: renditionKeys, publishedOriginals: publishedOriginals, pages: pages)
+        cache.lines = lines
+        return .success(cache)
     }
 
     private func malformed(_ line: Int) -> Result<BuildCache, CacheFailure> {

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoScanner
 
 /// The output folder's safety rules: a build is written into a hidden staging folder beside the
 /// output and swapped in only when complete, so an interrupted or failed build leaves the previous
@@ -218,6 +219,14 @@ final class OutputFolder: @unchecked Sendable {
         var info = stat()
         guard stat(path, &info) == 0, Int(info.st_size) == size, let contents = fileManager.contents(atPath: path) else { return nil }
         return (path, contents)
+    }
+
+    /// Whether the previous site's `relativePath` is the file with `identity`'s device and inode
+    /// (a hard link to it).
+    func previousFile(_ relativePath: String, is identity: FileIdentity) -> Bool {
+        var info = stat()
+        guard stat(url.path + "/" + relativePath, &info) == 0 else { return false }
+        return UInt64(info.st_dev) == identity.device && UInt64(info.st_ino) == identity.inode
     }
 
     /// Creates (truncates) `relativePath` inside the staging folder for writing in pieces.

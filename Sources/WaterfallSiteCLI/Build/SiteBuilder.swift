@@ -102,7 +102,7 @@ struct SiteBuilder {
             if let cache, draft.repeats(cache, allCached: scan.cachedCount == scan.photos.count), output.keepPrevious(BuildCache.fileName) {
                 // Nothing to write: the previous cache file says it all.
             } else {
-                try output.write(draft.data, to: BuildCache.fileName)
+                try output.write(draft.data(reusing: cache), to: BuildCache.fileName)
             }
             try output.swapIn(carrying: carriedFolders)
         } catch {
@@ -162,7 +162,12 @@ struct SiteBuilder {
                 previousState: { index in
                     let photo = published[index]
                     guard let previous = byScan[plan.scanIndices[photo]], cache.publishedOriginals[previous] else { return .absent }
-                    return plan.scanned[photo].identity == cache.scan.entries[previous].identity ? .unchanged : .changed
+                    guard let identity = plan.scanned[photo].identity else { return .changed }
+                    if identity == cache.scan.entries[previous].identity { return .unchanged }
+                    // A photo edited in place (or only touched) keeps its inode: when the site's
+                    // original is a hard link to that very file, it already shows the new bytes.
+                    return output.previousFile(renderer.options.photosFolder + "/" + publishedPaths[index], is: identity)
+                        ? .unchanged : .changed
                 },
                 previousCount: cache.placedOriginalCount, previousFiles: { cache.placedOriginals })
         }
