@@ -31,9 +31,9 @@ started=$(date +%s)
 
 quick=${QUICK:-0}
 if [[ $quick == 1 ]]; then
-  d_scan=2000 d_builds="20000" d_e2e=60 d_rend=8 d_rounds=3 d_build_rounds=2 d_e2e_rounds=1 d_rend_repeats=1 d_exif_every=2
+  d_scan=2000 d_builds="20000" d_e2e=100 d_rend=8 d_rounds=3 d_build_rounds=2 d_e2e_rounds=1 d_rend_repeats=1 d_exif_every=2
 else
-  d_scan=10000 d_builds="10000 100000" d_e2e=300 d_rend=30 d_rounds=5 d_build_rounds=3 d_e2e_rounds=2 d_rend_repeats=2 d_exif_every=5
+  d_scan=10000 d_builds="10000 100000" d_e2e=300 d_rend=60 d_rounds=9 d_build_rounds=5 d_e2e_rounds=3 d_rend_repeats=3 d_exif_every=5
 fi
 SCAN_COUNT=${SCAN_COUNT:-$d_scan}                 # photos in the scan corpus
 BUILD_COUNTS=${BUILD_COUNTS:-$d_builds}           # corpus sizes for the build rows
@@ -202,7 +202,7 @@ done
 rate() { per_s "$files" "${best_ns[$1]}"; }
 ours1=$(rate ours-1)
 floor_rate=$(rate floor)
-row "scan --json, 1 job ÷ C floor (libjpeg/libpng header loop, 1 thread), $(commas "$files") files" \
+row "scan --json, 1 job, $(commas "$files") files ÷ C floor (libjpeg/libpng header loop, 1 thread)" \
   "$(commas "$ours1") files/s" "$(commas "$floor_rate") files/s" "$(div "$ours1" "$floor_rate")×" \
   "$(verdict "$(div "$ours1" "$floor_rate")" ">=" 0.8 "≥ 0.8×")"
 ours2=$(rate ours-2)
@@ -216,7 +216,7 @@ peer_row() {  # NAME LABEL FILES INSTALL-HINT
     local theirs
     theirs=$(per_s "$3" "${best_ns[$1]}")
     local note=""
-    [[ $3 == "$files" ]] || note=" (on every ${EXIFTOOL_EVERY}th file: $(commas "$3"))"
+    [[ $3 == "$files" ]] || note=" (on $(commas "$3") of the files, 1 in $EXIFTOOL_EVERY)"
     row "$label" "$(commas "$ours1") files/s" "$(commas "$theirs") files/s$note" "$(div "$ours1" "$theirs")×" "—"
   elif [[ -n ${failed[$1]:-} ]]; then
     row "$label" "$(commas "$ours1") files/s" "failed (see stderr)" "—" "—"
@@ -285,7 +285,7 @@ for count in $BUILD_COUNTS; do
   elif [[ $quick == 1 ]]; then
     target_cold="(targets are for 100,000)"
   fi
-  row "build $(commas "$n") photos, cold (fresh output), --no-renditions ÷ floor (C header loop + \`cp -al\` of the folder)" \
+  row "build $(commas "$n") photos, no renditions, cold (fresh output) ÷ floor (C header loop + \`cp -al\` of the folder)" \
     "$(s_of "$k-cold") s, peak $(mb "${peak_kb[$k-cold]}") MB" \
     "$(sec "$floor_ns") s ($(s_of "$k-floor-read") + $(s_of "$k-floor-link"))" "$(div "$cold" "$floor_ns")× the floor's time" "$target_cold"
   row "build $(commas "$n") photos, warm rebuild, no change ÷ cold" "$(s_of "$k-warm") s, peak $(mb "${peak_kb[$k-warm]}") MB" \
@@ -297,7 +297,7 @@ done
 
 # ---------------------------------------------------------------------------------------------
 log "renditions: Benchmarks/renditions/run.sh $RENDITIONS_COUNT 800 $RENDITIONS_REPEATS"
-rend_label() { echo "renditions, 1 worker, 800 px, quality 82, $RENDITIONS_COUNT photos of 2000–4000 px (CPU time) ÷ $1"; }
+rend_label() { echo "renditions 800 px, 1 worker, CPU time ($RENDITIONS_COUNT photos of 2000–4000 px) ÷ $1"; }
 rend_report="$work/renditions-report.md"
 rend_ok=0
 if have vipsthumbnail && have_py numpy && have_py skimage; then
@@ -363,21 +363,41 @@ for ((r = 1; r <= E2E_ROUNDS; r++)); do
   measure e2e-ours-warm "${ours_build[@]}"
   if ok sigal-cold; then measure sigal-warm "${sigal_build[@]}" || true; fi
 done
-ours_renditions=$(find "$ours_site/renditions" -type f | wc -l)
-sigal_files="—"
-ok sigal-cold && sigal_files=$(find "$sigal_site" -path "$sigal_site/static" -prune -o -type f -iname '*.jpg' -print | wc -l)
+# What each wrote (JPEG files and their megapixels), for the reader to judge the work done.
+written() {  # LIST-FILE → "N JPEGs, M MP"
+  python3 "$suite/header_sizes.py" pillow "$1" | awk '{ printf "%d JPEGs, %.0f MP", $1, $2 / 1e6 }'
+}
+find "$ours_site/renditions" -type f -name '*.jpg' > "$work/e2e-ours-files.txt"
+ours_written=$(written "$work/e2e-ours-files.txt")
+sigal_written="—"
+if ok sigal-cold; then
+  find "$sigal_site" -path "$sigal_site/static" -prune -o -type f -iname '*.jpg' -print > "$work/e2e-sigal-files.txt"
+  sigal_written=$(written "$work/e2e-sigal-files.txt")
+fi
+cpu_cell() { printf '%.2f s CPU' "${best_cpu[$1]}"; }
 for phase in cold warm; do
-  label="$e2e_label, $phase ($( [[ $phase == cold ]] && echo "fresh output" || echo "rebuild, no change")): sigal ÷ ours"
-  ours_cell="$(s_of e2e-ours-$phase) s ($(printf '%.1f' "${best_cpu[e2e-ours-$phase]}") s CPU)"
+  if [[ $phase == cold ]]; then
+    label="$e2e_label, cold (fresh output): sigal's time ÷ ours"
+    ours_cell="$(s_of e2e-ours-cold) s ($(cpu_cell e2e-ours-cold)); wrote $ours_written"
+  else
+    label="$e2e_label, warm (rebuild, no change): sigal's time ÷ ours"
+    ours_cell="$(s_of e2e-ours-warm) s ($(cpu_cell e2e-ours-warm))"
+  fi
   if ok sigal-$phase; then
-    ratio="$(div "${best_ns[sigal-$phase]}" "${best_ns[e2e-ours-$phase]}")× faster (CPU $(div "${best_cpu[sigal-$phase]}" "${best_cpu[e2e-ours-$phase]}")×)"
+    ratio="$(div "${best_ns[sigal-$phase]}" "${best_ns[e2e-ours-$phase]}")×"
+    # GNU time counts CPU in 10 ms steps: no CPU ratio for a run that took next to none.
+    if awk -v c="${best_cpu[e2e-ours-$phase]}" 'BEGIN { exit !(c >= 0.1) }'; then
+      ratio="$ratio (CPU $(div "${best_cpu[sigal-$phase]}" "${best_cpu[e2e-ours-$phase]}")×)"
+    fi
     target="—"
     if [[ $phase == cold && $E2E_COUNT == 300 && $E2E_JOBS == 2 ]]; then
       target=$(verdict "$(div "${best_ns[sigal-$phase]}" "${best_ns[e2e-ours-$phase]}" %.4f)" ">=" 3 "≥ 3×")
     elif [[ $phase == cold ]]; then
       target="(target is for 300 photos, 2 jobs)"
     fi
-    row "$label" "$ours_cell" "sigal $(s_of sigal-$phase) s ($(printf '%.1f' "${best_cpu[sigal-$phase]}") s CPU)" "$ratio" "$target"
+    theirs="sigal $(s_of sigal-$phase) s ($(cpu_cell sigal-$phase))"
+    [[ $phase == warm ]] || theirs="$theirs; wrote $sigal_written"
+    row "$label" "$ours_cell" "$theirs" "$ratio" "$target"
   elif ((${#sigal_cmd[@]})); then
     row "$label" "$ours_cell" "sigal failed (see stderr)" "—" "—"
   else
@@ -394,7 +414,7 @@ load=$(cut -d' ' -f1-3 /proc/loadavg)
 elapsed=$(( $(date +%s) - started ))
 mode="full run"; [[ $quick == 1 ]] && mode="QUICK=1 run"
 {
-  echo "waterfall-site benchmarks, $mode: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit, $(nproc) cores ($cpu_model), load average at the end $load, took $((elapsed / 60)) min $((elapsed % 60)) s. Best of $ROUNDS (scan), $BUILD_ROUNDS (build), $E2E_ROUNDS (end-to-end); ratios are from the same run. Ours: $ours_renditions renditions for $E2E_COUNT photos; sigal (default settings: 800×600 + 280×210 thumbnail): $sigal_files JPEGs."
+  echo "waterfall-site benchmarks, $mode: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit, $(nproc) cores ($cpu_model), load average at the end $load, took $((elapsed / 60)) min $((elapsed % 60)) s. Best of $ROUNDS (scan), $BUILD_ROUNDS (build), $E2E_ROUNDS (end-to-end); every ratio is against a baseline from the same run."
   echo
   echo "| benchmark | ours | baseline | ratio | target |"
   echo "|---|---|---|---|---|"
