@@ -3,8 +3,8 @@
 # baseline measured in the same run, printed as ONE markdown table on stdout (everything else,
 # progress and the tools' own output, goes to stderr, so `Benchmarks/run.sh > table.md` is clean).
 #
-#   Benchmarks/run.sh              full run (about 10–15 minutes on a 2-core machine)
-#   QUICK=1 Benchmarks/run.sh      smaller corpora and fewer repeats (about 2–3 minutes)
+#   Benchmarks/run.sh              full run (about 6–10 minutes on a 2-core machine)
+#   QUICK=1 Benchmarks/run.sh      smaller corpora and fewer repeats (about 1–2 minutes)
 #
 # Rows: scan (vs the C floor, `identify -ping`, exiftool, Python imagesize and Pillow), layout
 # (vs its floor loop), build at 100,000 photos without renditions (cold, warm with no change,
@@ -28,12 +28,16 @@ work=${WORK:-$suite/.work}
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 started=$(date +%s)
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
+# The commit the measured binaries are built from, read before anything runs.
+commit=$(git -C "$package" rev-parse --short HEAD 2>/dev/null || echo unknown)
+[[ -z $(git -C "$package" status --porcelain --untracked-files=no 2>/dev/null) ]] || commit="$commit (with uncommitted changes)"
 
 quick=${QUICK:-0}
 if [[ $quick == 1 ]]; then
   d_scan=2000 d_builds="20000" d_e2e=100 d_rend=8 d_rounds=3 d_build_rounds=2 d_e2e_rounds=1 d_rend_repeats=1 d_exif_every=2
 else
-  d_scan=10000 d_builds="10000 100000" d_e2e=300 d_rend=60 d_rounds=9 d_build_rounds=5 d_e2e_rounds=3 d_rend_repeats=3 d_exif_every=5
+  d_scan=10000 d_builds="10000 100000" d_e2e=300 d_rend=60 d_rounds=9 d_build_rounds=5 d_e2e_rounds=5 d_rend_repeats=3 d_exif_every=5
 fi
 SCAN_COUNT=${SCAN_COUNT:-$d_scan}                 # photos in the scan corpus
 BUILD_COUNTS=${BUILD_COUNTS:-$d_builds}           # corpus sizes for the build rows
@@ -365,7 +369,7 @@ for ((r = 1; r <= E2E_ROUNDS; r++)); do
 done
 # What each wrote (JPEG files and their megapixels), for the reader to judge the work done.
 written() {  # LIST-FILE → "N JPEGs, M MP"
-  python3 "$suite/header_sizes.py" pillow "$1" | awk '{ printf "%d JPEGs, %.0f MP", $1, $2 / 1e6 }'
+  python3 "$suite/header_sizes.py" pillow "$1" | awk '{ printf "%d %.0f", $1, $2 / 1e6 }' | { read -r n mp; echo "$(commas "$n") JPEGs, $mp MP"; }
 }
 find "$ours_site/renditions" -type f -name '*.jpg' > "$work/e2e-ours-files.txt"
 ours_written=$(written "$work/e2e-ours-files.txt")
@@ -407,14 +411,13 @@ done
 rm -rf "$ours_site"
 
 # ---------------------------------------------------------------------------------------------
-commit=$(git -C "$package" rev-parse --short HEAD 2>/dev/null || echo unknown)
-[[ -z $(git -C "$package" status --porcelain --untracked-files=no 2>/dev/null) ]] || commit="$commit (with uncommitted changes)"
 cpu_model=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)
-load=$(cut -d' ' -f1-3 /proc/loadavg)
+load_end=$(cut -d' ' -f1-3 /proc/loadavg)
+memory=$(awk '/^MemTotal:/ { printf "%.0f GB RAM", $2 / 1048576 }' /proc/meminfo)
 elapsed=$(( $(date +%s) - started ))
 mode="full run"; [[ $quick == 1 ]] && mode="QUICK=1 run"
 {
-  echo "waterfall-site benchmarks, $mode: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit, $(nproc) cores ($cpu_model), load average at the end $load, took $((elapsed / 60)) min $((elapsed % 60)) s. Best of $ROUNDS (scan), $BUILD_ROUNDS (build), $E2E_ROUNDS (end-to-end); every ratio is against a baseline from the same run."
+  echo "waterfall-site benchmarks, $mode: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit, $(nproc) cores ($cpu_model), $memory, load average $load_start at the start and $load_end at the end, took $((elapsed / 60)) min $((elapsed % 60)) s. Best of $ROUNDS (scan), $BUILD_ROUNDS (build), $E2E_ROUNDS (end-to-end); every ratio is against a baseline from the same run."
   echo
   echo "| benchmark | ours | baseline | ratio | target |"
   echo "|---|---|---|---|---|"
