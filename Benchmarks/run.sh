@@ -3,7 +3,7 @@
 # baseline measured in the same run, printed as ONE markdown table on stdout (everything else,
 # progress and the tools' own output, goes to stderr, so `Benchmarks/run.sh > table.md` is clean).
 #
-#   Benchmarks/run.sh              full run (about 6–10 minutes on a 2-core machine)
+#   Benchmarks/run.sh              full run (about 5 minutes on 2 cores, +3 the first time)
 #   QUICK=1 Benchmarks/run.sh      smaller corpora and fewer repeats (about 1–2 minutes)
 #
 # Rows: scan (vs the C floor, `identify -ping`, exiftool, Python imagesize and Pillow), layout
