@@ -63,11 +63,13 @@ enum ScanCommand {
         json.string("root", root)
         json.beginArray("images")
         let photos = result.photos
+        json.reserve(photos.count * 256 + result.diagnostics.count * 192)
         let runCount = max(1, min(jobs, photos.count / 1000))
         let runs = Mutex<[Int: JSONText]>([:])
         DispatchQueue.concurrentPerform(iterations: runCount) { run in
             let range = (photos.count * run / runCount)..<(photos.count * (run + 1) / runCount)
             var text = JSONText(pretty: true, depth: 2, afterElement: run > 0)
+            text.reserve(range.count * 256)
             for photo in photos[range] {
                 text.beginObject()
                 text.string("path", photo.relativePath)
