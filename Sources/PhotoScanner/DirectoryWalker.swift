@@ -6,11 +6,6 @@ import Musl
 import Darwin
 #endif
 
-/// One thing the walk found, in listing order: a file to measure, or a problem to report.
-enum WalkItem {
-    case candidate(Candidate)
-    case diagnostic(ScanDiagnostic)
-}
 
 /// A file whose name has an image extension.
 struct Candidate: Sendable {
@@ -30,7 +25,10 @@ struct Candidate: Sendable {
 /// that is already being walked higher up is reported as a loop instead of entered; excluded
 /// folders (matched by device and inode, so any spelling of the path works) are never entered.
 struct DirectoryWalker {
-    private(set) var items: [WalkItem] = []
+    /// The files to measure, in listing order.
+    private(set) var candidates: [Candidate] = []
+    /// The problems found, in listing order, each with the number of candidates listed before it.
+    private(set) var diagnostics: [(candidatesBefore: Int, diagnostic: ScanDiagnostic)] = []
     /// Absolute paths (bytes, no terminator) of the folders candidates live in, by index.
     private(set) var folders: [[UInt8]] = []
     private var excluded: Set<FileID>
@@ -159,7 +157,7 @@ private extension DirectoryWalker {
                     _ = buffer[relativePrefix.count...].initialize(from: entry.name.dropLast())
                     return relativePrefix.count + entry.name.count - 1
                 }
-                items.append(.candidate(Candidate(relativePath: relativePath, folder: folder, name: entry.name)))
+                candidates.append(Candidate(relativePath: relativePath, folder: folder, name: entry.name))
                 continue
             }
             let name = entry.name.dropLast()
@@ -205,7 +203,7 @@ private extension DirectoryWalker {
     /// `name` is NUL-terminated.
     mutating func addCandidate(name: [UInt8], folder: Int, relative: [UInt8]) {
         guard ImageExtensions.isCandidate(name) else { return }
-        items.append(.candidate(Candidate(relativePath: Self.string(relative), folder: folder, name: name)))
+        candidates.append(Candidate(relativePath: Self.string(relative), folder: folder, name: name))
     }
 
     mutating func followLink(name: [UInt8], folder: Int, absolute: [UInt8], relative: [UInt8]) {
@@ -259,6 +257,6 @@ private extension DirectoryWalker {
     }
 
     mutating func report(_ relative: [UInt8], _ kind: ScanDiagnostic.Kind, _ message: String) {
-        items.append(.diagnostic(ScanDiagnostic(relativePath: Self.string(relative), kind: kind, message: message)))
+        diagnostics.append((candidates.count, ScanDiagnostic(relativePath: Self.string(relative), kind: kind, message: message)))
     }
 }

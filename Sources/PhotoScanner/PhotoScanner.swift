@@ -39,32 +39,29 @@ public struct PhotoScanner: Sendable {
     ) throws(ScanError) -> ScanResult {
         var walker = DirectoryWalker(excludedFolders: excludedFolders.map { $0.standardizedFileURL.path })
         try walker.walk(rootPath: root.path, jobs: jobs)
-        let items = walker.items
+        let candidates = walker.candidates
+        let walkDiagnostics = walker.diagnostics
         let folders = walker.folders
         let cache = cacheAfterWalk()
-
-        var candidates: [Candidate] = []
-        candidates.reserveCapacity(items.count)
-        for case .candidate(let candidate) in items { candidates.append(candidate) }
         let (outcomes, cachedCount) = readHeaders(candidates, folders: folders, cache: cache, progress: progress)
 
+        // Photos in listing order; diagnostics too, the walk's among the readers' where they were found.
         var photos: [ScannedPhoto] = []
         var diagnostics: [ScanDiagnostic] = []
         photos.reserveCapacity(candidates.count)
-        var next = 0
-        for item in items {
-            switch item {
-            case .diagnostic(let diagnostic):
+        var nextWalkDiagnostic = 0
+        for index in 0...outcomes.count {
+            while nextWalkDiagnostic < walkDiagnostics.count && walkDiagnostics[nextWalkDiagnostic].candidatesBefore == index {
+                diagnostics.append(walkDiagnostics[nextWalkDiagnostic].diagnostic)
+                nextWalkDiagnostic += 1
+            }
+            guard index < outcomes.count else { break }
+            switch outcomes[index] {
+            case .photo(let photo, let warning):
+                photos.append(photo)
+                if let warning { diagnostics.append(warning) }
+            case .rejected(let diagnostic):
                 diagnostics.append(diagnostic)
-            case .candidate:
-                switch outcomes[next] {
-                case .photo(let photo, let warning):
-                    photos.append(photo)
-                    if let warning { diagnostics.append(warning) }
-                case .rejected(let diagnostic):
-                    diagnostics.append(diagnostic)
-                }
-                next += 1
             }
         }
         return ScanResult(photos: photos, diagnostics: diagnostics, cachedCount: cachedCount)

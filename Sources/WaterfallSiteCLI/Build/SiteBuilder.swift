@@ -72,7 +72,7 @@ struct SiteBuilder {
         guard !scan.photos.isEmpty else {
             throw .failed("no JPEG or PNG photos found in '\(photosPath)'\(scan.diagnostics.isEmpty ? "" : " (\(Diagnostics.count(scan.diagnostics)))")")
         }
-        let known = Set(scan.photos.map(\.relativePath))
+        let known = metadata.photos.isEmpty ? [] : Set(scan.photos.map(\.relativePath))
         for path in metadata.photos.keys.sorted() where !known.contains(path) {
             console.warn("warning: \(metadataURL?.path ?? "metadata"): no photo '\(path)' was found; its entry is unused")
         }
