@@ -1,3 +1,4 @@
+import Foundation
 import PhotoScanner
 import SiteRenderer
 
@@ -23,51 +24,57 @@ struct GalleryPlan: Sendable {
         var groupOfFolder: [String: Int] = [:]
         var current = -1
         for (scanIndex, photo) in scanned.enumerated() {
-            let path = photo.relativePath
-            let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
             // A folder's photos mostly come one after another: look the folder up only on a change.
-            if current < 0 || folder != order[current] {
-                if let known = groupOfFolder[String(folder)] {
-                    current = known
-                } else {
-                    current = order.count
-                    order.append(String(folder))
-                    groups.append([])
-                    groupOfFolder[String(folder)] = current
-                }
+            if current >= 0 && Self.isInFolder(photo.relativePath, order[current]) {
+                groups[current].append(scanIndex)
+                continue
+            }
+            let folder = Self.folder(of: photo.relativePath)
+            if let known = groupOfFolder[folder] {
+                current = known
+            } else {
+                current = order.count
+                order.append(folder)
+                groups.append([])
+                groupOfFolder[folder] = current
             }
             groups[current].append(scanIndex)
         }
-        var groupOrder = Array(order.indices)
         if let root = order.firstIndex(of: ""), root != 0 {
-            groupOrder.remove(at: root)
-            groupOrder.insert(root, at: 0)
+            order.insert(order.remove(at: root), at: 0)
+            groups.insert(groups.remove(at: root), at: 0)
         }
-        var photos: [SitePhoto] = []
         var folders: [String] = []
-        var ordered: [ScannedPhoto] = []
         var scanIndices: [Int] = []
-        photos.reserveCapacity(scanned.count)
-        ordered.reserveCapacity(scanned.count)
-        for group in groupOrder {
-            let folder = order[group]
-            for scanIndex in groups[group] {
-                let photo = scanned[scanIndex]
-                let entry = metadata.photos.isEmpty ? nil : metadata.photos[photo.relativePath]
-                photos.append(
-                    SitePhoto(
-                        path: photo.relativePath, width: photo.displayWidth, height: photo.displayHeight,
-                        alt: entry?.alt ?? entry?.title ?? Humanised.fileName(photo.relativePath),
-                        title: entry?.title, caption: entry?.caption, price: entry?.price, link: entry?.link))
-                folders.append(folder)
-                ordered.append(photo)
-                scanIndices.append(scanIndex)
-            }
+        folders.reserveCapacity(scanned.count)
+        scanIndices.reserveCapacity(scanned.count)
+        for (group, members) in groups.enumerated() {
+            folders.append(contentsOf: repeatElement(order[group], count: members.count))
+            scanIndices.append(contentsOf: members)
         }
-        self.photos = photos
+        // The photos themselves (alt text humanised from the file name) on all cores: at
+        // 100,000 photos this is a tenth of a rebuild.
+        let count = scanIndices.count
+        let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 5_000))
+        let indices = scanIndices
+        self.photos = [SitePhoto](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let slots = UncheckedSendableBuffer(buffer: buffer)
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                for position in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
+                    let photo = scanned[indices[position]]
+                    let entry = metadata.photos.isEmpty ? nil : metadata.photos[photo.relativePath]
+                    (slots.buffer.baseAddress.unsafelyUnwrapped + position).initialize(
+                        to: SitePhoto(
+                            path: photo.relativePath, width: photo.displayWidth, height: photo.displayHeight,
+                            alt: entry?.alt ?? entry?.title ?? Humanised.fileName(photo.relativePath),
+                            title: entry?.title, caption: entry?.caption, price: entry?.price, link: entry?.link))
+                }
+            }
+            initialized = count
+        }
         self.folders = folders
-        self.scanned = ordered
-        self.scanIndices = scanIndices
+        self.scanned = indices.map { scanned[$0] }
+        self.scanIndices = indices
         self.sectionTitles = metadata.sectionTitles
         self.pageSize = max(1, pageSize)
     }
@@ -93,8 +100,29 @@ struct GalleryPlan: Sendable {
         return SitePage(number: number, count: pageCount, sections: sections)
     }
 
+    /// Whether `path` lies directly in `folder` ("" for the root), compared as bytes.
+    static func isInFolder(_ path: String, _ folder: String) -> Bool {
+        var path = path
+        var folder = folder
+        return path.withUTF8 { path in
+            folder.withUTF8 { folder in
+                guard let start = path.baseAddress else { return folder.isEmpty }
+                if folder.isEmpty { return memchr(start, Int32(UInt8(ascii: "/")), path.count) == nil }
+                guard path.count > folder.count + 1, path[folder.count] == UInt8(ascii: "/"),
+                    memcmp(start, folder.baseAddress.unsafelyUnwrapped, folder.count) == 0
+                else { return false }
+                return memchr(start + folder.count + 1, Int32(UInt8(ascii: "/")), path.count - folder.count - 1) == nil
+            }
+        }
+    }
+
     static func folder(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return String(path[..<slash])
     }
+}
+
+/// The output buffer handed to the workers; safe because each writes its own positions.
+private struct UncheckedSendableBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
 }
