@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SiteRenderer
 
 /// Writes the pages and `layout.json`, one page at a time. A page whose fingerprint the previous
@@ -37,7 +38,17 @@ struct PageWriter {
     func write(_ plan: GalleryPlan, progress: Progress) throws(CommandError) -> Outcome {
         let pageCount = plan.pageCount
         let header = Data(LayoutDocument.header(options: renderer.options, pageCount: pageCount, photoCount: plan.photos.count).utf8)
-        let fingerprints = (1...pageCount).map { renderer.fingerprint(of: plan.page($0), salt: Self.programSalt) }
+        // Every page's fingerprint, on all cores (each hashes its 500 photos' fields).
+        let fingerprintsByPage = Mutex<[Int: UInt64]>([:])
+        DispatchQueue.concurrentPerform(iterations: min(pageCount, ProcessInfo.processInfo.activeProcessorCount)) { worker in
+            let workers = min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
+            var mine: [Int: UInt64] = [:]
+            for number in stride(from: worker + 1, through: pageCount, by: workers) {
+                mine[number] = renderer.fingerprint(of: plan.page(number), salt: Self.programSalt)
+            }
+            fingerprintsByPage.withLock { $0.merge(mine) { first, _ in first } }
+        }
+        let fingerprints = fingerprintsByPage.withLock { found in (1...pageCount).map { found[$0] ?? 0 } }
         let previousLayout = PreviousLayout(path: output.url.path + "/" + Self.layoutFileName)
 
         // When no page changed, layout.json is kept whole, unread; so is every page that is still
