@@ -2,6 +2,20 @@
 /// `Travel/japan_2019` → "Travel / Japan 2019".
 enum Humanised {
     static func fileName(_ path: String) -> String {
+        var path = path
+        // Every photo without an alt text comes through here: work on the contiguous bytes.
+        let ascii: String? = path.withUTF8 { bytes in
+            var start = bytes.count
+            while start > 0 && bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+            var end = bytes.count
+            var dot = end
+            while dot > start && bytes[dot - 1] != UInt8(ascii: ".") { dot -= 1 }
+            // A leading dot (".hidden") is part of the name, not an extension.
+            if dot > start + 1 { end = dot - 1 }
+            let name = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            return asciiWords(name).map { $0 ?? String(decoding: name, as: UTF8.self) }
+        }
+        if let ascii { return ascii }
         var name = path[(path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.startIndex)...]
         if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex { name = name[..<dot] }
         return words(name)
@@ -12,24 +26,50 @@ enum Humanised {
     }
 
     /// Separators (`-`, `_`, space, `.`) become single spaces, trimmed; the first letter is
-    /// upper-cased. Every photo gets its alt text from here, so ASCII names take a byte path.
+    /// upper-cased. ASCII text takes a byte path.
     static func words(_ text: Substring) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
+        var text = text
+        if let ascii = text.withUTF8({ asciiWords($0) }) { return ascii ?? String(text) }
+        return unicodeWords(text)
+    }
+
+    /// `words` of ASCII bytes: nil for text that is not ASCII; .some(nil) when it is only
+    /// separators (the caller keeps the text as it is).
+    private static func asciiWords(_ bytes: UnsafeBufferPointer<UInt8>) -> String?? {
+        var length = 0
         var pendingSpace = false
-        for byte in text.utf8 {
-            if byte >= 0x80 { return unicodeWords(text) }
-            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: ".") {
-                pendingSpace = !bytes.isEmpty
+        for byte in bytes {
+            if byte >= 0x80 { return nil }
+            if isSeparator(byte) {
+                pendingSpace = length > 0
             } else {
-                if pendingSpace { bytes.append(UInt8(ascii: " ")) }
+                length += pendingSpace ? 2 : 1
                 pendingSpace = false
-                bytes.append(byte)
             }
         }
-        guard let first = bytes.first else { return String(text) }
-        if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) { bytes[0] = first - 32 }
-        return String(decoding: bytes, as: UTF8.self)
+        guard length > 0 else { return .some(nil) }
+        return String(unsafeUninitializedCapacity: length) { out in
+            var count = 0
+            pendingSpace = false
+            for byte in bytes {
+                if isSeparator(byte) {
+                    pendingSpace = count > 0
+                    continue
+                }
+                if pendingSpace {
+                    out[count] = UInt8(ascii: " ")
+                    count += 1
+                    pendingSpace = false
+                }
+                out[count] = count == 0 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
+                count += 1
+            }
+            return count
+        }
+    }
+
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: ".")
     }
 
     private static func unicodeWords(_ text: Substring) -> String {
