@@ -7,12 +7,21 @@ extension SiteRenderer {
     /// - Parameter salt: what identifies the program itself (its version and build), mixed in so
     ///   a new renderer never trusts an old one's pages.
     public func fingerprint(of page: SitePage, salt: UInt64) -> UInt64 {
+        fingerprint(
+            page: page.number, of: page.count, sections: page.sections.map { ($0.folder, $0.title, $0.photos[...]) }, salt: salt)
+    }
+
+    /// The fingerprint of the page that ``fingerprint(of:salt:)`` gives, for a builder that has
+    /// the page's photos in slices of a larger array and need not copy them into a ``SitePage``.
+    public func fingerprint(
+        page number: Int, of count: Int, sections: [(folder: String, title: String, photos: ArraySlice<SitePhoto>)], salt: UInt64
+    ) -> UInt64 {
         var hasher = StableHasher()
         hasher.combine(salt)
         hasher.combine(settingsDigest)
-        hasher.combine(page.number)
-        hasher.combine(page.count)
-        for section in page.sections {
+        hasher.combine(number)
+        hasher.combine(count)
+        for section in sections {
             hasher.combine(section.folder)
             hasher.combine(section.title)
             hasher.combine(section.photos.count)

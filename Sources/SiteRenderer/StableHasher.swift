@@ -1,7 +1,7 @@
-/// A 64-bit FNV-1a hash whose value is the same in every process and on every machine (Swift's
-/// `Hasher` is seeded per process), for fingerprints kept between builds. Not for untrusted input
-/// that could be crafted to collide: it tells "changed" from "unchanged" between two builds of
-/// the same user's photos.
+/// A 64-bit hash whose value is the same in every process and on every machine (Swift's `Hasher`
+/// is seeded per process), for fingerprints kept between builds: eight bytes at a time, each
+/// word mixed in by a multiply and a shift. Not for untrusted input that could be crafted to
+/// collide: it tells "changed" from "unchanged" between two builds of the same user's photos.
 public struct StableHasher: Sendable {
     public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
@@ -10,22 +10,25 @@ public struct StableHasher: Sendable {
     public mutating func combine(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
-            for byte in bytes { mix(byte) }
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                mix(UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + offset).loadUnaligned(as: UInt64.self))
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
+            // The length ends the text, so ("ab", "c") and ("a", "bc") differ.
+            mix(tail)
+            mix(UInt64(bytes.count))
         }
-        // A terminator no UTF-8 text contains, so ("ab", "c") and ("a", "bc") differ.
-        mix(0xFF)
     }
 
     public mutating func combine(_ number: Int) {
-        var bits = UInt64(bitPattern: Int64(number))
-        for _ in 0..<8 {
-            mix(UInt8(truncatingIfNeeded: bits))
-            bits >>= 8
-        }
+        mix(UInt64(bitPattern: Int64(number)))
     }
 
     public mutating func combine(_ number: UInt64) {
-        combine(Int(bitPattern: UInt(number)))
+        mix(number)
     }
 
     public mutating func combine(_ text: String?) {
@@ -37,7 +40,8 @@ public struct StableHasher: Sendable {
         }
     }
 
-    private mutating func mix(_ byte: UInt8) {
-        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    private mutating func mix(_ word: UInt64) {
+        value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
+        value ^= value >> 29
     }
 }

@@ -15,10 +15,16 @@ struct GalleryPlanTests {
         #expect(plan.photos.map(\.path) == ["a.jpg", "z.jpg", "b/1.jpg", "b/2.jpg", "b/3.jpg", "b/c/1.jpg", "bb/1.jpg"])
         #expect(plan.folders == ["", "", "b", "b", "b", "b/c", "bb"])
         #expect(plan.scanIndices.map { scan[$0] } == plan.photos.map(\.path))
-        #expect(plan.scanned.map(\.relativePath) == plan.photos.map(\.path))
+        #expect(plan.photos.indices.map { plan.scanned($0).relativePath } == plan.photos.map(\.path))
         #expect(plan.photos.first?.alt == "A")
         #expect(plan.pageCount == 3 && plan.sectionCount == 4)
         #expect(plan.page(1).sections.map(\.folder) == ["", "b"])
+        for number in 1...plan.pageCount {
+            let page = plan.page(number)
+            let slices = plan.sections(ofPage: number)
+            #expect(slices.map(\.folder) == page.sections.map(\.folder) && slices.map(\.title) == page.sections.map(\.title))
+            #expect(slices.map { Array($0.photos) } == page.sections.map(\.photos))
+        }
     }
 
     @Test("A large gallery, built on several threads, is the same as one photo at a time would give")
@@ -31,7 +37,7 @@ struct GalleryPlanTests {
         #expect(Set(plan.photos.map(\.path)).count == scan.count)
         #expect(plan.photos.prefix { !$0.path.contains("/") }.count == scan.filter { !$0.contains("/") }.count)
         for (index, photo) in plan.photos.enumerated() {
-            #expect(photo.path == scan[plan.scanIndices[index]] && photo.path == plan.scanned[index].relativePath)
+            #expect(photo.path == scan[plan.scanIndices[index]] && photo.path == plan.scanned(index).relativePath)
             #expect(photo.alt == Humanised.fileName(photo.path))
             #expect(plan.folders[index] == GalleryPlan.folder(of: photo.path))
         }

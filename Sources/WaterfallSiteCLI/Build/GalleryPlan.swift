@@ -10,8 +10,8 @@ struct GalleryPlan: Sendable {
     var photos: [SitePhoto]
     /// The folder of each photo in `photos`.
     let folders: [String]
-    /// What the scanner measured for each photo in `photos`.
-    let scanned: [ScannedPhoto]
+    /// The scan's photos, in scan order (see ``scanned(_:)``).
+    private let scan: [ScannedPhoto]
     /// The index in the scan's photos of each photo in `photos`.
     let scanIndices: [Int]
     let sectionTitles: [String: String]
@@ -73,16 +73,34 @@ struct GalleryPlan: Sendable {
             initialized = count
         }
         self.folders = folders
-        self.scanned = indices.map { scanned[$0] }
+        self.scan = scanned
         self.scanIndices = indices
         self.sectionTitles = metadata.sectionTitles
         self.pageSize = max(1, pageSize)
     }
 
+    /// What the scanner measured for the photo at `index` in `photos`.
+    func scanned(_ index: Int) -> ScannedPhoto { scan[scanIndices[index]] }
+
     var pageCount: Int { photos.isEmpty ? 0 : (photos.count + pageSize - 1) / pageSize }
 
     /// The number of distinct folders (sections across all pages).
     var sectionCount: Int { Set(folders).count }
+
+    /// Page `number`'s sections with slices of ``photos``, for a fingerprint without copies.
+    func sections(ofPage number: Int) -> [(folder: String, title: String, photos: ArraySlice<SitePhoto>)] {
+        let start = (number - 1) * pageSize
+        let end = min(photos.count, start + pageSize)
+        var sections: [(folder: String, title: String, photos: ArraySlice<SitePhoto>)] = []
+        var sectionStart = start
+        for index in start..<end where index + 1 == end || folders[index + 1] != folders[index] {
+            let folder = folders[index]
+            let title = folder.isEmpty ? "" : (sectionTitles[folder] ?? Humanised.folder(folder))
+            sections.append((folder, title, photos[sectionStart...index]))
+            sectionStart = index + 1
+        }
+        return sections
+    }
 
     /// Page `number` (1-based), built on demand so only one page is in memory at a time.
     func page(_ number: Int) -> SitePage {

@@ -44,7 +44,8 @@ struct PageWriter {
             let workers = min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
             var mine: [Int: UInt64] = [:]
             for number in stride(from: worker + 1, through: pageCount, by: workers) {
-                mine[number] = renderer.fingerprint(of: plan.page(number), salt: Self.programSalt)
+                mine[number] = renderer.fingerprint(
+                    page: number, of: pageCount, sections: plan.sections(ofPage: number), salt: Self.programSalt)
             }
             fingerprintsByPage.withLock { $0.merge(mine) { first, _ in first } }
         }

@@ -30,14 +30,14 @@ extension SiteBuilder {
         } ?? []
         func cachedKey(_ index: Int) -> BuildCache.RenditionKey? {
             guard let cache, let previous = previousIndex[index], let key = cache.renditionKeys[previous],
-                key.fingerprint == options.fingerprint, plan.scanned[index].identity == cache.scan.entries[previous].identity
+                key.fingerprint == options.fingerprint, plan.scanned(index).identity == cache.scan.entries[previous].identity
             else { return nil }
             return key
         }
         let photos = plan.photos.indices.map { index in
             RenditionWriter.Photo(
                 source: settings.photos.appending(path: plan.photos[index].path), relativePath: plan.photos[index].path,
-                orientation: plan.scanned[index].orientation,
+                orientation: plan.scanned(index).orientation,
                 displaySize: RenditionSize(width: plan.photos[index].width, height: plan.photos[index].height),
                 knownContentHash: cachedKey(index)?.contentHash)
         }

@@ -162,7 +162,7 @@ struct SiteBuilder {
                 previousState: { index in
                     let photo = published[index]
                     guard let previous = byScan[plan.scanIndices[photo]], cache.publishedOriginals[previous] else { return .absent }
-                    guard let identity = plan.scanned[photo].identity else { return .changed }
+                    guard let identity = plan.scanned(photo).identity else { return .changed }
                     if identity == cache.scan.entries[previous].identity { return .unchanged }
                     // A photo edited in place (or only touched) keeps its inode: when the site's
                     // original is a hard link to that very file, it already shows the new bytes.
