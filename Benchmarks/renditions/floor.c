@@ -1,6 +1,6 @@
 // The floor: the least a program can do with the same libraries. DCT-scaled decode (power of two,
 // smallest scale ≥ the width) of the whole image into one buffer, a plain box filter, and a
-// progressive, Huffman-optimised encode at quality 82. No error handling beyond libjpeg's default,
+// baseline, Huffman-optimised encode at quality 82. No error handling beyond libjpeg's default,
 // no orientation, no ICC, no streaming. Usage: floor OUTDIR WIDTH FILE…
 
 #include <stdio.h>
@@ -72,7 +72,6 @@ int main(int argc, char **argv) {
         jpeg_set_defaults(&c);
         jpeg_set_quality(&c, 82, TRUE);
         c.optimize_coding = TRUE;
-        jpeg_simple_progression(&c);
         jpeg_start_compress(&c, TRUE);
         while (c.next_scanline < th) {
             JSAMPROW row = out + (size_t)c.next_scanline * tw * 3;

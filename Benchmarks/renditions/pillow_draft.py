@@ -1,5 +1,5 @@
 """Pillow's fast path: draft() (libjpeg DCT scaling at open), then LANCZOS to the exact width,
-saved like the other tools (quality 82, progressive, optimised Huffman tables)."""
+saved like the other tools (quality 82, baseline, optimised Huffman tables)."""
 import sys
 from pathlib import Path
 
@@ -16,4 +16,4 @@ for name in sys.argv[3:]:
         if lossless:
             image.save(out / (Path(name).name + ".png"), compress_level=1)
         else:
-            image.save(out / Path(name).name, quality=82, progressive=True, optimize=True)
+            image.save(out / Path(name).name, quality=82, optimize=True)

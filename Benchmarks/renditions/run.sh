@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Rendition benchmark: 200 generated camera-sized JPEGs (2000–4000 px), one worker, one
-# rendition per photo at WIDTH px, quality 82, progressive, optimised Huffman tables:
+# rendition per photo at WIDTH px, quality 82, baseline, optimised Huffman tables:
 #   ours           the CImageRenditions shim (as the build calls it), compiled -O2
 #   vipsthumbnail  libvips (Debian libvips-tools), shrink-on-load + lanczos3, --vips-concurrency=1
 #   pillow-draft   Pillow draft() + LANCZOS
@@ -58,7 +58,7 @@ for ((r = 1; r <= repeats; r++)); do
   echo "run $r of $repeats" >&2
   run ours 1 "$work/bin/ours" "$work/ours" "$width" "${photos[@]}"
   run vipsthumbnail 1 vipsthumbnail --vips-concurrency=1 -s "${width}x" \
-    -o "$work/vipsthumbnail/%s.jpg[Q=82,strip,optimize_coding,interlace]" "${photos[@]}"
+    -o "$work/vipsthumbnail/%s.jpg[Q=82,strip,optimize_coding]" "${photos[@]}"
   run pillow-draft 1 python3 pillow_draft.py "$work/pillow-draft" "$width" "${photos[@]}"
   run c-floor 1 "$work/bin/floor" "$work/c-floor" "$width" "${photos[@]}"
   run ours-site-set 5 "$work/bin/ours" "$work/ours-site-set" "$site_widths" "${photos[@]}"

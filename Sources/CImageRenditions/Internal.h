@@ -51,6 +51,11 @@ typedef struct wfr_job {
     const wfr_target *targets;
     size_t count;
     wfr_resampler *resamplers;
+    /// Per target: the index of the larger target whose finished rows it is averaged from (one
+    /// at least twice its size each way), or -1 for the decoded rows; and the order in which
+    /// targets finish, larger first.
+    int *parents;
+    size_t *finish_order;
     wfr_source_info info;
     bool has_alpha;
     /// The source's ICC profile when it matches the renditions' colour model (heap, may be NULL).
@@ -64,8 +69,11 @@ typedef struct wfr_job {
 /// sets up one resampler per target, in stored orientation.
 wfr_status wfr_job_begin(wfr_job *job, uint32_t decoded_width, uint32_t decoded_height,
                          uint32_t channels, bool has_alpha);
-/// Feeds one decoded row to every resampler.
+/// Feeds one decoded row to every resampler that averages decoded rows; their finished rows go
+/// on to the smaller targets averaged from them.
 void wfr_job_push(wfr_job *job, const uint8_t *row);
+/// Finishes every resampler, larger targets first, so each smaller one has all its rows.
+void wfr_job_finish(wfr_job *job);
 
 /// The stored size of a target (display size swapped for orientations 5–8).
 void wfr_stored_size(const wfr_job *job, size_t index, uint32_t *width, uint32_t *height);

@@ -35,11 +35,46 @@ wfr_status wfr_check_size(wfr_job *job, uint32_t width, uint32_t height) {
 wfr_status wfr_job_begin(wfr_job *job, uint32_t decoded_width, uint32_t decoded_height,
                          uint32_t channels, bool has_alpha) {
     job->resamplers = calloc(job->count, sizeof(wfr_resampler));
-    if (job->resamplers == NULL) return WFR_STATUS_OUT_OF_MEMORY;
+    job->parents = calloc(job->count, sizeof(int));
+    job->finish_order = calloc(job->count, sizeof(size_t));
+    if (job->resamplers == NULL || job->parents == NULL || job->finish_order == NULL) return WFR_STATUS_OUT_OF_MEMORY;
+    // A smaller rendition is averaged from the smallest larger one that is at least twice its
+    // size each way: a box over 2×2 or more of its pixels, as over the decoded rows, but from a
+    // fraction of the pixels (the decoded image is at least twice the largest target).
     for (size_t i = 0; i < job->count; i++) {
         uint32_t width, height;
         wfr_stored_size(job, i, &width, &height);
-        if (!wfr_resampler_init(&job->resamplers[i], decoded_width, decoded_height, width, height,
+        int parent = -1;
+        uint64_t parent_area = 0;
+        for (size_t j = 0; j < job->count; j++) {
+            uint32_t w, h;
+            wfr_stored_size(job, j, &w, &h);
+            const uint64_t area = (uint64_t)w * h;
+            if (w >= 2 * (uint64_t)width && h >= 2 * (uint64_t)height && (parent < 0 || area < parent_area)) {
+                parent = (int)j;
+                parent_area = area;
+            }
+        }
+        job->parents[i] = parent;
+        job->finish_order[i] = i;
+    }
+    // Larger first (insertion sort: a handful of targets).
+    for (size_t i = 1; i < job->count; i++) {
+        for (size_t k = i; k > 0; k--) {
+            uint32_t wa, ha, wb, hb;
+            wfr_stored_size(job, job->finish_order[k - 1], &wa, &ha);
+            wfr_stored_size(job, job->finish_order[k], &wb, &hb);
+            if ((uint64_t)wa * ha >= (uint64_t)wb * hb) break;
+            const size_t swap = job->finish_order[k - 1];
+            job->finish_order[k - 1] = job->finish_order[k];
+            job->finish_order[k] = swap;
+        }
+    }
+    for (size_t i = 0; i < job->count; i++) {
+        uint32_t width, height, source_width = decoded_width, source_height = decoded_height;
+        wfr_stored_size(job, i, &width, &height);
+        if (job->parents[i] >= 0) wfr_stored_size(job, (size_t)job->parents[i], &source_width, &source_height);
+        if (!wfr_resampler_init(&job->resamplers[i], source_width, source_height, width, height,
                                 channels, has_alpha)) {
             wfr_message(job->message, job->message_capacity, "out of memory for a %ux%u rendition", width, height);
             return WFR_STATUS_OUT_OF_MEMORY;
@@ -50,8 +85,39 @@ wfr_status wfr_job_begin(wfr_job *job, uint32_t decoded_width, uint32_t decoded_
     return WFR_STATUS_OK;
 }
 
+/// Hands the rows target `index` finished since `before` on to the targets averaged from it.
+static void pass_on(wfr_job *job, size_t index, uint32_t before);
+
+/// Pushes `row` into target `index`, and what that finishes into its children.
+static void push_into(wfr_job *job, size_t index, const uint8_t *row) {
+    const uint32_t before = job->resamplers[index].rows_out;
+    wfr_resampler_push(&job->resamplers[index], row);
+    pass_on(job, index, before);
+}
+
+static void pass_on(wfr_job *job, size_t index, uint32_t before) {
+    const wfr_resampler *r = &job->resamplers[index];
+    for (uint32_t y = before; y < r->rows_out; y++) {
+        const uint8_t *finished = r->pixels + (size_t)y * r->width * r->channels;
+        for (size_t child = 0; child < job->count; child++) {
+            if (job->parents[child] == (int)index) push_into(job, child, finished);
+        }
+    }
+}
+
 void wfr_job_push(wfr_job *job, const uint8_t *row) {
-    for (size_t i = 0; i < job->count; i++) wfr_resampler_push(&job->resamplers[i], row);
+    for (size_t i = 0; i < job->count; i++) {
+        if (job->parents[i] < 0) push_into(job, i, row);
+    }
+}
+
+void wfr_job_finish(wfr_job *job) {
+    for (size_t k = 0; k < job->count; k++) {
+        const size_t index = job->finish_order[k];
+        const uint32_t before = job->resamplers[index].rows_out;
+        wfr_resampler_finish(&job->resamplers[index]);
+        pass_on(job, index, before);
+    }
 }
 
 void wfr_rendition_free(wfr_rendition *rendition) {
@@ -136,10 +202,8 @@ static wfr_status render(const uint8_t *bytes, size_t length, const wfr_options 
         wfr_message(message, message_capacity, "not a JPEG or PNG file");
         status = WFR_STATUS_UNSUPPORTED_FORMAT;
     }
-    for (size_t i = 0; status == WFR_STATUS_OK && i < count; i++) {
-        wfr_resampler_finish(&job.resamplers[i]);
-        status = encode(&job, i, raw, &renditions[i]);
-    }
+    if (status == WFR_STATUS_OK) wfr_job_finish(&job);
+    for (size_t i = 0; status == WFR_STATUS_OK && i < count; i++) status = encode(&job, i, raw, &renditions[i]);
     if (status != WFR_STATUS_OK) {
         for (size_t i = 0; i < count; i++) wfr_rendition_free(&renditions[i]);
     } else {
@@ -149,6 +213,8 @@ static wfr_status render(const uint8_t *bytes, size_t length, const wfr_options 
         for (size_t i = 0; i < count; i++) wfr_resampler_free(&job.resamplers[i]);
         free(job.resamplers);
     }
+    free(job.parents);
+    free(job.finish_order);
     job.info.carried_icc_profile = job.icc != NULL;
     free(job.icc);
     if (info != NULL) *info = job.info;

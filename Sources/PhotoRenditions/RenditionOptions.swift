@@ -16,7 +16,7 @@ public struct RenditionOptions: Sendable, Hashable {
     }
 
     /// What goes into every rendition's name besides the source bytes: everything that changes
-    /// the output. Bump the version when the resampler or the encoder settings change.
-    /// Everything about the options that changes a rendition's bytes, hashed into its name.
-    public var fingerprint: String { "waterfall-renditions-v1;q=\(quality)" }
+    /// the output. Bump the version when the resampler or the encoder settings change (v2:
+    /// smaller renditions averaged from larger ones, baseline instead of progressive JPEG).
+    public var fingerprint: String { "waterfall-renditions-v2;q=\(quality)" }
 }

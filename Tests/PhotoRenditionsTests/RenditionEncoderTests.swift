@@ -1,3 +1,4 @@
+import Foundation
 import CImageRenditions
 import Testing
 
@@ -25,6 +26,30 @@ struct RenditionEncoderTests {
         #expect(difference.outliers < 0.01, "outliers \(difference.outliers)")
     }
 
+    @Test("Smaller renditions averaged from larger ones of the same job look like ones made alone")
+    func cascadedRenditionsMatchDirectOnes() throws {
+        // Detail at several scales, so a careless average would show.
+        let width = 1600, height = 1200
+        var pixels: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let a = sin(Double(x) / 9) * sin(Double(y) / 13), b = sin(Double(x + 2 * y) / 41)
+                pixels += [UInt8(128 + 90 * a), UInt8(128 + 90 * b), UInt8((x / 50 + y / 50) % 2 == 0 ? 40 : 210)]
+            }
+        }
+        let picture = GeneratedImages.jpeg(pixels, width: width, height: height, model: .rgb)
+        let sizes = [1000, 600, 480, 240, 120].map { RenditionSize(width: $0, height: $0 * 3 / 4) }
+        let together = try encoder.renditions(of: picture, orientation: 1, sizes: sizes)
+        for (index, size) in sizes.enumerated() {
+            let alone = try encoder.renditions(of: picture, orientation: 1, sizes: [size])[0]
+            let difference = PixelDifference(
+                try encoder.pixels(of: alone.bytes, orientation: 1, size: size),
+                try encoder.pixels(of: together[index].bytes, orientation: 1, size: size))
+            #expect(difference.mean < 4, "\(size.width): mean difference \(difference.mean)")
+            #expect(difference.outliers < 0.002, "\(size.width): outliers \(difference.outliers)")
+        }
+    }
+
     @Test("A wrong orientation is told apart (the tolerance is meaningful)",
           .enabled(if: Corpus.isAvailable, "../shared/corpora is absent"))
     func wrongOrientationDiffers() throws {
@@ -50,8 +75,8 @@ struct RenditionEncoderTests {
             let decoded = try encoder.pixels(of: a.bytes, orientation: 1, size: a.size)
             #expect(decoded.bytes.count == a.size.width * a.size.height * 3)
         }
-        // Progressive: an SOF2 marker.
-        #expect(first[0].bytes.contains(bytes: [0xFF, 0xC2]))
+        // Baseline: an SOF0 marker (see JPEG.c for why not progressive).
+        #expect(first[0].bytes.contains(bytes: [0xFF, 0xC0]) && !first[0].bytes.contains(bytes: [0xFF, 0xC2]))
     }
 
     @Test("CMYK and YCCK JPEGs (Adobe, inverted) become the right RGB", arguments: [wfr_pixel_model.cmykInverted, .ycckInverted])

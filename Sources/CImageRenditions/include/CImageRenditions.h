@@ -118,7 +118,7 @@ typedef enum WFR_CLOSED_ENUM wfr_pixel_model {
     WFR_PIXELS_YCCK_INVERTED WFR_SWIFT_NAME(ycckInverted) = 3,
 } wfr_pixel_model;
 
-/// Encodes tightly packed 8-bit pixels as a JPEG (progressive, optimised Huffman tables, no EXIF;
+/// Encodes tightly packed 8-bit pixels as a JPEG (baseline, optimised Huffman tables, no EXIF;
 /// `icc` of `icc_length` bytes, may be NULL, goes into APP2). Used for the renditions and by
 /// tests to make fixtures such as CMYK files.
 wfr_status wfr_encode_jpeg(const uint8_t *pixels, uint32_t width, uint32_t height,
