@@ -69,7 +69,8 @@ struct PageWriter {
         var offset = header.count
         for number in 1...pageCount {
             progress.update("Writing pages", done: number - 1, total: pageCount)
-            let page = plan.page(number)
+            // A kept page is never built: its file name is all it needs.
+            let fileName = SitePage.fileName(number)
             if number > 1 {
                 try layoutFile?.write(LayoutDocument.pageSeparator)
                 offset += LayoutDocument.pageSeparator.utf8.count
@@ -77,13 +78,14 @@ struct PageWriter {
             var record: BuildCache.PageRecord
             let entry: Data
             if let kept = previous.indices.contains(number - 1) ? previous[number - 1] : nil, kept.fingerprint == fingerprints[number - 1],
-                let keptEntry = keepsLayout ? Data() : previousLayout.entry(kept, fileName: page.fileName),
-                output.keepPrevious(page.fileName)
+                let keptEntry = keepsLayout ? Data() : previousLayout.entry(kept, fileName: fileName),
+                output.keepPrevious(fileName)
             {
                 record = kept
                 entry = keptEntry
                 outcome.keptCount += 1
             } else {
+                let page = plan.page(number)
                 let rendered: SiteRenderer.RenderedPage
                 do {
                     rendered = try renderer.render(page)
