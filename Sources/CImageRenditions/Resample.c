@@ -30,9 +30,12 @@ bool wfr_resampler_init(wfr_resampler *r, uint32_t source_width, uint32_t source
     r->taps_max = source_width / width + 2;
     r->tap_start = malloc(sizeof(uint32_t) * width);
     r->tap_count = malloc(sizeof(uint32_t) * width);
-    r->taps = malloc(sizeof(float) * (size_t)width * r->taps_max);
+    // Zeroed: a column with fewer taps than taps_max has zero weights after its own, so the
+    // horizontal pass can always run taps_max of them (see emit_row).
+    r->taps = calloc((size_t)width * r->taps_max, sizeof(float));
     r->row = malloc(sizeof(float) * (size_t)width * channels);
-    r->sum = calloc((size_t)source_width * channels, sizeof(float));
+    // taps_max columns of zeros past the end, read (with zero weights) by the last columns' taps.
+    r->sum = calloc(((size_t)source_width + r->taps_max) * channels, sizeof(float));
     r->pixels = malloc((size_t)width * height * channels);
     if (!r->tap_start || !r->tap_count || !r->taps || !r->row || !r->sum || !r->pixels) {
         wfr_resampler_free(r);
@@ -107,58 +110,84 @@ static void emit_row(wfr_resampler *r) {
     uint8_t *out = r->pixels + (size_t)r->rows_out * width * c;
     const float scale = r->sum_weight > 0 ? 1.0f / (float)r->sum_weight : 0;
     float *row = r->row;
-    // Written per channel count with no variable-length copies (a `c`-float copy per pixel
-    // compiled to a libc memcpy call and cost 8% of a rendition).
-    for (uint32_t x = 0; x < width; x++) {
-        const float *taps = r->taps + (size_t)x * taps_max;
-        const float *s = r->sum + (size_t)r->tap_start[x] * c;
-        const uint32_t count = r->tap_count[x];
-        float *v = row + (size_t)x * c;
-        switch (c) {
-        case 1: {
-            float v0 = 0;
-            for (uint32_t k = 0; k < count; k++) v0 += taps[k] * s[k];
-            v[0] = v0;
-            break;
+    // Every column runs taps_max taps (the unused ones weigh 0), so for RGB and the usual
+    // reductions the tap loop has a length known at compile time and unrolls; this pass was a
+    // quarter of a build with renditions. Written per channel count with no variable-length
+    // copies (a `c`-float copy per pixel compiled to a libc memcpy call).
+#define WFR_RGB_COLUMNS(TAPS)                                                                      \
+    for (uint32_t x = 0; x < width; x++) {                                                         \
+        const float *taps = r->taps + (size_t)x * (TAPS);                                          \
+        const float *s = r->sum + (size_t)r->tap_start[x] * 3;                                     \
+        float v0 = 0, v1 = 0, v2 = 0;                                                              \
+        for (uint32_t k = 0; k < (TAPS); k++, s += 3) {                                            \
+            v0 += taps[k] * s[0];                                                                  \
+            v1 += taps[k] * s[1];                                                                  \
+            v2 += taps[k] * s[2];                                                                  \
+        }                                                                                          \
+        row[(size_t)x * 3] = v0;                                                                   \
+        row[(size_t)x * 3 + 1] = v1;                                                               \
+        row[(size_t)x * 3 + 2] = v2;                                                               \
+    }
+    if (c == 3 && taps_max >= 3 && taps_max <= 6) {
+        switch (taps_max) {
+        case 3: WFR_RGB_COLUMNS(3) break;
+        case 4: WFR_RGB_COLUMNS(4) break;
+        case 5: WFR_RGB_COLUMNS(5) break;
+        default: WFR_RGB_COLUMNS(6) break;
         }
-        case 2: {
-            float v0 = 0, v1 = 0;
-            for (uint32_t k = 0; k < count; k++, s += 2) {
-                v0 += taps[k] * s[0];
-                v1 += taps[k] * s[1];
+    } else {
+        for (uint32_t x = 0; x < width; x++) {
+            const float *taps = r->taps + (size_t)x * taps_max;
+            const float *s = r->sum + (size_t)r->tap_start[x] * c;
+            const uint32_t count = r->tap_count[x];
+            float *v = row + (size_t)x * c;
+            switch (c) {
+            case 1: {
+                float v0 = 0;
+                for (uint32_t k = 0; k < count; k++) v0 += taps[k] * s[k];
+                v[0] = v0;
+                break;
             }
-            v[0] = v0;
-            v[1] = v1;
-            break;
-        }
-        case 3: {
-            float v0 = 0, v1 = 0, v2 = 0;
-            for (uint32_t k = 0; k < count; k++, s += 3) {
-                v0 += taps[k] * s[0];
-                v1 += taps[k] * s[1];
-                v2 += taps[k] * s[2];
+            case 2: {
+                float v0 = 0, v1 = 0;
+                for (uint32_t k = 0; k < count; k++, s += 2) {
+                    v0 += taps[k] * s[0];
+                    v1 += taps[k] * s[1];
+                }
+                v[0] = v0;
+                v[1] = v1;
+                break;
             }
-            v[0] = v0;
-            v[1] = v1;
-            v[2] = v2;
-            break;
-        }
-        default: {
-            float v0 = 0, v1 = 0, v2 = 0, v3 = 0;
-            for (uint32_t k = 0; k < count; k++, s += 4) {
-                v0 += taps[k] * s[0];
-                v1 += taps[k] * s[1];
-                v2 += taps[k] * s[2];
-                v3 += taps[k] * s[3];
+            case 3: {
+                float v0 = 0, v1 = 0, v2 = 0;
+                for (uint32_t k = 0; k < count; k++, s += 3) {
+                    v0 += taps[k] * s[0];
+                    v1 += taps[k] * s[1];
+                    v2 += taps[k] * s[2];
+                }
+                v[0] = v0;
+                v[1] = v1;
+                v[2] = v2;
+                break;
             }
-            v[0] = v0;
-            v[1] = v1;
-            v[2] = v2;
-            v[3] = v3;
-            break;
-        }
+            default: {
+                float v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+                for (uint32_t k = 0; k < count; k++, s += 4) {
+                    v0 += taps[k] * s[0];
+                    v1 += taps[k] * s[1];
+                    v2 += taps[k] * s[2];
+                    v3 += taps[k] * s[3];
+                }
+                v[0] = v0;
+                v[1] = v1;
+                v[2] = v2;
+                v[3] = v3;
+                break;
+            }
+            }
         }
     }
+#undef WFR_RGB_COLUMNS
     const size_t n = (size_t)width * c;
     if (!r->has_alpha) {
         for (size_t i = 0; i < n; i++) out[i] = clamp_byte(row[i] * scale);
