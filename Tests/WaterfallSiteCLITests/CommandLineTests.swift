@@ -1,5 +1,6 @@
 import Foundation
 import PhotoScanner
+import SiteRenderer
 import Testing
 @testable import WaterfallSiteCLI
 
@@ -148,6 +149,25 @@ struct CommandLineTests {
         }
         let result = ScanResult(photos: photos, diagnostics: [ScanDiagnostic(relativePath: "x.gif", kind: .unsupportedFormat, message: "GIF")])
         let serial = ScanCommand.json(result, root: "photos", jobs: 1)
+        // The fixed-piece record writer against JSONText writing member by member.
+        var reference = JSONText(pretty: true)
+        reference.beginObject()
+        reference.string("root", "photos")
+        reference.beginArray("images")
+        for photo in photos {
+            reference.beginObject()
+            reference.string("path", photo.relativePath)
+            reference.string("format", photo.format.rawValue)
+            reference.integer("storedWidth", photo.storedWidth)
+            reference.integer("storedHeight", photo.storedHeight)
+            reference.integer("orientation", photo.orientation)
+            reference.integer("displayWidth", photo.displayWidth)
+            reference.integer("displayHeight", photo.displayHeight)
+            reference.integer("byteSize", photo.byteSize)
+            reference.endObject()
+        }
+        reference.endArray()
+        #expect(serial.hasPrefix(reference.text), "image records are byte for byte what JSONText writes")
         for jobs in [2, 3, 8] {
             #expect(ScanCommand.json(result, root: "photos", jobs: jobs) == serial)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoScanner
+import SiteRenderer
 
 /// The build cache: what a build learned, kept in the output folder so the next build does only
 /// the work that changed. For every photo, what the scanner measured, keyed by its identity
@@ -443,13 +444,11 @@ private struct CacheText {
 
     /// Decimal digits without a String in between: a cache has about ten numbers per photo.
     mutating func append(_ number: UInt64) {
-        let start = bytes.count
-        var rest = number
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        bytes[start...].reverse()
+        if number <= UInt64(Int64.max) {
+            JSONText.appendDigits(of: Int64(number), to: &bytes)
+        } else {
+            append(String(number))
+        }
     }
 
     /// Percent-encodes every byte but unreserved URL characters and `/`, so no field holds a tab
