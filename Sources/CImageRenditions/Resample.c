@@ -128,12 +128,13 @@ static void emit_row(wfr_resampler *r) {
         row[(size_t)x * 3 + 1] = v1;                                                               \
         row[(size_t)x * 3 + 2] = v2;                                                               \
     }
-    if (c == 3 && taps_max >= 3 && taps_max <= 6) {
+    if (c == 3) {
         switch (taps_max) {
         case 3: WFR_RGB_COLUMNS(3) break;
         case 4: WFR_RGB_COLUMNS(4) break;
         case 5: WFR_RGB_COLUMNS(5) break;
-        default: WFR_RGB_COLUMNS(6) break;
+        case 6: WFR_RGB_COLUMNS(6) break;
+        default: WFR_RGB_COLUMNS(taps_max) break;
         }
     } else {
         for (uint32_t x = 0; x < width; x++) {
@@ -156,18 +157,6 @@ static void emit_row(wfr_resampler *r) {
                 }
                 v[0] = v0;
                 v[1] = v1;
-                break;
-            }
-            case 3: {
-                float v0 = 0, v1 = 0, v2 = 0;
-                for (uint32_t k = 0; k < count; k++, s += 3) {
-                    v0 += taps[k] * s[0];
-                    v1 += taps[k] * s[1];
-                    v2 += taps[k] * s[2];
-                }
-                v[0] = v0;
-                v[1] = v1;
-                v[2] = v2;
                 break;
             }
             default: {

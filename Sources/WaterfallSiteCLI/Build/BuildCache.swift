@@ -110,12 +110,12 @@ struct BuildCache: Sendable {
         }
 
         /// The cache file's bytes; a photo about which nothing changed since `previous` gets its
-        /// line from there, copied.
-        func data(reusing previous: BuildCache?) -> Data {
+        /// line from there, copied. `positions` gives each photo's entry in `previous`.
+        func data(reusing previous: BuildCache?, positions: () -> [Int?]) -> Data {
             var text = CacheText()
             text.append(BuildCache.header)
             text.newline()
-            let previousIndex = previous.map { $0.scan.positions(of: photos.map(\.relativePath)) }
+            let previousIndex = previous == nil ? nil : positions()
             for (index, photo) in photos.enumerated() {
                 guard let identity = photo.identity else { continue }
                 let key = renditions[index]

@@ -15,7 +15,8 @@ extension SiteBuilder {
     /// no photo uses any more are removed after it. Without a cache, every photo goes through the
     /// writer, which links what the previous site has into a fresh folder.
     func writeRenditions(
-        _ plan: inout GalleryPlan, scan: ScanResult, cache: BuildCache?, draft: inout BuildCache.Draft,
+        _ plan: inout GalleryPlan, scan: ScanResult, cache: BuildCache?, previousPositions: () -> [Int?],
+        draft: inout BuildCache.Draft,
         renderer: inout SiteRenderer, to output: OutputFolder, progress: Progress
     ) throws(CommandError) -> (warnings: Int, carried: CarriedFolder?) {
         let widths = RenditionWidths(layout: renderer.options.layout)
@@ -24,10 +25,8 @@ extension SiteBuilder {
         let folderName = RenditionWriter.folderName
         let previousFolder = output.url.appending(path: folderName)
         // Where each photo (in plan order) was in the previous build's cache.
-        let previousIndex: [Int?] = cache.map { cache in
-            let byScan = cache.scan.positions(of: scan.photos.map(\.relativePath))
-            return plan.scanIndices.map { byScan[$0] }
-        } ?? []
+        let byScan = cache == nil ? [] : previousPositions()
+        let previousIndex = byScan.isEmpty ? [] : plan.scanIndices.map { byScan[$0] }
         func cachedKey(_ index: Int) -> BuildCache.RenditionKey? {
             guard let cache, let previous = previousIndex[index], let key = cache.renditionKeys[previous],
                 key.fingerprint == options.fingerprint, plan.scanned(index).identity == cache.scan.entries[previous].identity

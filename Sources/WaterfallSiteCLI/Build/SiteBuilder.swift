@@ -63,6 +63,15 @@ struct SiteBuilder {
         let loaded = try cacheLoad?.wait()
         if let warning = loaded?.warning { console.warn("warning: \(warning)") }
         let cache = loaded?.cache
+        // Where each scanned photo was in the previous build's cache, found in listing order once,
+        // when something first needs it (a rebuild where nothing changed never does).
+        var positionsFound: [Int?]?
+        func previousPositions() -> [Int?] {
+            if let positionsFound { return positionsFound }
+            let positions = cache?.scan.positions(of: scan.photos.map(\.relativePath)) ?? Array(repeating: nil, count: scan.photos.count)
+            positionsFound = positions
+            return positions
+        }
         for diagnostic in scan.diagnostics {
             console.warn(Diagnostics.line(for: diagnostic))
         }
@@ -90,11 +99,15 @@ struct SiteBuilder {
             var renderer = renderer
             if settings.renditions {
                 let renditions = try writeRenditions(
-                    &plan, scan: scan, cache: cache, draft: &draft, renderer: &renderer, to: output, progress: progress)
+                    &plan, scan: scan, cache: cache, previousPositions: previousPositions, draft: &draft, renderer: &renderer,
+                    to: output, progress: progress)
                 renditionWarnings = renditions.warnings
                 if let carried = renditions.carried { carriedFolders.append(carried) }
             }
-            if let carried = try write(plan, scan: scan, renderer: renderer, cache: cache, draft: &draft, to: output, progress: progress) {
+            if let carried = try write(
+                plan, scan: scan, renderer: renderer, cache: cache, previousPositions: previousPositions, draft: &draft,
+                to: output, progress: progress)
+            {
                 carriedFolders.append(carried)
             }
             statistics = draft.pages.reduce(into: LayoutStatistics()) { $0.add($1) }
@@ -102,7 +115,7 @@ struct SiteBuilder {
             if let cache, draft.repeats(cache, allCached: scan.cachedCount == scan.photos.count), output.keepPrevious(BuildCache.fileName) {
                 // Nothing to write: the previous cache file says it all.
             } else {
-                try output.write(draft.data(reusing: cache), to: BuildCache.fileName)
+                try output.write(draft.data(reusing: cache, positions: previousPositions), to: BuildCache.fileName)
             }
             try output.swapIn(carrying: carriedFolders)
         } catch {
@@ -137,8 +150,8 @@ struct SiteBuilder {
     /// `draft` which originals are published and what each page was made from. Returns the
     /// previous site's originals folder when it is taken over rather than placed again.
     private func write(
-        _ plan: GalleryPlan, scan: ScanResult, renderer: SiteRenderer, cache: BuildCache?, draft: inout BuildCache.Draft,
-        to output: OutputFolder, progress: Progress
+        _ plan: GalleryPlan, scan: ScanResult, renderer: SiteRenderer, cache: BuildCache?, previousPositions: () -> [Int?],
+        draft: inout BuildCache.Draft, to output: OutputFolder, progress: Progress
     ) throws(CommandError) -> CarriedFolder? {
         // Without original links, an original is published only where its tile shows it.
         let published = plan.photos.indices.filter { renderer.options.linksOriginals || plan.photos[$0].image == nil }
@@ -155,8 +168,7 @@ struct SiteBuilder {
             {
                 return CarriedFolder(unchanged: renderer.options.photosFolder, output: output)
             }
-            // Where each published photo was in the previous build's cache, found in listing order.
-            let byScan = cache.scan.positions(of: scan.photos.map(\.relativePath))
+            let byScan = previousPositions()
             return CarriedFolder(
                 name: renderer.options.photosFolder, output: output, newFiles: publishedPaths,
                 previousState: { index in

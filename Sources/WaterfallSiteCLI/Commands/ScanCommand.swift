@@ -97,24 +97,23 @@ enum ScanCommand {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(photos.count * 240)
         var first = !afterElement
+        func number(_ member: Int, _ value: Int64) {
+            bytes.append(contentsOf: Pieces.numbers[member])
+            JSONText.appendDigits(of: value, to: &bytes)
+        }
         for photo in photos {
             bytes.append(contentsOf: first ? Pieces.open : Pieces.nextOpen)
             first = false
             bytes.append(contentsOf: Pieces.path)
             bytes.append(contentsOf: JSONText.quoted(photo.relativePath).utf8)
             bytes.append(contentsOf: photo.format == .jpeg ? Pieces.jpeg : Pieces.png)
-            bytes.append(contentsOf: Pieces.storedWidth)
-            JSONText.appendDigits(of: Int64(photo.storedWidth), to: &bytes)
-            bytes.append(contentsOf: Pieces.storedHeight)
-            JSONText.appendDigits(of: Int64(photo.storedHeight), to: &bytes)
-            bytes.append(contentsOf: Pieces.orientation)
-            JSONText.appendDigits(of: Int64(photo.orientation), to: &bytes)
-            bytes.append(contentsOf: Pieces.displayWidth)
-            JSONText.appendDigits(of: Int64(photo.displayWidth), to: &bytes)
-            bytes.append(contentsOf: Pieces.displayHeight)
-            JSONText.appendDigits(of: Int64(photo.displayHeight), to: &bytes)
-            bytes.append(contentsOf: Pieces.byteSize)
-            JSONText.appendDigits(of: photo.byteSize, to: &bytes)
+            // In the order of Pieces.numbers (no array per record: this runs 100,000 times).
+            number(0, Int64(photo.storedWidth))
+            number(1, Int64(photo.storedHeight))
+            number(2, Int64(photo.orientation))
+            number(3, Int64(photo.displayWidth))
+            number(4, Int64(photo.displayHeight))
+            number(5, photo.byteSize)
             bytes.append(contentsOf: Pieces.close)
         }
         return bytes
@@ -127,12 +126,9 @@ enum ScanCommand {
         static let path = Array("\n      \"path\": ".utf8)
         static let jpeg = Array(",\n      \"format\": \"jpeg\"".utf8)
         static let png = Array(",\n      \"format\": \"png\"".utf8)
-        static let storedWidth = Array(",\n      \"storedWidth\": ".utf8)
-        static let storedHeight = Array(",\n      \"storedHeight\": ".utf8)
-        static let orientation = Array(",\n      \"orientation\": ".utf8)
-        static let displayWidth = Array(",\n      \"displayWidth\": ".utf8)
-        static let displayHeight = Array(",\n      \"displayHeight\": ".utf8)
-        static let byteSize = Array(",\n      \"byteSize\": ".utf8)
+        /// The number members, in order: `storedWidth` … `byteSize`.
+        static let numbers = ["storedWidth", "storedHeight", "orientation", "displayWidth", "displayHeight", "byteSize"]
+            .map { Array(",\n      \"\($0)\": ".utf8) }
         static let close = Array("\n    }".utf8)
     }
 
