@@ -15,19 +15,18 @@ public struct JSONText: Sendable {
         indentUnit = pretty ? "  " : nil
     }
 
-    /// A writer for a run of elements inside a document being written elsewhere (on another
-    /// thread, say), as if `depth` containers were open around them; `afterElement` when the
-    /// innermost already has elements, so the run starts with a comma. See ``append(run:)``.
-    public init(pretty: Bool = true, depth: Int, afterElement: Bool) {
-        indentUnit = pretty ? "  " : nil
-        needsComma = Array(repeating: true, count: depth) + [afterElement]
+    /// Hands over the bytes written so far and starts again from empty, still inside the open
+    /// containers: a large document can go out in pieces, with runs of elements written by others
+    /// between them (see ``elementsWrittenElsewhere()``), and is never joined into one buffer.
+    public mutating func takeBytes() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &bytes)
+        return taken
     }
 
-    /// Splices in a run of elements written by ``init(pretty:depth:afterElement:)`` for the
-    /// container open here.
-    public mutating func append(run: JSONText) {
-        guard !run.bytes.isEmpty else { return }
-        bytes.append(contentsOf: run.bytes)
+    /// Records that elements of the innermost open container went out between two pieces taken
+    /// with ``takeBytes()``, so the next element here starts with a comma.
+    public mutating func elementsWrittenElsewhere() {
         needsComma[needsComma.count - 1] = true
     }
 
@@ -70,16 +69,6 @@ public struct JSONText: Sendable {
         }
     }
 
-    /// Appends bytes written by the caller as they are: for a caller that writes many records of
-    /// one fixed shape faster than member by member, and checks its output against this writer.
-    public mutating func appendRaw(_ raw: [UInt8]) {
-        bytes.append(contentsOf: raw)
-    }
-
-    /// Makes room for about `count` more bytes, sparing regrowth of a large document.
-    public mutating func reserve(_ count: Int) {
-        bytes.reserveCapacity(bytes.count + count)
-    }
     public mutating func number(_ key: String?, _ value: Double, decimals: Int = 4) {
         member(key, NumberText.decimal(value, decimals: decimals))
     }

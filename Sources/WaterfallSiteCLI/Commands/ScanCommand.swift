@@ -41,7 +41,7 @@ enum ScanCommand {
         let elapsed = Date().timeIntervalSince(started)
 
         if list.has("--json") {
-            console.writeOutput(json(result, root: folder, jobs: jobs))
+            console.writeOutputBytes(json(result, root: folder, jobs: jobs))
         } else {
             console.writeOutput(table(result))
             if !list.has("--quiet") {
@@ -56,25 +56,27 @@ enum ScanCommand {
         }
     }
 
-    /// The JSON document; the image records are written by `jobs` threads, each a run of them.
-    static func json(_ result: ScanResult, root: String, jobs: Int = 1) -> String {
+    /// The JSON document, in pieces to be written out in order: 100,000 records make megabytes,
+    /// and joining them (or making a `String` of them) would copy every byte once more. The image
+    /// records are written by `jobs` threads, each a run of them.
+    static func json(_ result: ScanResult, root: String, jobs: Int = 1) -> [[UInt8]] {
         var json = JSONText(pretty: true)
         json.beginObject()
         json.string("root", root)
         json.beginArray("images")
         let photos = result.photos
-        json.reserve(photos.count * 256 + result.diagnostics.count * 192)
         let runCount = max(1, min(jobs, photos.count / 1000))
-        let runs = Mutex<[Int: JSONText]>([:])
+        let runs = Mutex<[Int: [UInt8]]>([:])
         DispatchQueue.concurrentPerform(iterations: runCount) { run in
             let range = (photos.count * run / runCount)..<(photos.count * (run + 1) / runCount)
-            var text = JSONText(pretty: true, depth: 2, afterElement: run > 0)
-            text.appendRaw(imageRecords(photos[range], afterElement: run > 0))
-            runs.withLock { $0[run] = text }
+            let records = imageRecords(photos[range], afterElement: run > 0)
+            runs.withLock { $0[run] = records }
         }
+        var pieces = [json.takeBytes()]
         for run in 0..<runCount {
-            if let text = runs.withLock({ $0[run] }) { json.append(run: text) }
+            if let records = runs.withLock({ $0.removeValue(forKey: run) }), !records.isEmpty { pieces.append(records) }
         }
+        if !photos.isEmpty { json.elementsWrittenElsewhere() }
         json.endArray()
         json.beginArray("diagnostics")
         for diagnostic in result.diagnostics {
@@ -87,7 +89,8 @@ enum ScanCommand {
         }
         json.endArray()
         json.endObject()
-        return json.text
+        pieces.append(json.takeBytes())
+        return pieces
     }
 
     /// The `images` records for `photos`, exactly as ``JSONText`` writes them member by member

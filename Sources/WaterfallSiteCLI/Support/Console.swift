@@ -5,6 +5,9 @@ import Foundation
 /// Injected as a value so tests can capture both streams in memory.
 public struct Console: Sendable {
     public var writeOutput: @Sendable (String) -> Void
+    /// Writes UTF-8 pieces to standard output in order: a large document goes out as it was
+    /// made, without being joined or turned into a `String` first.
+    public var writeOutputBytes: @Sendable ([[UInt8]]) -> Void
     public var writeError: @Sendable (String) -> Void
     /// Whether standard error is a terminal: progress indicators only draw there.
     public var errorIsTerminal: Bool
@@ -15,17 +18,42 @@ public struct Console: Sendable {
         errorIsTerminal: Bool
     ) {
         self.writeOutput = writeOutput
+        self.writeOutputBytes = { pieces in
+            writeOutput(pieces.map { String(decoding: $0, as: UTF8.self) }.joined())
+        }
         self.writeError = writeError
         self.errorIsTerminal = errorIsTerminal
     }
 
     /// The process's real standard output and error.
     public static var standard: Console {
-        Console(
+        var console = Console(
             writeOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
             writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
             errorIsTerminal: isatty(STDERR_FILENO) == 1
         )
+        console.writeOutputBytes = { pieces in
+            for piece in pieces { writeAll(piece, to: STDOUT_FILENO) }
+        }
+        return console
+    }
+
+    /// write(2) until every byte is out, retrying interrupted and partial writes. Stops quietly
+    /// when the reader has gone (a closed pipe): there is nobody left to tell.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress.unsafelyUnwrapped + offset, buffer.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
     }
 
     func print(_ line: String) { writeOutput(line + "\n") }
