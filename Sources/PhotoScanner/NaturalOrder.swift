@@ -19,8 +19,24 @@ enum NaturalOrder {
     }
 
     private static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
-        var i = 0
-        var j = 0
+        compare(lhs, rhs, from: sharedStart(lhs, rhs))
+    }
+
+    /// Where the rules must start comparing: names in one folder mostly share a long prefix
+    /// (`IMG_20240613_`), and identical bytes decide nothing, except that a digit run reaching
+    /// the first difference counts as a whole, so the start backs up to that run's first digit.
+    static func sharedStart(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = min(lhs.count, rhs.count)
+        var start = 0
+        while start < count && lhs[start] == rhs[start] { start += 1 }
+        while start > 0 && isDigit(lhs[start - 1]) { start -= 1 }
+        return start
+    }
+
+    /// The rules applied from `start` on, where everything before is identical in both names.
+    static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        var j = start
         var tiebreak = 0
         while i < lhs.count && j < rhs.count {
             let a = lhs[i]
