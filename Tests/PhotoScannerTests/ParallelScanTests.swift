@@ -47,7 +47,37 @@ struct ParallelScanTests {
         #expect(seen.first?.0 == 0)
         #expect(seen.last.map { $0 == (400, 400) } == true)
         #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.0 <= $1.0 })
+        #expect(seen.allSatisfy { $0.0 <= $0.1 }, "never more done than found")
         // Batched, not once per file.
         #expect(seen.count < 100)
+    }
+
+    @Test("one folder of many photos is shared by all workers, with the same result", arguments: [2, 3])
+    func bigFolder(jobs: Int) throws {
+        let folder = try TemporaryFolder()
+        for index in 0..<300 {
+            try folder.write("all/photo \(index).jpg", Bytes.jpeg(width: UInt16(10 + index), height: 7))
+        }
+        try folder.write("all/nested/deeper/last.png", Bytes.png(width: 3, height: 4))
+        try folder.write("all/not a photo.jpg", Array("text".utf8))
+        let serial = try folder.scan(jobs: 1)
+        #expect(serial.photos.count == 301)
+        #expect(serial.diagnostics.map(\.relativePath) == ["all/not a photo.jpg"])
+        #expect(try folder.scan(jobs: jobs) == serial)
+        #expect(try PhotoScanner(jobs: jobs).scan(folder.url, cache: ScanCache()) == serial)
+    }
+
+    @Test("the work queue runs every item once, including items added by items", arguments: [1, 2, 4])
+    func workQueue(workers: Int) {
+        // Each item n below 1,000 adds 2n+1 and 2n+2: a binary tree of 1,000 nodes, grown as it runs.
+        let queue = WorkQueue<Int>([0], workers: workers)
+        let seen = Mutex<[Int]>([])
+        queue.run { item, queue in
+            seen.withLock { $0.append(item) }
+            queue.add([2 * item + 1, 2 * item + 2].filter { $0 < 1_000 })
+        }
+        #expect(seen.withLock { $0.sorted() } == Array(0..<1_000))
+        let empty = WorkQueue<Int>([], workers: workers)
+        empty.run { _, _ in Issue.record("an empty queue runs nothing") }
     }
 }
