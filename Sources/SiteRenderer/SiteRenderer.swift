@@ -220,19 +220,20 @@ private extension SiteRenderer {
     func tileHTML(_ photo: SitePhoto, style: String, eager: Bool) -> String {
         let original = options.photosFolder + "/" + photo.path.percentEncodedPath
         let fullView = options.linksOriginals ? original : (photo.image?.candidates.last?.path ?? original)
-        var values: [String: TemplateValue] = [
-            "style": .text(style),
-            "href": .text(photo.link ?? fullView),
-            "src": .text(photo.image?.src ?? original),
-            "srcset": .text(photo.image?.srcset ?? ""),
-            "sizes": .text(eager ? options.imageSizes : "auto, " + options.imageSizes),
-            "width": .text(String(photo.width)),
-            "height": .text(String(photo.height)),
-            "alt": .text(photo.alt),
-            "loading": .text(eager ? "eager" : "lazy"),
-            "external": .text(photo.link == nil ? "" : "yes"),
-            "captioned": .text(options.captionHeight > 0 ? "yes" : ""),
-        ]
+        // Sized for every placeholder up front: a tile is rendered per photo, and growing the
+        // table part-way costs as much as filling it.
+        var values = [String: TemplateValue](minimumCapacity: 16)
+        values["style"] = .text(style)
+        values["href"] = .text(photo.link ?? fullView)
+        values["src"] = .text(photo.image?.src ?? original)
+        values["srcset"] = .text(photo.image?.srcset ?? "")
+        values["sizes"] = .text(eager ? options.imageSizes : "auto, " + options.imageSizes)
+        values["width"] = .text(String(photo.width))
+        values["height"] = .text(String(photo.height))
+        values["alt"] = .text(photo.alt)
+        values["loading"] = .text(eager ? "eager" : "lazy")
+        values["external"] = .text(photo.link == nil ? "" : "yes")
+        values["captioned"] = .text(options.captionHeight > 0 ? "yes" : "")
         // With the caption band on, a photo without any caption data shows its name, not a blank.
         let hasCaptionData = photo.title != nil || photo.caption != nil || photo.price != nil
         values["title"] = .text(photo.title ?? (hasCaptionData ? "" : photo.alt))

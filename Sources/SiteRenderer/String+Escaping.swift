@@ -5,11 +5,14 @@ extension String {
     /// attribute values.
     public var htmlEscaped: String {
         // Most values (paths, numbers, plain titles) need nothing: return them without copying.
-        let needsEscaping = utf8.contains { byte in
-            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+        // Checked on the contiguous bytes: a dozen values per photo come through here.
+        func needsEscaping(_ bytes: some Collection<UInt8>) -> Bool {
+            bytes.contains { byte in
+                byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                    || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+            }
         }
-        guard needsEscaping else { return self }
+        guard utf8.withContiguousStorageIfAvailable(needsEscaping) ?? needsEscaping(utf8) else { return self }
         var result = ""
         result.reserveCapacity(utf8.count)
         for character in unicodeScalars {
@@ -29,7 +32,12 @@ extension String {
     /// RFC 3986 unreserved characters left as they are, so `#`, `?`, `%` and spaces in file names
     /// cannot end or alter the link.
     public var percentEncodedPath: String {
-        split(separator: "/", omittingEmptySubsequences: false)
+        // Most paths need no encoding at all: returned as they are, with no split and join.
+        func isPlain(_ bytes: some Collection<UInt8>) -> Bool {
+            bytes.allSatisfy { byte in byte == UInt8(ascii: "/") || Self.isUnreserved(byte) }
+        }
+        if utf8.withContiguousStorageIfAvailable(isPlain) ?? isPlain(utf8) { return self }
+        return split(separator: "/", omittingEmptySubsequences: false)
             .map { Self.percentEncodedSegment($0) }
             .joined(separator: "/")
     }
@@ -39,17 +47,26 @@ extension String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(segment.utf8.count)
         for byte in segment.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"), UInt8(ascii: "~"):
+            if isUnreserved(byte) {
                 bytes.append(byte)
-            default:
+            } else {
                 bytes.append(UInt8(ascii: "%"))
                 bytes.append(hex[Int(byte >> 4)])
                 bytes.append(hex[Int(byte & 0xF)])
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// RFC 3986 unreserved: `A–Z a–z 0–9 - . _ ~`.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
     }
 }
