@@ -14,8 +14,6 @@ struct Candidate: Sendable {
     var folder: Int
     /// File name as NUL-terminated bytes, ready for the C shim.
     var name: [UInt8]
-    /// The header, when it was read ahead while the folders were listed.
-    var outcome: HeaderOutcome? = nil
 }
 
 /// Lists a folder tree with POSIX calls: `opendir`/`readdir` (whose `d_type` spares a `stat` for
@@ -58,11 +56,9 @@ struct DirectoryWalker {
     }
 
     /// Walks `rootPath`; throws when the root itself cannot be read. With `jobs` > 1, the
-    /// folders are listed ahead by that many threads (see ``FolderListings``), which also read
-    /// the photos' headers when `readsHeaders` (the candidates then carry their outcome); the
-    /// result is the same.
-    mutating func walk(rootPath: String, jobs: Int, readsHeaders: Bool = false,
-                       progress: FolderListings.Progress? = nil) throws(ScanError) {
+    /// folders are listed ahead by that many threads (see ``FolderListings``); the result is the
+    /// same.
+    mutating func walk(rootPath: String, jobs: Int) throws(ScanError) {
         var info = stat()
         guard stat(rootPath, &info) == 0 else {
             throw ScanError(path: rootPath, reason: Self.errorText(errno))
@@ -79,10 +75,9 @@ struct DirectoryWalker {
         ancestors.append(FileID(info))
         if jobs > 1 {
             closedir(directory)
-            prelisted = FolderListings(
-                root: rootBytes, rootID: FileID(info), excluded: excluded, jobs: jobs, readsHeaders: readsHeaders, progress: progress)
+            prelisted = FolderListings(root: rootBytes, rootID: FileID(info), excluded: excluded, jobs: jobs)
             if let listing = prelisted.take(rootBytes) {
-                return visit(listing, absolute: rootBytes, relative: [])
+                return visit(listing.entries, folderInfo: listing.folderInfo, absolute: rootBytes, relative: [])
             }
             guard let directory = opendir(rootPath) else {
                 throw ScanError(path: rootPath, reason: Self.errorText(errno))
@@ -141,13 +136,12 @@ private extension DirectoryWalker {
     mutating func list(_ directory: OpaquePointer, absolute: [UInt8], relative: [UInt8]) {
         let entries = Self.readEntries(directory)
         closedir(directory)
-        visit(FolderListings.Listing(entries: entries, folderInfo: [:], outcomes: nil), absolute: absolute, relative: relative)
+        visit(entries, folderInfo: [:], absolute: absolute, relative: relative)
     }
 
-    /// Visits a listed folder's entries in order, with the `lstat` of subfolders and the headers
-    /// of photos where the listing already has them.
-    mutating func visit(_ listing: FolderListings.Listing, absolute: [UInt8], relative: [UInt8]) {
-        let (entries, folderInfo, outcomes) = (listing.entries, listing.folderInfo, listing.outcomes)
+    /// Visits a listed folder's `entries` in order; `folderInfo` has the `lstat` of subfolders
+    /// where the listing already made it, by entry index.
+    mutating func visit(_ entries: [Entry], folderInfo: [Int: stat], absolute: [UInt8], relative: [UInt8]) {
         let folder = folders.count
         folders.append(absolute)
         // "/" as the root would otherwise give "//name".
@@ -157,10 +151,6 @@ private extension DirectoryWalker {
             // The common case, a plain file, needs no absolute path, and its relative path goes
             // straight into a String: one allocation per photo.
             if Int32(entry.type) == Int32(DT_REG) {
-                if let outcome = outcomes?[index] {
-                    candidates.append(Candidate(relativePath: outcome.relativePath, folder: folder, name: entry.name, outcome: outcome))
-                    continue
-                }
                 guard ImageExtensions.isCandidate(entry.name) else { continue }
                 let relativePath = String(unsafeUninitializedCapacity: relativePrefix.count + entry.name.count - 1) { buffer in
                     _ = buffer.initialize(from: relativePrefix)
@@ -248,7 +238,7 @@ private extension DirectoryWalker {
         ancestors.append(id)
         defer { ancestors.removeLast() }
         if let listing = prelisted.take(absolute) {
-            return visit(listing, absolute: absolute, relative: relative)
+            return visit(listing.entries, folderInfo: listing.folderInfo, absolute: absolute, relative: relative)
         }
         guard let directory = withPath(absolute, { opendir($0) }) else {
             return report(relative, .unreadable, "cannot read folder: \(Self.errorText(errno))")

@@ -14,14 +14,6 @@ enum HeaderOutcome: Sendable {
     case photo(ScannedPhoto, warning: ScanDiagnostic?)
     /// The file could not be taken as a photo.
     case rejected(ScanDiagnostic)
-
-    /// The path of the file it is about.
-    var relativePath: String {
-        switch self {
-        case .photo(let photo, _): photo.relativePath
-        case .rejected(let diagnostic): diagnostic.relativePath
-        }
-    }
 }
 
 /// Turns the C shim's status codes into photos and plainly worded diagnostics. Stateless, so
@@ -51,40 +43,26 @@ enum HeaderReader {
     }
 
     static func read(_ candidate: Candidate, in folders: FolderCursor) -> HeaderOutcome {
-        if let folder = folders.descriptor(for: candidate.folder) {
-            return read(candidate.name, in: folder, relativePath: candidate.relativePath)
-        }
-        // The folder could not be opened by itself: the full path gets the real error.
-        let path = folders.path(of: candidate.folder) + [UInt8(ascii: "/")] + candidate.name
-        return read(relativePath: candidate.relativePath) { header, message in
-            path.withUnsafeBufferPointer { path in
-                path.withMemoryRebound(to: CChar.self) { chars in
-                    wfs_read_image_header(chars.baseAddress, &header, message.baseAddress, message.count)
-                }
-            }
-        }
-    }
-
-    /// Reads the file `name` (NUL-terminated) in the open folder `folder`.
-    static func read(_ name: [UInt8], in folder: Int32, relativePath: String) -> HeaderOutcome {
-        read(relativePath: relativePath) { header, message in
-            name.withUnsafeBufferPointer { name in
-                name.withMemoryRebound(to: CChar.self) { chars in
-                    wfs_read_image_header_at(folder, chars.baseAddress, &header, message.baseAddress, message.count)
-                }
-            }
-        }
-    }
-
-    /// The outcome of one shim call, `readHeader`, with the identity the read's own `fstat` gave.
-    private static func read(
-        relativePath: String, _ readHeader: (inout wfs_image_header, UnsafeMutableBufferPointer<CChar>) -> wfs_status
-    ) -> HeaderOutcome {
         var header = wfs_image_header()
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(WFS_MESSAGE_CAPACITY)) { message in
-            let status = readHeader(&header, message)
+            let status: wfs_status
+            if let folder = folders.descriptor(for: candidate.folder) {
+                status = candidate.name.withUnsafeBufferPointer { name in
+                    name.withMemoryRebound(to: CChar.self) { chars in
+                        wfs_read_image_header_at(folder, chars.baseAddress, &header, message.baseAddress, message.count)
+                    }
+                }
+            } else {
+                // The folder could not be opened by itself: the full path gets the real error.
+                let path = folders.path(of: candidate.folder) + [UInt8(ascii: "/")] + candidate.name
+                status = path.withUnsafeBufferPointer { path in
+                    path.withMemoryRebound(to: CChar.self) { chars in
+                        wfs_read_image_header(chars.baseAddress, &header, message.baseAddress, message.count)
+                    }
+                }
+            }
             let text = message.baseAddress.map { String(cString: $0) } ?? ""
-            var result = outcome(status, header, message: text, relativePath: relativePath)
+            var result = outcome(status, header, message: text, relativePath: candidate.relativePath)
             if case .photo(var photo, let warning) = result {
                 photo.identity = FileIdentity(
                     device: header.device, inode: header.inode, size: header.byte_size,

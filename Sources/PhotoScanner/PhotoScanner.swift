@@ -29,28 +29,20 @@ public struct PhotoScanner: Sendable {
     public func scan(
         _ root: URL, cache: ScanCache? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws(ScanError) -> ScanResult {
-        try scan(root, cacheAfterWalk: cache.map { cache in { cache } }, progress: progress)
+        try scan(root, cacheAfterWalk: { cache }, progress: progress)
     }
 
     /// Scans `root` recursively, asking for the cache only once the folders are listed, so a
     /// caller can read a large cache file on another thread during the walk.
-    ///
-    /// Without a cache to ask for (`cacheAfterWalk` nil) and with several jobs, headers are read
-    /// while the folders are listed, so neither waits for the other; `progress` then counts
-    /// against the photos found so far.
     public func scan(
-        _ root: URL, cacheAfterWalk: (() -> ScanCache?)?, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+        _ root: URL, cacheAfterWalk: () -> ScanCache?, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws(ScanError) -> ScanResult {
         var walker = DirectoryWalker(excludedFolders: excludedFolders.map { $0.standardizedFileURL.path })
-        var readAheadProgress: FolderListings.Progress?
-        if let counts = ReadAheadProgress(progress: progress) {
-            readAheadProgress = { found, read in counts.add(found: found, read: read) }
-        }
-        try walker.walk(rootPath: root.path, jobs: jobs, readsHeaders: cacheAfterWalk == nil, progress: readAheadProgress)
+        try walker.walk(rootPath: root.path, jobs: jobs)
         let candidates = walker.candidates
         let walkDiagnostics = walker.diagnostics
         let folders = walker.folders
-        let cache = cacheAfterWalk?()
+        let cache = cacheAfterWalk()
         let (outcomes, cachedCount) = readHeaders(candidates, folders: folders, cache: cache, progress: progress)
 
         // Photos in listing order; diagnostics too, the walk's among the readers' where they were found.
@@ -112,10 +104,8 @@ private extension PhotoScanner {
         _ candidates: [Candidate], folders: [[UInt8]], cache: ScanCache?, progress: (@Sendable (Int, Int) -> Void)?
     ) -> ([HeaderOutcome], cachedCount: Int) {
         let total = candidates.count
-        let readAhead = candidates.reduce(0) { $0 + ($1.outcome == nil ? 0 : 1) }
-        progress?(readAhead, total)
+        progress?(0, total)
         guard total > 0 else { return ([], 0) }
-        if readAhead == total { return (candidates.map { $0.outcome.unsafelyUnwrapped }, 0) }
         let positions = cache?.positions(of: candidates.map(\.relativePath))
         @Sendable func cachedEntry(_ index: Int) -> ScanCache.Entry? {
             guard let cache, let position = positions?[index] else { return nil }
@@ -127,22 +117,16 @@ private extension PhotoScanner {
             outcomes.reserveCapacity(total)
             var cachedCount = 0
             let cursor = FolderCursor(folders: folders)
-            var done = readAhead
             for (index, candidate) in candidates.enumerated() {
-                if let outcome = candidate.outcome {
-                    outcomes.append(outcome)
-                    continue
-                }
                 let (outcome, fromCache) = HeaderReader.read(candidate, in: cursor, cached: cachedEntry(index))
                 outcomes.append(outcome)
                 if fromCache { cachedCount += 1 }
-                done += 1
-                if done % Self.batchSize == 0 || done == total { progress?(done, total) }
+                if (index + 1) % Self.batchSize == 0 || index + 1 == total { progress?(index + 1, total) }
             }
             return (outcomes, cachedCount)
         }
 
-        let shared = SharedProgress(progress: progress, done: readAhead)
+        let shared = SharedProgress(progress: progress)
         let outcomes = [HeaderOutcome](unsafeUninitializedCapacity: total) { buffer, initialized in
             // Each index is written by exactly one worker (the one that claimed its batch), so
             // the writes never overlap.
@@ -154,19 +138,13 @@ private extension PhotoScanner {
                     guard start < total else { return }
                     let end = min(start + Self.batchSize, total)
                     var cached = 0
-                    var read = 0
                     for index in start..<end {
-                        if let outcome = candidates[index].outcome {
-                            (slots.buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: outcome)
-                            continue
-                        }
                         let (outcome, fromCache) = HeaderReader.read(candidates[index], in: cursor, cached: cachedEntry(index))
                         (slots.buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: outcome)
                         if fromCache { cached += 1 }
-                        read += 1
                     }
                     shared.cached.wrappingAdd(cached, ordering: .relaxed)
-                    if read > 0 { shared.finished(read, of: total) }
+                    shared.finished(end - start, of: total)
                 }
             }
             initialized = total
@@ -183,38 +161,16 @@ private final class SharedProgress: Sendable {
     let cached = Atomic<Int>(0)
     let progress: (@Sendable (Int, Int) -> Void)?
     /// Headers read so far; the lock also serialises the callback so `done` never goes backwards.
-    let done: Mutex<Int>
+    let done = Mutex<Int>(0)
 
-    /// `done`: the headers already read ahead.
-    init(progress: (@Sendable (Int, Int) -> Void)?, done: Int) {
+    init(progress: (@Sendable (Int, Int) -> Void)?) {
         self.progress = progress
-        self.done = Mutex(done)
     }
 
     func finished(_ count: Int, of total: Int) {
         done.withLock { done in
             done += count
             progress?(done, total)
-        }
-    }
-}
-
-/// Progress while headers are read ahead of the walk: done against the photos found so far.
-private final class ReadAheadProgress: Sendable {
-    private let progress: @Sendable (Int, Int) -> Void
-    private let counts = Mutex<(found: Int, read: Int)>((0, 0))
-
-    /// Nil without a progress callback, so the workers skip the lock.
-    init?(progress: (@Sendable (Int, Int) -> Void)?) {
-        guard let progress else { return nil }
-        self.progress = progress
-    }
-
-    func add(found: Int, read: Int) {
-        counts.withLock { counts in
-            counts.found += found
-            counts.read += read
-            progress(counts.read, counts.found)
         }
     }
 }

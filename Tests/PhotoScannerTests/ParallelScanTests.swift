@@ -66,18 +66,4 @@ struct ParallelScanTests {
         #expect(try folder.scan(jobs: jobs) == serial)
         #expect(try PhotoScanner(jobs: jobs).scan(folder.url, cache: ScanCache()) == serial)
     }
-
-    @Test("the work queue runs every item once, including items added by items", arguments: [1, 2, 4])
-    func workQueue(workers: Int) {
-        // Each item n below 1,000 adds 2n+1 and 2n+2: a binary tree of 1,000 nodes, grown as it runs.
-        let queue = WorkQueue<Int>([0], workers: workers)
-        let seen = Mutex<[Int]>([])
-        queue.run { item, queue in
-            seen.withLock { $0.append(item) }
-            queue.add([2 * item + 1, 2 * item + 2].filter { $0 < 1_000 })
-        }
-        #expect(seen.withLock { $0.sorted() } == Array(0..<1_000))
-        let empty = WorkQueue<Int>([], workers: workers)
-        empty.run { _, _ in Issue.record("an empty queue runs nothing") }
-    }
 }

@@ -43,8 +43,7 @@ struct SiteBuilder {
         }
 
         // Only a previous waterfall-site build in the output folder can hold a cache to trust. It
-        // is read on another thread while the scanner lists the folders; without one, the
-        // scanner reads headers as it lists.
+        // is read on another thread while the scanner lists the folders.
         let outputURL = output.url
         let cacheLoad =
             settings.usesCache && output.isPreviousBuild ? BackgroundWork { BuildCache.load(from: outputURL) } : nil
@@ -52,7 +51,7 @@ struct SiteBuilder {
         let scan: ScanResult
         do {
             scan = try PhotoScanner(jobs: settings.jobs, excludedFolders: [output.url]).scan(
-                settings.photos, cacheAfterWalk: cacheLoad.map { load in { (try? load.wait())?.cache?.scan } }
+                settings.photos, cacheAfterWalk: { (try? cacheLoad?.wait())??.cache?.scan }
             ) { done, total in
                 progress.update("Scanning photos", done: done, total: total)
             }
