@@ -105,7 +105,7 @@ public struct JSONText: Sendable {
     }
 
     /// Whether `value` can go between quotes as it is.
-    static func isPlain(_ value: String) -> Bool {
+    public static func isPlain(_ value: String) -> Bool {
         // On the contiguous bytes: iterating a String's UTF-8 view byte by byte costs several
         // times more, and every key and value of a 100,000-record document comes through here.
         value.utf8.withContiguousStorageIfAvailable(isPlain) ?? isPlain(Array(value.utf8))

@@ -147,6 +147,12 @@ struct CommandLineTests {
                 relativePath: "folder \(index % 7)/photo \"\(index)\".jpg", format: index % 3 == 0 ? .png : .jpeg,
                 storedWidth: 100 + index, storedHeight: 50 + index % 13, orientation: 1 + index % 8, byteSize: Int64(index * 31))
         }
+            // Every digit count, up to the largest byte size, and plain and escaped paths.
+            + (0...18).map { power in
+                ScannedPhoto(
+                    relativePath: power % 2 == 0 ? "edge/\(power).png" : "edge/<\(power)>.png", format: .png,
+                    storedWidth: 9, storedHeight: 10, orientation: 1, byteSize: power == 18 ? Int64.max : (0..<power).reduce(1) { value, _ in value * 10 })
+            }
         let result = ScanResult(photos: photos, diagnostics: [ScanDiagnostic(relativePath: "x.gif", kind: .unsupportedFormat, message: "GIF")])
         func written(jobs: Int, of result: ScanResult = result) -> String {
             String(decoding: ScanCommand.json(result, root: "photos", jobs: jobs).joined(), as: UTF8.self)

@@ -97,29 +97,80 @@ enum ScanCommand {
     /// inside the document's `images` array (the tests hold the two to the same bytes), but from
     /// fixed pieces: 100,000 records are the bulk of `scan --json`'s own work.
     static func imageRecords(_ photos: ArraySlice<ScannedPhoto>, afterElement: Bool) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(photos.count * 240)
-        var first = !afterElement
-        func number(_ member: Int, _ value: Int64) {
-            bytes.append(contentsOf: Pieces.numbers[member])
-            JSONText.appendDigits(of: value, to: &bytes)
+        // Written through a pointer into room sized for the worst case (every path byte escaped
+        // as \u00XX, every number 20 digits): appending piece by piece to an array checked its
+        // capacity and uniqueness a dozen times per record.
+        let fixed = Pieces.nextOpen.count + Pieces.path.count + 2 + Pieces.jpeg.count
+            + Pieces.numbers.reduce(0) { $0 + $1.count + 20 } + Pieces.close.count
+        let bound = photos.reduce(0) { $0 + fixed + 6 * $1.relativePath.utf8.count }
+        return [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+            var writer = RecordWriter(base: buffer.baseAddress.unsafelyUnwrapped)
+            var first = !afterElement
+            for photo in photos {
+                writer.put(first ? Pieces.open : Pieces.nextOpen)
+                first = false
+                writer.put(Pieces.path)
+                var path = photo.relativePath
+                if JSONText.isPlain(path) {
+                    writer.put(UInt8(ascii: "\""))
+                    path.withUTF8 { writer.put($0) }
+                    writer.put(UInt8(ascii: "\""))
+                } else {
+                    var quoted = JSONText.quoted(path)
+                    quoted.withUTF8 { writer.put($0) }
+                }
+                writer.put(photo.format == .jpeg ? Pieces.jpeg : Pieces.png)
+                // In the order of Pieces.numbers (no array per record: this runs 100,000 times).
+                writer.put(Pieces.numbers[0]); writer.putDigits(Int64(photo.storedWidth))
+                writer.put(Pieces.numbers[1]); writer.putDigits(Int64(photo.storedHeight))
+                writer.put(Pieces.numbers[2]); writer.putDigits(Int64(photo.orientation))
+                writer.put(Pieces.numbers[3]); writer.putDigits(Int64(photo.displayWidth))
+                writer.put(Pieces.numbers[4]); writer.putDigits(Int64(photo.displayHeight))
+                writer.put(Pieces.numbers[5]); writer.putDigits(photo.byteSize)
+                writer.put(Pieces.close)
+            }
+            count = writer.count
         }
-        for photo in photos {
-            bytes.append(contentsOf: first ? Pieces.open : Pieces.nextOpen)
-            first = false
-            bytes.append(contentsOf: Pieces.path)
-            bytes.append(contentsOf: JSONText.quoted(photo.relativePath).utf8)
-            bytes.append(contentsOf: photo.format == .jpeg ? Pieces.jpeg : Pieces.png)
-            // In the order of Pieces.numbers (no array per record: this runs 100,000 times).
-            number(0, Int64(photo.storedWidth))
-            number(1, Int64(photo.storedHeight))
-            number(2, Int64(photo.orientation))
-            number(3, Int64(photo.displayWidth))
-            number(4, Int64(photo.displayHeight))
-            number(5, photo.byteSize)
-            bytes.append(contentsOf: Pieces.close)
+    }
+
+    /// Bytes written at a moving position in room the caller sized.
+    private struct RecordWriter {
+        let base: UnsafeMutablePointer<UInt8>
+        var count = 0
+
+        mutating func put(_ byte: UInt8) {
+            base[count] = byte
+            count += 1
         }
-        return bytes
+
+        mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let source = bytes.baseAddress else { return }
+            (base + count).update(from: source, count: bytes.count)
+            count += bytes.count
+        }
+
+        mutating func put(_ bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { put($0) }
+        }
+
+        /// The decimal digits of `value`, as ``JSONText`` writes them.
+        mutating func putDigits(_ value: Int64) {
+            if value < 0 { put(UInt8(ascii: "-")) }
+            var rest = value.magnitude
+            var digits = 1
+            var scale: UInt64 = 10
+            while digits < 20 && rest >= scale {
+                digits += 1
+                scale = scale &* 10
+            }
+            var position = count + digits
+            repeat {
+                position -= 1
+                base[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            count += digits
+        }
     }
 
     /// The fixed parts of an image record, at the depth of the `images` array's elements.
