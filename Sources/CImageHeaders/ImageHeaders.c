@@ -78,7 +78,8 @@ void wfs_reader_skip(wfs_reader *reader, size_t count) {
 static void reset(wfs_image_header *out, char *message, size_t capacity) {
     memset(out, 0, sizeof *out);
     out->orientation = 1;
-    wfs_message(message, capacity, "%s", "");
+    // An empty message without vsnprintf: this runs once per file.
+    if (message != NULL && capacity > 0) message[0] = '\0';
 }
 
 /// Sniffs the first window and dispatches to the format's reader.

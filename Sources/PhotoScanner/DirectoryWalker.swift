@@ -77,7 +77,7 @@ struct DirectoryWalker {
             closedir(directory)
             prelisted = FolderListings(root: rootBytes, rootID: FileID(info), excluded: excluded, jobs: jobs)
             if let listing = prelisted.take(rootBytes) {
-                return visit(listing.entries, folderInfo: listing.folderInfo, absolute: rootBytes, relative: [])
+                return visit(listing, absolute: rootBytes, relative: [])
             }
             guard let directory = opendir(rootPath) else {
                 throw ScanError(path: rootPath, reason: Self.errorText(errno))
@@ -94,6 +94,16 @@ extension DirectoryWalker {
         /// NUL-terminated.
         var name: [UInt8]
         var type: UInt8
+    }
+
+    /// `prefix` (a relative folder with its trailing `/`, or empty) and the NUL-terminated `name`
+    /// as one String, made in place.
+    static func relativePath(_ prefix: [UInt8], _ name: [UInt8]) -> String {
+        String(unsafeUninitializedCapacity: prefix.count + name.count - 1) { buffer in
+            _ = buffer.initialize(from: prefix)
+            _ = buffer[prefix.count...].initialize(from: name.dropLast())
+            return prefix.count + name.count - 1
+        }
     }
 
     /// A folder's entries without hidden names, in natural order. Does not close `directory`.
@@ -136,32 +146,33 @@ private extension DirectoryWalker {
     mutating func list(_ directory: OpaquePointer, absolute: [UInt8], relative: [UInt8]) {
         let entries = Self.readEntries(directory)
         closedir(directory)
-        visit(entries, folderInfo: [:], absolute: absolute, relative: relative)
+        visit(FolderListings.Listing(entries: entries, folderInfo: [:], photoPaths: nil), absolute: absolute, relative: relative)
     }
 
-    /// Visits a listed folder's `entries` in order; `folderInfo` has the `lstat` of subfolders
-    /// where the listing already made it, by entry index.
-    mutating func visit(_ entries: [Entry], folderInfo: [Int: stat], absolute: [UInt8], relative: [UInt8]) {
+    /// Visits a listed folder's entries in order, with the `lstat` of subfolders and the relative
+    /// paths of photos where the listing already made them.
+    mutating func visit(_ listing: FolderListings.Listing, absolute: [UInt8], relative: [UInt8]) {
         let folder = folders.count
         folders.append(absolute)
         // "/" as the root would otherwise give "//name".
         let absolutePrefix = absolute == [Self.separator] ? [Self.separator] : absolute + [Self.separator]
         let relativePrefix = relative.isEmpty ? [] : relative + [Self.separator]
-        for (index, entry) in entries.enumerated() {
+        for (index, entry) in listing.entries.enumerated() {
             // The common case, a plain file, needs no absolute path, and its relative path goes
-            // straight into a String: one allocation per photo.
+            // straight into a String: one allocation per photo (made by the listing, on another
+            // core, when the folder was listed ahead).
             if Int32(entry.type) == Int32(DT_REG) {
-                guard ImageExtensions.isCandidate(entry.name) else { continue }
-                let relativePath = String(unsafeUninitializedCapacity: relativePrefix.count + entry.name.count - 1) { buffer in
-                    _ = buffer.initialize(from: relativePrefix)
-                    _ = buffer[relativePrefix.count...].initialize(from: entry.name.dropLast())
-                    return relativePrefix.count + entry.name.count - 1
+                if let photoPaths = listing.photoPaths {
+                    if let relativePath = photoPaths[index] {
+                        candidates.append(Candidate(relativePath: relativePath, folder: folder, name: entry.name))
+                    }
+                } else if ImageExtensions.isCandidate(entry.name) {
+                    candidates.append(Candidate(relativePath: Self.relativePath(relativePrefix, entry.name), folder: folder, name: entry.name))
                 }
-                candidates.append(Candidate(relativePath: relativePath, folder: folder, name: entry.name))
                 continue
             }
             let name = entry.name.dropLast()
-            if let info = folderInfo[index] {
+            if let info = listing.folderInfo[index] {
                 enter(info, absolute: absolutePrefix + name, relative: relativePrefix + name)
             } else {
                 visit(entry, folder: folder, absolute: absolutePrefix + name, relative: relativePrefix + name)
@@ -238,7 +249,7 @@ private extension DirectoryWalker {
         ancestors.append(id)
         defer { ancestors.removeLast() }
         if let listing = prelisted.take(absolute) {
-            return visit(listing.entries, folderInfo: listing.folderInfo, absolute: absolute, relative: relative)
+            return visit(listing, absolute: absolute, relative: relative)
         }
         guard let directory = withPath(absolute, { opendir($0) }) else {
             return report(relative, .unreadable, "cannot read folder: \(Self.errorText(errno))")

@@ -24,6 +24,9 @@ struct FolderListings: Sendable {
         var entries: [DirectoryWalker.Entry]
         /// `lstat` of the entries that `readdir` says are folders, by entry index.
         var folderInfo: [Int: stat]
+        /// By entry index, the relative path of each plain file with an image extension (nil
+        /// for other entries); nil when the walk lists the folder itself.
+        var photoPaths: [String?]?
     }
 
     private var listings: [[UInt8]: Listing] = [:]
@@ -38,9 +41,11 @@ struct FolderListings: Sendable {
             var ancestors: [DirectoryWalker.FileID]
         }
         var level = [Pending(path: root, ancestors: [rootID])]
+        // Where a folder's path relative to the root starts in its absolute path.
+        let relativeStart = root == [UInt8(ascii: "/")] ? 1 : root.count + 1
         while !level.isEmpty {
             let paths = level.map(\.path)
-            let listed = Self.list(paths, jobs: jobs)
+            let listed = Self.list(paths, relativeStart: relativeStart, jobs: jobs)
             var next: [Pending] = []
             for (pending, listing) in zip(level, listed) {
                 guard let listing else { continue }
@@ -62,9 +67,9 @@ struct FolderListings: Sendable {
     }
 
     /// Lists `paths` with up to `jobs` threads; nil where a folder cannot be opened.
-    private static func list(_ paths: [[UInt8]], jobs: Int) -> [Listing?] {
+    private static func list(_ paths: [[UInt8]], relativeStart: Int, jobs: Int) -> [Listing?] {
         let workers = min(jobs, paths.count)
-        if workers <= 1 { return paths.map(listing) }
+        if workers <= 1 { return paths.map { listing($0, relativeStart: relativeStart) } }
         let next = Atomic<Int>(0)
         let results = Mutex<[Int: Listing]>([:])
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -72,7 +77,7 @@ struct FolderListings: Sendable {
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < paths.count else { break }
-                if let listing = listing(paths[index]) { mine[index] = listing }
+                if let listing = listing(paths[index], relativeStart: relativeStart) { mine[index] = listing }
             }
             results.withLock { $0.merge(mine) { first, _ in first } }
         }
@@ -80,7 +85,7 @@ struct FolderListings: Sendable {
         return paths.indices.map { found[$0] }
     }
 
-    private static func listing(_ path: [UInt8]) -> Listing? {
+    private static func listing(_ path: [UInt8], relativeStart: Int) -> Listing? {
         let directory = (path + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress.unsafelyUnwrapped) }
         }
@@ -98,6 +103,11 @@ struct FolderListings: Sendable {
             }
             if status == 0 { folderInfo[index] = info }
         }
-        return Listing(entries: entries, folderInfo: folderInfo)
+        let relativePrefix = path.count > relativeStart ? Array(path[relativeStart...]) + [UInt8(ascii: "/")] : []
+        let photoPaths = entries.map { entry in
+            Int32(entry.type) == Int32(DT_REG) && ImageExtensions.isCandidate(entry.name)
+                ? DirectoryWalker.relativePath(relativePrefix, entry.name) : nil
+        }
+        return Listing(entries: entries, folderInfo: folderInfo, photoPaths: photoPaths)
     }
 }
