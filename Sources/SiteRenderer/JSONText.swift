@@ -70,7 +70,8 @@ public struct JSONText: Sendable {
     }
 
     public mutating func number(_ key: String?, _ value: Double, decimals: Int = 4) {
-        member(key, NumberText.decimal(value, decimals: decimals))
+        prefix(key)
+        NumberText.appendDecimal(value, decimals: decimals, to: &bytes)
     }
     public mutating func bool(_ key: String?, _ value: Bool) { member(key, value ? "true" : "false") }
     public mutating func null(_ key: String?) { member(key, "null") }

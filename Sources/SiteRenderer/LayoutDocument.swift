@@ -122,10 +122,12 @@ public enum LayoutDocument {
                     json.beginArray()
                     json.integer(nil, sectionIndex)
                     json.integer(nil, item.column)
-                    for length in [item.frame.x, item.frame.y, item.frame.width, item.frame.height] {
-                        json.number(nil, length.perGalleryWidth, decimals: 9)
-                        json.number(nil, length.constant, decimals: 4)
-                    }
+                    // Four lengths, each as its two numbers (no array per item: this runs for every
+                    // photo in every width range).
+                    numbers(&json, item.frame.x)
+                    numbers(&json, item.frame.y)
+                    numbers(&json, item.frame.width)
+                    numbers(&json, item.frame.height)
                     json.endArray()
                 }
             }
@@ -139,8 +141,13 @@ public enum LayoutDocument {
 
     private static func linear(_ json: inout JSONText, _ length: LinearLength) {
         json.beginArray()
+        numbers(&json, length)
+        json.endArray()
+    }
+
+    /// A linear length's two numbers, px per gallery px and px.
+    private static func numbers(_ json: inout JSONText, _ length: LinearLength) {
         json.number(nil, length.perGalleryWidth, decimals: 9)
         json.number(nil, length.constant, decimals: 4)
-        json.endArray()
     }
 }

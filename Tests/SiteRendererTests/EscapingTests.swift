@@ -27,10 +27,14 @@ struct EscapingTests {
     @Test("Numbers print deterministically without exponents or trailing zeros", arguments: [
         (0.0, 3, "0"), (1.5, 3, "1.5"), (-0.25, 3, "-0.25"), (2.0004, 3, "2"), (2.0005, 3, "2.001"),
         (-0.0001, 3, "0"), (123456.789, 2, "123456.79"), (1e-9, 9, "0.000000001"), (7, 0, "7"),
-        (33.333333333, 5, "33.33333"), (-12.5, 0, "-13"),
+        (33.333333333, 5, "33.33333"), (-12.5, 0, "-13"), (.nan, 2, "0"), (-.infinity, 2, "0"),
+        (1e17, 3, "100000000000000000"), (-2.5e16, 1, "-25000000000000000"), (10.0, 4, "10"), (0.5, 0, "1"),
     ])
     func decimals(value: Double, decimals: Int, expected: String) {
         #expect(NumberText.decimal(value, decimals: decimals) == expected)
+        var bytes = Array("x".utf8)
+        NumberText.appendDecimal(value, decimals: decimals, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "x" + expected, "appended bytes are the same text")
     }
 
     @Test("Grouped numbers use thousands separators")
