@@ -106,19 +106,15 @@ private extension PhotoScanner {
         let total = candidates.count
         progress?(0, total)
         guard total > 0 else { return ([], 0) }
-        let positions = cache?.positions(of: candidates.map(\.relativePath))
-        @Sendable func cachedEntry(_ index: Int) -> ScanCache.Entry? {
-            guard let cache, let position = positions?[index] else { return nil }
-            return cache.entries[position]
-        }
         let workers = min(jobs, (total + Self.batchSize - 1) / Self.batchSize)
         if workers <= 1 {
             var outcomes: [HeaderOutcome] = []
             outcomes.reserveCapacity(total)
             var cachedCount = 0
             let cursor = FolderCursor(folders: folders)
+            var lookup = CacheLookup(cache: cache)
             for (index, candidate) in candidates.enumerated() {
-                let (outcome, fromCache) = HeaderReader.read(candidate, in: cursor, cached: cachedEntry(index))
+                let (outcome, fromCache) = HeaderReader.read(candidate, in: cursor, cached: lookup.entry(for: candidate, at: index))
                 outcomes.append(outcome)
                 if fromCache { cachedCount += 1 }
                 if (index + 1) % Self.batchSize == 0 || index + 1 == total { progress?(index + 1, total) }
@@ -133,13 +129,15 @@ private extension PhotoScanner {
             let slots = UnsafeSendableBuffer(buffer: buffer)
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 let cursor = FolderCursor(folders: folders)
+                var lookup = CacheLookup(cache: cache)
                 while true {
                     let start = shared.claimed.wrappingAdd(Self.batchSize, ordering: .relaxed).oldValue
                     guard start < total else { return }
                     let end = min(start + Self.batchSize, total)
                     var cached = 0
                     for index in start..<end {
-                        let (outcome, fromCache) = HeaderReader.read(candidates[index], in: cursor, cached: cachedEntry(index))
+                        let candidate = candidates[index]
+                        let (outcome, fromCache) = HeaderReader.read(candidate, in: cursor, cached: lookup.entry(for: candidate, at: index))
                         (slots.buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: outcome)
                         if fromCache { cached += 1 }
                     }
@@ -150,6 +148,21 @@ private extension PhotoScanner {
             initialized = total
         }
         return (outcomes, shared.cached.load(ordering: .relaxed))
+    }
+}
+
+/// One header worker's way to the cache entry of each candidate it reads. Its candidates come in
+/// listing order, as the cache's entries do, so the entry is usually where the last one was found
+/// plus the distance walked since (the offset changes only where files were added or are gone).
+private struct CacheLookup {
+    let cache: ScanCache?
+    /// Entry index minus candidate index at the last match.
+    var offset = 0
+
+    mutating func entry(for candidate: Candidate, at index: Int) -> ScanCache.Entry? {
+        guard let cache, let position = cache.position(of: candidate.relativePath, guess: index + offset) else { return nil }
+        offset = position - index
+        return cache.entries[position]
     }
 }
 

@@ -277,22 +277,22 @@ private struct CacheParser {
         .failure(CacheFailure(reason: "line \(line) is malformed"))
     }
 
-    /// Splits the next line into `fields`; false at the end of the file.
+    /// Splits the next line into `fields`; false at the end of the file. The line's end and its
+    /// tabs are found with `memchr`, many bytes at a time: a cache of 100,000 photos is ten
+    /// megabytes, read while the folders are listed.
     private mutating func nextLine() -> Bool {
-        guard position < bytes.count else { return false }
+        guard position < bytes.count, let base = bytes.baseAddress else { return false }
         fields.removeAll(keepingCapacity: true)
+        let lineEnd = memchr(base + position, Int32(UInt8(ascii: "\n")), bytes.count - position)
+            .map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
         var start = position
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\n") { break }
-            if byte == UInt8(ascii: "\t") {
-                fields.append(start..<position)
-                start = position + 1
-            }
-            position += 1
+        while let tab = memchr(base + start, Int32(UInt8(ascii: "\t")), lineEnd - start) {
+            let end = UnsafePointer<UInt8>(tab.assumingMemoryBound(to: UInt8.self)) - base
+            fields.append(start..<end)
+            start = end + 1
         }
-        fields.append(start..<position)
-        position += 1
+        fields.append(start..<lineEnd)
+        position = lineEnd + 1
         return true
     }
 
