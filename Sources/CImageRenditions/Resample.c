@@ -97,10 +97,14 @@ static void accumulate(wfr_resampler *r, const uint8_t *source, float weight) {
     }
 }
 
-static uint8_t clamp_byte(float value) {
-    if (!(value > 0)) return 0; // also NaN
-    if (value >= 255) return 255;
-    return (uint8_t)(value + 0.5f);
+/// `value` rounded to the nearest byte, 0 for anything not above 0 (NaN included). Written with
+/// selects, not branches, so the row loops that call it vectorise: it runs once per channel of
+/// every rendition pixel.
+static inline uint8_t clamp_byte(float value) {
+    float rounded = value + 0.5f;
+    rounded = rounded > 0 ? rounded : 0; // also NaN
+    rounded = rounded < 255 ? rounded : 255;
+    return (uint8_t)(int32_t)rounded;
 }
 
 /// The horizontal pass, once per finished output row: the column sums become the output row,
