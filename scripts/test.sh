@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Runs every test: unit, conformance and end-to-end tests (swift test), then the real-browser
-# test of the sample site in headless Chromium. Installs what the tests need first.
+# Runs every test: unit, conformance and end-to-end tests (swift test), the check that the
+# resampler's vector paths give the same bytes, then the real-browser test of the sample site in
+# headless Chromium. Installs what the tests need first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh --tests
 swift build --build-tests
 swift test --skip-build
+Tests/Native/run.sh
 site=$(mktemp -d)/site
 trap 'rm -rf "$(dirname "$site")"' EXIT
 .build/debug/waterfall-site build SampleImages -o "$site" --quiet

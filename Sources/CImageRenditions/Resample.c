@@ -10,6 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/// The two row passes are compiled twice, for any x86-64 and for AVX2 (twice the floats per
+/// instruction), and the loader picks one for the machine. AVX2 without FMA: a fused multiply-add
+/// rounds differently, and renditions must be the same bytes on every machine.
+#ifndef WFR_VECTOR_CLONES
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && defined(__linux__)
+#define WFR_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define WFR_VECTOR_CLONES
+#endif
+#endif
+
 void wfr_message(char *message, size_t capacity, const char *format, ...) {
     if (message == NULL || capacity == 0) return;
     va_list arguments;
@@ -75,7 +86,7 @@ void wfr_resampler_free(wfr_resampler *r) {
 /// The vertical pass: adds `weight` × one source row to the column sums (premultiplied by alpha
 /// when there is alpha). Contiguous and branch-free, so the compiler vectorises it.
 /// The first row of an output row stores instead of adding, so the sums need no clearing pass.
-static void accumulate(wfr_resampler *r, const uint8_t *source, float weight) {
+WFR_VECTOR_CLONES static void accumulate(wfr_resampler *r, const uint8_t *source, float weight) {
     float *restrict sum = r->sum;
     const size_t n = (size_t)r->source_width * r->channels;
     const bool first = r->sum_weight == 0;
@@ -109,7 +120,7 @@ static inline uint8_t clamp_byte(float value) {
 
 /// The horizontal pass, once per finished output row: the column sums become the output row,
 /// then the sums start over for the next row.
-static void emit_row(wfr_resampler *r) {
+WFR_VECTOR_CLONES static void emit_row(wfr_resampler *r) {
     const uint32_t width = r->width, c = r->channels, taps_max = r->taps_max;
     uint8_t *out = r->pixels + (size_t)r->rows_out * width * c;
     const float scale = r->sum_weight > 0 ? 1.0f / (float)r->sum_weight : 0;
