@@ -11,19 +11,6 @@ struct SiteBuilder {
     let console: Console
 
     func build() throws(CommandError) {
-        BackgroundRelease.drop(try buildSite())
-    }
-
-    /// What a finished build still holds: the largest values, handed back so they are freed off
-    /// the way out (see ``BackgroundRelease``).
-    private struct Leftovers {
-        var scan: ScanResult
-        var plan: GalleryPlan
-        var cache: BuildCache?
-        var draft: BuildCache.Draft
-    }
-
-    private func buildSite() throws(CommandError) -> Leftovers {
         let started = Date()
         let photosPath = settings.photos.path
         var isDirectory: ObjCBool = false
@@ -157,7 +144,6 @@ struct SiteBuilder {
             console.print(line)
             console.print(statistics.summary(breakpoints: settings.breakpoints.count, tolerance: renderer.options.layout.balanceTolerance))
         }
-        return Leftovers(scan: scan, plan: plan, cache: cache, draft: draft)
     }
 
     /// Writes the pages, layout.json and the stylesheets, and places the originals; records in
