@@ -106,15 +106,15 @@ private extension PhotoScanner {
         let total = candidates.count
         progress?(0, total)
         guard total > 0 else { return ([], 0) }
+        let lookup = cache.map { CacheLookup(cache: $0, candidates: candidates) }
         let workers = min(jobs, (total + Self.batchSize - 1) / Self.batchSize)
         if workers <= 1 {
             var outcomes: [HeaderOutcome] = []
             outcomes.reserveCapacity(total)
             var cachedCount = 0
             let cursor = FolderCursor(folders: folders)
-            var lookup = CacheLookup(cache: cache)
             for (index, candidate) in candidates.enumerated() {
-                let (outcome, fromCache) = HeaderReader.read(candidate, in: cursor, cached: lookup.entry(for: candidate, at: index))
+                let (outcome, fromCache) = HeaderReader.read(candidate, in: cursor, cached: lookup?.entry(at: index))
                 outcomes.append(outcome)
                 if fromCache { cachedCount += 1 }
                 if (index + 1) % Self.batchSize == 0 || index + 1 == total { progress?(index + 1, total) }
@@ -129,15 +129,13 @@ private extension PhotoScanner {
             let slots = UnsafeSendableBuffer(buffer: buffer)
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 let cursor = FolderCursor(folders: folders)
-                var lookup = CacheLookup(cache: cache)
                 while true {
                     let start = shared.claimed.wrappingAdd(Self.batchSize, ordering: .relaxed).oldValue
                     guard start < total else { return }
                     let end = min(start + Self.batchSize, total)
                     var cached = 0
                     for index in start..<end {
-                        let candidate = candidates[index]
-                        let (outcome, fromCache) = HeaderReader.read(candidate, in: cursor, cached: lookup.entry(for: candidate, at: index))
+                        let (outcome, fromCache) = HeaderReader.read(candidates[index], in: cursor, cached: lookup?.entry(at: index))
                         (slots.buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: outcome)
                         if fromCache { cached += 1 }
                     }
@@ -151,18 +149,29 @@ private extension PhotoScanner {
     }
 }
 
-/// One header worker's way to the cache entry of each candidate it reads. Its candidates come in
-/// listing order, as the cache's entries do, so the entry is usually where the last one was found
-/// plus the distance walked since (the offset changes only where files were added or are gone).
-private struct CacheLookup {
-    let cache: ScanCache?
-    /// Entry index minus candidate index at the last match.
-    var offset = 0
+/// The cache entry of each candidate, found by the header workers themselves. The entry is
+/// usually at the candidate's own index (the folder is as the cache saw it); only when one is not
+/// are all candidates paired with entries in listing order, once (``ScanCache/positions(of:)``),
+/// for every worker to use. So a rebuild where nothing was added or removed pairs nothing, and
+/// any other costs one pass, never a search per file.
+private final class CacheLookup: Sendable {
+    let cache: ScanCache
+    private let candidates: [Candidate]
+    private let positions = Mutex<[Int?]?>(nil)
 
-    mutating func entry(for candidate: Candidate, at index: Int) -> ScanCache.Entry? {
-        guard let cache, let position = cache.position(of: candidate.relativePath, guess: index + offset) else { return nil }
-        offset = position - index
-        return cache.entries[position]
+    init(cache: ScanCache, candidates: [Candidate]) {
+        self.cache = cache
+        self.candidates = candidates
+    }
+
+    func entry(at index: Int) -> ScanCache.Entry? {
+        let path = candidates[index].relativePath
+        if index < cache.entries.count && cache.entries[index].photo.relativePath == path { return cache.entries[index] }
+        let positions = self.positions.withLock { positions in
+            if positions == nil { positions = cache.positions(of: candidates.map(\.relativePath)) }
+            return positions.unsafelyUnwrapped
+        }
+        return positions[index].map { cache.entries[$0] }
     }
 }
 

@@ -70,24 +70,6 @@ public struct ScanCache: Sendable {
         })
     }
 
-    /// The index of the entry for `path`, or nil: tried first at `guess`, where it is when the
-    /// folder is unchanged up to there (or shifted by the same files added or gone), then by
-    /// binary search in the entries' listing order. Needs no pass over all paths, so every header
-    /// worker looks up its own files. Never pairs different paths; were the entries ever out of
-    /// order, a file would only be read again.
-    func position(of path: String, guess: Int) -> Int? {
-        if entries.indices.contains(guess) && entries[guess].photo.relativePath == path { return guess }
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            let found = entries[middle].photo.relativePath
-            if found == path { return middle }
-            if NaturalOrder.arePathsInIncreasingOrder(found, path) { low = middle + 1 } else { high = middle }
-        }
-        return nil
-    }
-
     /// For each of `paths` (in listing order), the index of the entry with that path, or nil.
     /// Steps through both lists together and decides by the listing order where they part (a
     /// file added, or an entry whose file is gone), so no table is needed. Never pairs different
