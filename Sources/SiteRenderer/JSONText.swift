@@ -56,17 +56,38 @@ public struct JSONText: Sendable {
 
     /// The decimal digits of `value`, formed in a small buffer and appended in one piece.
     public static func appendDigits(of value: Int64, to bytes: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = 20
-            var rest = value.magnitude
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumDigits) { digits in
+            let count = writeDigits(of: value, to: digits.baseAddress.unsafelyUnwrapped)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<count]))
         }
+    }
+
+    /// The most bytes ``writeDigits(of:to:)`` writes: a sign and 19 digits.
+    public static let maximumDigits = 20
+
+    /// Writes the decimal digits of `value` (with a `-` when negative) at `destination`, which has
+    /// room for ``maximumDigits`` bytes, and returns how many it wrote. For writers that fill a
+    /// buffer of their own.
+    public static func writeDigits(of value: Int64, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = 0
+        if value < 0 {
+            destination[0] = UInt8(ascii: "-")
+            count = 1
+        }
+        var rest = value.magnitude
+        var digits = 1
+        var scale: UInt64 = 10
+        while digits < 20 && rest >= scale {
+            digits += 1
+            scale = scale &* 10
+        }
+        var position = count + digits
+        repeat {
+            position -= 1
+            destination[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        } while rest > 0
+        return count + digits
     }
 
     public mutating func number(_ key: String?, _ value: Double, decimals: Int = 4) {

@@ -37,6 +37,16 @@ struct EscapingTests {
         #expect(String(decoding: bytes, as: UTF8.self) == "x" + expected, "appended bytes are the same text")
     }
 
+    @Test("Integers print as their decimal digits, at both ends of Int64")
+    func integers() {
+        for value: Int64 in [0, 7, -7, 10, 99, 100, 1_234_567, .max, .min] {
+            var bytes: [UInt8] = []
+            JSONText.appendDigits(of: value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+            #expect(bytes.count <= JSONText.maximumDigits)
+        }
+    }
+
     @Test("Grouped numbers use thousands separators")
     func grouped() {
         #expect(NumberText.grouped(0) == "0")

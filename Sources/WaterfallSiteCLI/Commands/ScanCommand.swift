@@ -101,7 +101,7 @@ enum ScanCommand {
         // as \u00XX, every number 20 digits): appending piece by piece to an array checked its
         // capacity and uniqueness a dozen times per record.
         let fixed = Pieces.nextOpen.count + Pieces.path.count + 2 + Pieces.jpeg.count
-            + Pieces.numbers.reduce(0) { $0 + $1.count + 20 } + Pieces.close.count
+            + Pieces.numbers.reduce(0) { $0 + $1.count + JSONText.maximumDigits } + Pieces.close.count
         let bound = photos.reduce(0) { $0 + fixed + 6 * $1.relativePath.utf8.count }
         return [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
             var writer = RecordWriter(base: buffer.baseAddress.unsafelyUnwrapped)
@@ -155,21 +155,7 @@ enum ScanCommand {
 
         /// The decimal digits of `value`, as ``JSONText`` writes them.
         mutating func putDigits(_ value: Int64) {
-            if value < 0 { put(UInt8(ascii: "-")) }
-            var rest = value.magnitude
-            var digits = 1
-            var scale: UInt64 = 10
-            while digits < 20 && rest >= scale {
-                digits += 1
-                scale = scale &* 10
-            }
-            var position = count + digits
-            repeat {
-                position -= 1
-                base[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            count += digits
+            count += JSONText.writeDigits(of: value, to: base + count)
         }
     }
 
