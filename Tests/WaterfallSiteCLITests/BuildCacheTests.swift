@@ -73,6 +73,21 @@ struct BuildCacheTests {
         try rebuildMatchesFresh("a touched photo under a lying cache", expectCached: 2)
     }
 
+    @Test("Paths that need encoding go into the cache encoded and come back as the same photos")
+    func encodedPathsRoundTrip() throws {
+        let work = try TemporaryFolder()
+        try work.write("photos/Sub #1/a b%é.jpg", try Repository.samplePhoto("chelsea-the-cat.jpg"))
+        try work.write("photos/plain.jpg", try Repository.samplePhoto("wall-clock.jpg"))
+        let first = try ProcessRun(binary, ["build", "photos", "-o", "site", "--no-renditions"], in: work.url)
+        #expect(first.status == 0, "\(first.error)")
+        let cache = try String(contentsOf: work.url.appending(path: "site/.waterfall-site-cache"), encoding: .utf8)
+        #expect(cache.contains("\nSub%20%231/a%20b%25%C3%A9.jpg\t"), "\(cache)")
+        #expect(cache.contains("\nplain.jpg\t"))
+        let again = try ProcessRun(binary, ["build", "photos", "-o", "site", "--no-renditions"], in: work.url)
+        #expect(again.status == 0, "\(again.error)")
+        #expect(again.output.contains("2 unchanged photos not read again"), "\(again.output)")
+    }
+
     @Test("A rebuild keeps every file whose bytes did not change: same inode, same modification time")
     func unchangedFilesAreKept() throws {
         let work = try TemporaryFolder()

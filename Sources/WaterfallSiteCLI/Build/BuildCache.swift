@@ -437,10 +437,7 @@ private struct CacheText {
     mutating func tab() { bytes.append(UInt8(ascii: "\t")) }
     mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
 
-    mutating func append(_ number: Int64) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        append(number.magnitude)
-    }
+    mutating func append(_ number: Int64) { JSONText.appendDigits(of: number, to: &bytes) }
 
     /// Decimal digits without a String in between: a cache has about ten numbers per photo.
     mutating func append(_ number: UInt64) {
@@ -451,21 +448,7 @@ private struct CacheText {
         }
     }
 
-    /// Percent-encodes every byte but unreserved URL characters and `/`, so no field holds a tab
-    /// or a line break.
-    mutating func appendEncoded(_ text: String) {
-        let hex = Array("0123456789ABCDEF".utf8)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                bytes.append(byte)
-            default:
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            }
-        }
-    }
+    /// Percent-encoded as a URL path (every byte but unreserved characters and `/`), so no field
+    /// holds a tab or a line break; most fields need nothing and go in as they are.
+    mutating func appendEncoded(_ text: String) { append(text.percentEncodedPath) }
 }
