@@ -12,8 +12,16 @@ struct Candidate: Sendable {
     var relativePath: String
     /// Index of its folder in `DirectoryWalker.folders`.
     var folder: Int
-    /// File name as NUL-terminated bytes, ready for the C shim.
-    var name: [UInt8]
+    /// Where its NUL-terminated name starts in that folder's `names`.
+    var nameStart: Int32
+}
+
+/// A folder the walk found candidates in.
+struct ListedFolder: Sendable {
+    /// Absolute path bytes, no terminator.
+    var path: [UInt8]
+    /// The folder's names (``FolderEntries/names``), which its candidates point into.
+    var names: [UInt8]
 }
 
 /// Lists a folder tree with POSIX calls: `opendir`/`readdir` (whose `d_type` spares a `stat` for
@@ -29,8 +37,8 @@ struct DirectoryWalker {
     private(set) var candidates: [Candidate] = []
     /// The problems found, in listing order, each with the number of candidates listed before it.
     private(set) var diagnostics: [(candidatesBefore: Int, diagnostic: ScanDiagnostic)] = []
-    /// Absolute paths (bytes, no terminator) of the folders candidates live in, by index.
-    private(set) var folders: [[UInt8]] = []
+    /// The folders candidates live in, by index.
+    private(set) var folders: [ListedFolder] = []
     private var excluded: Set<FileID>
     private var ancestors: [FileID] = []
     private var prelisted = FolderListings()
@@ -89,37 +97,14 @@ struct DirectoryWalker {
 }
 
 extension DirectoryWalker {
-    /// One name in a folder, as `readdir` gave it.
-    struct Entry: Sendable {
-        /// NUL-terminated.
-        var name: [UInt8]
-        var type: UInt8
-    }
-
-    /// `prefix` (a relative folder with its trailing `/`, or empty) and the NUL-terminated `name`
-    /// as one String, made in place.
-    static func relativePath(_ prefix: [UInt8], _ name: [UInt8]) -> String {
-        String(unsafeUninitializedCapacity: prefix.count + name.count - 1) { buffer in
+    /// `prefix` (a relative folder with its trailing `/`, or empty) and `name` as one String,
+    /// made in place.
+    static func relativePath(_ prefix: [UInt8], _ name: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: prefix.count + name.count) { buffer in
             _ = buffer.initialize(from: prefix)
-            _ = buffer[prefix.count...].initialize(from: name.dropLast())
-            return prefix.count + name.count - 1
+            _ = buffer[prefix.count...].initialize(from: name)
+            return prefix.count + name.count
         }
-    }
-
-    /// A folder's entries without hidden names, in natural order. Does not close `directory`.
-    static func readEntries(_ directory: OpaquePointer) -> [Entry] {
-        var entries: [Entry] = []
-        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name).unsafelyUnwrapped
-        while let entry = readdir(directory) {
-            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
-            // Hidden names, AppleDouble `._*` files, `.` and `..` all start with a dot.
-            guard name.pointee != 0, name.pointee != UInt8(ascii: ".") else { continue }
-            let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
-            // With its NUL, ready for the C shim; a NUL sorts before any byte, as a shorter name.
-            entries.append(Entry(name: Array(UnsafeBufferPointer(start: name, count: length + 1)), type: entry.pointee.d_type))
-        }
-        entries.sort { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }
-        return entries
     }
 }
 
@@ -144,7 +129,7 @@ private extension DirectoryWalker {
 
     /// Reads, sorts and visits one folder's entries; closes `directory`.
     mutating func list(_ directory: OpaquePointer, absolute: [UInt8], relative: [UInt8]) {
-        let entries = Self.readEntries(directory)
+        let entries = FolderEntries(reading: directory)
         closedir(directory)
         visit(FolderListings.Listing(entries: entries, folderInfo: [:], photoPaths: nil), absolute: absolute, relative: relative)
     }
@@ -153,37 +138,40 @@ private extension DirectoryWalker {
     /// paths of photos where the listing already made them.
     mutating func visit(_ listing: FolderListings.Listing, absolute: [UInt8], relative: [UInt8]) {
         let folder = folders.count
-        folders.append(absolute)
+        let entries = listing.entries
+        folders.append(ListedFolder(path: absolute, names: entries.names))
         // "/" as the root would otherwise give "//name".
         let absolutePrefix = absolute == [Self.separator] ? [Self.separator] : absolute + [Self.separator]
         let relativePrefix = relative.isEmpty ? [] : relative + [Self.separator]
-        for (index, entry) in listing.entries.enumerated() {
-            // The common case, a plain file, needs no absolute path, and its relative path goes
-            // straight into a String: one allocation per photo (made by the listing, on another
-            // core, when the folder was listed ahead).
-            if Int32(entry.type) == Int32(DT_REG) {
-                if let photoPaths = listing.photoPaths {
-                    if let relativePath = photoPaths[index] {
-                        candidates.append(Candidate(relativePath: relativePath, folder: folder, name: entry.name))
+        entries.names.withUnsafeBufferPointer { names in
+            for (index, entry) in entries.entries.enumerated() {
+                let name = FolderEntries.name(entry, in: names)
+                // The common case, a plain file, needs no absolute path, and its relative path goes
+                // straight into a String: one allocation per photo (made by the listing, on another
+                // core, when the folder was listed ahead).
+                if Int32(entry.type) == Int32(DT_REG) {
+                    if let photoPaths = listing.photoPaths {
+                        if let relativePath = photoPaths[index] {
+                            candidates.append(Candidate(relativePath: relativePath, folder: folder, nameStart: entry.start))
+                        }
+                    } else if ImageExtensions.isCandidate(name) {
+                        candidates.append(Candidate(relativePath: Self.relativePath(relativePrefix, name), folder: folder, nameStart: entry.start))
                     }
-                } else if ImageExtensions.isCandidate(entry.name) {
-                    candidates.append(Candidate(relativePath: Self.relativePath(relativePrefix, entry.name), folder: folder, name: entry.name))
+                    continue
                 }
-                continue
-            }
-            let name = entry.name.dropLast()
-            if let info = listing.folderInfo[index] {
-                enter(info, absolute: absolutePrefix + name, relative: relativePrefix + name)
-            } else {
-                visit(entry, folder: folder, absolute: absolutePrefix + name, relative: relativePrefix + name)
+                if let info = listing.folderInfo[index] {
+                    enter(info, absolute: absolutePrefix + name, relative: relativePrefix + name)
+                } else {
+                    visit(entry, name: name, folder: folder, absolute: absolutePrefix + name, relative: relativePrefix + name)
+                }
             }
         }
     }
 
-    mutating func visit(_ entry: Entry, folder: Int, absolute: [UInt8], relative: [UInt8]) {
+    mutating func visit(_ entry: FolderEntries.Entry, name: UnsafeBufferPointer<UInt8>, folder: Int, absolute: [UInt8], relative: [UInt8]) {
         switch Int32(entry.type) {
         case Int32(DT_REG):
-            addCandidate(name: entry.name, folder: folder, relative: relative)
+            addCandidate(entry, name: name, folder: folder, relative: relative)
         case Int32(DT_DIR):
             var info = stat()
             guard withPath(absolute, { lstat($0, &info) }) == 0 else {
@@ -191,7 +179,7 @@ private extension DirectoryWalker {
             }
             enter(info, absolute: absolute, relative: relative)
         case Int32(DT_LNK):
-            followLink(name: entry.name, folder: folder, absolute: absolute, relative: relative)
+            followLink(entry, name: name, folder: folder, absolute: absolute, relative: relative)
         default:
             // DT_UNKNOWN (some file systems) needs an lstat; FIFOs, sockets and devices are
             // never candidates, but one named like a photo deserves a word.
@@ -200,24 +188,23 @@ private extension DirectoryWalker {
                 return report(relative, .unreadable, "cannot read: \(Self.errorText(errno))")
             }
             switch info.st_mode & S_IFMT {
-            case S_IFREG: addCandidate(name: entry.name, folder: folder, relative: relative)
+            case S_IFREG: addCandidate(entry, name: name, folder: folder, relative: relative)
             case S_IFDIR: enter(info, absolute: absolute, relative: relative)
-            case S_IFLNK: followLink(name: entry.name, folder: folder, absolute: absolute, relative: relative)
+            case S_IFLNK: followLink(entry, name: name, folder: folder, absolute: absolute, relative: relative)
             default:
-                if ImageExtensions.isCandidate(entry.name) {
+                if ImageExtensions.isCandidate(name) {
                     report(relative, .unreadable, "not a regular file")
                 }
             }
         }
     }
 
-    /// `name` is NUL-terminated.
-    mutating func addCandidate(name: [UInt8], folder: Int, relative: [UInt8]) {
+    mutating func addCandidate(_ entry: FolderEntries.Entry, name: UnsafeBufferPointer<UInt8>, folder: Int, relative: [UInt8]) {
         guard ImageExtensions.isCandidate(name) else { return }
-        candidates.append(Candidate(relativePath: Self.string(relative), folder: folder, name: name))
+        candidates.append(Candidate(relativePath: Self.string(relative), folder: folder, nameStart: entry.start))
     }
 
-    mutating func followLink(name: [UInt8], folder: Int, absolute: [UInt8], relative: [UInt8]) {
+    mutating func followLink(_ entry: FolderEntries.Entry, name: UnsafeBufferPointer<UInt8>, folder: Int, absolute: [UInt8], relative: [UInt8]) {
         var info = stat()
         guard withPath(absolute, { stat($0, &info) }) == 0 else {
             let code = errno
@@ -230,7 +217,7 @@ private extension DirectoryWalker {
             return report(relative, .unreadable, "cannot follow symbolic link: \(Self.errorText(code))")
         }
         switch info.st_mode & S_IFMT {
-        case S_IFREG: addCandidate(name: name, folder: folder, relative: relative)
+        case S_IFREG: addCandidate(entry, name: name, folder: folder, relative: relative)
         case S_IFDIR: enter(info, absolute: absolute, relative: relative)
         default:
             if ImageExtensions.isCandidate(name) { report(relative, .unreadable, "not a regular file") }

@@ -21,7 +21,7 @@ import Darwin
 struct FolderListings: Sendable {
     struct Listing: Sendable {
         /// In natural order, hidden names left out.
-        var entries: [DirectoryWalker.Entry]
+        var entries: FolderEntries
         /// `lstat` of the entries that `readdir` says are folders, by entry index.
         var folderInfo: [Int: stat]
         /// By entry index, the relative path of each plain file with an image extension (nil
@@ -53,7 +53,8 @@ struct FolderListings: Sendable {
                 for (index, info) in listing.folderInfo.sorted(by: { $0.key < $1.key }) {
                     let id = DirectoryWalker.FileID(info)
                     guard (info.st_mode & S_IFMT) == S_IFDIR, !excluded.contains(id), !pending.ancestors.contains(id) else { continue }
-                    next.append(Pending(path: prefix + listing.entries[index].name.dropLast(), ancestors: pending.ancestors + [id]))
+                    let name = listing.entries.name(listing.entries.entries[index])
+                    next.append(Pending(path: prefix + name, ancestors: pending.ancestors + [id]))
                 }
                 listings[pending.path] = listing
             }
@@ -91,22 +92,21 @@ struct FolderListings: Sendable {
         }
         guard let directory else { return nil }
         defer { closedir(directory) }
-        let entries = DirectoryWalker.readEntries(directory)
+        let entries = FolderEntries(reading: directory)
         let descriptor = dirfd(directory)
         var folderInfo: [Int: stat] = [:]
-        for (index, entry) in entries.enumerated() where Int32(entry.type) == Int32(DT_DIR) {
-            var info = stat()
-            let status = entry.name.withUnsafeBufferPointer { name in
-                name.withMemoryRebound(to: CChar.self) {
-                    fstatat(descriptor, $0.baseAddress.unsafelyUnwrapped, &info, AT_SYMLINK_NOFOLLOW)
-                }
-            }
-            if status == 0 { folderInfo[index] = info }
-        }
         let relativePrefix = path.count > relativeStart ? Array(path[relativeStart...]) + [UInt8(ascii: "/")] : []
-        let photoPaths = entries.map { entry in
-            Int32(entry.type) == Int32(DT_REG) && ImageExtensions.isCandidate(entry.name)
-                ? DirectoryWalker.relativePath(relativePrefix, entry.name) : nil
+        let photoPaths = entries.names.withUnsafeBufferPointer { names in
+            for (index, entry) in entries.entries.enumerated() where Int32(entry.type) == Int32(DT_DIR) {
+                var info = stat()
+                let name = UnsafeRawPointer(names.baseAddress.unsafelyUnwrapped + Int(entry.start)).assumingMemoryBound(to: CChar.self)
+                if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 { folderInfo[index] = info }
+            }
+            return entries.entries.map { entry -> String? in
+                let name = FolderEntries.name(entry, in: names)
+                return Int32(entry.type) == Int32(DT_REG) && ImageExtensions.isCandidate(name)
+                    ? DirectoryWalker.relativePath(relativePrefix, name) : nil
+            }
         }
         return Listing(entries: entries, folderInfo: folderInfo, photoPaths: photoPaths)
     }

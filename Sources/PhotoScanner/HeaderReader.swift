@@ -36,9 +36,7 @@ enum HeaderReader {
     static func identity(of candidate: Candidate, in folders: FolderCursor) -> FileIdentity? {
         guard let folder = folders.descriptor(for: candidate.folder) else { return nil }
         var info = stat()
-        let status = candidate.name.withUnsafeBufferPointer { name in
-            name.withMemoryRebound(to: CChar.self) { fstatat(folder, $0.baseAddress.unsafelyUnwrapped, &info, 0) }
-        }
+        let status = folders.withName(of: candidate) { fstatat(folder, $0, &info, 0) }
         return status == 0 ? FileIdentity(info) : nil
     }
 
@@ -47,14 +45,14 @@ enum HeaderReader {
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(WFS_MESSAGE_CAPACITY)) { message in
             let status: wfs_status
             if let folder = folders.descriptor(for: candidate.folder) {
-                status = candidate.name.withUnsafeBufferPointer { name in
-                    name.withMemoryRebound(to: CChar.self) { chars in
-                        wfs_read_image_header_at(folder, chars.baseAddress, &header, message.baseAddress, message.count)
-                    }
+                status = folders.withName(of: candidate) { name in
+                    wfs_read_image_header_at(folder, name, &header, message.baseAddress, message.count)
                 }
             } else {
                 // The folder could not be opened by itself: the full path gets the real error.
-                let path = folders.path(of: candidate.folder) + [UInt8(ascii: "/")] + candidate.name
+                let path = folders.path(of: candidate.folder) + [UInt8(ascii: "/")] + folders.withName(of: candidate) {
+                    UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0) + 1)
+                }
                 status = path.withUnsafeBufferPointer { path in
                     path.withMemoryRebound(to: CChar.self) { chars in
                         wfs_read_image_header(chars.baseAddress, &header, message.baseAddress, message.count)
@@ -116,11 +114,11 @@ enum HeaderReader {
 /// a folder, which is then opened once and each file opened relative to it (`openat`), sparing the
 /// kernel a lookup of every component of every absolute path.
 final class FolderCursor {
-    private let folders: [[UInt8]]
+    private let folders: [ListedFolder]
     private var current = -1
     private var descriptor: Int32 = -1
 
-    init(folders: [[UInt8]]) {
+    init(folders: [ListedFolder]) {
         self.folders = folders
     }
 
@@ -128,14 +126,21 @@ final class FolderCursor {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    func path(of folder: Int) -> [UInt8] { folders[folder] }
+    func path(of folder: Int) -> [UInt8] { folders[folder].path }
+
+    /// Calls `body` with `candidate`'s NUL-terminated name.
+    func withName<Result>(of candidate: Candidate, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        folders[candidate.folder].names.withUnsafeBufferPointer { names in
+            body(UnsafeRawPointer(names.baseAddress.unsafelyUnwrapped + Int(candidate.nameStart)).assumingMemoryBound(to: CChar.self))
+        }
+    }
 
     /// An open descriptor for `folder`, or nil when it cannot be opened.
     func descriptor(for folder: Int) -> Int32? {
         if folder != current {
             if descriptor >= 0 { close(descriptor) }
             current = folder
-            descriptor = (folders[folder] + [0]).withUnsafeBufferPointer { path in
+            descriptor = (folders[folder].path + [0]).withUnsafeBufferPointer { path in
                 path.withMemoryRebound(to: CChar.self) { open($0.baseAddress.unsafelyUnwrapped, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
             }
         }

@@ -18,7 +18,8 @@ enum NaturalOrder {
         lhs.withUnsafeBufferPointer { left in rhs.withUnsafeBufferPointer { right in compare(left, right) } }
     }
 
-    private static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
+    /// Negative, zero or positive as `lhs` sorts before, equal to or after `rhs`.
+    static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
         compare(lhs, rhs, from: sharedStart(lhs, rhs))
     }
 

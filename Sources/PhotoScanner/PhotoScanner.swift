@@ -101,7 +101,7 @@ private extension PhotoScanner {
     /// Reads every candidate's header, in parallel when `jobs > 1`; `outcomes[i]` belongs to
     /// `candidates[i]`, so the order never depends on scheduling.
     func readHeaders(
-        _ candidates: [Candidate], folders: [[UInt8]], cache: ScanCache?, progress: (@Sendable (Int, Int) -> Void)?
+        _ candidates: [Candidate], folders: [ListedFolder], cache: ScanCache?, progress: (@Sendable (Int, Int) -> Void)?
     ) -> ([HeaderOutcome], cachedCount: Int) {
         let total = candidates.count
         progress?(0, total)
