@@ -41,56 +41,55 @@ public struct PhotoScanner: Sendable {
         try walker.walk(rootPath: root.path, jobs: jobs)
         let candidates = walker.candidates
         let walkDiagnostics = walker.diagnostics
-        let folders = walker.folders
         let cache = cacheAfterWalk()
-        let (outcomes, cachedCount) = readHeaders(candidates, folders: folders, cache: cache, progress: progress)
+        let reads = readHeaders(candidates, folders: walker.folders, cache: cache, progress: progress)
 
-        // Photos in listing order; diagnostics too, the walk's among the readers' where they were found.
-        var photos: [ScannedPhoto] = []
+        // Diagnostics in listing order: the walk's among the readers' where they were found.
         var diagnostics: [ScanDiagnostic] = []
-        photos.reserveCapacity(candidates.count)
+        diagnostics.reserveCapacity(walkDiagnostics.count + reads.findings.count)
         var nextWalkDiagnostic = 0
-        for index in 0...outcomes.count {
-            while nextWalkDiagnostic < walkDiagnostics.count && walkDiagnostics[nextWalkDiagnostic].candidatesBefore == index {
+        for finding in reads.findings {
+            while nextWalkDiagnostic < walkDiagnostics.count && walkDiagnostics[nextWalkDiagnostic].candidatesBefore <= finding.candidate {
                 diagnostics.append(walkDiagnostics[nextWalkDiagnostic].diagnostic)
                 nextWalkDiagnostic += 1
             }
-            guard index < outcomes.count else { break }
-            switch outcomes[index] {
-            case .photo(let photo, let warning):
-                photos.append(photo)
-                if let warning { diagnostics.append(warning) }
-            case .rejected(let diagnostic):
-                diagnostics.append(diagnostic)
-            }
+            diagnostics.append(finding.diagnostic)
         }
-        // The walk's file list and the outcomes (200,000 small allocations at 100,000 photos) are
+        diagnostics.append(contentsOf: walkDiagnostics[nextWalkDiagnostic...].map(\.diagnostic))
+        // The walk's file list and folder names (100,000 small values at 100,000 photos) are
         // freed on another core, not on the way back to the caller.
         if candidates.count >= 10_000 {
-            let garbage = Garbage(candidates: candidates, outcomes: outcomes, walker: walker)
+            let garbage = Garbage(candidates: candidates, walker: walker)
             DispatchQueue.global(qos: .utility).async { garbage.drop() }
         }
-        return ScanResult(photos: photos, diagnostics: diagnostics, cachedCount: cachedCount)
+        return ScanResult(photos: reads.photos, diagnostics: diagnostics, cachedCount: reads.cachedCount)
     }
 }
 
 /// Large values whose last reference is dropped on a background thread.
 private final class Garbage: @unchecked Sendable {
     private var candidates: [Candidate]
-    private var outcomes: [HeaderOutcome]
     private var walker: DirectoryWalker
 
-    init(candidates: [Candidate], outcomes: [HeaderOutcome], walker: DirectoryWalker) {
+    init(candidates: [Candidate], walker: DirectoryWalker) {
         self.candidates = candidates
-        self.outcomes = outcomes
         self.walker = walker
     }
 
     func drop() {
         candidates = []
-        outcomes = []
         walker = DirectoryWalker(excludedFolders: [])
     }
+}
+
+/// What the header reads found.
+private struct HeaderReads {
+    /// The measured photos, in listing order.
+    var photos: [ScannedPhoto]
+    /// Rejections and warnings, by index of the candidate each belongs to, in that order.
+    var findings: [(candidate: Int, diagnostic: ScanDiagnostic)]
+    /// Photos taken from the cache.
+    var cachedCount: Int
 }
 
 private extension PhotoScanner {
@@ -98,55 +97,79 @@ private extension PhotoScanner {
     /// workers finish together.
     static let batchSize = 32
 
-    /// Reads every candidate's header, in parallel when `jobs > 1`; `outcomes[i]` belongs to
-    /// `candidates[i]`, so the order never depends on scheduling.
+    /// Reads every candidate's header, with `jobs` workers when there is enough to share. Each
+    /// photo is written straight into its candidate's place in the result, so the order never
+    /// depends on scheduling and a scan where every file is a photo copies nothing afterwards;
+    /// the places of rejected files are closed up at the end.
     func readHeaders(
         _ candidates: [Candidate], folders: [ListedFolder], cache: ScanCache?, progress: (@Sendable (Int, Int) -> Void)?
-    ) -> ([HeaderOutcome], cachedCount: Int) {
+    ) -> HeaderReads {
         let total = candidates.count
         progress?(0, total)
-        guard total > 0 else { return ([], 0) }
+        guard total > 0 else { return HeaderReads(photos: [], findings: [], cachedCount: 0) }
         let lookup = cache.map { CacheLookup(cache: $0, candidates: candidates) }
         let workers = min(jobs, (total + Self.batchSize - 1) / Self.batchSize)
-        if workers <= 1 {
-            var outcomes: [HeaderOutcome] = []
-            outcomes.reserveCapacity(total)
-            var cachedCount = 0
-            let cursor = FolderCursor(folders: folders)
-            for (index, candidate) in candidates.enumerated() {
-                let (outcome, fromCache) = HeaderReader.read(candidate, in: cursor, cached: lookup?.entry(at: index))
-                outcomes.append(outcome)
-                if fromCache { cachedCount += 1 }
-                if (index + 1) % Self.batchSize == 0 || index + 1 == total { progress?(index + 1, total) }
-            }
-            return (outcomes, cachedCount)
-        }
-
         let shared = SharedProgress(progress: progress)
-        let outcomes = [HeaderOutcome](unsafeUninitializedCapacity: total) { buffer, initialized in
+        var photos = [ScannedPhoto](unsafeUninitializedCapacity: total) { buffer, initialized in
             // Each index is written by exactly one worker (the one that claimed its batch), so
             // the writes never overlap.
             let slots = UnsafeSendableBuffer(buffer: buffer)
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let work: @Sendable (Int) -> Void = { _ in
                 let cursor = FolderCursor(folders: folders)
+                var mine: [(candidate: Int, diagnostic: ScanDiagnostic, rejected: Bool)] = []
                 while true {
                     let start = shared.claimed.wrappingAdd(Self.batchSize, ordering: .relaxed).oldValue
-                    guard start < total else { return }
+                    guard start < total else { break }
                     let end = min(start + Self.batchSize, total)
                     var cached = 0
                     for index in start..<end {
                         let (outcome, fromCache) = HeaderReader.read(candidates[index], in: cursor, cached: lookup?.entry(at: index))
-                        (slots.buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: outcome)
+                        let slot = slots.buffer.baseAddress.unsafelyUnwrapped + index
+                        switch outcome {
+                        case .photo(let photo, let warning):
+                            slot.initialize(to: photo)
+                            if let warning { mine.append((index, warning, false)) }
+                        case .rejected(let diagnostic):
+                            slot.initialize(to: Self.placeholder)
+                            mine.append((index, diagnostic, true))
+                        }
                         if fromCache { cached += 1 }
                     }
                     shared.cached.wrappingAdd(cached, ordering: .relaxed)
                     shared.finished(end - start, of: total)
                 }
+                if !mine.isEmpty { shared.findings.withLock { $0.append(contentsOf: mine) } }
+            }
+            if workers <= 1 {
+                work(0)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: workers, execute: work)
             }
             initialized = total
         }
-        return (outcomes, shared.cached.load(ordering: .relaxed))
+        let findings = shared.findings.withLock { $0 }.sorted { $0.candidate < $1.candidate }
+        // Close up the places of rejected files, keeping the photos in order.
+        if findings.contains(where: \.rejected) {
+            let rejected = findings.filter(\.rejected).map(\.candidate)
+            var kept = 0
+            var nextRejected = 0
+            for index in photos.indices {
+                if nextRejected < rejected.count && rejected[nextRejected] == index {
+                    nextRejected += 1
+                    continue
+                }
+                if kept != index { photos.swapAt(kept, index) }
+                kept += 1
+            }
+            photos.removeLast(photos.count - kept)
+        }
+        return HeaderReads(
+            photos: photos, findings: findings.map { ($0.candidate, $0.diagnostic) },
+            cachedCount: shared.cached.load(ordering: .relaxed))
     }
+
+    /// What a rejected file's place holds until the places are closed up.
+    static let placeholder = ScannedPhoto(relativePath: "", format: .jpeg, storedWidth: 0, storedHeight: 0, orientation: 1, byteSize: 0)
 }
 
 /// The cache entry of each candidate, found by the header workers themselves. The entry is
@@ -184,6 +207,8 @@ private final class SharedProgress: Sendable {
     let progress: (@Sendable (Int, Int) -> Void)?
     /// Headers read so far; the lock also serialises the callback so `done` never goes backwards.
     let done = Mutex<Int>(0)
+    /// Rejections and warnings, with the index of their candidate, in the order workers found them.
+    let findings = Mutex<[(candidate: Int, diagnostic: ScanDiagnostic, rejected: Bool)]>([])
 
     init(progress: (@Sendable (Int, Int) -> Void)?) {
         self.progress = progress

@@ -66,4 +66,39 @@ struct ParallelScanTests {
         #expect(try folder.scan(jobs: jobs) == serial)
         #expect(try PhotoScanner(jobs: jobs).scan(folder.url, cache: ScanCache()) == serial)
     }
+
+    @Test("photos and diagnostics come out in listing order, rejected files' places closed up", arguments: [1, 3])
+    func listingOrder(jobs: Int) throws {
+        let folder = try TemporaryFolder()
+        var photos: [String] = []
+        var diagnostics: [(path: String, kind: ScanDiagnostic.Kind)] = []
+        // More files than one batch, so several workers take part, with every kind of finding
+        // scattered among them: rejections, EXIF warnings (the photo is kept) and the walk's own.
+        for index in 1...150 {
+            let name = "photo\(index).jpg"
+            switch index % 5 {
+            case 0:
+                try folder.write(name, Array("not an image".utf8))
+                diagnostics.append((name, .notAnImage))
+            case 1:
+                let truncatedExif = Array(Bytes.tiff(.littleEndian, ifd0: [.orientation(6)]).prefix(5))
+                try folder.write(name, Bytes.jpeg(width: 8, height: 6, segments: [Bytes.app1EXIF(truncatedExif)]))
+                photos.append(name)
+                diagnostics.append((name, .malformedExif))
+            case 2:
+                try folder.link(name, to: "gone-\(index).jpg")
+                diagnostics.append((name, .brokenLink))
+            case 3:
+                try folder.write(name, [])
+                diagnostics.append((name, .emptyFile))
+            default:
+                try folder.write(name, Bytes.png(width: UInt32(index), height: 2))
+                photos.append(name)
+            }
+        }
+        let result = try folder.scan(jobs: jobs)
+        #expect(result.photos.map(\.relativePath) == photos)
+        #expect(result.diagnostics.map(\.relativePath) == diagnostics.map(\.path))
+        #expect(result.diagnostics.map(\.kind) == diagnostics.map(\.kind))
+    }
 }
