@@ -2,4 +2,8 @@ import Foundation
 import WaterfallSiteCLI
 
 // All behaviour lives in WaterfallSiteCLI so it can be tested in-process.
-exit(WaterfallSite.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+let arguments = Array(CommandLine.arguments.dropFirst())
+#if os(Linux)
+HugePages.restartIfUseful(arguments: arguments)
+#endif
+exit(WaterfallSite.run(arguments).rawValue)

@@ -82,10 +82,14 @@ struct ProcessRun {
     var output: String
     var error: String
 
-    init(_ executable: URL, _ arguments: [String], in folder: URL? = nil) throws {
+    /// `environment` is added to the test's own.
+    init(_ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         if let folder { process.currentDirectoryURL = folder }
         let outputPipe = Pipe()
         let errorPipe = Pipe()
