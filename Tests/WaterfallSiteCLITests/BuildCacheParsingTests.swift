@@ -1,0 +1,80 @@
+import Foundation
+import PhotoScanner
+import Testing
+@testable import WaterfallSiteCLI
+
+/// Reading the cache file: every photo line back as written, and any damage reported with the
+/// line it is on.
+@Suite("Build cache file")
+struct BuildCacheParsingTests {
+    static let photoCount = 101
+
+    /// The cache text a build of `photoCount` photos on two pages writes.
+    static func cacheText() -> String {
+        let photos = (1...photoCount).map { index in
+            ScannedPhoto(
+                relativePath: index % 10 == 0 ? "Sub #\(index)/photo \(index).jpg" : "photo\(index).jpg",
+                format: index % 3 == 0 ? .png : .jpeg, storedWidth: 100 + index, storedHeight: 50 + index,
+                orientation: 1 + index % 8, byteSize: Int64(1000 * index),
+                identity: FileIdentity(device: 42, inode: UInt64(7000 + index), size: Int64(1000 * index), modified: 1_700_000_000_000_000_000 + Int64(index)))
+        }
+        var draft = BuildCache.Draft(ScanResult(photos: photos, diagnostics: []))
+        draft.pages = (1...2).map { number in
+            BuildCache.PageRecord(
+                fingerprint: UInt64(number) * 0x1234_5678_9abc, layoutOffset: 100 * number, layoutLength: 90,
+                ranges: 4, worstDrift: 12.5, layoutBytes: 200, photos: number == 1 ? 100 : 1)
+        }
+        return String(decoding: draft.data(reusing: nil, positions: { [] }), as: UTF8.self)
+    }
+
+    static func load(_ text: String) throws -> (cache: BuildCache?, warning: String?) {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "BuildCacheParsingTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(text.utf8).write(to: folder.appending(path: BuildCache.fileName))
+        return BuildCache.load(from: folder)
+    }
+
+    /// `text` with its line `number` (1-based) replaced by `replacement`.
+    static func replacing(line number: Int, in text: String, with replacement: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[number - 1] = replacement
+        return lines.joined(separator: "\n")
+    }
+
+    @Test("every photo line comes back as written, in order, with its bytes in the file")
+    func roundTrip() throws {
+        let text = Self.cacheText()
+        let (cache, warning) = try Self.load(text)
+        #expect(warning == nil)
+        let loaded = try #require(cache)
+        #expect(loaded.scan.entries.count == Self.photoCount)
+        #expect(loaded.scan.entries.map(\.photo.relativePath) == (1...Self.photoCount).map {
+            $0 % 10 == 0 ? "Sub #\($0)/photo \($0).jpg" : "photo\($0).jpg"
+        })
+        #expect(loaded.scan.entries.map(\.identity.inode) == (1...Self.photoCount).map { UInt64(7000 + $0) })
+        #expect(loaded.pages.map(\.photos) == [100, 1])
+        let lines = text.split(separator: "\n").dropFirst().prefix(Self.photoCount).map { String($0) + "\n" }
+        #expect(loaded.lines.map { String(decoding: loaded.source[$0], as: UTF8.self) } == lines)
+    }
+
+    @Test("a damaged line is reported by its number, among the photos and among the pages",
+          arguments: [2, 30, 51, 52, 53, 90, 102, 104, 105])
+    func damagedLine(number: Int) throws {
+        // Line 1 is the header, 2...102 the photos, 103 "#pages", 104 and 105 the pages.
+        let (cache, warning) = try Self.load(Self.replacing(line: number, in: Self.cacheText(), with: "photo.jpg\tnot\ta\tnumber"))
+        #expect(cache == nil)
+        #expect(warning?.contains("(line \(number) is malformed)") == true, "\(warning ?? "no warning")")
+    }
+
+    @Test("a file cut short is ignored: mid-line at its first bad line, between lines as ending early")
+    func cutShort() throws {
+        let text = Self.cacheText()
+        let photoLines = text.split(separator: "\n").prefix(1 + 80)
+        let cutBetween = photoLines.joined(separator: "\n") + "\n"
+        #expect(try Self.load(cutBetween).warning?.contains("(it ends early)") == true)
+        let cutInside = String(cutBetween.dropLast(12))
+        #expect(try Self.load(cutInside).warning?.contains("(line 81 is malformed)") == true)
+        #expect(try Self.load(text.replacingOccurrences(of: "\n#pages\n", with: "\n#page\n")).cache == nil)
+    }
+}
