@@ -84,7 +84,6 @@ struct DirectoryWalker {
         if jobs > 1 {
             closedir(directory)
             prelisted = FolderListings(root: rootBytes, rootID: FileID(info), excluded: excluded, jobs: jobs)
-            wfsTrace("prelisted")
             if let listing = prelisted.take(rootBytes) {
                 return visit(listing, absolute: rootBytes, relative: [])
             }

@@ -45,9 +45,7 @@ struct FolderListings: Sendable {
         let relativeStart = root == [UInt8(ascii: "/")] ? 1 : root.count + 1
         while !level.isEmpty {
             let paths = level.map(\.path)
-            wfsTrace("level start")
             let listed = Self.list(paths, relativeStart: relativeStart, jobs: jobs)
-            wfsTrace("level listed")
             var next: [Pending] = []
             for (pending, listing) in zip(level, listed) {
                 guard let listing else { continue }

@@ -37,10 +37,8 @@ public struct PhotoScanner: Sendable {
     public func scan(
         _ root: URL, cacheAfterWalk: () -> ScanCache?, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws(ScanError) -> ScanResult {
-        wfsTrace("scan start")
         var walker = DirectoryWalker(excludedFolders: excludedFolders.map { $0.standardizedFileURL.path })
         try walker.walk(rootPath: root.path, jobs: jobs)
-        wfsTrace("walk done")
         let candidates = walker.candidates
         let walkDiagnostics = walker.diagnostics
         let cache = cacheAfterWalk()

@@ -185,7 +185,6 @@ struct BuildCache: Sendable {
     /// why an existing file was ignored.
     static func load(from output: URL) -> (cache: BuildCache?, warning: String?) {
         let url = output.appending(path: fileName)
-        wfsTrace("cache load start")
         guard FileManager.default.fileExists(atPath: url.path) else { return (nil, nil) }
         func ignored(_ reason: String) -> (BuildCache?, String?) {
             (nil, "ignoring the build cache '\(url.path)' (\(reason)); every photo is read again")
@@ -195,7 +194,6 @@ struct BuildCache: Sendable {
             var parser = CacheParser(raw.bindMemory(to: UInt8.self))
             return parser.cache()
         }
-        wfsTrace("cache parsed")
         switch result {
         case .success(var cache):
             cache.source = data

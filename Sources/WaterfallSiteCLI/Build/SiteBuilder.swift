@@ -12,7 +12,6 @@ struct SiteBuilder {
 
     func build() throws(CommandError) {
         let started = Date()
-        wfsTrace("build start")
         let photosPath = settings.photos.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: photosPath, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -49,7 +48,6 @@ struct SiteBuilder {
         let cacheLoad =
             settings.usesCache && output.isPreviousBuild ? BackgroundWork { BuildCache.load(from: outputURL) } : nil
         let progress = Progress(console: console, quiet: settings.quiet)
-        wfsTrace("scan begins")
         let scan: ScanResult
         do {
             scan = try PhotoScanner(jobs: settings.jobs, excludedFolders: [output.url]).scan(
@@ -63,7 +61,6 @@ struct SiteBuilder {
         }
         progress.finish()
         let loaded = try cacheLoad?.wait()
-        wfsTrace("cache waited")
         if let warning = loaded?.warning { console.warn("warning: \(warning)") }
         let cache = loaded?.cache
         // Where each scanned photo was in the previous build's cache, found in listing order once,
@@ -89,10 +86,8 @@ struct SiteBuilder {
             console.warn("warning: \(metadataURL?.path ?? "metadata"): no photo '\(path)' was found; its entry is unused")
         }
 
-        wfsTrace("before plan")
         var plan = GalleryPlan(photos: scan.photos, metadata: metadata, pageSize: settings.pageSize)
         var statistics = LayoutStatistics()
-        wfsTrace("plan made")
         try output.prepareStaging()
         let interruption = Interruption { output.abandonStaging() }
         defer { interruption.cancel() }
@@ -115,7 +110,6 @@ struct SiteBuilder {
             {
                 carriedFolders.append(carried)
             }
-            wfsTrace("pages written")
             statistics = draft.pages.reduce(into: LayoutStatistics()) { $0.add($1) }
             keptPages = draft.pages.count - draft.renderedPages
             if let cache, draft.repeats(cache, allCached: scan.cachedCount == scan.photos.count), output.keepPrevious(BuildCache.fileName) {
@@ -123,7 +117,6 @@ struct SiteBuilder {
             } else {
                 try output.write(draft.data(reusing: cache, positions: previousPositions), to: BuildCache.fileName)
             }
-            wfsTrace("cache written")
             try output.swapIn(carrying: carriedFolders)
         } catch {
             // Writes fail once Ctrl-C has moved the staging folder away: let the handler finish.
@@ -132,7 +125,6 @@ struct SiteBuilder {
             output.removeStaging()
             throw error
         }
-        wfsTrace("swapped"); if getenv("WFS_EXIT") != nil { exit(0) }
         progress.finish()
 
         if !settings.quiet {

@@ -15,7 +15,6 @@ enum ScanCommand {
     ]
 
     static func run(_ arguments: [String], console: Console) throws(CommandError) {
-        wfsTrace("scan command")
         let list = try ArgumentList(arguments, options: options, command: "scan")
         if list.has("--help") {
             console.writeOutput(HelpText.scan)
@@ -42,9 +41,7 @@ enum ScanCommand {
         let elapsed = Date().timeIntervalSince(started)
 
         if list.has("--json") {
-            wfsTrace("json start")
             console.writeOutputBytes(json(result, root: folder, jobs: jobs))
-            wfsTrace("json written")
         } else {
             console.writeOutput(table(result))
             if !list.has("--quiet") {
