@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 
-
 /// A file whose name has an image extension.
 struct Candidate: Sendable {
     var relativePath: String

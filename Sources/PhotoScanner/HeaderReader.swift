@@ -50,9 +50,7 @@ enum HeaderReader {
                 }
             } else {
                 // The folder could not be opened by itself: the full path gets the real error.
-                let path = folders.path(of: candidate.folder) + [UInt8(ascii: "/")] + folders.withName(of: candidate) {
-                    UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0) + 1)
-                }
+                let path = folders.path(of: candidate.folder) + [UInt8(ascii: "/")] + folders.name(of: candidate)
                 status = path.withUnsafeBufferPointer { path in
                     path.withMemoryRebound(to: CChar.self) { chars in
                         wfs_read_image_header(chars.baseAddress, &header, message.baseAddress, message.count)
@@ -132,6 +130,13 @@ final class FolderCursor {
     func withName<Result>(of candidate: Candidate, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
         folders[candidate.folder].names.withUnsafeBufferPointer { names in
             body(UnsafeRawPointer(names.baseAddress.unsafelyUnwrapped + Int(candidate.nameStart)).assumingMemoryBound(to: CChar.self))
+        }
+    }
+
+    /// `candidate`'s name with its NUL, copied (for the rare full path).
+    func name(of candidate: Candidate) -> [UInt8] {
+        withName(of: candidate) { name in
+            Array(UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name) + 1))
         }
     }
 

@@ -17,11 +17,11 @@ enum ImageExtensions {
         bytes.reduce(0) { $0 << 8 | UInt64($1 >= 0x41 && $1 <= 0x5A ? $1 + 0x20 : $1) }
     }
 
-    /// True when `name` (UTF-8 bytes, with or without a NUL terminator) ends in a candidate
-    /// extension, compared case-insensitively. Called for every file of the walk, so no String.
-    static func isCandidate<Name: RandomAccessCollection<UInt8>>(_ name: Name) -> Bool where Name.Index == Int {
-        let end = name.last == 0 ? name.endIndex - 1 : name.endIndex
-        guard let dot = name[..<end].lastIndex(of: UInt8(ascii: ".")), dot > name.startIndex, dot < end - 1 else {
+    /// True when `name` (UTF-8 bytes, no terminator) ends in a candidate extension, compared
+    /// case-insensitively. Called for every file of the walk, so no String.
+    static func isCandidate(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let end = name.count
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0, dot < end - 1 else {
             return false
         }
         let suffix = name[(dot + 1)..<end]

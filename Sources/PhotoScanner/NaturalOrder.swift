@@ -68,10 +68,6 @@ enum NaturalOrder {
         return tiebreak
     }
 
-    static func areInIncreasingOrder(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
-        compare(lhs, rhs) < 0
-    }
-
     /// Orders `/`-separated relative paths the way the scanner lists them.
     static func arePathsInIncreasingOrder(_ lhs: String, _ rhs: String) -> Bool {
         let left = lhs.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)

@@ -149,8 +149,8 @@ private extension PhotoScanner {
         }
         let findings = shared.findings.withLock { $0 }.sorted { $0.candidate < $1.candidate }
         // Close up the places of rejected files, keeping the photos in order.
-        if findings.contains(where: \.rejected) {
-            let rejected = findings.filter(\.rejected).map(\.candidate)
+        let rejected = findings.filter(\.rejected).map(\.candidate)
+        if !rejected.isEmpty {
             var kept = 0
             var nextRejected = 0
             for index in photos.indices {

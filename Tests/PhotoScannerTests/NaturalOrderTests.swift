@@ -44,7 +44,7 @@ struct NaturalOrderTests {
         let names = ["photo10.jpg", "Photo2.jpg", "photo2.jpg", "photo1.jpg", "photo02.jpg", "photo.jpg"]
         let expected = ["photo.jpg", "photo1.jpg", "Photo2.jpg", "photo2.jpg", "photo02.jpg", "photo10.jpg"]
         for shuffled in [names, names.reversed(), names.shuffled()] {
-            let sorted = shuffled.map { Array($0.utf8) }.sorted(by: NaturalOrder.areInIncreasingOrder)
+            let sorted = shuffled.map { Array($0.utf8) }.sorted { NaturalOrder.compare($0, $1) < 0 }
             #expect(sorted.map { String(decoding: $0, as: UTF8.self) } == expected)
         }
     }
