@@ -25,33 +25,38 @@ public struct Console: Sendable {
         self.errorIsTerminal = errorIsTerminal
     }
 
-    /// The process's real standard output and error.
+    /// The process's real standard output and error, written with write(2) directly: no
+    /// buffering to flush, and a reader that has gone away ends the output quietly.
     public static var standard: Console {
         var console = Console(
-            writeOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-            writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
+            writeOutput: { text in writeAll(text, to: STDOUT_FILENO) },
+            writeError: { text in writeAll(text, to: STDERR_FILENO) },
             errorIsTerminal: isatty(STDERR_FILENO) == 1
         )
         console.writeOutputBytes = { pieces in
-            for piece in pieces { writeAll(piece, to: STDOUT_FILENO) }
+            for piece in pieces { piece.withUnsafeBytes { writeAll($0, to: STDOUT_FILENO) } }
         }
         return console
     }
 
+    private static func writeAll(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+
     /// write(2) until every byte is out, retrying interrupted and partial writes. Stops quietly
     /// when the reader has gone (a closed pipe): there is nobody left to tell.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress.unsafelyUnwrapped + offset, buffer.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
+    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) {
+        guard let base = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(descriptor, base + offset, buffer.count - offset)
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                return
             }
         }
     }
