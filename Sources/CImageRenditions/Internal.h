@@ -91,6 +91,12 @@ wfr_status wfr_encode_png(const uint8_t *pixels, uint32_t width, uint32_t height
                           uint32_t channels, const uint8_t *icc, size_t icc_length,
                           wfr_rendition *out, char *message, size_t capacity);
 
+/// Rewrites a JPEG that `wfr_encode_jpeg`'s encoder wrote with standard Huffman tables (8-bit,
+/// sequential, one scan, no restart markers) with the optimal tables for its own symbols: the
+/// same bytes libjpeg writes with `optimize_coding`, for a fraction of the time. False, with `out`
+/// cleared, for any other file or when memory runs out; the caller then lets libjpeg optimise.
+bool wfr_optimize_huffman(const uint8_t *jpeg, size_t length, wfr_rendition *out);
+
 /// `pixels` (stored orientation, w × h × channels) turned into display orientation; a new buffer.
 uint8_t *wfr_orient(const uint8_t *pixels, uint32_t width, uint32_t height, uint32_t channels,
                     uint16_t orientation);

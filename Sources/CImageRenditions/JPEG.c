@@ -259,7 +259,8 @@ typedef struct encode_state {
 } encode_state;
 
 static bool encode(encode_state *state, const uint8_t *pixels, uint32_t width, uint32_t height,
-                   wfr_pixel_model model, int32_t quality, const uint8_t *icc, size_t icc_length) {
+                   wfr_pixel_model model, int32_t quality, const uint8_t *icc, size_t icc_length,
+                   bool optimize) {
     struct jpeg_compress_struct *info = &state->info;
     if (setjmp(state->errors.jump)) return false;
     jpeg_create_compress(info);
@@ -277,8 +278,9 @@ static bool encode(encode_state *state, const uint8_t *pixels, uint32_t width, u
     jpeg_set_quality(info, quality, TRUE);
     // Baseline with optimised Huffman tables, not progressive: a gallery page decodes hundreds
     // of these small images, which a browser does with less work and memory when baseline, and a
-    // progressive encode costs a third of a build's time for files about 3% smaller.
-    info->optimize_coding = TRUE;
+    // progressive encode costs a third of a build's time for files about 3% smaller. The tables
+    // are optimised afterwards (HuffmanOptimizer.c), unless that fails and libjpeg has to.
+    info->optimize_coding = optimize;
     jpeg_start_compress(info, TRUE);
     if (icc != NULL && icc_length > 0) jpeg_write_icc_profile(info, icc, (unsigned)icc_length);
     const size_t stride = (size_t)width * (size_t)info->input_components;
@@ -315,17 +317,32 @@ wfr_status wfr_encode_jpeg(const uint8_t *pixels, uint32_t width, uint32_t heigh
         wfr_message(message, message_capacity, "out of memory for a JPEG encode");
         return WFR_STATUS_OUT_OF_MEMORY;
     }
-    wfr_status status = WFR_STATUS_OK;
-    if (encode(&state, pixels, width, height, model, quality, icc, icc_length)) {
-        out->bytes = state.output.buffer;
-        out->length = state.output.capacity - state.output.manager.free_in_buffer;
-        out->width = width;
-        out->height = height;
-    } else {
+    bool encoded = encode(&state, pixels, width, height, model, quality, icc, icc_length, false);
+    bool optimized = false;
+    if (encoded) {
+        const size_t length = state.output.capacity - state.output.manager.free_in_buffer;
+        optimized = wfr_optimize_huffman(state.output.buffer, length, out);
+        if (!optimized) {
+            // Not expected for what this encoder writes; libjpeg's own optimisation gives the
+            // same bytes, only slower.
+            jpeg_destroy_compress(&state.info);
+            encoded = encode(&state, pixels, width, height, model, quality, icc, icc_length, true);
+        }
+    }
+    if (!encoded) {
         library_message((j_common_ptr)&state.info, message, message_capacity);
         free(state.output.buffer);
-        status = WFR_STATUS_OUT_OF_MEMORY; // the only way a valid encode request fails
+    } else if (optimized) {
+        free(state.output.buffer);
+    } else {
+        out->bytes = state.output.buffer;
+        out->length = state.output.capacity - state.output.manager.free_in_buffer;
     }
+    if (encoded) {
+        out->width = width;
+        out->height = height;
+    }
+    const wfr_status status = encoded ? WFR_STATUS_OK : WFR_STATUS_OUT_OF_MEMORY; // the only way a valid request fails
     free(state.rows);
     jpeg_destroy_compress(&state.info);
     return status;

@@ -1,18 +1,36 @@
 #!/usr/bin/env bash
-# Checks that the resampler gives the same bytes whichever vector path the machine takes: builds
-# Tests/Native/resampler_vector_paths.c with the toolchain's clang (as SwiftPM builds the C
-# targets) for plain x86-64, for AVX2, and with the runtime choice, and compares their checksums.
-# Elsewhere than x86-64 Linux there is one path, and nothing to compare.
+# C-level checks of the rendition shim, built with the toolchain's clang (as SwiftPM builds the C
+# targets):
+#
+# 1. Tests/Native/huffman_optimizer.c, with AddressSanitizer and UBSan: the Huffman optimiser
+#    writes the same bytes as libjpeg's optimize_coding, refuses what it does not handle, and
+#    reads damaged files within bounds.
+# 2. The resampler gives the same bytes whichever vector path the machine takes: builds
+#    Tests/Native/resampler_vector_paths.c for plain x86-64, for AVX2, and with the runtime
+#    choice, and compares their checksums. Elsewhere than x86-64 Linux there is one path, and
+#    nothing to compare.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-if [[ $(uname -m) != x86_64 || $(uname -s) != Linux ]]; then
-    echo "resampler vector paths: one path on $(uname -s) $(uname -m), nothing to compare"
-    exit 0
-fi
 clang=/opt/swift/usr/bin/clang
 [[ -x $clang ]] || clang="$(dirname "$(readlink -f "$(command -v swift)")")/clang"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+
+# The linker's notes about the sanitizer runtime's symbols are not failures; show them only if
+# the build fails.
+if ! "$clang" -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+    -I Sources/CImageRenditions -I Sources/CImageRenditions/include \
+    Tests/Native/huffman_optimizer.c Sources/CImageRenditions/*.c -ljpeg -lpng \
+    -o "$work/huffman_optimizer" 2>"$work/build.log"; then
+    cat "$work/build.log" >&2
+    exit 1
+fi
+"$work/huffman_optimizer"
+
+if [[ $(uname -m) != x86_64 || $(uname -s) != Linux ]]; then
+    echo "resampler vector paths: one path on $(uname -s) $(uname -m), nothing to compare"
+    exit 0
+fi
 sources=(Tests/Native/resampler_vector_paths.c Sources/CImageRenditions/Resample.c)
 flags=(-O2 -I Sources/CImageRenditions -I Sources/CImageRenditions/include)
 "$clang" "${flags[@]}" -DWFR_VECTOR_CLONES= "${sources[@]}" -o "$work/plain"
