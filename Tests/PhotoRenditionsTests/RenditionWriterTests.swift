@@ -1,3 +1,4 @@
+import CImageRenditions
 import Foundation
 import MasonryLayout
 import Testing
@@ -107,5 +108,44 @@ struct RenditionWriterTests {
         let empty = ContentHash.name(of: [], fingerprint: "")
         // SHA-256 of a single 0 byte: 6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d
         #expect(empty == "6e340b9cffb37a989ca5")
+    }
+
+    /// The FIPS 180-4 examples, one block and two, and two million-byte messages that a single
+    /// update hands to the block function in one call (the SHA extensions where the CPU has them):
+    /// a million "a" is one block over and over, so the other (digest from Python's hashlib) has
+    /// blocks that all differ. In parts of uneven sizes the block buffer is left part full, filled and skipped.
+    @Test("SHA-256: FIPS 180-4 examples and a million varied bytes, whole and in uneven parts")
+    func sha256Examples() {
+        let examples: [(message: [UInt8], digest: String)] = [
+            (Array("abc".utf8), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+            (Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8),
+             "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+            ([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000),
+             "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"),
+            ((0..<1_000_000).map { UInt8($0 % 251) },
+             "2c030d49ec131bfbbb446ad21e7a2f12cdb4f2f4f3fda3ac709dd2e68a4646c7"),
+        ]
+        for (message, digest) in examples {
+            #expect(Self.sha256(message, parts: [message.count]) == digest)
+            #expect(Self.sha256(message, parts: [1, 63, 64, 65, 127, 4_096, 100_003]) == digest)
+        }
+    }
+
+    /// SHA-256 of `bytes` given to `wfr_sha256_update` in parts of the sizes in `parts`, cycled.
+    static func sha256(_ bytes: [UInt8], parts: [Int]) -> String {
+        var context = wfr_sha256_context()
+        wfr_sha256_init(&context)
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0, part = 0
+            while start < buffer.count {
+                let count = min(parts[part % parts.count], buffer.count - start)
+                wfr_sha256_update(&context, buffer.baseAddress! + start, count)
+                start += count
+                part += 1
+            }
+        }
+        var digest = [UInt8](repeating: 0, count: 32)
+        wfr_sha256_final(&context, &digest)
+        return ContentHash.hex(digest)
     }
 }

@@ -6,8 +6,9 @@
 // `exit()`), and Swift can neither call `setjmp` nor survive a `longjmp` across its frames. So the
 // `setjmp`, every library call that can fail and the jump target live together in the C functions
 // below, which return a status code and copy the library's message into a buffer the caller owns.
-// The libraries never print. There is no global mutable state: these functions run on many
-// threads at once.
+// The libraries never print. There is no global mutable state (but for SHA256.c's atomic cache of
+// a CPU feature test, the same answer for every thread): these functions run on many threads at
+// once.
 //
 // Memory is bounded: the pixel limit is checked against the header before any pixel buffer is
 // allocated; JPEGs are decoded scanline by scanline with DCT-domain scaling to the smallest
