@@ -24,6 +24,8 @@ enum { FAST_BITS = 10, SLOTS = 8, PADDING = 64 * 4 + 16 }; // a slot is class ×
 typedef struct huffman_table {
     bool defined;
     bool used;
+    /// The code is the symbol itself, 4 bits (DC) or 8 (AC): see JPEG.c's fixed-length tables.
+    bool fixed;
     uint8_t bits[17]; // bits[l]: how many codes have length l
     uint8_t values[256];
     unsigned count;
@@ -188,6 +190,9 @@ static bool parse(const uint8_t *jpeg, size_t length, parsed_file *file) {
                 if (t->count > 256 || q + 17 + t->count > body_length) return false;
                 memcpy(t->values, body + q + 17, t->count);
                 if (!build_decoder(t, kind == 0)) return false;
+                const unsigned fixed_length = kind == 0 ? 4 : 8, fixed_count = (1u << fixed_length) - 1;
+                t->fixed = t->count == fixed_count && t->bits[fixed_length] == fixed_count;
+                for (unsigned v = 0; t->fixed && v < fixed_count; v++) t->fixed = t->values[v] == v;
                 q += 17 + t->count;
             }
         } else if (marker == 0xC0 || marker == 0xC1) { // baseline or extended sequential, Huffman
@@ -355,11 +360,16 @@ static bool reserve_block(symbol_list *list) {
 /// Decodes one symbol and the extra bits after it (as many as `symbol` for DC, as its low four
 /// bits for AC), counts it and keeps it. False for a code the table does not have.
 static inline __attribute__((always_inline)) bool
-read_symbol(bit_reader *r, huffman_table *t, unsigned slot, symbol_list *list, unsigned *symbol) {
+read_symbol(bit_reader *r, huffman_table *t, unsigned slot, bool fixed, symbol_list *list, unsigned *symbol) {
     refill(r);
-    const uint32_t fast = t->fast[r->buffer >> (64 - FAST_BITS)];
     unsigned length, size, value;
-    if (__builtin_expect(fast != 0, 1)) {
+    const uint32_t fast = fixed ? 0 : t->fast[r->buffer >> (64 - FAST_BITS)];
+    if (fixed) {
+        // No lookup: one symbol leads to the next by shifts alone.
+        length = slot < 4 ? 4 : 8;
+        value = (unsigned)(r->buffer >> (64 - length));
+        size = slot < 4 ? value : (value & 15);
+    } else if (__builtin_expect(fast != 0, 1)) {
         value = fast & 0xFF;
         length = fast >> 8 & 0xFF;
         size = fast >> 16;
@@ -381,13 +391,13 @@ read_symbol(bit_reader *r, huffman_table *t, unsigned slot, symbol_list *list, u
 }
 
 static inline __attribute__((always_inline)) bool
-read_block(bit_reader *r, parsed_file *file, const component *k, symbol_list *list) {
+read_block(bit_reader *r, parsed_file *file, const component *k, bool fixed, symbol_list *list) {
     if (!reserve_block(list)) return false;
     unsigned symbol;
-    if (!read_symbol(r, &file->tables[k->dc_slot], k->dc_slot, list, &symbol)) return false;
+    if (!read_symbol(r, &file->tables[k->dc_slot], k->dc_slot, fixed, list, &symbol)) return false;
     huffman_table *ac = &file->tables[k->ac_slot];
     for (unsigned position = 1; position < 64;) {
-        if (!read_symbol(r, ac, k->ac_slot, list, &symbol)) return false;
+        if (!read_symbol(r, ac, k->ac_slot, fixed, list, &symbol)) return false;
         const unsigned run = symbol >> 4;
         if ((symbol & 15) == 0 && run != 15) break; // end of block
         position += run + 1;
@@ -397,8 +407,10 @@ read_block(bit_reader *r, parsed_file *file, const component *k, symbol_list *li
     return (uint64_t)(r->next - r->start) * 8 - r->count <= r->bit_limit;
 }
 
-/// Reads every block of the scan in order, counting the symbols and keeping them.
-static bool read_scan(const uint8_t *data, size_t length, parsed_file *file, symbol_list *list) {
+/// Reads every block of the scan in order, counting the symbols and keeping them; `fixed` when
+/// every table the scan uses has fixed-length codes.
+static inline __attribute__((always_inline)) bool
+read_blocks(const uint8_t *data, size_t length, parsed_file *file, bool fixed, symbol_list *list) {
     bit_reader reader = {.start = data, .next = data, .bit_limit = (uint64_t)length * 8};
     unsigned max_h = 1, max_v = 1;
     for (unsigned c = 0; c < file->component_count; c++) {
@@ -412,7 +424,7 @@ static bool read_scan(const uint8_t *data, size_t length, parsed_file *file, sym
         const uint64_t height = ((uint64_t)file->height * k->vertical + max_v - 1) / max_v;
         const uint64_t blocks = ((width + 7) / 8) * ((height + 7) / 8);
         for (uint64_t b = 0; b < blocks; b++) {
-            if (!read_block(&reader, file, k, list)) return false;
+            if (!read_block(&reader, file, k, fixed, list)) return false;
         }
         return true;
     }
@@ -422,11 +434,19 @@ static bool read_scan(const uint8_t *data, size_t length, parsed_file *file, sym
         for (unsigned s = 0; s < file->scan_count; s++) {
             const component *k = &file->scan[s];
             for (unsigned b = 0; b < (unsigned)k->horizontal * k->vertical; b++) {
-                if (!read_block(&reader, file, k, list)) return false;
+                if (!read_block(&reader, file, k, fixed, list)) return false;
             }
         }
     }
     return true;
+}
+
+static bool read_scan(const uint8_t *data, size_t length, parsed_file *file, symbol_list *list) {
+    bool fixed = true;
+    for (unsigned s = 0; s < SLOTS; s++) {
+        if (file->tables[s].used && !file->tables[s].fixed) fixed = false;
+    }
+    return fixed ? read_blocks(data, length, file, true, list) : read_blocks(data, length, file, false, list);
 }
 
 /// Writes the symbols again with the optimal codes.

@@ -251,6 +251,26 @@ static boolean empty_output_buffer(j_compress_ptr info) {
 
 static void term_destination(j_compress_ptr info) { (void)info; }
 
+/// Codes of one length whose value is the symbol itself: 4 bits for the DC categories 0–14, 8
+/// bits for the AC run/size bytes 0–254 (the all-ones code stays unused, as JPEG requires). The
+/// file is larger, but HuffmanOptimizer.c reads its symbols without a table, before writing them
+/// with the optimal codes.
+static void use_fixed_length_tables(j_compress_ptr info) {
+    for (int i = 0; i < NUM_HUFF_TBLS; i++) {
+        JHUFF_TBL *dc = info->dc_huff_tbl_ptrs[i], *ac = info->ac_huff_tbl_ptrs[i];
+        if (dc != NULL) {
+            memset(dc->bits, 0, sizeof dc->bits);
+            dc->bits[4] = 15;
+            for (int v = 0; v < 15; v++) dc->huffval[v] = (UINT8)v;
+        }
+        if (ac != NULL) {
+            memset(ac->bits, 0, sizeof ac->bits);
+            ac->bits[8] = 255;
+            for (int v = 0; v < 255; v++) ac->huffval[v] = (UINT8)v;
+        }
+    }
+}
+
 typedef struct encode_state {
     struct jpeg_compress_struct info;
     error_context errors;
@@ -281,6 +301,7 @@ static bool encode(encode_state *state, const uint8_t *pixels, uint32_t width, u
     // progressive encode costs a third of a build's time for files about 3% smaller. The tables
     // are optimised afterwards (HuffmanOptimizer.c), unless that fails and libjpeg has to.
     info->optimize_coding = optimize;
+    if (!optimize) use_fixed_length_tables(info);
     jpeg_start_compress(info, TRUE);
     if (icc != NULL && icc_length > 0) jpeg_write_icc_profile(info, icc, (unsigned)icc_length);
     const size_t stride = (size_t)width * (size_t)info->input_components;

@@ -2,10 +2,11 @@
 // `optimize_coding`, and must come out as the same bytes. This program encodes pseudo-random
 // images of every kind the shim meets (gray, YCbCr 4:2:0, 4:2:2, 4:4:4, CMYK, YCCK, with and
 // without an ICC profile, sizes from 1×1 up, qualities 1–100, flat, smooth and noisy content)
-// twice with libjpeg: with standard tables, then optimised by libjpeg. The first, passed through
-// `wfr_optimize_huffman`, must equal the second byte for byte; `wfr_encode_jpeg` must equal it
-// too. Files the optimiser does not handle (progressive, arithmetic, restart markers, damaged)
-// must be refused, never rewritten. Exit status 0 when all hold.
+// with libjpeg: optimised by libjpeg, and with standard or fixed-length tables (what JPEG.c
+// writes first). The latter two, passed through `wfr_optimize_huffman`, must equal the first byte
+// for byte, and so must `wfr_encode_jpeg`'s output. Files the optimiser does not handle
+// (progressive, arithmetic, restart markers) must be refused, and damaged ones must be refused
+// or read within bounds (this runs under AddressSanitizer). Exit status 0 when all hold.
 
 #include "Internal.h"
 
@@ -53,7 +54,9 @@ typedef struct settings {
     content kind;
 } settings;
 
-static unsigned char *encode(const settings *s, const uint8_t *pixels, bool optimize, unsigned long *length) {
+typedef enum tables { STANDARD, OPTIMIZED, FIXED_LENGTH } tables;
+
+static unsigned char *encode(const settings *s, const uint8_t *pixels, tables kind, unsigned long *length) {
     struct jpeg_compress_struct info;
     struct jpeg_error_mgr errors;
     info.err = jpeg_std_error(&errors);
@@ -76,7 +79,22 @@ static unsigned char *encode(const settings *s, const uint8_t *pixels, bool opti
     if (s->progressive) jpeg_simple_progression(&info);
     info.arith_code = s->arithmetic;
     if (s->restarts) info.restart_interval = 3;
-    info.optimize_coding = optimize;
+    info.optimize_coding = kind == OPTIMIZED;
+    if (kind == FIXED_LENGTH) {
+        // As JPEG.c's use_fixed_length_tables: each code is its symbol, 4 bits DC, 8 bits AC.
+        for (int i = 0; i < NUM_HUFF_TBLS; i++) {
+            if (info.dc_huff_tbl_ptrs[i] != NULL) {
+                memset(info.dc_huff_tbl_ptrs[i]->bits, 0, sizeof info.dc_huff_tbl_ptrs[i]->bits);
+                info.dc_huff_tbl_ptrs[i]->bits[4] = 15;
+                for (int v = 0; v < 15; v++) info.dc_huff_tbl_ptrs[i]->huffval[v] = (UINT8)v;
+            }
+            if (info.ac_huff_tbl_ptrs[i] != NULL) {
+                memset(info.ac_huff_tbl_ptrs[i]->bits, 0, sizeof info.ac_huff_tbl_ptrs[i]->bits);
+                info.ac_huff_tbl_ptrs[i]->bits[8] = 255;
+                for (int v = 0; v < 255; v++) info.ac_huff_tbl_ptrs[i]->huffval[v] = (UINT8)v;
+            }
+        }
+    }
     jpeg_start_compress(&info, TRUE);
     if (s->icc) {
         uint8_t profile[600];
@@ -108,36 +126,38 @@ static int failures = 0, checked = 0;
 static void check_same(const settings *s) {
     const unsigned channels = s->model == 0 ? 1 : s->model == 1 ? 3 : 4;
     uint8_t *pixels = make_pixels(s->width, s->height, channels, s->kind);
-    unsigned long plain_length, libjpeg_length;
-    unsigned char *plain = encode(s, pixels, false, &plain_length);
-    unsigned char *libjpeg = encode(s, pixels, true, &libjpeg_length);
-    wfr_rendition ours;
-    if (!wfr_optimize_huffman(plain, plain_length, &ours)) {
-        fprintf(stderr, "refused: %s\n", describe(s));
-        failures++;
-    } else if (ours.length != libjpeg_length || memcmp(ours.bytes, libjpeg, libjpeg_length) != 0) {
-        fprintf(stderr, "differs from libjpeg: %s (%zu bytes against %lu)\n", describe(s), ours.length, libjpeg_length);
-        failures++;
+    unsigned long libjpeg_length;
+    unsigned char *libjpeg = encode(s, pixels, OPTIMIZED, &libjpeg_length);
+    // From the standard tables (the general decoder) and from the fixed-length ones (its fast path).
+    for (tables kind = STANDARD; kind <= FIXED_LENGTH; kind += 2) {
+        unsigned long plain_length;
+        unsigned char *plain = encode(s, pixels, kind, &plain_length);
+        wfr_rendition ours;
+        if (!wfr_optimize_huffman(plain, plain_length, &ours)) {
+            fprintf(stderr, "refused: %s\n", describe(s));
+            failures++;
+        } else if (ours.length != libjpeg_length || memcmp(ours.bytes, libjpeg, libjpeg_length) != 0) {
+            fprintf(stderr, "differs from libjpeg: %s (%zu bytes against %lu)\n", describe(s), ours.length, libjpeg_length);
+            failures++;
+        }
+        wfr_rendition_free(&ours);
+        free(plain);
     }
-    wfr_rendition_free(&ours);
-    // The shim's encoder end to end (it takes RGB or gray pixels, CMYK as Adobe-inverted ink).
+    // The shim's encoder end to end (4:2:0 for RGB, no ICC profile: what it writes).
     if (!s->icc && (s->model != 1 || s->chroma == 0)) {
         const wfr_pixel_model model = s->model == 0 ? WFR_PIXELS_GRAY : s->model == 1 ? WFR_PIXELS_RGB
                                       : s->model == 2 ? WFR_PIXELS_CMYK_INVERTED : WFR_PIXELS_YCCK_INVERTED;
         char message[WFR_MESSAGE_CAPACITY];
         wfr_rendition encoded;
-        if (s->model <= 1) {
-            if (wfr_encode_jpeg(pixels, s->width, s->height, model, s->quality, NULL, 0, &encoded, message,
-                                sizeof message) != WFR_STATUS_OK ||
-                encoded.length != libjpeg_length || memcmp(encoded.bytes, libjpeg, libjpeg_length) != 0) {
-                fprintf(stderr, "wfr_encode_jpeg differs from libjpeg: %s\n", describe(s));
-                failures++;
-            }
-            wfr_rendition_free(&encoded);
+        if (wfr_encode_jpeg(pixels, s->width, s->height, model, s->quality, NULL, 0, &encoded, message,
+                            sizeof message) != WFR_STATUS_OK ||
+            encoded.length != libjpeg_length || memcmp(encoded.bytes, libjpeg, libjpeg_length) != 0) {
+            fprintf(stderr, "wfr_encode_jpeg differs from libjpeg: %s\n", describe(s));
+            failures++;
         }
+        wfr_rendition_free(&encoded);
     }
     checked++;
-    free(plain);
     free(libjpeg);
     free(pixels);
 }
@@ -145,7 +165,7 @@ static void check_same(const settings *s) {
 static void check_refused(const settings *s) {
     uint8_t *pixels = make_pixels(s->width, s->height, s->model == 0 ? 1 : 3, s->kind);
     unsigned long length;
-    unsigned char *file = encode(s, pixels, false, &length);
+    unsigned char *file = encode(s, pixels, STANDARD, &length);
     wfr_rendition ours;
     if (wfr_optimize_huffman(file, length, &ours)) {
         fprintf(stderr, "not refused: %s\n", describe(s));
@@ -159,11 +179,11 @@ static void check_refused(const settings *s) {
 
 /// Damaged copies of a good file: every prefix length up to a point, and flipped bytes. Each must
 /// be refused or rewritten without reading out of bounds (run under the sanitizers to see that).
-static void check_damaged(void) {
+static void check_damaged(tables kind) {
     settings s = {.width = 40, .height = 24, .model = 1, .quality = 75, .kind = SMOOTH};
     uint8_t *pixels = make_pixels(s.width, s.height, 3, s.kind);
     unsigned long length;
-    unsigned char *file = encode(&s, pixels, false, &length);
+    unsigned char *file = encode(&s, pixels, kind, &length);
     unsigned char *copy = malloc(length);
     for (unsigned long cut = 0; cut < length; cut++) {
         wfr_rendition ours;
@@ -210,7 +230,8 @@ int main(void) {
     check_refused(&progressive);
     check_refused(&arithmetic);
     check_refused(&restarts);
-    check_damaged();
+    check_damaged(STANDARD);
+    check_damaged(FIXED_LENGTH);
     if (failures) {
         fprintf(stderr, "huffman optimizer: %d of %d checks failed\n", failures, checked);
         return 1;
