@@ -100,19 +100,27 @@ static void build_optimal(huffman_table *t) {
     memcpy(frequency, t->frequency, sizeof frequency);
     frequency[256] = 1;
     for (int i = 0; i < 257; i++) others[i] = -1;
+    // The symbols still in play, ascending: libjpeg scans all 257 for each merge, skipping the
+    // zeros; scanning only these finds the same ones in the same order.
+    int active[257], count = 0;
+    for (int i = 0; i <= 256; i++) {
+        if (frequency[i]) active[count++] = i;
+    }
     for (;;) {
-        int c1 = -1, c2 = -1;
+        int c1 = -1, c2 = -1, c2_at = -1;
         long v = 1000000000L;
-        for (int i = 0; i <= 256; i++) {
-            if (frequency[i] && frequency[i] <= v) { v = frequency[i]; c1 = i; }
+        for (int j = 0; j < count; j++) {
+            if (frequency[active[j]] <= v) { v = frequency[active[j]]; c1 = active[j]; }
         }
         v = 1000000000L;
-        for (int i = 0; i <= 256; i++) {
-            if (frequency[i] && frequency[i] <= v && i != c1) { v = frequency[i]; c2 = i; }
+        for (int j = 0; j < count; j++) {
+            if (frequency[active[j]] <= v && active[j] != c1) { v = frequency[active[j]]; c2 = active[j]; c2_at = j; }
         }
         if (c2 < 0) break;
         frequency[c1] += frequency[c2];
         frequency[c2] = 0;
+        memmove(active + c2_at, active + c2_at + 1, sizeof *active * (size_t)(count - c2_at - 1));
+        count--;
         size[c1]++;
         while (others[c1] >= 0) { c1 = others[c1]; size[c1]++; }
         others[c1] = c2;
@@ -296,7 +304,8 @@ static inline void refill(bit_reader *r) {
     r->count |= 56;
 }
 
-/// Writes bits, stuffing a zero after each 0xFF byte as the entropy-coded data requires.
+/// Writes bits, stuffing a zero after each 0xFF byte as the entropy-coded data requires. Fewer
+/// than 8 bits wait between calls; the output needs 8 bytes of room past the data.
 typedef struct bit_writer {
     uint8_t *out;
     uint64_t pending;
@@ -308,31 +317,26 @@ static inline void put_byte(bit_writer *w, uint8_t byte) {
     if (byte == 0xFF) *w->out++ = 0;
 }
 
-/// At most 32 bits at a time.
+/// 1 to 32 bits. Every call stores 8 bytes and keeps the whole ones: no branch that depends on
+/// the data, but for the rare 0xFF byte (about one in 256), which needs a stuffed zero.
 static inline void put_bits(bit_writer *w, uint32_t bits, unsigned count) {
     w->pending = w->pending << count | bits;
-    w->count += count;
-    if (w->count >= 32) {
-        const uint32_t word = (uint32_t)(w->pending >> (w->count - 32));
-        w->count -= 32;
-        // Most words hold no 0xFF byte, and go out as one store.
-        const uint32_t inverted = ~word;
-        if (((inverted - 0x01010101u) & ~inverted & 0x80808080u) == 0) {
-            const uint32_t big_endian = __builtin_bswap32(word);
-            memcpy(w->out, &big_endian, 4);
-            w->out += 4;
-        } else {
-            for (int shift = 24; shift >= 0; shift -= 8) put_byte(w, (uint8_t)(word >> shift));
-        }
+    w->count += count; // 1 to 39
+    const unsigned whole = w->count >> 3;
+    const uint64_t aligned = w->pending << (64 - w->count);
+    const uint64_t big_endian = __builtin_bswap64(aligned);
+    memcpy(w->out, &big_endian, 8);
+    const uint64_t kept = aligned & ~(~0ULL >> (8 * whole)), inverted = ~kept;
+    if (__builtin_expect(((inverted - 0x0101010101010101ULL) & ~inverted & 0x8080808080808080ULL) == 0, 1)) {
+        w->out += whole;
+    } else {
+        for (unsigned i = 0; i < whole; i++) put_byte(w, (uint8_t)(aligned >> (56 - 8 * i)));
     }
+    w->count &= 7;
 }
 
-/// As libjpeg ends the data: whole bytes, then the last partial byte filled with one bits.
+/// As libjpeg ends the data: the last partial byte filled with one bits.
 static void flush_bits(bit_writer *w) {
-    while (w->count >= 8) {
-        w->count -= 8;
-        put_byte(w, (uint8_t)(w->pending >> w->count));
-    }
     if (w->count > 0) {
         const unsigned fill = 8 - w->count;
         put_byte(w, (uint8_t)((w->pending << fill | ((1u << fill) - 1)) & 0xFF));
