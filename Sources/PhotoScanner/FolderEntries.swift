@@ -37,9 +37,32 @@ struct FolderEntries: Sendable {
             entries.append(Entry(start: Int32(names.count), length: Int32(length), type: entry.pointee.d_type))
             names.append(contentsOf: UnsafeBufferPointer(start: name, count: length + 1))
         }
+        entries = Self.sorted(entries, names: names)
+    }
+
+    /// `entries` in natural order of their names, sorted by keys (see ``NaturalOrder``).
+    private static func sorted(_ entries: [Entry], names: [UInt8]) -> [Entry] {
+        guard entries.count > 1 else { return entries }
+        var keys: [UInt8] = []
+        keys.reserveCapacity(names.count * 2 + 8 * entries.count)
+        var keyed: [(entry: Entry, keyStart: Int32, keyLength: Int32)] = []
+        keyed.reserveCapacity(entries.count)
         names.withUnsafeBufferPointer { names in
-            entries.sort { NaturalOrder.compare(Self.name($0, in: names), Self.name($1, in: names)) < 0 }
+            for entry in entries {
+                let start = keys.count
+                NaturalOrder.appendKey(of: name(entry, in: names), to: &keys)
+                keyed.append((entry, Int32(start), Int32(keys.count - start)))
+            }
         }
+        keys.withUnsafeBufferPointer { keys in
+            let base = keys.baseAddress.unsafelyUnwrapped
+            keyed.sort {
+                NaturalOrder.compareKeys(
+                    UnsafeBufferPointer(start: base + Int($0.keyStart), count: Int($0.keyLength)),
+                    UnsafeBufferPointer(start: base + Int($1.keyStart), count: Int($1.keyLength))) < 0
+            }
+        }
+        return keyed.map(\.entry)
     }
 
     /// The name of `entry`, without its NUL.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The order in which the scanner lists files: "natural" so `photo2` comes before `photo10`, and
 /// total so two runs over the same folder always agree.
 ///
@@ -66,6 +74,61 @@ enum NaturalOrder {
         if i < lhs.count { return 1 }
         if j < rhs.count { return -1 }
         return tiebreak
+    }
+
+    /// Appends to `key` a sort key for `name`: two names' keys compared as bytes (``compareKeys``)
+    /// give the same order as ``compare(_:_:)-(UnsafeBufferPointer<UInt8>,_)`` gives the names.
+    /// A folder is sorted by keys, because a byte comparison is several times cheaper than the
+    /// rules, and a name is turned into a key once instead of in twenty comparisons.
+    ///
+    /// The key is the primary order, a 0 byte, then the tie-breaks:
+    /// - primary: each digit run as `0` (a byte in the digits' range, so it orders against any
+    ///   other byte as a digit does), its count of significant digits in two bytes, and those
+    ///   digits; each other byte case-folded. No primary byte is 0, so where one primary key ends
+    ///   first, its 0 sorts it first, as the shorter name does.
+    /// - tie-breaks, compared only when the primaries are equal (and so line up token for
+    ///   token): each digit run's whole length in two bytes (fewer leading zeros first) and each
+    ///   other byte as it is (uppercase first).
+    static func appendKey(of name: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) {
+        var index = 0
+        while index < name.count {
+            if isDigit(name[index]) {
+                let run = digitRun(name, from: index)
+                let significant = run.end - run.significant
+                key.append(0x30)
+                key.append(UInt8(truncatingIfNeeded: significant >> 8))
+                key.append(UInt8(truncatingIfNeeded: significant))
+                key.append(contentsOf: UnsafeBufferPointer(rebasing: name[run.significant..<run.end]))
+                index = run.end
+            } else {
+                key.append(folded(name[index]))
+                index += 1
+            }
+        }
+        key.append(0)
+        index = 0
+        while index < name.count {
+            if isDigit(name[index]) {
+                let end = digitRun(name, from: index).end
+                key.append(UInt8(truncatingIfNeeded: (end - index) >> 8))
+                key.append(UInt8(truncatingIfNeeded: end - index))
+                index = end
+            } else {
+                key.append(name[index])
+                index += 1
+            }
+        }
+    }
+
+    /// Negative, zero or positive as the name with key `lhs` sorts before, equal to or after
+    /// the one with key `rhs` (keys from ``appendKey(of:to:)``).
+    static func compareKeys(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
+        let shared = min(lhs.count, rhs.count)
+        if shared > 0 {
+            let order = memcmp(lhs.baseAddress.unsafelyUnwrapped, rhs.baseAddress.unsafelyUnwrapped, shared)
+            if order != 0 { return Int(order) }
+        }
+        return lhs.count - rhs.count
     }
 
     /// Orders `/`-separated relative paths the way the scanner lists them.

@@ -84,4 +84,33 @@ struct NaturalOrderTests {
         #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
         #expect(skipped > 5_000, "the names share starts often enough to test the skip")
     }
+
+    @Test("sort keys order names exactly as the rules do")
+    func sortKeys() {
+        // Pieces that meet every rule: digit runs with and without leading zeros, runs of zeros,
+        // both cases, punctuation on either side of the digits in byte order, non-ASCII bytes.
+        let pieces = ["IMG_", "0", "00", "1", "01", "9", "10", "2024", "a", "A", "b", "B", "-", " ", "~", ".jpg", "é", "É"]
+        var names = [""] + pieces + pieces.flatMap { first in pieces.map { first + $0 } }
+        for (index, triple) in names.flatMap({ pair in pieces.map { pair + $0 } }).enumerated() where index % 11 == 0 {
+            names.append(triple)
+        }
+        let bytes = names.map { Array($0.utf8) }
+        let keys = bytes.map { name -> [UInt8] in
+            var key: [UInt8] = []
+            name.withUnsafeBufferPointer { NaturalOrder.appendKey(of: $0, to: &key) }
+            return key
+        }
+        var disagreements: [String] = []
+        for i in bytes.indices {
+            for j in bytes.indices {
+                let byRules = NaturalOrder.compare(bytes[i], bytes[j]).signum()
+                let byKeys = keys[i].withUnsafeBufferPointer { left in
+                    keys[j].withUnsafeBufferPointer { right in NaturalOrder.compareKeys(left, right).signum() }
+                }
+                if byRules != byKeys { disagreements.append("\(names[i]) vs \(names[j])") }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+        #expect(bytes.count > 900)
+    }
 }
