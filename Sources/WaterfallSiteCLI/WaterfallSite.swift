@@ -2,12 +2,15 @@ import Foundation
 
 /// The `waterfall-site` command line: dispatches to a command and turns its outcome into an exit
 /// status. Everything lives in this library so tests run it in-process; `main.swift` only calls
-/// ``run(_:console:)``.
+/// ``run(_:console:exitsAfterwards:)``.
 public enum WaterfallSite {
     public static let version = "0.1.0"
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
-    public static func run(_ arguments: [String], console: Console = .standard) -> ExitCode {
+    /// `exitsAfterwards` says the process exits as soon as this returns, so the command's large
+    /// results need not be freed (see ``ExitLeftovers``).
+    public static func run(_ arguments: [String], console: Console = .standard, exitsAfterwards: Bool = false) -> ExitCode {
+        if exitsAfterwards { ExitLeftovers.arm() }
         do {
             try dispatch(arguments, console: console)
             return .success

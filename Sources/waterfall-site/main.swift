@@ -6,4 +6,4 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 #if os(Linux)
 HugePages.restartIfUseful(arguments: arguments)
 #endif
-exit(WaterfallSite.run(arguments).rawValue)
+exit(WaterfallSite.run(arguments, exitsAfterwards: true).rawValue)

@@ -144,6 +144,7 @@ struct SiteBuilder {
             console.print(line)
             console.print(statistics.summary(breakpoints: settings.breakpoints.count, tolerance: renderer.options.layout.balanceTolerance))
         }
+        ExitLeftovers.keep(scan, plan, draft, loaded as Any, positionsFound as Any, known, metadata)
     }
 
     /// Writes the pages, layout.json and the stylesheets, and places the originals; records in

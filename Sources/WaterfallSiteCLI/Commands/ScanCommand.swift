@@ -41,7 +41,9 @@ enum ScanCommand {
         let elapsed = Date().timeIntervalSince(started)
 
         if list.has("--json") {
-            console.writeOutputBytes(json(result, root: folder, jobs: jobs))
+            let document = json(result, root: folder, jobs: jobs)
+            console.writeOutputBytes(document)
+            ExitLeftovers.keep(document)
         } else {
             console.writeOutput(table(result))
             if !list.has("--quiet") {
@@ -51,6 +53,7 @@ enum ScanCommand {
             }
             console.print(summary(result, seconds: elapsed))
         }
+        ExitLeftovers.keep(result)
         if list.has("--strict") && !result.diagnostics.isEmpty {
             throw .failed("--strict: \(Diagnostics.count(result.diagnostics)) in '\(folder)'")
         }
