@@ -77,4 +77,26 @@ struct BuildCacheParsingTests {
         #expect(try Self.load(cutInside).warning?.contains("(line 81 is malformed)") == true)
         #expect(try Self.load(text.replacingOccurrences(of: "\n#pages\n", with: "\n#page\n")).cache == nil)
     }
+
+    @Test("numbers: the widest that fit come back exactly, one digit more or a stray byte is damage")
+    func numberLimits() throws {
+        let text = Self.cacheText()
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false)[1]
+        var fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        // Fields 1 and 2 are the device and inode (unsigned), 4 the modification time (signed).
+        fields[1] = String(UInt64.max)
+        fields[2] = "0000000000000000000000000000000000000042"
+        fields[4] = String(-Int64.max)
+        let widest = try #require(try Self.load(Self.replacing(line: 2, in: text, with: fields.joined(separator: "\t"))).cache)
+        #expect(widest.scan.entries[0].identity.device == UInt64.max)
+        #expect(widest.scan.entries[0].identity.inode == 42)
+        #expect(widest.scan.entries[0].identity.modified == -Int64.max)
+        for (index, damaged) in [(1, "18446744073709551616"), (1, "99999999999999999999"), (4, "9223372036854775808"), (2, "12a4"), (2, "")] {
+            var broken = fields
+            broken[index] = damaged
+            let (cache, warning) = try Self.load(Self.replacing(line: 2, in: text, with: broken.joined(separator: "\t")))
+            #expect(cache == nil, "\(damaged)")
+            #expect(warning?.contains("(line 2 is malformed)") == true, "\(damaged): \(warning ?? "no warning")")
+        }
+    }
 }

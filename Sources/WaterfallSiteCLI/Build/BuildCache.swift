@@ -258,10 +258,9 @@ private struct CacheParser {
                 guard let page = pageRecord(number: pages.count + 1) else { return malformed(line) }
                 pages.append(page)
             } else {
-                guard let (entry, key, original) = photoEntry() else { return malformed(line) }
-                entries.append(entry)
-                renditionKeys.append(key)
-                publishedOriginals.append(original)
+                guard appendPhotoEntry(to: &entries, renditionKeys: &renditionKeys, publishedOriginals: &publishedOriginals) else {
+                    return malformed(line)
+                }
                 // With its line break: the file's last photo line is always followed by the pages.
                 lines.append(lineStart..<min(position, bytes.count))
             }
@@ -277,26 +276,34 @@ private struct CacheParser {
         .failure(CacheFailure(reason: "line \(line) is malformed"))
     }
 
-    /// Splits the next line into `fields`; false at the end of the file. The line's end and its
-    /// tabs are found with `memchr`, many bytes at a time: a cache of 100,000 photos is ten
-    /// megabytes, read while the folders are listed.
+    /// Splits the next line into `fields`; false at the end of the file. The line's end is found
+    /// with `memchr`, many bytes at a time (a cache of 100,000 photos is ten megabytes, read while
+    /// the folders are listed), its tabs in one pass over it: a `memchr` per field cost more in
+    /// calls than it saved on fields a few bytes long.
     private mutating func nextLine() -> Bool {
         guard position < bytes.count, let base = bytes.baseAddress else { return false }
         fields.removeAll(keepingCapacity: true)
         let lineEnd = memchr(base + position, Int32(UInt8(ascii: "\n")), bytes.count - position)
             .map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
         var start = position
-        while let tab = memchr(base + start, Int32(UInt8(ascii: "\t")), lineEnd - start) {
-            let end = UnsafePointer<UInt8>(tab.assumingMemoryBound(to: UInt8.self)) - base
-            fields.append(start..<end)
-            start = end + 1
+        var index = position
+        while index < lineEnd {
+            if base[index] == UInt8(ascii: "\t") {
+                fields.append(start..<index)
+                start = index + 1
+            }
+            index += 1
         }
         fields.append(start..<lineEnd)
         position = lineEnd + 1
         return true
     }
 
-    private mutating func photoEntry() -> (ScanCache.Entry, BuildCache.RenditionKey?, original: Bool)? {
+    /// Appends the photo line's entry, rendition key and published flag; false when malformed.
+    /// (Appended in place: returning them as an optional tuple copied each entry twice more.)
+    private mutating func appendPhotoEntry(
+        to entries: inout [ScanCache.Entry], renditionKeys: inout [BuildCache.RenditionKey?], publishedOriginals: inout [Bool]
+    ) -> Bool {
         guard fields.count == 15,
             let path = text(fields[0]), !path.isEmpty,
             let device = unsigned(fields[1]), let inode = unsigned(fields[2]),
@@ -310,7 +317,7 @@ private struct CacheParser {
             isLowercaseHex(fields[12]),
             field(fields[13], is: "original") || fields[13].isEmpty,
             let files = renditionFiles(fields[14])
-        else { return nil }
+        else { return false }
         let published = !fields[13].isEmpty
         let identity = FileIdentity(device: device, inode: inode, size: size, modified: modified)
         let photo = ScannedPhoto(
@@ -323,7 +330,10 @@ private struct CacheParser {
             : BuildCache.RenditionKey(
                 fingerprint: fingerprint, contentHash: String(decoding: bytes[fields[12]], as: UTF8.self),
                 fileExtension: files.fileExtension, widths: files.widths)
-        return (ScanCache.Entry(identity: identity, photo: photo, warning: warning), key, published)
+        entries.append(ScanCache.Entry(identity: identity, photo: photo, warning: warning))
+        renditionKeys.append(key)
+        publishedOriginals.append(published)
+        return true
     }
 
     private func pageRecord(number: Int) -> BuildCache.PageRecord? {
@@ -395,6 +405,16 @@ private struct CacheParser {
     private func unsigned(_ range: Range<Int>) -> UInt64? {
         guard !range.isEmpty else { return nil }
         var value: UInt64 = 0
+        // Up to 19 digits cannot overflow (10^19 - 1 < 2^64): a line holds about 45 digits,
+        // mostly in fields this short, nanosecond times included.
+        if range.count <= 19 {
+            for index in range {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ UInt64(digit)
+            }
+            return value
+        }
         for index in range {
             let digit = bytes[index] &- UInt8(ascii: "0")
             guard digit < 10 else { return nil }
