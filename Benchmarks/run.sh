@@ -114,6 +114,9 @@ declare -A best_ns best_cpu peak_kb failed
 # timed CMD...: sets ns (wall), kb (peak RSS), cpu (user + system seconds); returns CMD's status.
 timed() {
   local start end status=0
+  # Outside the timing: write back what earlier runs left dirty (a cold build's 100,000 links,
+  # `cp -al`), so no run pays for the one before it with kernel writeback on the same two cores.
+  sync
   start=$(date +%s%N)
   /usr/bin/time -f '%M %U %S' -o "$work/time.txt" "$@" >/dev/null || status=$?
   end=$(date +%s%N)
