@@ -3,16 +3,18 @@
 // Why this exists: libjpeg's `optimize_coding` gathers its statistics with a plain C loop that
 // tests each of the 63 AC coefficients of every block, one data-dependent branch each. In a build
 // with renditions that loop alone took a sixth of the CPU time, and it doubled the cost of every
-// encode. So the encoder writes with the standard tables (libjpeg-turbo's SIMD path, one pass),
-// and this file reads the symbols back from the bits (one table lookup per symbol, and a block
-// has a few symbols, not 64 coefficients), builds the optimal tables with libjpeg's procedure
-// (ISO/IEC 10918-1 Annex K.2, the same tie-breaks) and writes the same symbols again with them.
-// The file that comes out is byte for byte the one libjpeg writes with `optimize_coding`
-// (Tests/Native/huffman_optimizer.c checks that).
+// encode. So the encoder writes in one pass (libjpeg-turbo's SIMD path) with fixed-length codes
+// that are the symbols themselves (JPEG.c), and this file reads the symbols back from the bits
+// (a few shifts per symbol, and a block has a few symbols, not 64 coefficients), keeps them,
+// builds the optimal tables with libjpeg's procedure (ISO/IEC 10918-1 Annex K.2, the same
+// tie-breaks) and writes the same symbols again with them. The file that comes out is byte for
+// byte the one libjpeg writes with `optimize_coding` (Tests/Native/huffman_optimizer.c checks
+// that). Files with any other tables, the standard ones included, are read with a table lookup
+// per symbol.
 //
-// It handles exactly what the encoder writes: 8-bit baseline or extended sequential Huffman, one
-// scan, no restart markers. Anything else is refused (false), and the caller falls back to
-// libjpeg's own optimisation. Every read is bounds-checked all the same.
+// It handles what the encoder writes: 8-bit baseline or extended sequential Huffman, one scan
+// with every component, no restart markers. Anything else is refused (false), and the caller
+// falls back to libjpeg's own optimisation. Every read is bounds-checked all the same.
 
 #include "Internal.h"
 
