@@ -66,6 +66,10 @@ typedef struct parsed_file {
 
 static uint32_t be16(const uint8_t *p) { return (uint32_t)p[0] << 8 | p[1]; }
 
+/// How many extra bits follow a symbol: a DC symbol is that count, an AC symbol holds it in its
+/// low four bits (its high four are a run of zeros).
+static inline unsigned extra_bits(bool dc, unsigned symbol) { return dc ? symbol : (symbol & 15); }
+
 /// Canonical codes from bits/values (Annex C), for decoding; false for a table whose lengths
 /// oversubscribe the code space.
 static bool build_decoder(huffman_table *t, bool dc) {
@@ -80,8 +84,7 @@ static bool build_decoder(huffman_table *t, bool dc) {
             if (length <= FAST_BITS) {
                 const unsigned shift = FAST_BITS - length;
                 for (uint32_t fill = 0; fill < (1u << shift); fill++) {
-                    const uint32_t extra = dc ? t->values[k] : (t->values[k] & 15u);
-                    t->fast[code << shift | fill] = t->values[k] | length << 8 | extra << 16;
+                    t->fast[code << shift | fill] = t->values[k] | length << 8 | extra_bits(dc, t->values[k]) << 16;
                 }
             }
         }
@@ -374,7 +377,7 @@ read_symbol(bit_reader *r, huffman_table *t, unsigned slot, bool fixed, symbol_l
         // No lookup: one symbol leads to the next by shifts alone.
         length = slot < 4 ? 4 : 8;
         value = (unsigned)(r->buffer >> (64 - length));
-        size = slot < 4 ? value : (value & 15);
+        size = extra_bits(slot < 4, value);
     } else if (__builtin_expect(fast != 0, 1)) {
         value = fast & 0xFF;
         length = fast >> 8 & 0xFF;
@@ -385,7 +388,7 @@ read_symbol(bit_reader *r, huffman_table *t, unsigned slot, bool fixed, symbol_l
         while (length <= 16 && (int32_t)(top >> (16 - length)) > t->max_code[length]) length++;
         if (length > 16) return false;
         value = t->values[(int32_t)(top >> (16 - length)) + t->value_offset[length]];
-        size = slot < 4 ? value : (value & 15);
+        size = extra_bits(slot < 4, value);
     }
     const uint32_t extra = size ? (uint32_t)((r->buffer << length) >> (64 - size)) : 0;
     list->items[list->count++] = slot << 24 | value << 16 | extra;
@@ -463,8 +466,7 @@ static void write_symbols(const symbol_list *list, const parsed_file *file, bit_
     for (unsigned s = 0; s < SLOTS; s++) {
         const huffman_table *t = &file->tables[s];
         for (unsigned v = 0; v < 256; v++) {
-            const uint32_t size = s < 4 ? v : (v & 15u);
-            table[s << 8 | v] = t->used ? (uint32_t)t->code[v] | (uint32_t)t->size[v] << 16 | size << 21 : 0;
+            table[s << 8 | v] = t->used ? (uint32_t)t->code[v] | (uint32_t)t->size[v] << 16 | extra_bits(s < 4, v) << 21 : 0;
         }
     }
     for (size_t i = 0; i < list->count; i++) {
@@ -512,7 +514,8 @@ bool wfr_optimize_huffman(const uint8_t *jpeg, size_t length, wfr_rendition *out
     if (!parse(jpeg, length, file)) goto done;
     data = unstuff(jpeg + file->data_start, file->data_end - file->data_start, &data_length);
     if (data == NULL) goto done;
-    list.capacity = data_length * 2 + 64; // photographs: about 1.6 symbols per byte
+    // Fixed-length codes give photographs about 0.9 symbols per byte; more is grown into.
+    list.capacity = data_length + 64;
     list.items = malloc(list.capacity * sizeof *list.items);
     if (list.items == NULL || !read_scan(data, data_length, file, &list)) goto done;
     uint64_t bits = 0; // the new data's exact length
@@ -520,7 +523,7 @@ bool wfr_optimize_huffman(const uint8_t *jpeg, size_t length, wfr_rendition *out
         huffman_table *t = &file->tables[s];
         if (!t->used) continue;
         build_optimal(t);
-        for (unsigned v = 0; v < 256; v++) bits += (uint64_t)t->frequency[v] * (t->size[v] + (s < 4 ? v : (v & 15)));
+        for (unsigned v = 0; v < 256; v++) bits += (uint64_t)t->frequency[v] * (t->size[v] + extra_bits(s < 4, v));
     }
     // The markers can grow by a full table each; each data byte can need a stuffed zero.
     const size_t capacity = length + 8 * 256 + 2 * (size_t)((bits + 7) / 8) + 64;

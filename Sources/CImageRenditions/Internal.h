@@ -91,10 +91,19 @@ wfr_status wfr_encode_png(const uint8_t *pixels, uint32_t width, uint32_t height
                           uint32_t channels, const uint8_t *icc, size_t icc_length,
                           wfr_rendition *out, char *message, size_t capacity);
 
-/// Rewrites a JPEG that `wfr_encode_jpeg`'s encoder wrote with standard Huffman tables (8-bit,
-/// sequential, one scan, no restart markers) with the optimal tables for its own symbols: the
-/// same bytes libjpeg writes with `optimize_coding`, for a fraction of the time. False, with `out`
-/// cleared, for any other file or when memory runs out; the caller then lets libjpeg optimise.
+struct jpeg_compress_struct;
+
+/// Gives every Huffman table of an encoder set up by `jpeg_set_defaults` codes of one length whose
+/// value is the symbol itself: 4 bits for the DC categories 0–14, 8 bits for the AC run/size
+/// bytes 0–254 (the all-ones code stays unused, as JPEG requires). What `wfr_encode_jpeg` writes
+/// first, for `wfr_optimize_huffman` to read back without a table.
+void wfr_use_fixed_length_tables(struct jpeg_compress_struct *info);
+
+/// Rewrites a JPEG (8-bit, sequential, one scan with every component, no restart markers; the
+/// fixed-length tables above, or any others) with the optimal Huffman tables for its own symbols:
+/// the same bytes libjpeg writes with `optimize_coding`, for a fraction of the time. False, with
+/// `out` cleared, for any other file or when memory runs out; the caller then lets libjpeg
+/// optimise.
 bool wfr_optimize_huffman(const uint8_t *jpeg, size_t length, wfr_rendition *out);
 
 /// `pixels` (stored orientation, w × h × channels) turned into display orientation; a new buffer.

@@ -251,11 +251,9 @@ static boolean empty_output_buffer(j_compress_ptr info) {
 
 static void term_destination(j_compress_ptr info) { (void)info; }
 
-/// Codes of one length whose value is the symbol itself: 4 bits for the DC categories 0–14, 8
-/// bits for the AC run/size bytes 0–254 (the all-ones code stays unused, as JPEG requires). The
-/// file is larger, but HuffmanOptimizer.c reads its symbols without a table, before writing them
-/// with the optimal codes.
-static void use_fixed_length_tables(j_compress_ptr info) {
+// The file is larger than with the standard tables, but HuffmanOptimizer.c reads its symbols
+// without a table before writing them with the optimal codes.
+void wfr_use_fixed_length_tables(j_compress_ptr info) {
     for (int i = 0; i < NUM_HUFF_TBLS; i++) {
         JHUFF_TBL *dc = info->dc_huff_tbl_ptrs[i], *ac = info->ac_huff_tbl_ptrs[i];
         if (dc != NULL) {
@@ -301,7 +299,7 @@ static bool encode(encode_state *state, const uint8_t *pixels, uint32_t width, u
     // progressive encode costs a third of a build's time for files about 3% smaller. The tables
     // are optimised afterwards (HuffmanOptimizer.c), unless that fails and libjpeg has to.
     info->optimize_coding = optimize;
-    if (!optimize) use_fixed_length_tables(info);
+    if (!optimize) wfr_use_fixed_length_tables(info);
     jpeg_start_compress(info, TRUE);
     if (icc != NULL && icc_length > 0) jpeg_write_icc_profile(info, icc, (unsigned)icc_length);
     const size_t stride = (size_t)width * (size_t)info->input_components;
@@ -339,25 +337,23 @@ wfr_status wfr_encode_jpeg(const uint8_t *pixels, uint32_t width, uint32_t heigh
         return WFR_STATUS_OUT_OF_MEMORY;
     }
     bool encoded = encode(&state, pixels, width, height, model, quality, icc, icc_length, false);
-    bool optimized = false;
-    if (encoded) {
-        const size_t length = state.output.capacity - state.output.manager.free_in_buffer;
-        optimized = wfr_optimize_huffman(state.output.buffer, length, out);
-        if (!optimized) {
+    if (encoded && wfr_optimize_huffman(state.output.buffer,
+                                        state.output.capacity - state.output.manager.free_in_buffer, out)) {
+        free(state.output.buffer);
+    } else {
+        if (encoded) {
             // Not expected for what this encoder writes; libjpeg's own optimisation gives the
             // same bytes, only slower.
             jpeg_destroy_compress(&state.info);
             encoded = encode(&state, pixels, width, height, model, quality, icc, icc_length, true);
         }
-    }
-    if (!encoded) {
-        library_message((j_common_ptr)&state.info, message, message_capacity);
-        free(state.output.buffer);
-    } else if (optimized) {
-        free(state.output.buffer);
-    } else {
-        out->bytes = state.output.buffer;
-        out->length = state.output.capacity - state.output.manager.free_in_buffer;
+        if (encoded) {
+            out->bytes = state.output.buffer;
+            out->length = state.output.capacity - state.output.manager.free_in_buffer;
+        } else {
+            library_message((j_common_ptr)&state.info, message, message_capacity);
+            free(state.output.buffer);
+        }
     }
     if (encoded) {
         out->width = width;

@@ -109,9 +109,6 @@ WFR_VECTOR_CLONES static void accumulate(wfr_resampler *r, const uint8_t *source
     }
 }
 
-/// `value` rounded to the nearest byte, 0 for anything not above 0 (NaN included). Written with
-/// selects, not branches, so the row loops that call it vectorise: it runs once per channel of
-/// every rendition pixel.
 /// Four floats as one vector (GCC and clang vector extensions: SSE or AVX on x86-64, NEON on Arm).
 typedef float wfr_float4 __attribute__((vector_size(16)));
 
@@ -121,6 +118,9 @@ static inline wfr_float4 load4(const float *source) {
     return v;
 }
 
+/// `value` rounded to the nearest byte, 0 for anything not above 0 (NaN included). Written with
+/// selects, not branches, so the row loops that call it vectorise: it runs once per channel of
+/// every rendition pixel.
 static inline uint8_t clamp_byte(float value) {
     float rounded = value + 0.5f;
     rounded = rounded > 0 ? rounded : 0; // also NaN

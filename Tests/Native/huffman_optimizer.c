@@ -80,21 +80,7 @@ static unsigned char *encode(const settings *s, const uint8_t *pixels, tables ki
     info.arith_code = s->arithmetic;
     if (s->restarts) info.restart_interval = 3;
     info.optimize_coding = kind == OPTIMIZED;
-    if (kind == FIXED_LENGTH) {
-        // As JPEG.c's use_fixed_length_tables: each code is its symbol, 4 bits DC, 8 bits AC.
-        for (int i = 0; i < NUM_HUFF_TBLS; i++) {
-            if (info.dc_huff_tbl_ptrs[i] != NULL) {
-                memset(info.dc_huff_tbl_ptrs[i]->bits, 0, sizeof info.dc_huff_tbl_ptrs[i]->bits);
-                info.dc_huff_tbl_ptrs[i]->bits[4] = 15;
-                for (int v = 0; v < 15; v++) info.dc_huff_tbl_ptrs[i]->huffval[v] = (UINT8)v;
-            }
-            if (info.ac_huff_tbl_ptrs[i] != NULL) {
-                memset(info.ac_huff_tbl_ptrs[i]->bits, 0, sizeof info.ac_huff_tbl_ptrs[i]->bits);
-                info.ac_huff_tbl_ptrs[i]->bits[8] = 255;
-                for (int v = 0; v < 255; v++) info.ac_huff_tbl_ptrs[i]->huffval[v] = (UINT8)v;
-            }
-        }
-    }
+    if (kind == FIXED_LENGTH) wfr_use_fixed_length_tables(&info);
     jpeg_start_compress(&info, TRUE);
     if (s->icc) {
         uint8_t profile[600];
