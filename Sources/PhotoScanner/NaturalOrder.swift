@@ -20,32 +20,16 @@ import Darwin
 /// Paths are ordered component by component (the walk sorts each folder's entries and descends
 /// depth-first), so everything inside `a` precedes `a.jpg` and `a b`.
 enum NaturalOrder {
-    /// Negative, zero or positive as `lhs` sorts before, equal to or after `rhs`.
+    /// Negative, zero or positive as `lhs` sorts before, equal to or after `rhs`. The rules
+    /// themselves: folders are sorted by keys made from them (``appendKey(of:to:)``), and this
+    /// orders the few paths a rebuild's cache and listing disagree on.
     static func compare(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
-        // Unchecked buffers: the walk sorts every folder with this, about 20 comparisons a file.
         lhs.withUnsafeBufferPointer { left in rhs.withUnsafeBufferPointer { right in compare(left, right) } }
     }
 
-    /// Negative, zero or positive as `lhs` sorts before, equal to or after `rhs`.
-    static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
-        compare(lhs, rhs, from: sharedStart(lhs, rhs))
-    }
-
-    /// Where the rules must start comparing: names in one folder mostly share a long prefix
-    /// (`IMG_20240613_`), and identical bytes decide nothing, except that a digit run reaching
-    /// the first difference counts as a whole, so the start backs up to that run's first digit.
-    static func sharedStart(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
-        let count = min(lhs.count, rhs.count)
-        var start = 0
-        while start < count && lhs[start] == rhs[start] { start += 1 }
-        while start > 0 && isDigit(lhs[start - 1]) { start -= 1 }
-        return start
-    }
-
-    /// The rules applied from `start` on, where everything before is identical in both names.
-    static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var i = start
-        var j = start
+    private static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = 0
+        var j = 0
         var tiebreak = 0
         while i < lhs.count && j < rhs.count {
             let a = lhs[i]
@@ -77,7 +61,7 @@ enum NaturalOrder {
     }
 
     /// Appends to `key` a sort key for `name`: two names' keys compared as bytes (``compareKeys``)
-    /// give the same order as ``compare(_:_:)-(UnsafeBufferPointer<UInt8>,_)`` gives the names.
+    /// give the same order as ``compare(_:_:)`` gives the names.
     /// A folder is sorted by keys, because a byte comparison is several times cheaper than the
     /// rules, and a name is turned into a key once instead of in twenty comparisons.
     ///
