@@ -1,42 +1,48 @@
-// Optimal Huffman tables for a baseline JPEG, computed from its own entropy-coded data.
+// Optimal Huffman tables for the renditions' baseline JPEGs, with libjpeg doing everything else.
 //
 // Why this exists: libjpeg's `optimize_coding` gathers its statistics with a plain C loop that
-// tests each of the 63 AC coefficients of every block, one data-dependent branch each. In a build
-// with renditions that loop alone took a sixth of the CPU time, and it doubled the cost of every
-// encode. So the encoder writes in one pass (libjpeg-turbo's SIMD path) with fixed-length codes
-// that are the symbols themselves (JPEG.c), and this file reads the symbols back from the bits
-// (a few shifts per symbol, and a block has a few symbols, not 64 coefficients), keeps them,
-// builds the optimal tables with libjpeg's procedure (ISO/IEC 10918-1 Annex K.2, the same
-// tie-breaks) and writes the same symbols again with them. The file that comes out is byte for
-// byte the one libjpeg writes with `optimize_coding` (Tests/Native/huffman_optimizer.c checks
-// that). Files with any other tables, the standard ones included, are read with a table lookup
-// per symbol.
+// tests each of the 63 AC coefficients of every block, one data-dependent branch each; in a build
+// with renditions that loop alone took a sixth of the CPU time. Without it, libjpeg writes the
+// data once with fixed tables, and rewriting that with optimal ones means reading every symbol
+// back from the bits. So the encoder keeps libjpeg's colour conversion, DCT and quantisation and
+// replaces only its entropy coder (the three-function module every libjpeg since 6b calls): each
+// quantised block is turned into its symbols here (the nonzero coefficients found with a vector
+// compare and visited by their bit positions, not tested one by one), the symbols are counted and
+// kept, and when libjpeg has written the markers and the end of the file, the optimal tables are
+// built with libjpeg's procedure (ISO/IEC 10918-1 Annex K.2, the same tie-breaks) and the kept
+// symbols are written with them into the scan. The file that comes out is byte for byte the one
+// libjpeg writes with `optimize_coding` (Tests/Native/huffman_optimizer.c checks that).
 //
-// It handles what the encoder writes: 8-bit baseline or extended sequential Huffman, one scan
-// with every component, no restart markers. Anything else is refused (false), and the caller
-// falls back to libjpeg's own optimisation. Every read is bounds-checked all the same.
+// It handles what the encoder asks for: 8-bit baseline or extended sequential Huffman, one scan
+// with every component, no restart markers. For anything else it declines (false) before the first
+// block, and the caller lets libjpeg optimise.
 
 #include "Internal.h"
 
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { FAST_BITS = 10, SLOTS = 8, PADDING = 64 * 4 + 16 }; // a slot is class × 4 + table id: DC 0–3, AC 4–7
+#include <jpeglib.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/// libjpeg's entropy encoder module (jpegint.h, the same three members since libjpeg 6b, in
+/// libjpeg-turbo and in IJG libjpeg 9); jpeglib.h only names it.
+struct jpeg_entropy_encoder {
+    void (*start_pass)(j_compress_ptr info, boolean gather_statistics);
+    boolean (*encode_mcu)(j_compress_ptr info, JBLOCKROW *blocks);
+    void (*finish_pass)(j_compress_ptr info);
+};
+
+enum { SLOTS = 8 }; // a slot is class × 4 + table id: DC 0–3, AC 4–7
 
 typedef struct huffman_table {
     bool defined;
     bool used;
-    /// The code is the symbol itself, 4 bits (DC) or 8 (AC): see JPEG.c's fixed-length tables.
-    bool fixed;
-    uint8_t bits[17]; // bits[l]: how many codes have length l
-    uint8_t values[256];
-    unsigned count;
-    /// Decoding: codes of at most FAST_BITS bits by lookup (symbol | length << 8 | the count of
-    /// extra bits after it << 16; 0 for longer codes), longer ones by the largest code of each
-    /// length.
-    uint32_t fast[1 << FAST_BITS];
-    int32_t max_code[17];
-    int32_t value_offset[17];
     /// The optimal table for the symbols counted, and its codes.
     uint8_t optimal_bits[17];
     uint8_t optimal_values[256];
@@ -58,7 +64,7 @@ typedef struct parsed_file {
     uint32_t width, height;
     component scan[4];
     unsigned scan_count;
-    /// Where the DHT segments, the entropy-coded data and what follows it lie.
+    /// Where the DHT segments, the (empty) entropy-coded data and what follows it lie.
     size_t dht_start[8], dht_end[8];
     unsigned dht_count;
     size_t data_start, data_end;
@@ -69,30 +75,6 @@ static uint32_t be16(const uint8_t *p) { return (uint32_t)p[0] << 8 | p[1]; }
 /// How many extra bits follow a symbol: a DC symbol is that count, an AC symbol holds it in its
 /// low four bits (its high four are a run of zeros).
 static inline unsigned extra_bits(bool dc, unsigned symbol) { return dc ? symbol : (symbol & 15); }
-
-/// Canonical codes from bits/values (Annex C), for decoding; false for a table whose lengths
-/// oversubscribe the code space.
-static bool build_decoder(huffman_table *t, bool dc) {
-    memset(t->fast, 0, sizeof t->fast);
-    uint32_t code = 0;
-    unsigned k = 0;
-    for (unsigned length = 1; length <= 16; length++) {
-        t->value_offset[length] = (int32_t)k - (int32_t)code;
-        for (unsigned i = 0; i < t->bits[length]; i++, k++, code++) {
-            // A DC symbol is a count of extra bits; 8-bit samples need at most 11.
-            if (code >= (1u << length) || (dc && t->values[k] > 16)) return false;
-            if (length <= FAST_BITS) {
-                const unsigned shift = FAST_BITS - length;
-                for (uint32_t fill = 0; fill < (1u << shift); fill++) {
-                    t->fast[code << shift | fill] = t->values[k] | length << 8 | extra_bits(dc, t->values[k]) << 16;
-                }
-            }
-        }
-        t->max_code[length] = t->bits[length] ? (int32_t)code - 1 : -1;
-        code <<= 1;
-    }
-    return true;
-}
 
 /// The optimal table for `frequency` (symbol 256 is a pseudo-symbol that keeps the all-ones code
 /// unused). The same procedure as libjpeg's `jpeg_gen_optimal_table`, step for step: ties go to
@@ -169,7 +151,8 @@ static void build_optimal(huffman_table *t) {
     }
 }
 
-/// Reads the markers up to the scan's data and finds where the data ends.
+/// Reads the markers libjpeg wrote around the (still empty) scan: its tables and which ones the
+/// scan uses.
 static bool parse(const uint8_t *jpeg, size_t length, parsed_file *file) {
     if (length < 4 || jpeg[0] != 0xFF || jpeg[1] != 0xD8) return false;
     size_t p = 2;
@@ -194,19 +177,10 @@ static bool parse(const uint8_t *jpeg, size_t length, parsed_file *file) {
                 huffman_table *t = &file->tables[kind * 4 + id];
                 if (t->defined) return false;
                 t->defined = true;
-                t->count = 0;
-                t->bits[0] = 0;
-                for (unsigned l = 1; l <= 16; l++) {
-                    t->bits[l] = body[q + l];
-                    t->count += body[q + l];
-                }
-                if (t->count > 256 || q + 17 + t->count > body_length) return false;
-                memcpy(t->values, body + q + 17, t->count);
-                if (!build_decoder(t, kind == 0)) return false;
-                const unsigned fixed_length = kind == 0 ? 4 : 8, fixed_count = (1u << fixed_length) - 1;
-                t->fixed = t->count == fixed_count && t->bits[fixed_length] == fixed_count;
-                for (unsigned v = 0; t->fixed && v < fixed_count; v++) t->fixed = t->values[v] == v;
-                q += 17 + t->count;
+                unsigned count = 0;
+                for (unsigned l = 1; l <= 16; l++) count += body[q + l];
+                if (count > 256 || q + 17 + count > body_length) return false;
+                q += 17 + count;
             }
         } else if (marker == 0xC0 || marker == 0xC1) { // baseline or extended sequential, Huffman
             if (frame || body_length < 6 || body[0] != 8) return false;
@@ -254,59 +228,14 @@ static bool parse(const uint8_t *jpeg, size_t length, parsed_file *file) {
             }
             const uint8_t *tail = body + 1 + 2 * file->scan_count;
             if (tail[0] != 0 || tail[1] != 63 || tail[2] != 0) return false; // Ss, Se, Ah/Al
-            // The data runs to the first 0xFF not followed by a stuffed 0x00.
-            file->data_start = end;
-            size_t q = end;
-            for (;;) {
-                const uint8_t *ff = memchr(jpeg + q, 0xFF, length - q);
-                if (ff == NULL || (size_t)(ff - jpeg) + 1 >= length) return false;
-                q = (size_t)(ff - jpeg);
-                if (jpeg[q + 1] != 0x00) break;
-                q += 2;
-            }
-            file->data_end = q;
-            return file->dht_count > 0 && jpeg[q + 1] == 0xD9; // EOI
+            // The encoder's own coder wrote no data: the end of the file follows.
+            file->data_start = file->data_end = end;
+            return file->dht_count > 0 && end + 2 <= length && jpeg[end] == 0xFF && jpeg[end + 1] == 0xD9;
         } else if (marker < 0xC0 || marker == 0xFF || (marker >= 0xD0 && marker <= 0xD9)) {
             return false; // no segment of this kind before a scan
         }
         p = end;
     }
-}
-
-/// Removes the stuffed zero after each 0xFF of the entropy-coded data. Zeros follow, for the
-/// reader's loads ahead: a block is at most 64 symbols of at most 32 bits, the bounds are checked
-/// after each block, and a load reads 8 bytes.
-static uint8_t *unstuff(const uint8_t *data, size_t length, size_t *out_length) {
-    uint8_t *out = malloc(length + PADDING);
-    if (out == NULL) return NULL;
-    size_t n = 0;
-    for (size_t i = 0; i < length;) {
-        const uint8_t *ff = memchr(data + i, 0xFF, length - i);
-        const size_t run = ff == NULL ? length - i : (size_t)(ff - (data + i)) + 1;
-        memcpy(out + n, data + i, run);
-        n += run;
-        i += run + (ff != NULL); // skip the 0x00 (parse() has checked it is there)
-    }
-    memset(out + n, 0, PADDING);
-    *out_length = n;
-    return out;
-}
-
-/// Bits most significant first, refilled without a branch (after F. Giesen, "Reading bits in far
-/// too many ways"): the buffer holds 56 to 63 bits after each refill.
-typedef struct bit_reader {
-    const uint8_t *start, *next;
-    uint64_t buffer;
-    unsigned count;
-    uint64_t bit_limit;
-} bit_reader;
-
-static inline void refill(bit_reader *r) {
-    uint64_t loaded;
-    memcpy(&loaded, r->next, 8);
-    r->buffer |= __builtin_bswap64(loaded) >> r->count;
-    r->next += (63 - r->count) >> 3;
-    r->count |= 56;
 }
 
 /// Writes bits, stuffing a zero after each 0xFF byte as the entropy-coded data requires. Fewer
@@ -322,11 +251,11 @@ static inline void put_byte(bit_writer *w, uint8_t byte) {
     if (byte == 0xFF) *w->out++ = 0;
 }
 
-/// 1 to 32 bits. Every call stores 8 bytes and keeps the whole ones: no branch that depends on
+/// 1 to 54 bits. Every call stores 8 bytes and keeps the whole ones: no branch that depends on
 /// the data, but for the rare 0xFF byte (about one in 256), which needs a stuffed zero.
-static inline void put_bits(bit_writer *w, uint32_t bits, unsigned count) {
+static inline void put_bits(bit_writer *w, uint64_t bits, unsigned count) {
     w->pending = w->pending << count | bits;
-    w->count += count; // 1 to 39
+    w->count += count; // 1 to 61, so at most 7 whole bytes
     const unsigned whole = w->count >> 3;
     const uint64_t aligned = w->pending << (64 - w->count);
     const uint64_t big_endian = __builtin_bswap64(aligned);
@@ -349,117 +278,8 @@ static void flush_bits(bit_writer *w) {
     }
 }
 
-/// The symbols as read, in order, for the writing pass: slot << 24 | symbol << 16 | extra bits.
-typedef struct symbol_list {
-    uint32_t *items;
-    size_t count, capacity;
-} symbol_list;
-
-/// Room for one more block (at most 64 symbols).
-static bool reserve_block(symbol_list *list) {
-    if (list->count + 64 <= list->capacity) return true;
-    const size_t capacity = list->capacity * 2 + 64;
-    uint32_t *bigger = realloc(list->items, capacity * sizeof *bigger);
-    if (bigger == NULL) return false;
-    list->items = bigger;
-    list->capacity = capacity;
-    return true;
-}
-
-/// Decodes one symbol and the extra bits after it (as many as `symbol` for DC, as its low four
-/// bits for AC), counts it and keeps it. False for a code the table does not have.
-static inline __attribute__((always_inline)) bool
-read_symbol(bit_reader *r, huffman_table *t, unsigned slot, bool fixed, symbol_list *list, unsigned *symbol) {
-    refill(r);
-    unsigned length, size, value;
-    const uint32_t fast = fixed ? 0 : t->fast[r->buffer >> (64 - FAST_BITS)];
-    if (fixed) {
-        // No lookup: one symbol leads to the next by shifts alone.
-        length = slot < 4 ? 4 : 8;
-        value = (unsigned)(r->buffer >> (64 - length));
-        size = extra_bits(slot < 4, value);
-    } else if (__builtin_expect(fast != 0, 1)) {
-        value = fast & 0xFF;
-        length = fast >> 8 & 0xFF;
-        size = fast >> 16;
-    } else {
-        const uint32_t top = (uint32_t)(r->buffer >> 48);
-        length = FAST_BITS + 1;
-        while (length <= 16 && (int32_t)(top >> (16 - length)) > t->max_code[length]) length++;
-        if (length > 16) return false;
-        value = t->values[(int32_t)(top >> (16 - length)) + t->value_offset[length]];
-        size = extra_bits(slot < 4, value);
-    }
-    const uint32_t extra = size ? (uint32_t)((r->buffer << length) >> (64 - size)) : 0;
-    list->items[list->count++] = slot << 24 | value << 16 | extra;
-    t->frequency[value]++;
-    r->buffer <<= length + size;
-    r->count -= length + size;
-    *symbol = value;
-    return true;
-}
-
-static inline __attribute__((always_inline)) bool
-read_block(bit_reader *r, parsed_file *file, const component *k, bool fixed, symbol_list *list) {
-    if (!reserve_block(list)) return false;
-    unsigned symbol;
-    if (!read_symbol(r, &file->tables[k->dc_slot], k->dc_slot, fixed, list, &symbol)) return false;
-    huffman_table *ac = &file->tables[k->ac_slot];
-    for (unsigned position = 1; position < 64;) {
-        if (!read_symbol(r, ac, k->ac_slot, fixed, list, &symbol)) return false;
-        const unsigned run = symbol >> 4;
-        if ((symbol & 15) == 0 && run != 15) break; // end of block
-        position += run + 1;
-        if (position > 64) return false;
-    }
-    // Past the data (into the zeros after it) means the data is damaged; see unstuff().
-    return (uint64_t)(r->next - r->start) * 8 - r->count <= r->bit_limit;
-}
-
-/// Reads every block of the scan in order, counting the symbols and keeping them; `fixed` when
-/// every table the scan uses has fixed-length codes.
-static inline __attribute__((always_inline)) bool
-read_blocks(const uint8_t *data, size_t length, parsed_file *file, bool fixed, symbol_list *list) {
-    bit_reader reader = {.start = data, .next = data, .bit_limit = (uint64_t)length * 8};
-    unsigned max_h = 1, max_v = 1;
-    for (unsigned c = 0; c < file->component_count; c++) {
-        if (file->components[c].horizontal > max_h) max_h = file->components[c].horizontal;
-        if (file->components[c].vertical > max_v) max_v = file->components[c].vertical;
-    }
-    if (file->scan_count == 1) {
-        // One component alone: its own blocks in raster order, no padding to a whole MCU.
-        const component *k = &file->scan[0];
-        const uint64_t width = ((uint64_t)file->width * k->horizontal + max_h - 1) / max_h;
-        const uint64_t height = ((uint64_t)file->height * k->vertical + max_v - 1) / max_v;
-        const uint64_t blocks = ((width + 7) / 8) * ((height + 7) / 8);
-        for (uint64_t b = 0; b < blocks; b++) {
-            if (!read_block(&reader, file, k, fixed, list)) return false;
-        }
-        return true;
-    }
-    const uint64_t columns = (file->width + 8 * max_h - 1) / (8 * max_h);
-    const uint64_t rows = (file->height + 8 * max_v - 1) / (8 * max_v);
-    for (uint64_t mcu = 0; mcu < columns * rows; mcu++) {
-        for (unsigned s = 0; s < file->scan_count; s++) {
-            const component *k = &file->scan[s];
-            for (unsigned b = 0; b < (unsigned)k->horizontal * k->vertical; b++) {
-                if (!read_block(&reader, file, k, fixed, list)) return false;
-            }
-        }
-    }
-    return true;
-}
-
-static bool read_scan(const uint8_t *data, size_t length, parsed_file *file, symbol_list *list) {
-    bool fixed = true;
-    for (unsigned s = 0; s < SLOTS; s++) {
-        if (file->tables[s].used && !file->tables[s].fixed) fixed = false;
-    }
-    return fixed ? read_blocks(data, length, file, true, list) : read_blocks(data, length, file, false, list);
-}
-
-/// Writes the symbols again with the optimal codes.
-static void write_symbols(const symbol_list *list, const parsed_file *file, bit_writer *w) {
+/// Writes the kept symbols with the optimal codes.
+static void write_symbols(const wfr_huffman_capture *capture, const parsed_file *file, bit_writer *w) {
     // One lookup per symbol: new code | its length << 16 | the extra bits' count << 21, by
     // slot << 8 | symbol.
     uint32_t table[SLOTS * 256];
@@ -469,11 +289,23 @@ static void write_symbols(const symbol_list *list, const parsed_file *file, bit_
             table[s << 8 | v] = t->used ? (uint32_t)t->code[v] | (uint32_t)t->size[v] << 16 | extra_bits(s < 4, v) << 21 : 0;
         }
     }
-    for (size_t i = 0; i < list->count; i++) {
-        const uint32_t item = list->items[i];
-        const uint32_t entry = table[item >> 16];
-        const unsigned size = entry >> 21;
-        put_bits(w, (entry & 0xFFFF) << size | (item & 0xFFFF), (entry >> 16 & 31) + size);
+    // Two symbols per write: a code and its extra bits are at most 16 + 11 bits, so a pair and
+    // the bits still waiting (at most 7) fit the 64-bit buffer.
+    const uint32_t *items = capture->items;
+    const size_t count = capture->count;
+    size_t i = 0;
+    for (; i + 1 < count; i += 2) {
+        const uint32_t first = table[items[i] >> 16], second = table[items[i + 1] >> 16];
+        const unsigned first_extra = first >> 21, second_extra = second >> 21;
+        const unsigned second_length = (second >> 16 & 31) + second_extra;
+        const uint64_t pair = (uint64_t)((first & 0xFFFF) << first_extra | (items[i] & 0xFFFF)) << second_length |
+                              ((second & 0xFFFF) << second_extra | (items[i + 1] & 0xFFFF));
+        put_bits(w, pair, (first >> 16 & 31) + first_extra + second_length);
+    }
+    if (i < count) {
+        const uint32_t entry = table[items[i] >> 16];
+        const unsigned extra = entry >> 21;
+        put_bits(w, (entry & 0xFFFF) << extra | (items[i] & 0xFFFF), (entry >> 16 & 31) + extra);
     }
 }
 
@@ -503,25 +335,191 @@ static size_t write_dht(uint8_t *out, const uint8_t *segment, size_t segment_len
     return n;
 }
 
-bool wfr_optimize_huffman(const uint8_t *jpeg, size_t length, wfr_rendition *out) {
+// The symbols: what libjpeg's Huffman encoder emits for a block, kept instead of written.
+
+/// Zigzag position of each coefficient in natural (row-major) order (ISO/IEC 10918-1 Figure 5).
+static const uint8_t zigzag_of_natural[64] = {
+    0,  1,  5,  6,  14, 15, 27, 28, 2,  4,  7,  13, 16, 26, 29, 42,
+    3,  8,  12, 17, 25, 30, 41, 43, 9,  11, 18, 24, 31, 40, 44, 53,
+    10, 19, 23, 32, 39, 45, 52, 54, 20, 22, 33, 38, 46, 51, 55, 60,
+    21, 34, 37, 47, 50, 56, 59, 61, 35, 36, 48, 49, 57, 58, 62, 63,
+};
+
+/// Natural position of each zigzag position.
+static const uint8_t natural_of_zigzag[64] = {
+    0,  1,  8,  16, 9,  2,  3,  10, 17, 24, 32, 25, 18, 11, 4,  5,
+    12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6,  7,  14, 21, 28,
+    35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51,
+    58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+};
+
+/// For row r of a block (byte r of a natural-order mask) and each pattern of its eight bits, the
+/// same bits in zigzag order: eight lookups turn a mask from one order into the other. Filled once.
+static uint64_t zigzag_of_row[8][256];
+static pthread_once_t zigzag_of_row_filled = PTHREAD_ONCE_INIT;
+
+static void fill_zigzag_of_row(void) {
+    for (unsigned row = 0; row < 8; row++) {
+        for (unsigned bits = 0; bits < 256; bits++) {
+            uint64_t zigzag = 0;
+            for (unsigned column = 0; column < 8; column++) {
+                if (bits >> column & 1) zigzag |= 1ULL << zigzag_of_natural[8 * row + column];
+            }
+            zigzag_of_row[row][bits] = zigzag;
+        }
+    }
+}
+
+/// Bit i set when coefficient i (natural order) is not zero.
+static inline uint64_t nonzero_coefficients(const JCOEF *block) {
+#if defined(__SSE2__)
+    // Sixteen coefficients per step: packing to bytes saturates, so nonzero stays nonzero.
+    const __m128i zero = _mm_setzero_si128();
+    uint64_t mask = 0;
+    for (unsigned i = 0; i < 4; i++) {
+        const __m128i low = _mm_loadu_si128((const __m128i *)(const void *)(block + 16 * i));
+        const __m128i high = _mm_loadu_si128((const __m128i *)(const void *)(block + 16 * i + 8));
+        const __m128i zeros = _mm_cmpeq_epi8(_mm_packs_epi16(low, high), zero);
+        mask |= (uint64_t)(uint16_t)~_mm_movemask_epi8(zeros) << (16 * i);
+    }
+    return mask;
+#else
+    uint64_t mask = 0;
+    for (unsigned i = 0; i < 64; i++) mask |= (uint64_t)(block[i] != 0) << i;
+    return mask;
+#endif
+}
+
+/// A coefficient's size category (bits of its magnitude) and the bits that follow its code: the
+/// value itself, or for a negative one its ones' complement, in `size` bits (Annex F.1.2.1).
+static inline uint32_t category(int value, uint32_t *extra) {
+    const unsigned magnitude = (unsigned)(value < 0 ? -value : value);
+    const uint32_t size = magnitude ? 32 - (uint32_t)__builtin_clz(magnitude) : 0;
+    *extra = (uint32_t)(value < 0 ? value - 1 : value) & ((1u << size) - 1);
+    return size;
+}
+
+/// Keeps and counts one block's symbols (slot << 24 | symbol << 16 | extra bits); `item` has
+/// room for 64. Returns the new end, or NULL for a coefficient too large for 8-bit data (libjpeg
+/// would stop there with an error).
+static inline uint32_t *keep_block(wfr_huffman_capture *capture, uint32_t *item, const JCOEF *block,
+                                   int *last_dc, uint32_t dc_slot, uint32_t ac_slot) {
+    uint32_t extra;
+    const uint32_t dc_size = category(block[0] - *last_dc, &extra);
+    *last_dc = block[0];
+    if (dc_size > 11) return NULL;
+    *item++ = dc_slot << 24 | dc_size << 16 | extra;
+    capture->frequency[dc_slot][dc_size]++;
+    // The AC coefficients that are not zero, as bits in zigzag order (a block has a handful).
+    const uint64_t natural = nonzero_coefficients(block);
+    uint64_t zigzag = 0;
+    for (unsigned row = 0; row < 8; row++) zigzag |= zigzag_of_row[row][natural >> (8 * row) & 0xFF];
+    zigzag &= ~1ULL;
+    long *frequency = capture->frequency[ac_slot];
+    unsigned last = 0, largest = 0;
+    while (zigzag) {
+        const unsigned position = (unsigned)__builtin_ctzll(zigzag);
+        zigzag &= zigzag - 1;
+        unsigned run = position - last - 1;
+        last = position;
+        for (; run > 15; run -= 16) { // ZRL: sixteen zeros
+            *item++ = ac_slot << 24 | 0xF0u << 16;
+            frequency[0xF0]++;
+        }
+        const uint32_t size = category(block[natural_of_zigzag[position]], &extra);
+        largest = size > largest ? size : largest;
+        const uint32_t symbol = (run << 4 | size) & 0xFF; // in bounds even when the block is refused below
+        *item++ = ac_slot << 24 | symbol << 16 | extra;
+        frequency[symbol]++;
+    }
+    if (last != 63) { // EOB
+        *item++ = ac_slot << 24;
+        frequency[0]++;
+    }
+    return largest <= 10 ? item : NULL;
+}
+
+/// libjpeg's `encode_mcu`, replaced: keeps the symbols of the MCU's blocks.
+static boolean keep_mcu(j_compress_ptr info, JBLOCKROW *blocks) {
+    wfr_huffman_capture *capture = info->client_data;
+    if (capture->failed) return TRUE;
+    const size_t room = (size_t)info->blocks_in_MCU * 64;
+    if (capture->count + room > capture->capacity) {
+        const size_t capacity = capture->capacity * 2 + room;
+        uint32_t *bigger = realloc(capture->items, capacity * sizeof *bigger);
+        if (bigger == NULL) {
+            capture->failed = true;
+            return TRUE;
+        }
+        capture->items = bigger;
+        capture->capacity = capacity;
+    }
+    uint32_t *item = capture->items + capture->count;
+    for (int b = 0; b < info->blocks_in_MCU; b++) {
+        const int index = info->MCU_membership[b];
+        const jpeg_component_info *component = info->cur_comp_info[index];
+        item = keep_block(capture, item, blocks[b][0], &capture->last_dc[index], (uint32_t)component->dc_tbl_no,
+                          4 + (uint32_t)component->ac_tbl_no);
+        if (item == NULL) {
+            capture->failed = true;
+            return TRUE;
+        }
+    }
+    capture->count = (size_t)(item - capture->items);
+    return TRUE;
+}
+
+/// libjpeg's `finish_pass`, replaced: there are no pending bits, the data is written afterwards.
+static void keep_nothing_pending(j_compress_ptr info) { (void)info; }
+
+bool wfr_huffman_capture_start(struct jpeg_compress_struct *info, wfr_huffman_capture *capture) {
+    memset(capture, 0, sizeof *capture);
+    if (info->entropy == NULL || info->progressive_mode || info->arith_code || info->restart_interval != 0 ||
+        info->data_precision != 8 || info->comps_in_scan != info->num_components || info->comps_in_scan > 4 ||
+        info->blocks_in_MCU < 1 || info->Ss != 0 || info->Se != 63 || info->Ah != 0 || info->Al != 0) {
+        return false;
+    }
+    if (pthread_once(&zigzag_of_row_filled, fill_zigzag_of_row) != 0) return false;
+    for (int c = 0; c < info->comps_in_scan; c++) {
+        const jpeg_component_info *component = info->cur_comp_info[c];
+        if (component->dc_tbl_no < 0 || component->dc_tbl_no > 3 || component->ac_tbl_no < 0 || component->ac_tbl_no > 3) {
+            return false;
+        }
+    }
+    // Renditions of photographs average about eight symbols per block; more is grown into.
+    const size_t blocks = ((size_t)info->image_width / 8 + 1) * ((size_t)info->image_height / 8 + 1) * 3 / 2;
+    capture->capacity = blocks * 10 + 64 * (size_t)info->blocks_in_MCU;
+    capture->items = malloc(capture->capacity * sizeof *capture->items);
+    if (capture->items == NULL) return false;
+    info->client_data = capture;
+    info->entropy->encode_mcu = keep_mcu;
+    info->entropy->finish_pass = keep_nothing_pending;
+    return true;
+}
+
+void wfr_huffman_capture_free(wfr_huffman_capture *capture) {
+    free(capture->items);
+    memset(capture, 0, sizeof *capture);
+}
+
+bool wfr_huffman_capture_finish(const uint8_t *jpeg, size_t length, const wfr_huffman_capture *capture,
+                                wfr_rendition *out) {
     memset(out, 0, sizeof *out);
+    if (capture->failed || capture->items == NULL) return false;
     parsed_file *file = calloc(1, sizeof *file);
     if (file == NULL) return false;
     bool ok = false;
-    size_t data_length = 0;
-    uint8_t *data = NULL, *result = NULL;
-    symbol_list list = {0};
+    uint8_t *result = NULL;
     if (!parse(jpeg, length, file)) goto done;
-    data = unstuff(jpeg + file->data_start, file->data_end - file->data_start, &data_length);
-    if (data == NULL) goto done;
-    // Fixed-length codes give photographs about 0.9 symbols per byte; more is grown into.
-    list.capacity = data_length + 64;
-    list.items = malloc(list.capacity * sizeof *list.items);
-    if (list.items == NULL || !read_scan(data, data_length, file, &list)) goto done;
-    uint64_t bits = 0; // the new data's exact length
+    uint64_t bits = 0; // the data's exact length
     for (unsigned s = 0; s < SLOTS; s++) {
         huffman_table *t = &file->tables[s];
+        bool counted = false;
+        for (unsigned v = 0; v < 256; v++) counted |= capture->frequency[s][v] != 0;
+        // Symbols for a table the scan does not name would be written with codes nobody reads.
+        if (counted != t->used) goto done;
         if (!t->used) continue;
+        memcpy(t->frequency, capture->frequency[s], sizeof capture->frequency[s]);
         build_optimal(t);
         for (unsigned v = 0; v < 256; v++) bits += (uint64_t)t->frequency[v] * (t->size[v] + extra_bits(s < 4, v));
     }
@@ -540,7 +538,7 @@ bool wfr_optimize_huffman(const uint8_t *jpeg, size_t length, wfr_rendition *out
     memcpy(o, jpeg + copied, file->data_start - copied);
     o += file->data_start - copied;
     bit_writer writer = {.out = o};
-    write_symbols(&list, file, &writer);
+    write_symbols(capture, file, &writer);
     flush_bits(&writer);
     o = writer.out;
     memcpy(o, jpeg + file->data_end, length - file->data_end);
@@ -550,9 +548,7 @@ bool wfr_optimize_huffman(const uint8_t *jpeg, size_t length, wfr_rendition *out
     result = NULL;
     ok = true;
 done:
-    free(list.items);
     free(result);
-    free(data);
     free(file);
     return ok;
 }

@@ -93,18 +93,32 @@ wfr_status wfr_encode_png(const uint8_t *pixels, uint32_t width, uint32_t height
 
 struct jpeg_compress_struct;
 
-/// Gives every Huffman table of an encoder set up by `jpeg_set_defaults` codes of one length whose
-/// value is the symbol itself: 4 bits for the DC categories 0–14, 8 bits for the AC run/size
-/// bytes 0–254 (the all-ones code stays unused, as JPEG requires). What `wfr_encode_jpeg` writes
-/// first, for `wfr_optimize_huffman` to read back without a table.
-void wfr_use_fixed_length_tables(struct jpeg_compress_struct *info);
+/// What `wfr_huffman_capture_start` keeps of an encode in place of libjpeg's entropy-coded data:
+/// every symbol, in order (slot << 24 | symbol << 16 | the bits after its code; slot 0–3 for the
+/// DC tables, 4–7 for the AC ones), and how often each occurs.
+typedef struct wfr_huffman_capture {
+    uint32_t *items;
+    size_t count, capacity;
+    long frequency[8][256];
+    int last_dc[4];
+    /// Out of memory, or a coefficient 8-bit data cannot have: libjpeg must optimise instead.
+    bool failed;
+} wfr_huffman_capture;
 
-/// Rewrites a JPEG (8-bit, sequential, one scan with every component, no restart markers; the
-/// fixed-length tables above, or any others) with the optimal Huffman tables for its own symbols:
-/// the same bytes libjpeg writes with `optimize_coding`, for a fraction of the time. False, with
-/// `out` cleared, for any other file or when memory runs out; the caller then lets libjpeg
-/// optimise.
-bool wfr_optimize_huffman(const uint8_t *jpeg, size_t length, wfr_rendition *out);
+/// Call after `jpeg_start_compress`: replaces the encoder's Huffman coder with one that keeps the
+/// symbols in `capture` (HuffmanOptimizer.c). False, with nothing replaced, for an encode it does
+/// not handle (anything but 8-bit sequential Huffman in one scan of every component, without
+/// restart markers) or when memory runs out. Free `capture` in any case.
+bool wfr_huffman_capture_start(struct jpeg_compress_struct *info, wfr_huffman_capture *capture);
+
+/// After `jpeg_finish_compress`: `jpeg`, the markers libjpeg wrote around the empty scan, with
+/// the optimal Huffman tables for the kept symbols and the symbols written with them. The same
+/// bytes libjpeg writes with `optimize_coding`. False, with `out` cleared, when the capture failed
+/// or memory runs out; the caller then lets libjpeg optimise.
+bool wfr_huffman_capture_finish(const uint8_t *jpeg, size_t length, const wfr_huffman_capture *capture,
+                                wfr_rendition *out);
+
+void wfr_huffman_capture_free(wfr_huffman_capture *capture);
 
 /// `pixels` (stored orientation, w × h × channels) turned into display orientation; a new buffer.
 uint8_t *wfr_orient(const uint8_t *pixels, uint32_t width, uint32_t height, uint32_t channels,

@@ -251,29 +251,14 @@ static boolean empty_output_buffer(j_compress_ptr info) {
 
 static void term_destination(j_compress_ptr info) { (void)info; }
 
-// The file is larger than with the standard tables, but HuffmanOptimizer.c reads its symbols
-// without a table before writing them with the optimal codes.
-void wfr_use_fixed_length_tables(j_compress_ptr info) {
-    for (int i = 0; i < NUM_HUFF_TBLS; i++) {
-        JHUFF_TBL *dc = info->dc_huff_tbl_ptrs[i], *ac = info->ac_huff_tbl_ptrs[i];
-        if (dc != NULL) {
-            memset(dc->bits, 0, sizeof dc->bits);
-            dc->bits[4] = 15;
-            for (int v = 0; v < 15; v++) dc->huffval[v] = (UINT8)v;
-        }
-        if (ac != NULL) {
-            memset(ac->bits, 0, sizeof ac->bits);
-            ac->bits[8] = 255;
-            for (int v = 0; v < 255; v++) ac->huffval[v] = (UINT8)v;
-        }
-    }
-}
-
 typedef struct encode_state {
     struct jpeg_compress_struct info;
     error_context errors;
     destination output;
     JSAMPROW *rows;
+    /// The symbols, when HuffmanOptimizer.c codes them instead of libjpeg.
+    wfr_huffman_capture symbols;
+    bool captured;
 } encode_state;
 
 static bool encode(encode_state *state, const uint8_t *pixels, uint32_t width, uint32_t height,
@@ -297,10 +282,11 @@ static bool encode(encode_state *state, const uint8_t *pixels, uint32_t width, u
     // Baseline with optimised Huffman tables, not progressive: a gallery page decodes hundreds
     // of these small images, which a browser does with less work and memory when baseline, and a
     // progressive encode costs a third of a build's time for files about 3% smaller. The tables
-    // are optimised afterwards (HuffmanOptimizer.c), unless that fails and libjpeg has to.
+    // are optimised by HuffmanOptimizer.c, which codes the blocks in libjpeg's place, unless it
+    // cannot and libjpeg has to.
     info->optimize_coding = optimize;
-    if (!optimize) wfr_use_fixed_length_tables(info);
     jpeg_start_compress(info, TRUE);
+    if (!optimize) state->captured = wfr_huffman_capture_start(info, &state->symbols);
     if (icc != NULL && icc_length > 0) jpeg_write_icc_profile(info, icc, (unsigned)icc_length);
     const size_t stride = (size_t)width * (size_t)info->input_components;
     for (uint32_t y = 0; y < height; y++) state->rows[y] = (JSAMPROW)(pixels + y * stride);
@@ -337,8 +323,9 @@ wfr_status wfr_encode_jpeg(const uint8_t *pixels, uint32_t width, uint32_t heigh
         return WFR_STATUS_OUT_OF_MEMORY;
     }
     bool encoded = encode(&state, pixels, width, height, model, quality, icc, icc_length, false);
-    if (encoded && wfr_optimize_huffman(state.output.buffer,
-                                        state.output.capacity - state.output.manager.free_in_buffer, out)) {
+    if (encoded && state.captured &&
+        wfr_huffman_capture_finish(state.output.buffer, state.output.capacity - state.output.manager.free_in_buffer,
+                                   &state.symbols, out)) {
         free(state.output.buffer);
     } else {
         if (encoded) {
@@ -360,6 +347,7 @@ wfr_status wfr_encode_jpeg(const uint8_t *pixels, uint32_t width, uint32_t heigh
         out->height = height;
     }
     const wfr_status status = encoded ? WFR_STATUS_OK : WFR_STATUS_OUT_OF_MEMORY; // the only way a valid request fails
+    wfr_huffman_capture_free(&state.symbols);
     free(state.rows);
     jpeg_destroy_compress(&state.info);
     return status;
