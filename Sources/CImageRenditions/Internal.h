@@ -9,21 +9,36 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// Where the samples of one axis lie, in integer units: source sample i spans
+/// [i·source_unit, (i+1)·source_unit), output sample x spans [x·target_unit − shift,
+/// (x+1)·target_unit − shift), both cut to [0, extent). For pixels, a source pixel is `width`
+/// units and an output pixel `source_width` (nothing is cut off). For a chroma plane sampled at
+/// 1/f of its image's pixels, the units are those of the image's pixels times f, and a sample at
+/// an edge of an odd-sized image covers half a sample's area, so chroma stays aligned with the
+/// pixels it belongs to: the last sample, or with `shift` the first (for an axis the orientation
+/// reverses, whose last sample becomes the first).
+typedef struct wfr_spans {
+    uint64_t source_unit, target_unit, extent, shift;
+} wfr_spans;
+
 /// Area-averaging (box) downsampler fed one source row at a time. Each output pixel is the mean
 /// of the source area it covers, with fractional weights at its edges; positions are exact
-/// integers (source pixel i spans [i·dst, (i+1)·dst), output pixel x spans [x·src, (x+1)·src)),
-/// so no rounding drift accumulates. Vertical first: each source row is added, weighted, to
-/// column sums (contiguous, vectorised); the horizontal taps run once per output row. Alpha is
-/// premultiplied while averaging so transparent pixels lend no colour to their neighbours.
+/// integers (see `wfr_spans`), so no rounding drift accumulates. Vertical first: each source row
+/// is added, weighted, to column sums (contiguous, vectorised); the horizontal taps run once per
+/// output row. Alpha is premultiplied while averaging so transparent pixels lend no colour to
+/// their neighbours.
 typedef struct wfr_resampler {
     uint32_t source_width, source_height;
     uint32_t width, height, channels;
+    wfr_spans columns, rows;
     bool has_alpha;
-    /// Per output column: first source column, number of taps, taps (weights) at x·taps_max.
+    /// Per output column: first source column, number of taps, taps (weights) at x·tap_stride
+    /// (taps_max, rounded up to 4 or 8 for one channel; the weights past a column's own are 0).
     uint32_t *tap_start;
     uint32_t *tap_count;
     float *taps;
     uint32_t taps_max;
+    uint32_t tap_stride;
     /// Column sums of the output row being accumulated (source_width × channels), and scratch
     /// for its horizontal pass (width × channels).
     float *sum;
@@ -35,9 +50,13 @@ typedef struct wfr_resampler {
     uint8_t *pixels;
 } wfr_resampler;
 
-/// Sets up a resampler (all allocations up front); false when memory runs out.
+/// Sets up a resampler for pixels (all allocations up front); false when memory runs out.
 bool wfr_resampler_init(wfr_resampler *resampler, uint32_t source_width, uint32_t source_height,
                         uint32_t width, uint32_t height, uint32_t channels, bool has_alpha);
+/// Sets up a one-channel resampler for a plane whose samples lie as `columns` and `rows` say;
+/// false when memory runs out.
+bool wfr_resampler_init_plane(wfr_resampler *resampler, uint32_t source_width, uint32_t source_height,
+                              uint32_t width, uint32_t height, wfr_spans columns, wfr_spans rows);
 /// Feeds the next source row (source_width × channels bytes).
 void wfr_resampler_push(wfr_resampler *resampler, const uint8_t *row);
 /// Flushes a last partial output row, if any.
@@ -50,6 +69,12 @@ typedef struct wfr_job {
     const wfr_options *options;
     const wfr_target *targets;
     size_t count;
+    /// 1: a resampler per target averages whole pixels. 3: the Y, Cb and Cr planes of a YCbCr
+    /// JPEG are averaged apart and encoded as planes (no colour conversion either way), each
+    /// target's three resamplers at target × 3 + plane.
+    uint32_t planes;
+    /// Whether planes may be used: JPEG renditions, not pixels for the caller.
+    bool planes_allowed;
     wfr_resampler *resamplers;
     /// Per target: the index of the larger target whose finished rows it is averaged from (one
     /// at least twice its size each way), or -1 for the decoded rows; and the order in which
@@ -69,9 +94,24 @@ typedef struct wfr_job {
 /// sets up one resampler per target, in stored orientation.
 wfr_status wfr_job_begin(wfr_job *job, uint32_t decoded_width, uint32_t decoded_height,
                          uint32_t channels, bool has_alpha);
+/// One plane of a decoded YCbCr JPEG: its size in samples and how many decoded pixels a sample
+/// spans each way (1 for luma; 2 for 4:2:0 chroma).
+typedef struct wfr_plane_source {
+    uint32_t width, height, horizontal_factor, vertical_factor;
+} wfr_plane_source;
+
+/// Whether the renditions can be made from these three planes (plane 0 the decoded size): JPEG
+/// renditions are wanted and no plane would have to be enlarged for any target (whose chroma
+/// planes are half its size, rounded up).
+bool wfr_job_takes_planes(const wfr_job *job, const wfr_plane_source planes[3]);
+/// Sets up three one-channel resamplers per target, for the planes `wfr_job_takes_planes` took.
+wfr_status wfr_job_begin_planes(wfr_job *job, const wfr_plane_source planes[3]);
+
 /// Feeds one decoded row to every resampler that averages decoded rows; their finished rows go
 /// on to the smaller targets averaged from them.
 void wfr_job_push(wfr_job *job, const uint8_t *row);
+/// The same for one row of plane `plane` (0–2) when the job averages planes.
+void wfr_job_push_plane(wfr_job *job, uint32_t plane, const uint8_t *row);
 /// Finishes every resampler, larger targets first, so each smaller one has all its rows.
 void wfr_job_finish(wfr_job *job);
 
@@ -85,6 +125,12 @@ wfr_status wfr_check_size(wfr_job *job, uint32_t width, uint32_t height);
 /// Decoders: read the header, check the limits, decode and push every row.
 wfr_status wfr_decode_jpeg(wfr_job *job, const uint8_t *bytes, size_t length);
 wfr_status wfr_decode_png(wfr_job *job, const uint8_t *bytes, size_t length);
+
+/// Writes the Y, Cb and Cr planes of a `width` × `height` image (display orientation; chroma
+/// half the size each way, rounded up) as a 4:2:0 JPEG.
+wfr_status wfr_encode_jpeg_planes(const uint8_t *const planes[3], uint32_t width, uint32_t height, int32_t quality,
+                                  const uint8_t *icc, size_t icc_length, wfr_rendition *out, char *message,
+                                  size_t message_capacity);
 
 /// Writes `pixels` (display orientation) as PNG into `out`.
 wfr_status wfr_encode_png(const uint8_t *pixels, uint32_t width, uint32_t height,

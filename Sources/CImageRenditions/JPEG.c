@@ -64,6 +64,8 @@ typedef struct decode_state {
     wfr_status status;
     uint8_t *row;
     uint8_t *converted;
+    /// Planes: the row pointers into `row` for `jpeg_read_raw_data`.
+    JSAMPROW *plane_rows;
 } decode_state;
 
 /// Smallest power-of-two DCT scale 1/8, 1/4, 1/2, 1 whose output is still at least twice every
@@ -98,6 +100,93 @@ static void cmyk_to_rgb(const uint8_t *cmyk, uint8_t *rgb, uint32_t width, bool 
         rgb[1] = (uint8_t)((m * k + 127) / 255);
         rgb[2] = (uint8_t)((y * k + 127) / 255);
     }
+}
+
+// libjpeg 7 and later (and libjpeg-turbo's jpeg7/8 API) scale each axis on its own.
+#if JPEG_LIB_VERSION >= 70
+#define SCALED_COLUMNS(component) ((component)->DCT_h_scaled_size)
+#define SCALED_ROWS(component) ((component)->DCT_v_scaled_size)
+#else
+#define SCALED_COLUMNS(component) ((component)->DCT_scaled_size)
+#define SCALED_ROWS(component) ((component)->DCT_scaled_size)
+#endif
+
+/// The decoded planes' sizes and sampling (after `jpeg_calc_output_dimensions`); false for a
+/// layout where luma is not the full-size plane or a chroma sample is not a whole number of
+/// decoded pixels. (When scaling, libjpeg may decode chroma at a larger DCT size than luma.)
+static bool describe_planes(const struct jpeg_decompress_struct *info, wfr_plane_source planes[3]) {
+    const jpeg_component_info *luma = &info->comp_info[0];
+    if (luma->h_samp_factor != info->max_h_samp_factor || luma->v_samp_factor != info->max_v_samp_factor ||
+        luma->downsampled_width != info->output_width || luma->downsampled_height != info->output_height) {
+        return false;
+    }
+    for (int c = 0; c < 3; c++) {
+        const jpeg_component_info *component = &info->comp_info[c];
+        // A block of this plane covers as much of the picture as this many luma blocks, and
+        // holds SCALED samples per side where luma holds its own SCALED.
+        const int across = info->max_h_samp_factor / component->h_samp_factor;
+        const int down = info->max_v_samp_factor / component->v_samp_factor;
+        const int columns = across * SCALED_COLUMNS(luma), rows = down * SCALED_ROWS(luma);
+        if (component->h_samp_factor < 1 || component->v_samp_factor < 1 ||
+            info->max_h_samp_factor % component->h_samp_factor != 0 ||
+            info->max_v_samp_factor % component->v_samp_factor != 0 || SCALED_COLUMNS(component) < 1 ||
+            SCALED_ROWS(component) < 1 || columns % SCALED_COLUMNS(component) != 0 || rows % SCALED_ROWS(component) != 0) {
+            return false;
+        }
+        planes[c] = (wfr_plane_source){component->downsampled_width, component->downsampled_height,
+                                       (uint32_t)(columns / SCALED_COLUMNS(component)),
+                                       (uint32_t)(rows / SCALED_ROWS(component))};
+    }
+    return true;
+}
+
+/// Decodes the planes as stored (`raw_data_out`), one row of MCUs at a time, and pushes each
+/// plane's rows.
+static bool decode_planes(wfr_job *job, decode_state *state, const wfr_plane_source planes[3]) {
+    struct jpeg_decompress_struct *info = &state->info;
+    info->raw_data_out = TRUE;
+    jpeg_start_decompress(info);
+    wfr_status status = wfr_job_begin_planes(job, planes);
+    if (status != WFR_STATUS_OK) {
+        state->status = status;
+        return false;
+    }
+    // Per plane: the rows one call gives (a row of MCUs), each as wide as its blocks.
+    JSAMPROW *rows[3];
+    size_t row_count[3], total = 0;
+    for (int c = 0; c < 3; c++) {
+        const jpeg_component_info *component = &info->comp_info[c];
+        row_count[c] = (size_t)component->v_samp_factor * (size_t)SCALED_ROWS(component);
+        total += row_count[c] * (size_t)component->width_in_blocks * (size_t)SCALED_COLUMNS(component);
+    }
+    state->row = malloc(total);
+    state->plane_rows = malloc(sizeof(JSAMPROW) * (row_count[0] + row_count[1] + row_count[2]));
+    if (state->row == NULL || state->plane_rows == NULL) {
+        state->status = WFR_STATUS_OUT_OF_MEMORY;
+        wfr_message(job->message, job->message_capacity, "out of memory for a row of blocks");
+        return false;
+    }
+    uint8_t *next = state->row;
+    JSAMPROW *next_row = state->plane_rows;
+    for (int c = 0; c < 3; c++) {
+        const jpeg_component_info *component = &info->comp_info[c];
+        const size_t width = (size_t)component->width_in_blocks * (size_t)SCALED_COLUMNS(component);
+        rows[c] = next_row;
+        for (size_t r = 0; r < row_count[c]; r++, next += width) *next_row++ = next;
+    }
+    const JDIMENSION lines = (JDIMENSION)row_count[0]; // luma has the largest sampling factors
+    uint32_t pushed[3] = {0, 0, 0};
+    while (info->output_scanline < info->output_height) {
+        JSAMPARRAY data[3] = {rows[0], rows[1], rows[2]};
+        if (jpeg_read_raw_data(info, data, lines) == 0) break;
+        for (uint32_t c = 0; c < 3; c++) {
+            for (size_t r = 0; r < row_count[c] && pushed[c] < planes[c].height; r++, pushed[c]++) {
+                wfr_job_push_plane(job, c, rows[c][r]);
+            }
+        }
+    }
+    jpeg_finish_decompress(info);
+    return true;
 }
 
 static bool decode(wfr_job *job, decode_state *state, const uint8_t *bytes, size_t length) {
@@ -162,6 +251,14 @@ static bool decode(wfr_job *job, decode_state *state, const uint8_t *bytes, size
     info->do_fancy_upsampling = (uint64_t)info->output_width * 4 < (uint64_t)largest * 5;
     job->info.scale_eighths = (int32_t)(8 / denominator);
 
+    // A YCbCr photo is averaged as its three planes, as stored (no chroma upsampling, no colour
+    // conversion, and the encoder takes the planes as they come): half the samples of RGB.
+    wfr_plane_source planes[3];
+    if (info->jpeg_color_space == JCS_YCbCr && info->num_components == 3 && describe_planes(info, planes) &&
+        wfr_job_takes_planes(job, planes)) {
+        return decode_planes(job, state, planes);
+    }
+
     jpeg_start_decompress(info);
     const uint32_t decoded_width = info->output_width, components = (uint32_t)info->output_components;
     const uint32_t channels = cmyk ? 3 : components;
@@ -216,6 +313,7 @@ wfr_status wfr_decode_jpeg(wfr_job *job, const uint8_t *bytes, size_t length) {
     }
     free(state.row);
     free(state.converted);
+    free(state.plane_rows);
     jpeg_destroy_decompress(&state.info);
     return status;
 }
@@ -255,30 +353,64 @@ typedef struct encode_state {
     struct jpeg_compress_struct info;
     error_context errors;
     destination output;
+    /// Interleaved input: one pointer per row. Planes: one row of MCUs (16 luma rows, 8 of each
+    /// chroma plane), copied from the planes with each row padded to whole blocks.
     JSAMPROW *rows;
+    uint8_t *mcu_row;
+    JSAMPROW mcu_rows[32];
     /// The symbols, when HuffmanOptimizer.c codes them instead of libjpeg.
     wfr_huffman_capture symbols;
     bool captured;
 } encode_state;
 
-static bool encode(encode_state *state, const uint8_t *pixels, uint32_t width, uint32_t height,
-                   wfr_pixel_model model, int32_t quality, const uint8_t *icc, size_t icc_length,
-                   bool optimize) {
+/// What an encode reads: interleaved pixels, or (`pixels` NULL) the Y, Cb and Cr planes of a
+/// 4:2:0 image, the chroma ones half the size each way (rounded up).
+typedef struct encode_input {
+    const uint8_t *pixels;
+    wfr_pixel_model model;
+    const uint8_t *planes[3];
+    uint32_t width, height;
+} encode_input;
+
+/// The planes' samples in one call of `jpeg_write_raw_data`: luma rows `y` to `y` + 15 and chroma
+/// rows `y` / 2 to `y` / 2 + 7, each padded on the right to whole blocks by repeating its last
+/// sample, and rows past the end repeating the last row, as libjpeg pads pixels it converts
+/// itself. Copied rather than read in place: libjpeg reads 8 rows at once for each block, which
+/// from a large plane costs more than the copy.
+static void fill_mcu_row(encode_state *state, const encode_input *input, uint32_t y) {
+    const size_t luma_width = ((size_t)input->width + 7) / 8 * 8, chroma_width = (((size_t)input->width + 1) / 2 + 7) / 8 * 8;
+    for (unsigned r = 0; r < 32; r++) {
+        const unsigned p = r < 16 ? 0 : r < 24 ? 1 : 2;
+        const uint32_t width = p == 0 ? input->width : (input->width + 1) / 2;
+        const uint32_t height = p == 0 ? input->height : (input->height + 1) / 2;
+        const uint32_t row = p == 0 ? y + r : y / 2 + (r - (p == 1 ? 16 : 24));
+        const uint8_t *source = input->planes[p] + (size_t)(row < height ? row : height - 1) * width;
+        uint8_t *destination = state->mcu_rows[r];
+        memcpy(destination, source, width);
+        memset(destination + width, source[width - 1], (p == 0 ? luma_width : chroma_width) - width);
+    }
+}
+
+static bool encode(encode_state *state, encode_input *input, int32_t quality, const uint8_t *icc,
+                   size_t icc_length, bool optimize) {
     struct jpeg_compress_struct *info = &state->info;
     if (setjmp(state->errors.jump)) return false;
     jpeg_create_compress(info);
     info->dest = &state->output.manager;
-    info->image_width = width;
-    info->image_height = height;
-    switch (model) {
+    info->image_width = input->width;
+    info->image_height = input->height;
+    const bool planes = input->pixels == NULL;
+    switch (planes ? WFR_PIXELS_RGB : input->model) {
     case WFR_PIXELS_GRAY: info->input_components = 1; info->in_color_space = JCS_GRAYSCALE; break;
-    case WFR_PIXELS_RGB: info->input_components = 3; info->in_color_space = JCS_RGB; break;
+    case WFR_PIXELS_RGB: info->input_components = 3; info->in_color_space = planes ? JCS_YCbCr : JCS_RGB; break;
     default: info->input_components = 4; info->in_color_space = JCS_CMYK; break;
     }
     jpeg_set_defaults(info);
-    if (model == WFR_PIXELS_CMYK_INVERTED) jpeg_set_colorspace(info, JCS_CMYK);
-    if (model == WFR_PIXELS_YCCK_INVERTED) jpeg_set_colorspace(info, JCS_YCCK);
+    if (!planes && input->model == WFR_PIXELS_CMYK_INVERTED) jpeg_set_colorspace(info, JCS_CMYK);
+    if (!planes && input->model == WFR_PIXELS_YCCK_INVERTED) jpeg_set_colorspace(info, JCS_YCCK);
     jpeg_set_quality(info, quality, TRUE);
+    // Planes are written as they are: luma full size, chroma halved each way (the defaults).
+    info->raw_data_in = planes;
     // Baseline with optimised Huffman tables, not progressive: a gallery page decodes hundreds
     // of these small images, which a browser does with less work and memory when baseline, and a
     // progressive encode costs a third of a build's time for files about 3% smaller. The tables
@@ -288,24 +420,28 @@ static bool encode(encode_state *state, const uint8_t *pixels, uint32_t width, u
     jpeg_start_compress(info, TRUE);
     if (!optimize) state->captured = wfr_huffman_capture_start(info, &state->symbols);
     if (icc != NULL && icc_length > 0) jpeg_write_icc_profile(info, icc, (unsigned)icc_length);
-    const size_t stride = (size_t)width * (size_t)info->input_components;
-    for (uint32_t y = 0; y < height; y++) state->rows[y] = (JSAMPROW)(pixels + y * stride);
-    while (info->next_scanline < height) {
-        jpeg_write_scanlines(info, state->rows + info->next_scanline, height - info->next_scanline);
+    if (planes) {
+        while (info->next_scanline < input->height) {
+            fill_mcu_row(state, input, info->next_scanline);
+            JSAMPARRAY rows[3] = {state->mcu_rows, state->mcu_rows + 16, state->mcu_rows + 24};
+            if (jpeg_write_raw_data(info, rows, 16) == 0) break;
+        }
+    } else {
+        const size_t stride = (size_t)input->width * (size_t)info->input_components;
+        for (uint32_t y = 0; y < input->height; y++) state->rows[y] = (JSAMPROW)(input->pixels + y * stride);
+        while (info->next_scanline < input->height) {
+            jpeg_write_scanlines(info, state->rows + info->next_scanline, input->height - info->next_scanline);
+        }
     }
     jpeg_finish_compress(info);
     return true;
 }
 
-wfr_status wfr_encode_jpeg(const uint8_t *pixels, uint32_t width, uint32_t height,
-                           wfr_pixel_model model, int32_t quality, const uint8_t *icc,
-                           size_t icc_length, wfr_rendition *out, char *message,
-                           size_t message_capacity) {
+/// Encodes `input` (see `encode`), optimising the Huffman tables with HuffmanOptimizer.c, or
+/// with libjpeg when that cannot.
+static wfr_status encode_input_jpeg(encode_input *input, int32_t quality, const uint8_t *icc, size_t icc_length,
+                                    wfr_rendition *out, char *message, size_t message_capacity) {
     memset(out, 0, sizeof *out);
-    if (pixels == NULL || width == 0 || height == 0 || quality < 1 || quality > 100) {
-        wfr_message(message, message_capacity, "invalid JPEG encode request");
-        return WFR_STATUS_INVALID_REQUEST;
-    }
     encode_state state;
     memset(&state, 0, sizeof state);
     state.info.err = &state.errors.manager;
@@ -315,40 +451,77 @@ wfr_status wfr_encode_jpeg(const uint8_t *pixels, uint32_t width, uint32_t heigh
     state.output.manager.term_destination = term_destination;
     state.output.capacity = 64 * 1024;
     state.output.buffer = malloc(state.output.capacity);
-    state.rows = malloc(sizeof(JSAMPROW) * height);
-    if (state.output.buffer == NULL || state.rows == NULL) {
-        free(state.output.buffer);
-        free(state.rows);
-        wfr_message(message, message_capacity, "out of memory for a JPEG encode");
-        return WFR_STATUS_OUT_OF_MEMORY;
-    }
-    bool encoded = encode(&state, pixels, width, height, model, quality, icc, icc_length, false);
-    if (encoded && state.captured &&
-        wfr_huffman_capture_finish(state.output.buffer, state.output.capacity - state.output.manager.free_in_buffer,
-                                   &state.symbols, out)) {
-        free(state.output.buffer);
+    bool ready = state.output.buffer != NULL;
+    if (input->pixels != NULL) {
+        state.rows = malloc(sizeof(JSAMPROW) * input->height);
+        ready = ready && state.rows != NULL;
     } else {
-        if (encoded) {
-            // Not expected for what this encoder writes; libjpeg's own optimisation gives the
-            // same bytes, only slower.
-            jpeg_destroy_compress(&state.info);
-            encoded = encode(&state, pixels, width, height, model, quality, icc, icc_length, true);
+        const size_t luma_width = ((size_t)input->width + 7) / 8 * 8;
+        const size_t chroma_width = (((size_t)input->width + 1) / 2 + 7) / 8 * 8;
+        state.mcu_row = malloc(16 * luma_width + 16 * chroma_width);
+        ready = ready && state.mcu_row != NULL;
+        for (unsigned r = 0; ready && r < 32; r++) {
+            state.mcu_rows[r] = state.mcu_row + (r < 16 ? r * luma_width : 16 * luma_width + (r - 16) * chroma_width);
         }
-        if (encoded) {
-            out->bytes = state.output.buffer;
-            out->length = state.output.capacity - state.output.manager.free_in_buffer;
-        } else {
-            library_message((j_common_ptr)&state.info, message, message_capacity);
+    }
+    bool encoded = false;
+    if (ready) {
+        encoded = encode(&state, input, quality, icc, icc_length, false);
+        if (encoded && state.captured &&
+            wfr_huffman_capture_finish(state.output.buffer, state.output.capacity - state.output.manager.free_in_buffer,
+                                       &state.symbols, out)) {
             free(state.output.buffer);
+        } else {
+            if (encoded) {
+                // Not expected for what this encoder writes; libjpeg's own optimisation gives the
+                // same bytes, only slower.
+                jpeg_destroy_compress(&state.info);
+                encoded = encode(&state, input, quality, icc, icc_length, true);
+            }
+            if (encoded) {
+                out->bytes = state.output.buffer;
+                out->length = state.output.capacity - state.output.manager.free_in_buffer;
+            } else {
+                library_message((j_common_ptr)&state.info, message, message_capacity);
+                free(state.output.buffer);
+            }
         }
+    } else {
+        wfr_message(message, message_capacity, "out of memory for a JPEG encode");
+        free(state.output.buffer);
     }
     if (encoded) {
-        out->width = width;
-        out->height = height;
+        out->width = input->width;
+        out->height = input->height;
     }
-    const wfr_status status = encoded ? WFR_STATUS_OK : WFR_STATUS_OUT_OF_MEMORY; // the only way a valid request fails
     wfr_huffman_capture_free(&state.symbols);
     free(state.rows);
+    free(state.mcu_row);
     jpeg_destroy_compress(&state.info);
-    return status;
+    return encoded ? WFR_STATUS_OK : WFR_STATUS_OUT_OF_MEMORY; // the only way a valid request fails
+}
+
+wfr_status wfr_encode_jpeg_planes(const uint8_t *const planes[3], uint32_t width, uint32_t height, int32_t quality,
+                                  const uint8_t *icc, size_t icc_length, wfr_rendition *out, char *message,
+                                  size_t message_capacity) {
+    if (width == 0 || height == 0 || quality < 1 || quality > 100) {
+        memset(out, 0, sizeof *out);
+        wfr_message(message, message_capacity, "invalid JPEG encode request");
+        return WFR_STATUS_INVALID_REQUEST;
+    }
+    encode_input input = {.width = width, .height = height, .planes = {planes[0], planes[1], planes[2]}};
+    return encode_input_jpeg(&input, quality, icc, icc_length, out, message, message_capacity);
+}
+
+wfr_status wfr_encode_jpeg(const uint8_t *pixels, uint32_t width, uint32_t height,
+                           wfr_pixel_model model, int32_t quality, const uint8_t *icc,
+                           size_t icc_length, wfr_rendition *out, char *message,
+                           size_t message_capacity) {
+    if (pixels == NULL || width == 0 || height == 0 || quality < 1 || quality > 100) {
+        memset(out, 0, sizeof *out);
+        wfr_message(message, message_capacity, "invalid JPEG encode request");
+        return WFR_STATUS_INVALID_REQUEST;
+    }
+    encode_input input = {.pixels = pixels, .model = model, .width = width, .height = height};
+    return encode_input_jpeg(&input, quality, icc, icc_length, out, message, message_capacity);
 }

@@ -32,9 +32,10 @@ wfr_status wfr_check_size(wfr_job *job, uint32_t width, uint32_t height) {
     return WFR_STATUS_OK;
 }
 
-wfr_status wfr_job_begin(wfr_job *job, uint32_t decoded_width, uint32_t decoded_height,
-                         uint32_t channels, bool has_alpha) {
-    job->resamplers = calloc(job->count, sizeof(wfr_resampler));
+/// Each target's parent and the finish order, larger first; allocates the resamplers.
+static wfr_status plan(wfr_job *job, uint32_t planes) {
+    job->planes = planes;
+    job->resamplers = calloc(job->count * planes, sizeof(wfr_resampler));
     job->parents = calloc(job->count, sizeof(int));
     job->finish_order = calloc(job->count, sizeof(size_t));
     if (job->resamplers == NULL || job->parents == NULL || job->finish_order == NULL) return WFR_STATUS_OUT_OF_MEMORY;
@@ -70,14 +71,25 @@ wfr_status wfr_job_begin(wfr_job *job, uint32_t decoded_width, uint32_t decoded_
             job->finish_order[k] = swap;
         }
     }
+    return WFR_STATUS_OK;
+}
+
+static wfr_status out_of_memory(wfr_job *job, uint32_t width, uint32_t height) {
+    wfr_message(job->message, job->message_capacity, "out of memory for a %ux%u rendition", width, height);
+    return WFR_STATUS_OUT_OF_MEMORY;
+}
+
+wfr_status wfr_job_begin(wfr_job *job, uint32_t decoded_width, uint32_t decoded_height,
+                         uint32_t channels, bool has_alpha) {
+    const wfr_status status = plan(job, 1);
+    if (status != WFR_STATUS_OK) return status;
     for (size_t i = 0; i < job->count; i++) {
         uint32_t width, height, source_width = decoded_width, source_height = decoded_height;
         wfr_stored_size(job, i, &width, &height);
         if (job->parents[i] >= 0) wfr_stored_size(job, (size_t)job->parents[i], &source_width, &source_height);
         if (!wfr_resampler_init(&job->resamplers[i], source_width, source_height, width, height,
                                 channels, has_alpha)) {
-            wfr_message(job->message, job->message_capacity, "out of memory for a %ux%u rendition", width, height);
-            return WFR_STATUS_OUT_OF_MEMORY;
+            return out_of_memory(job, width, height);
         }
     }
     job->info.channels = channels;
@@ -85,38 +97,139 @@ wfr_status wfr_job_begin(wfr_job *job, uint32_t decoded_width, uint32_t decoded_
     return WFR_STATUS_OK;
 }
 
-/// Hands the rows target `index` finished since `before` on to the targets averaged from it.
-static void pass_on(wfr_job *job, size_t index, uint32_t before);
-
-/// Pushes `row` into target `index`, and what that finishes into its children.
-static void push_into(wfr_job *job, size_t index, const uint8_t *row) {
-    const uint32_t before = job->resamplers[index].rows_out;
-    wfr_resampler_push(&job->resamplers[index], row);
-    pass_on(job, index, before);
+/// A target's plane: its size in samples and how many of the target's pixels a sample spans
+/// (chroma is written 4:2:0).
+static wfr_plane_source target_plane(const wfr_job *job, size_t index, uint32_t plane) {
+    uint32_t width, height;
+    wfr_stored_size(job, index, &width, &height);
+    if (plane == 0) return (wfr_plane_source){width, height, 1, 1};
+    return (wfr_plane_source){(width + 1) / 2, (height + 1) / 2, 2, 2};
 }
 
-static void pass_on(wfr_job *job, size_t index, uint32_t before) {
-    const wfr_resampler *r = &job->resamplers[index];
+/// The spans along one axis of a plane averaged from `source_pixels` pixels (its samples
+/// `source_factor` of them each) into one of `target_pixels` pixels (`target_factor` each), in
+/// units of a source pixel × target_pixels (see `wfr_spans`). `reversed`: the orientation turns
+/// this axis around, so the target's half sample at an odd end must be its first, which becomes
+/// the last once turned.
+static wfr_spans plane_spans(uint32_t source_pixels, uint32_t source_factor, uint32_t target_pixels,
+                             uint32_t target_factor, bool reversed) {
+    const uint64_t target_unit = (uint64_t)target_factor * source_pixels;
+    const bool shifted = reversed && target_factor == 2 && target_pixels % 2 == 1;
+    return (wfr_spans){.source_unit = (uint64_t)source_factor * target_pixels,
+                       .target_unit = target_unit,
+                       .extent = (uint64_t)source_pixels * target_pixels,
+                       .shift = shifted ? target_unit / 2 : 0};
+}
+
+/// The target whose rows target `index`'s `plane` is averaged from, or -1 for the decoded rows.
+/// Chroma planes are always averaged from the decoded ones: they are a quarter of the samples,
+/// and a chroma plane averaged twice (at half the resolution of its luma) drifts visibly from one
+/// averaged once where colours meet at sharp edges.
+static int parent_of(const wfr_job *job, size_t index, uint32_t plane) {
+    return plane == 0 ? job->parents[index] : -1;
+}
+
+/// The source of target `index`'s plane: the decoded plane, or its parent's.
+static void plane_source(const wfr_job *job, const wfr_plane_source decoded[3], size_t index, uint32_t plane,
+                         wfr_plane_source *source, uint32_t *source_width, uint32_t *source_height) {
+    if (parent_of(job, index, plane) < 0) {
+        *source = decoded[plane];
+        *source_width = decoded[0].width;
+        *source_height = decoded[0].height;
+    } else {
+        const size_t parent = (size_t)job->parents[index];
+        *source = target_plane(job, parent, plane);
+        wfr_stored_size(job, parent, source_width, source_height);
+    }
+}
+
+bool wfr_job_takes_planes(const wfr_job *job, const wfr_plane_source planes[3]) {
+    if (!job->planes_allowed || planes[0].horizontal_factor != 1 || planes[0].vertical_factor != 1) return false;
+    for (size_t i = 0; i < job->count; i++) {
+        uint32_t width, height;
+        wfr_stored_size(job, i, &width, &height);
+        for (uint32_t p = 1; p < 3; p++) {
+            const wfr_plane_source source = planes[p], target = target_plane(job, i, p);
+            // A chroma sample of the target must span at least one of the source's.
+            if (source.horizontal_factor == 0 || source.vertical_factor == 0 || source.width < target.width ||
+                source.height < target.height ||
+                (uint64_t)target.horizontal_factor * planes[0].width < (uint64_t)source.horizontal_factor * width ||
+                (uint64_t)target.vertical_factor * planes[0].height < (uint64_t)source.vertical_factor * height) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+wfr_status wfr_job_begin_planes(wfr_job *job, const wfr_plane_source planes[3]) {
+    const wfr_status status = plan(job, 3);
+    if (status != WFR_STATUS_OK) return status;
+    // Which stored axes the orientation reverses (see wfr_orient).
+    const uint16_t orientation = job->options->orientation;
+    const bool columns_reversed = orientation == 2 || orientation == 3 || orientation == 7 || orientation == 8;
+    const bool rows_reversed = orientation == 3 || orientation == 4 || orientation == 6 || orientation == 7;
+    for (size_t i = 0; i < job->count; i++) {
+        uint32_t width, height;
+        wfr_stored_size(job, i, &width, &height);
+        for (uint32_t p = 0; p < 3; p++) {
+            const wfr_plane_source target = target_plane(job, i, p);
+            wfr_plane_source source;
+            uint32_t source_width, source_height;
+            plane_source(job, planes, i, p, &source, &source_width, &source_height);
+            if (!wfr_resampler_init_plane(
+                    &job->resamplers[i * 3 + p], source.width, source.height, target.width, target.height,
+                    plane_spans(source_width, source.horizontal_factor, width, target.horizontal_factor, columns_reversed),
+                    plane_spans(source_height, source.vertical_factor, height, target.vertical_factor, rows_reversed))) {
+                return out_of_memory(job, width, height);
+            }
+        }
+    }
+    job->info.channels = 3;
+    job->info.averaged_as_planes = 1;
+    job->has_alpha = false;
+    return WFR_STATUS_OK;
+}
+
+/// Hands the rows target `index`'s `plane` finished since `before` on to the targets averaged
+/// from it.
+static void pass_on(wfr_job *job, size_t index, uint32_t plane, uint32_t before);
+
+/// Pushes `row` into target `index`'s `plane`, and what that finishes into its children.
+static void push_into(wfr_job *job, size_t index, uint32_t plane, const uint8_t *row) {
+    wfr_resampler *r = &job->resamplers[index * job->planes + plane];
+    const uint32_t before = r->rows_out;
+    wfr_resampler_push(r, row);
+    pass_on(job, index, plane, before);
+}
+
+static void pass_on(wfr_job *job, size_t index, uint32_t plane, uint32_t before) {
+    const wfr_resampler *r = &job->resamplers[index * job->planes + plane];
     for (uint32_t y = before; y < r->rows_out; y++) {
         const uint8_t *finished = r->pixels + (size_t)y * r->width * r->channels;
         for (size_t child = 0; child < job->count; child++) {
-            if (job->parents[child] == (int)index) push_into(job, child, finished);
+            if (parent_of(job, child, plane) == (int)index) push_into(job, child, plane, finished);
         }
     }
 }
 
-void wfr_job_push(wfr_job *job, const uint8_t *row) {
+void wfr_job_push_plane(wfr_job *job, uint32_t plane, const uint8_t *row) {
     for (size_t i = 0; i < job->count; i++) {
-        if (job->parents[i] < 0) push_into(job, i, row);
+        if (parent_of(job, i, plane) < 0) push_into(job, i, plane, row);
     }
 }
+
+void wfr_job_push(wfr_job *job, const uint8_t *row) { wfr_job_push_plane(job, 0, row); }
 
 void wfr_job_finish(wfr_job *job) {
     for (size_t k = 0; k < job->count; k++) {
         const size_t index = job->finish_order[k];
-        const uint32_t before = job->resamplers[index].rows_out;
-        wfr_resampler_finish(&job->resamplers[index]);
-        pass_on(job, index, before);
+        for (uint32_t p = 0; p < job->planes; p++) {
+            wfr_resampler *r = &job->resamplers[index * job->planes + p];
+            const uint32_t before = r->rows_out;
+            wfr_resampler_finish(r);
+            pass_on(job, index, p, before);
+        }
     }
 }
 
@@ -145,7 +258,33 @@ static wfr_status check_request(const wfr_options *options, const wfr_target *ta
     return WFR_STATUS_OK;
 }
 
+/// Target `index`'s planes in display orientation, encoded as a 4:2:0 JPEG.
+static wfr_status encode_planes(wfr_job *job, size_t index, wfr_rendition *out) {
+    const uint16_t orientation = job->options->orientation;
+    const wfr_target target = job->targets[index];
+    const uint8_t *planes[3] = {NULL, NULL, NULL};
+    uint8_t *oriented[3] = {NULL, NULL, NULL};
+    const bool upright = orientation < 2 || orientation > 8;
+    wfr_status status = WFR_STATUS_OK;
+    for (uint32_t p = 0; p < 3; p++) {
+        const wfr_resampler *r = &job->resamplers[index * 3 + p];
+        // Each plane turns on its own: a chroma sample covers the same 2×2 pixels either way.
+        if (!upright) oriented[p] = wfr_orient(r->pixels, r->width, r->height, 1, orientation);
+        planes[p] = upright ? r->pixels : oriented[p];
+        if (planes[p] == NULL) status = WFR_STATUS_OUT_OF_MEMORY;
+    }
+    if (status == WFR_STATUS_OK) {
+        status = wfr_encode_jpeg_planes(planes, target.width, target.height, job->options->quality, job->icc,
+                                        job->icc_length, out, job->message, job->message_capacity);
+    }
+    for (uint32_t p = 0; p < 3; p++) free(oriented[p]);
+    out->width = target.width;
+    out->height = target.height;
+    return status;
+}
+
 static wfr_status encode(wfr_job *job, size_t index, bool raw, wfr_rendition *out) {
+    if (job->planes == 3) return encode_planes(job, index, out);
     wfr_resampler *r = &job->resamplers[index];
     uint16_t orientation = job->options->orientation;
     const wfr_target target = job->targets[index];
@@ -191,6 +330,8 @@ static wfr_status render(const uint8_t *bytes, size_t length, const wfr_options 
     job.count = count;
     job.message = message;
     job.message_capacity = message_capacity;
+    job.planes = 1;
+    job.planes_allowed = !raw;
 
     static const uint8_t jpeg_magic[3] = {0xFF, 0xD8, 0xFF};
     static const uint8_t png_magic[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
@@ -210,7 +351,7 @@ static wfr_status render(const uint8_t *bytes, size_t length, const wfr_options 
         wfr_message(message, message_capacity, "%s", "");
     }
     if (job.resamplers != NULL) {
-        for (size_t i = 0; i < count; i++) wfr_resampler_free(&job.resamplers[i]);
+        for (size_t i = 0; i < count * job.planes; i++) wfr_resampler_free(&job.resamplers[i]);
         free(job.resamplers);
     }
     free(job.parents);

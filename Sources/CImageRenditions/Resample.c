@@ -29,49 +29,77 @@ void wfr_message(char *message, size_t capacity, const char *format, ...) {
     va_end(arguments);
 }
 
-bool wfr_resampler_init(wfr_resampler *r, uint32_t source_width, uint32_t source_height,
-                        uint32_t width, uint32_t height, uint32_t channels, bool has_alpha) {
+/// The spans of pixels: a source pixel is `target` units long, an output pixel `source`.
+static wfr_spans pixel_spans(uint32_t source, uint32_t target) {
+    return (wfr_spans){.source_unit = target, .target_unit = source, .extent = (uint64_t)source * target, .shift = 0};
+}
+
+/// Where output sample `index` starts or ends (`index` + 1) along `spans`, cut to [0, extent].
+static uint64_t output_edge(const wfr_spans *spans, uint64_t index) {
+    const uint64_t position = index * spans->target_unit;
+    const uint64_t shifted = position > spans->shift ? position - spans->shift : 0;
+    return shifted < spans->extent ? shifted : spans->extent;
+}
+
+static bool init(wfr_resampler *r, uint32_t source_width, uint32_t source_height, uint32_t width, uint32_t height,
+                 uint32_t channels, bool has_alpha, wfr_spans columns, wfr_spans rows) {
     memset(r, 0, sizeof *r);
     r->source_width = source_width;
     r->source_height = source_height;
     r->width = width;
     r->height = height;
     r->channels = channels;
+    r->columns = columns;
+    r->rows = rows;
     r->has_alpha = has_alpha;
-    r->taps_max = source_width / width + 2;
+    // An output span of L units covers at most L / source_unit + 2 source samples.
+    r->taps_max = (uint32_t)(columns.target_unit / columns.source_unit) + 2;
+    // One channel: a column's taps and sums are multiplied as whole vectors of 4 or 8 floats.
+    r->tap_stride = channels == 1 ? (r->taps_max <= 4 ? 4 : (r->taps_max + 7) / 8 * 8) : r->taps_max;
     r->tap_start = malloc(sizeof(uint32_t) * width);
     r->tap_count = malloc(sizeof(uint32_t) * width);
-    // Zeroed: a column with fewer taps than taps_max has zero weights after its own, so the
-    // horizontal pass can always run taps_max of them (see emit_row).
-    r->taps = calloc((size_t)width * r->taps_max, sizeof(float));
+    // Zeroed: a column with fewer taps than tap_stride has zero weights after its own, so the
+    // horizontal pass can always run all of them (see emit_row).
+    r->taps = calloc((size_t)width * r->tap_stride, sizeof(float));
     r->row = malloc(sizeof(float) * (size_t)width * channels);
-    // taps_max columns of zeros past the end, read (with zero weights) by the last columns' taps,
-    // and one float more for the RGB pass, which loads four floats per three-float pixel.
-    r->sum = calloc(((size_t)source_width + r->taps_max) * channels + 1, sizeof(float));
+    // tap_stride columns of zeros past the end, read (with zero weights) by the last columns'
+    // taps, and one float more for the RGB pass, which loads four floats per three-float pixel.
+    r->sum = calloc(((size_t)source_width + r->tap_stride) * channels + 1, sizeof(float));
     r->pixels = malloc((size_t)width * height * channels);
     if (!r->tap_start || !r->tap_count || !r->taps || !r->row || !r->sum || !r->pixels) {
         wfr_resampler_free(r);
         return false;
     }
-    // Output column x spans [x·sw, (x+1)·sw) and source column i spans [i·w, (i+1)·w), in units
-    // of 1/(sw·w) of a pixel pair: every overlap is an exact integer.
-    const uint64_t sw = source_width, w = width;
+    // Every overlap is an exact integer number of units; a tap is its share of the output
+    // column's span (cut off at the extent).
+    const uint64_t su = columns.source_unit;
     for (uint32_t x = 0; x < width; x++) {
-        uint64_t lo = x * sw, hi = (x + 1) * sw;
-        uint32_t first = (uint32_t)(lo / w);
-        uint32_t last = (uint32_t)((hi + w - 1) / w); // exclusive
+        const uint64_t lo = output_edge(&columns, x), hi = output_edge(&columns, (uint64_t)x + 1);
+        uint32_t first = (uint32_t)(lo / su);
+        uint32_t last = (uint32_t)((hi + su - 1) / su); // exclusive
         if (last > source_width) last = source_width;
         uint32_t count = 0;
-        float *taps = r->taps + (size_t)x * r->taps_max;
+        float *taps = r->taps + (size_t)x * r->tap_stride;
         for (uint32_t i = first; i < last && count < r->taps_max; i++) {
-            uint64_t a = i * w > lo ? i * w : lo;
-            uint64_t b = (i + 1) * w < hi ? (i + 1) * w : hi;
-            taps[count++] = (float)((double)(b - a) / (double)sw);
+            uint64_t a = i * su > lo ? i * su : lo;
+            uint64_t b = (i + 1) * su < hi ? (i + 1) * su : hi;
+            taps[count++] = b > a ? (float)((double)(b - a) / (double)(hi - lo)) : 0.0f;
         }
         r->tap_start[x] = first;
         r->tap_count[x] = count;
     }
     return true;
+}
+
+bool wfr_resampler_init(wfr_resampler *r, uint32_t source_width, uint32_t source_height,
+                        uint32_t width, uint32_t height, uint32_t channels, bool has_alpha) {
+    return init(r, source_width, source_height, width, height, channels, has_alpha,
+                pixel_spans(source_width, width), pixel_spans(source_height, height));
+}
+
+bool wfr_resampler_init_plane(wfr_resampler *r, uint32_t source_width, uint32_t source_height, uint32_t width,
+                              uint32_t height, wfr_spans columns, wfr_spans rows) {
+    return init(r, source_width, source_height, width, height, 1, false, columns, rows);
 }
 
 void wfr_resampler_free(wfr_resampler *r) {
@@ -118,6 +146,16 @@ static inline wfr_float4 load4(const float *source) {
     return v;
 }
 
+/// One channel: column `x`'s taps times the sums under them, as four partial sums (lane i holds
+/// the products of taps i, i + 4, …), which the caller adds as (0 + 2) + (1 + 3).
+static inline wfr_float4 column_products(const wfr_resampler *r, uint32_t x, uint32_t stride) {
+    const float *taps = r->taps + (size_t)x * stride;
+    const float *s = r->sum + r->tap_start[x];
+    wfr_float4 v = load4(taps) * load4(s);
+    for (uint32_t k = 4; k < stride; k += 4) v += load4(taps + k) * load4(s + k);
+    return v;
+}
+
 /// `value` rounded to the nearest byte, 0 for anything not above 0 (NaN included). Written with
 /// selects, not branches, so the row loops that call it vectorise: it runs once per channel of
 /// every rendition pixel.
@@ -152,7 +190,27 @@ WFR_VECTOR_CLONES static void emit_row(wfr_resampler *r) {
         row[(size_t)x * 3 + 1] = v[1];                                                             \
         row[(size_t)x * 3 + 2] = v[2];                                                             \
     }
-    if (c == 3) {
+    if (c == 1) {
+        // A column is a dot product of its taps and as many sums from its first: four or eight
+        // products at once, then added in a fixed order (the same result on every machine).
+        const uint32_t stride = r->tap_stride;
+        uint32_t x = 0;
+#if defined(__clang__)
+        // Four columns at a time, their four partial sums added across by shuffles.
+        for (; x + 4 <= width; x += 4) {
+            wfr_float4 p[4];
+            for (unsigned j = 0; j < 4; j++) p[j] = column_products(r, x + j, stride);
+            const wfr_float4 first = __builtin_shufflevector(p[0], p[1], 0, 1, 4, 5) + __builtin_shufflevector(p[0], p[1], 2, 3, 6, 7);
+            const wfr_float4 second = __builtin_shufflevector(p[2], p[3], 0, 1, 4, 5) + __builtin_shufflevector(p[2], p[3], 2, 3, 6, 7);
+            const wfr_float4 sums = __builtin_shufflevector(first, second, 0, 2, 4, 6) + __builtin_shufflevector(first, second, 1, 3, 5, 7);
+            memcpy(row + x, &sums, sizeof sums);
+        }
+#endif
+        for (; x < width; x++) {
+            const wfr_float4 v = column_products(r, x, stride);
+            row[x] = (v[0] + v[2]) + (v[1] + v[3]);
+        }
+    } else if (c == 3) {
         switch (taps_max) {
         case 3: WFR_RGB_COLUMNS(3) break;
         case 4: WFR_RGB_COLUMNS(4) break;
@@ -167,12 +225,6 @@ WFR_VECTOR_CLONES static void emit_row(wfr_resampler *r) {
             const uint32_t count = r->tap_count[x];
             float *v = row + (size_t)x * c;
             switch (c) {
-            case 1: {
-                float v0 = 0;
-                for (uint32_t k = 0; k < count; k++) v0 += taps[k] * s[k];
-                v[0] = v0;
-                break;
-            }
             case 2: {
                 float v0 = 0, v1 = 0;
                 for (uint32_t k = 0; k < count; k++, s += 2) {
@@ -218,11 +270,13 @@ WFR_VECTOR_CLONES static void emit_row(wfr_resampler *r) {
 
 void wfr_resampler_push(wfr_resampler *r, const uint8_t *source) {
     if (r->rows_out >= r->height || r->rows_in >= r->source_height) return;
-    // Source row j spans [j·h, (j+1)·h), output row y spans [y·sh, (y+1)·sh).
-    const uint64_t h = r->height, sh = r->source_height;
-    uint64_t lo = (uint64_t)r->rows_in * h, hi = lo + h;
+    // Source row j spans [j·su, (j+1)·su), output row y ends where output_edge says; both are
+    // cut off at the extent.
+    const uint64_t su = r->rows.source_unit, extent = r->rows.extent;
+    uint64_t lo = (uint64_t)r->rows_in * su, hi = lo + su;
+    if (hi > extent) hi = extent;
     while (lo < hi && r->rows_out < r->height) {
-        uint64_t boundary = (uint64_t)(r->rows_out + 1) * sh;
+        const uint64_t boundary = output_edge(&r->rows, (uint64_t)r->rows_out + 1);
         uint64_t end = hi < boundary ? hi : boundary;
         accumulate(r, source, (float)(end - lo));
         r->sum_weight += end - lo;

@@ -3,9 +3,12 @@
 # targets):
 #
 # 1. Tests/Native/huffman_optimizer.c, with AddressSanitizer and UBSan: the Huffman optimiser
-#    writes the same bytes as libjpeg's optimize_coding, refuses what it does not handle, and
-#    reads damaged files within bounds.
-# 2. The resampler gives the same bytes whichever vector path the machine takes: builds
+#    writes the same bytes as libjpeg's optimize_coding, declines what it does not handle, and
+#    reads damaged markers within bounds.
+# 2. Tests/Native/planar_renditions.c, with the same sanitizers: YCbCr JPEGs of every common chroma
+#    layout and orientation, averaged and encoded as planes, come out as close to their pixels as
+#    through the RGB path.
+# 3. The resampler gives the same bytes whichever vector path the machine takes: builds
 #    Tests/Native/resampler_vector_paths.c for plain x86-64, for AVX2, and with the runtime
 #    choice, and compares their checksums. Elsewhere than x86-64 Linux there is one path, and
 #    nothing to compare.
@@ -26,6 +29,15 @@ if ! "$clang" -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefine
     exit 1
 fi
 "$work/huffman_optimizer"
+
+if ! "$clang" -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+    -I Sources/CImageRenditions -I Sources/CImageRenditions/include \
+    Tests/Native/planar_renditions.c Sources/CImageRenditions/*.c -ljpeg -lpng \
+    -o "$work/planar_renditions" 2>"$work/build.log"; then
+    cat "$work/build.log" >&2
+    exit 1
+fi
+"$work/planar_renditions"
 
 if [[ $(uname -m) != x86_64 || $(uname -s) != Linux ]]; then
     echo "resampler vector paths: one path on $(uname -s) $(uname -m), nothing to compare"

@@ -86,6 +86,9 @@ typedef struct wfr_source_info {
     int32_t carried_icc_profile;
     /// The libjpeg DCT scale used, n/8 (8 for PNG).
     int32_t scale_eighths;
+    /// 1 when the renditions were averaged and encoded as the source's Y, Cb and Cr planes (a
+    /// YCbCr JPEG), 0 when as pixels.
+    int32_t averaged_as_planes;
 } wfr_source_info;
 
 /// Capacity that fits every message the shim writes (libjpeg's JMSG_LENGTH_MAX is 200).
