@@ -17,6 +17,7 @@ public struct RenditionOptions: Sendable, Hashable {
 
     /// What goes into every rendition's name besides the source bytes: everything that changes
     /// the output. Bump the version when the resampler or the encoder settings change (v2:
-    /// smaller renditions averaged from larger ones, baseline instead of progressive JPEG).
-    public var fingerprint: String { "waterfall-renditions-v2;q=\(quality)" }
+    /// smaller renditions averaged from larger ones, baseline instead of progressive JPEG; v3:
+    /// YCbCr JPEGs averaged and encoded as their Y, Cb and Cr planes).
+    public var fingerprint: String { "waterfall-renditions-v3;q=\(quality)" }
 }
