@@ -3,10 +3,11 @@
 // 4:4:4, 4:1:1), odd and even sizes, renders them through that path with several targets at once
 // (DCT-scaled decodes, renditions averaged from larger ones, the full size) in upright, mirrored
 // and quarter-turned orientations, decodes each rendition and compares it with the RGB-pixel path
-// (`wfr_render_pixels`) for the same target: the same picture, up to JPEG's own loss. A chroma
-// plane out of place by a sample, a wrong orientation or a broken edge fails. It also checks that
-// the planes path was taken where it can be and not where a chroma plane would have to be enlarged.
-// Runs under AddressSanitizer (Tests/Native/run.sh). Exit status 0 when all hold.
+// (`wfr_render_pixels`) for the same target: the same picture, up to JPEG's own loss. Some of the
+// sources are progressive. A chroma plane out of place by a sample, a wrong orientation or a
+// broken edge fails. It also checks that the planes path was taken where it can be and not where
+// a chroma plane would have to be enlarged. Runs under AddressSanitizer (Tests/Native/run.sh).
+// Exit status 0 when all hold.
 
 #include "Internal.h"
 
@@ -36,7 +37,8 @@ static uint8_t *make_pixels(uint32_t width, uint32_t height) {
     return pixels;
 }
 
-static unsigned char *encode(const uint8_t *pixels, uint32_t width, uint32_t height, int h, int v, unsigned long *length) {
+static unsigned char *encode(const uint8_t *pixels, uint32_t width, uint32_t height, int h, int v, bool progressive,
+                             unsigned long *length) {
     struct jpeg_compress_struct info;
     struct jpeg_error_mgr errors;
     info.err = jpeg_std_error(&errors);
@@ -52,6 +54,7 @@ static unsigned char *encode(const uint8_t *pixels, uint32_t width, uint32_t hei
     jpeg_set_quality(&info, 95, TRUE);
     info.comp_info[0].h_samp_factor = h;
     info.comp_info[0].v_samp_factor = v;
+    if (progressive) jpeg_simple_progression(&info);
     jpeg_start_compress(&info, TRUE);
     while (info.next_scanline < height) {
         JSAMPROW row = (JSAMPROW)(pixels + (size_t)info.next_scanline * width * 3);
@@ -83,10 +86,10 @@ static uint8_t *decode(const uint8_t *bytes, size_t length, uint32_t *width, uin
     return pixels;
 }
 
-static void check(uint32_t width, uint32_t height, int h, int v, uint16_t orientation) {
+static void check(uint32_t width, uint32_t height, int h, int v, bool progressive, uint16_t orientation) {
     uint8_t *pixels = make_pixels(width, height);
     unsigned long length;
-    unsigned char *jpeg = encode(pixels, width, height, h, v, &length);
+    unsigned char *jpeg = encode(pixels, width, height, h, v, progressive, &length);
     const bool transposed = orientation >= 5;
     const uint32_t display_width = transposed ? height : width, display_height = transposed ? width : height;
     // The full size, one that lets libjpeg decode at 1/2 or 1/4, and ones averaged from others.
@@ -177,9 +180,14 @@ int main(void) {
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         for (size_t l = 0; l < sizeof layouts / sizeof layouts[0]; l++) {
             for (size_t o = 0; o < sizeof orientations / sizeof orientations[0]; o++) {
-                check(sizes[s][0], sizes[s][1], layouts[l][0], layouts[l][1], orientations[o]);
+                check(sizes[s][0], sizes[s][1], layouts[l][0], layouts[l][1], false, orientations[o]);
             }
         }
+    }
+    // Progressive sources decode to the same planes.
+    for (size_t l = 0; l < sizeof layouts / sizeof layouts[0]; l++) {
+        check(641, 479, layouts[l][0], layouts[l][1], true, 1);
+        check(641, 479, layouts[l][0], layouts[l][1], true, 6);
     }
     if (failures) {
         fprintf(stderr, "planar renditions: %d of %d checks failed\n", failures, checked);
