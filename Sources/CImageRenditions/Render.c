@@ -271,7 +271,7 @@ static wfr_status encode_planes(wfr_job *job, size_t index, wfr_rendition *out) 
         // Each plane turns on its own: a chroma sample covers the same 2×2 pixels either way.
         if (!upright) oriented[p] = wfr_orient(r->pixels, r->width, r->height, 1, orientation);
         planes[p] = upright ? r->pixels : oriented[p];
-        if (planes[p] == NULL) status = WFR_STATUS_OUT_OF_MEMORY;
+        if (planes[p] == NULL) status = out_of_memory(job, target.width, target.height);
     }
     if (status == WFR_STATUS_OK) {
         status = wfr_encode_jpeg_planes(planes, target.width, target.height, job->options->quality, job->icc,
