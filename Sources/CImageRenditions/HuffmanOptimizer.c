@@ -52,22 +52,15 @@ typedef struct huffman_table {
     long frequency[257];
 } huffman_table;
 
-typedef struct component {
-    uint8_t id, horizontal, vertical;
-    uint8_t dc_slot, ac_slot;
-} component;
-
 typedef struct parsed_file {
     huffman_table tables[SLOTS];
-    component components[4];
+    /// The frame's component ids, which the scan names.
+    uint8_t component_ids[4];
     unsigned component_count;
-    uint32_t width, height;
-    component scan[4];
-    unsigned scan_count;
-    /// Where the DHT segments, the (empty) entropy-coded data and what follows it lie.
+    /// Where the DHT segments lie, and where the scan's (empty) data goes: just before the end.
     size_t dht_start[8], dht_end[8];
     unsigned dht_count;
-    size_t data_start, data_end;
+    size_t data_at;
 } parsed_file;
 
 static uint32_t be16(const uint8_t *p) { return (uint32_t)p[0] << 8 | p[1]; }
@@ -185,51 +178,35 @@ static bool parse(const uint8_t *jpeg, size_t length, parsed_file *file) {
         } else if (marker == 0xC0 || marker == 0xC1) { // baseline or extended sequential, Huffman
             if (frame || body_length < 6 || body[0] != 8) return false;
             frame = true;
-            file->height = be16(body + 1);
-            file->width = be16(body + 3);
             file->component_count = body[5];
-            if (file->width == 0 || file->height == 0 || file->component_count == 0 || file->component_count > 4 ||
+            if (be16(body + 1) == 0 || be16(body + 3) == 0 || file->component_count == 0 || file->component_count > 4 ||
                 body_length < 6 + 3 * (size_t)file->component_count) {
                 return false;
             }
-            for (unsigned c = 0; c < file->component_count; c++) {
-                component *k = &file->components[c];
-                k->id = body[6 + 3 * c];
-                k->horizontal = body[7 + 3 * c] >> 4;
-                k->vertical = body[7 + 3 * c] & 15;
-                if (k->horizontal < 1 || k->horizontal > 4 || k->vertical < 1 || k->vertical > 4) return false;
-            }
+            for (unsigned c = 0; c < file->component_count; c++) file->component_ids[c] = body[6 + 3 * c];
         } else if ((marker >= 0xC2 && marker <= 0xCF) || marker == 0xDD) {
             // Progressive, lossless, arithmetic coding, or a restart interval: not what the
             // encoder writes here. (DRI with interval 0 would be harmless, but it never comes.)
             return false;
         } else if (marker == 0xDA) { // SOS
             if (!frame || body_length < 1) return false;
-            file->scan_count = body[0];
+            const unsigned scan_count = body[0];
             // One scan with every component: a later scan would still use the old tables.
-            if (file->scan_count != file->component_count ||
-                body_length != 4 + 2 * (size_t)file->scan_count) {
-                return false;
-            }
-            for (unsigned s = 0; s < file->scan_count; s++) {
+            if (scan_count != file->component_count || body_length != 4 + 2 * (size_t)scan_count) return false;
+            for (unsigned s = 0; s < scan_count; s++) {
                 const uint8_t id = body[1 + 2 * s], selectors = body[2 + 2 * s];
-                const component *found = NULL;
-                for (unsigned c = 0; c < file->component_count; c++) {
-                    if (file->components[c].id == id) found = &file->components[c];
-                }
-                if (found == NULL || (selectors >> 4) > 3 || (selectors & 15) > 3) return false;
-                component k = *found;
-                k.dc_slot = selectors >> 4;
-                k.ac_slot = 4 + (selectors & 15);
-                if (!file->tables[k.dc_slot].defined || !file->tables[k.ac_slot].defined) return false;
-                file->tables[k.dc_slot].used = true;
-                file->tables[k.ac_slot].used = true;
-                file->scan[s] = k;
+                bool found = false;
+                for (unsigned c = 0; c < file->component_count; c++) found |= file->component_ids[c] == id;
+                const unsigned dc_slot = selectors >> 4, ac_slot = 4 + (selectors & 15);
+                if (!found || dc_slot > 3 || ac_slot > 7) return false;
+                if (!file->tables[dc_slot].defined || !file->tables[ac_slot].defined) return false;
+                file->tables[dc_slot].used = true;
+                file->tables[ac_slot].used = true;
             }
-            const uint8_t *tail = body + 1 + 2 * file->scan_count;
+            const uint8_t *tail = body + 1 + 2 * scan_count;
             if (tail[0] != 0 || tail[1] != 63 || tail[2] != 0) return false; // Ss, Se, Ah/Al
             // The encoder's own coder wrote no data: the end of the file follows.
-            file->data_start = file->data_end = end;
+            file->data_at = end;
             return file->dht_count > 0 && end + 2 <= length && jpeg[end] == 0xFF && jpeg[end + 1] == 0xD9;
         } else if (marker < 0xC0 || marker == 0xFF || (marker >= 0xD0 && marker <= 0xD9)) {
             return false; // no segment of this kind before a scan
@@ -337,15 +314,7 @@ static size_t write_dht(uint8_t *out, const uint8_t *segment, size_t segment_len
 
 // The symbols: what libjpeg's Huffman encoder emits for a block, kept instead of written.
 
-/// Zigzag position of each coefficient in natural (row-major) order (ISO/IEC 10918-1 Figure 5).
-static const uint8_t zigzag_of_natural[64] = {
-    0,  1,  5,  6,  14, 15, 27, 28, 2,  4,  7,  13, 16, 26, 29, 42,
-    3,  8,  12, 17, 25, 30, 41, 43, 9,  11, 18, 24, 31, 40, 44, 53,
-    10, 19, 23, 32, 39, 45, 52, 54, 20, 22, 33, 38, 46, 51, 55, 60,
-    21, 34, 37, 47, 50, 56, 59, 61, 35, 36, 48, 49, 57, 58, 62, 63,
-};
-
-/// Natural position of each zigzag position.
+/// Natural (row-major) position of each zigzag position (ISO/IEC 10918-1 Figure 5).
 static const uint8_t natural_of_zigzag[64] = {
     0,  1,  8,  16, 9,  2,  3,  10, 17, 24, 32, 25, 18, 11, 4,  5,
     12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6,  7,  14, 21, 28,
@@ -359,6 +328,8 @@ static uint64_t zigzag_of_row[8][256];
 static pthread_once_t zigzag_of_row_filled = PTHREAD_ONCE_INIT;
 
 static void fill_zigzag_of_row(void) {
+    uint8_t zigzag_of_natural[64];
+    for (unsigned k = 0; k < 64; k++) zigzag_of_natural[natural_of_zigzag[k]] = (uint8_t)k;
     for (unsigned row = 0; row < 8; row++) {
         for (unsigned bits = 0; bits < 256; bits++) {
             uint64_t zigzag = 0;
@@ -535,14 +506,14 @@ bool wfr_huffman_capture_finish(const uint8_t *jpeg, size_t length, const wfr_hu
         o += write_dht(o, jpeg + file->dht_start[d], file->dht_end[d] - file->dht_start[d], file);
         copied = file->dht_end[d];
     }
-    memcpy(o, jpeg + copied, file->data_start - copied);
-    o += file->data_start - copied;
+    memcpy(o, jpeg + copied, file->data_at - copied);
+    o += file->data_at - copied;
     bit_writer writer = {.out = o};
     write_symbols(capture, file, &writer);
     flush_bits(&writer);
     o = writer.out;
-    memcpy(o, jpeg + file->data_end, length - file->data_end);
-    o += length - file->data_end;
+    memcpy(o, jpeg + file->data_at, length - file->data_at);
+    o += length - file->data_at;
     out->bytes = result;
     out->length = (size_t)(o - result);
     result = NULL;

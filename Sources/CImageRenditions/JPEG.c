@@ -358,6 +358,8 @@ typedef struct encode_state {
     JSAMPROW *rows;
     uint8_t *mcu_row;
     JSAMPROW mcu_rows[32];
+    /// Each plane's rows padded to whole blocks (Y, Cb, Cr).
+    size_t padded_widths[3];
     /// The symbols, when HuffmanOptimizer.c codes them instead of libjpeg.
     wfr_huffman_capture symbols;
     bool captured;
@@ -378,7 +380,6 @@ typedef struct encode_input {
 /// itself. Copied rather than read in place: libjpeg reads 8 rows at once for each block, which
 /// from a large plane costs more than the copy.
 static void fill_mcu_row(encode_state *state, const encode_input *input, uint32_t y) {
-    const size_t luma_width = ((size_t)input->width + 7) / 8 * 8, chroma_width = (((size_t)input->width + 1) / 2 + 7) / 8 * 8;
     for (unsigned r = 0; r < 32; r++) {
         const unsigned p = r < 16 ? 0 : r < 24 ? 1 : 2;
         const uint32_t width = p == 0 ? input->width : (input->width + 1) / 2;
@@ -387,7 +388,7 @@ static void fill_mcu_row(encode_state *state, const encode_input *input, uint32_
         const uint8_t *source = input->planes[p] + (size_t)(row < height ? row : height - 1) * width;
         uint8_t *destination = state->mcu_rows[r];
         memcpy(destination, source, width);
-        memset(destination + width, source[width - 1], (p == 0 ? luma_width : chroma_width) - width);
+        memset(destination + width, source[width - 1], state->padded_widths[p] - width);
     }
 }
 
@@ -442,6 +443,11 @@ static bool encode(encode_state *state, encode_input *input, int32_t quality, co
 static wfr_status encode_input_jpeg(encode_input *input, int32_t quality, const uint8_t *icc, size_t icc_length,
                                     wfr_rendition *out, char *message, size_t message_capacity) {
     memset(out, 0, sizeof *out);
+    if ((input->pixels == NULL && input->planes[0] == NULL) || input->width == 0 || input->height == 0 ||
+        quality < 1 || quality > 100) {
+        wfr_message(message, message_capacity, "invalid JPEG encode request");
+        return WFR_STATUS_INVALID_REQUEST;
+    }
     encode_state state;
     memset(&state, 0, sizeof state);
     state.info.err = &state.errors.manager;
@@ -458,6 +464,8 @@ static wfr_status encode_input_jpeg(encode_input *input, int32_t quality, const 
     } else {
         const size_t luma_width = ((size_t)input->width + 7) / 8 * 8;
         const size_t chroma_width = (((size_t)input->width + 1) / 2 + 7) / 8 * 8;
+        state.padded_widths[0] = luma_width;
+        state.padded_widths[1] = state.padded_widths[2] = chroma_width;
         state.mcu_row = malloc(16 * luma_width + 16 * chroma_width);
         ready = ready && state.mcu_row != NULL;
         for (unsigned r = 0; ready && r < 32; r++) {
@@ -504,11 +512,6 @@ static wfr_status encode_input_jpeg(encode_input *input, int32_t quality, const 
 wfr_status wfr_encode_jpeg_planes(const uint8_t *const planes[3], uint32_t width, uint32_t height, int32_t quality,
                                   const uint8_t *icc, size_t icc_length, wfr_rendition *out, char *message,
                                   size_t message_capacity) {
-    if (width == 0 || height == 0 || quality < 1 || quality > 100) {
-        memset(out, 0, sizeof *out);
-        wfr_message(message, message_capacity, "invalid JPEG encode request");
-        return WFR_STATUS_INVALID_REQUEST;
-    }
     encode_input input = {.width = width, .height = height, .planes = {planes[0], planes[1], planes[2]}};
     return encode_input_jpeg(&input, quality, icc, icc_length, out, message, message_capacity);
 }
@@ -517,11 +520,6 @@ wfr_status wfr_encode_jpeg(const uint8_t *pixels, uint32_t width, uint32_t heigh
                            wfr_pixel_model model, int32_t quality, const uint8_t *icc,
                            size_t icc_length, wfr_rendition *out, char *message,
                            size_t message_capacity) {
-    if (pixels == NULL || width == 0 || height == 0 || quality < 1 || quality > 100) {
-        memset(out, 0, sizeof *out);
-        wfr_message(message, message_capacity, "invalid JPEG encode request");
-        return WFR_STATUS_INVALID_REQUEST;
-    }
     encode_input input = {.pixels = pixels, .model = model, .width = width, .height = height};
     return encode_input_jpeg(&input, quality, icc, icc_length, out, message, message_capacity);
 }
