@@ -19,25 +19,22 @@ clang=/opt/swift/usr/bin/clang
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# Builds Tests/Native/NAME.c with the whole shim under AddressSanitizer and UBSan, and runs it.
 # The linker's notes about the sanitizer runtime's symbols are not failures; show them only if
 # the build fails.
-if ! "$clang" -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
-    -I Sources/CImageRenditions -I Sources/CImageRenditions/include \
-    Tests/Native/huffman_optimizer.c Sources/CImageRenditions/*.c -ljpeg -lpng \
-    -o "$work/huffman_optimizer" 2>"$work/build.log"; then
-    cat "$work/build.log" >&2
-    exit 1
-fi
-"$work/huffman_optimizer"
+run_sanitized() {
+    if ! "$clang" -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+        -I Sources/CImageRenditions -I Sources/CImageRenditions/include \
+        "Tests/Native/$1.c" Sources/CImageRenditions/*.c -ljpeg -lpng \
+        -o "$work/$1" 2>"$work/build.log"; then
+        cat "$work/build.log" >&2
+        exit 1
+    fi
+    "$work/$1"
+}
 
-if ! "$clang" -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
-    -I Sources/CImageRenditions -I Sources/CImageRenditions/include \
-    Tests/Native/planar_renditions.c Sources/CImageRenditions/*.c -ljpeg -lpng \
-    -o "$work/planar_renditions" 2>"$work/build.log"; then
-    cat "$work/build.log" >&2
-    exit 1
-fi
-"$work/planar_renditions"
+run_sanitized huffman_optimizer
+run_sanitized planar_renditions
 
 if [[ $(uname -m) != x86_64 || $(uname -s) != Linux ]]; then
     echo "resampler vector paths: one path on $(uname -s) $(uname -m), nothing to compare"
