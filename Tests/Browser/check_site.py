@@ -1081,6 +1081,10 @@ class Checker:
             for page in self.pages:
                 t = Tally()
                 try:
+                    # Chromium may take a larger srcset candidate it already holds, so a cache
+                    # left from the previous width would make the srcset check measure that
+                    # width's choice, not this one's (seen at 639 → 640 px).
+                    self.driver.cdp("Network.clearBrowserCache")
                     m = self.load(page["file"])
                     W = m["final"].get("content", [0, 0, 0])[2]
                     summary = self.check_load(width, page, m, t)
