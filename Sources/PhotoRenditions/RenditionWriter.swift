@@ -1,5 +1,18 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes every photo's renditions into a site's `renditions/` folder, on all cores.
 ///
@@ -98,7 +111,7 @@ public struct RenditionWriter: Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             return Report(renditions: [], diagnostics: [], encodedCount: 0, reusedCount: 0,
-                          writeFailure: "cannot create '\(folder.path)': \(error.localizedDescription)")
+                          writeFailure: "cannot create '\(folder.path)': \(FileSystemFailure.reason(error))")
         }
         let shared = SharedState(progress: progress)
         let outcomes = [Outcome](unsafeUninitializedCapacity: total) { buffer, initialized in
@@ -242,7 +255,7 @@ private extension RenditionWriter {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
-                Foundation.write(descriptor, buffer.baseAddress! + offset, bytes.count - offset)
+                pwrite(descriptor, buffer.baseAddress! + offset, bytes.count - offset, off_t(offset))
             }
             if written < 0 {
                 if errno == EINTR { continue }
@@ -260,7 +273,7 @@ private extension RenditionWriter {
             try FileManager.default.copyItem(at: source, to: destination)
             return nil
         } catch {
-            return "cannot copy '\(source.path)' into the site: \(error.localizedDescription)"
+            return "cannot copy '\(source.path)' into the site: \(FileSystemFailure.reason(error))"
         }
     }
 }

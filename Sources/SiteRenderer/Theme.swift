@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The look of the site: four HTML templates and a stylesheet, either the built-in theme
 /// (compiled from `Templates/` into the binary) or a user's copy passed with `--templates`.

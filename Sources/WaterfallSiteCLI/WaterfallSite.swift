@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `waterfall-site` command line: dispatches to a command and turns its outcome into an exit
 /// status. Everything lives in this library so tests run it in-process; `main.swift` only calls

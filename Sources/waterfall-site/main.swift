@@ -1,5 +1,12 @@
-import Foundation
 import WaterfallSiteCLI
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // All behaviour lives in WaterfallSiteCLI so it can be tested in-process.
 let arguments = Array(CommandLine.arguments.dropFirst())

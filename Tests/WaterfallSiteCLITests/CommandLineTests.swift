@@ -190,3 +190,40 @@ struct CommandLineTests {
         #expect(try JSONSerialization.jsonObject(with: Data(empty.utf8)) is [String: Any])
     }
 }
+
+@Suite("Text and paths in settings")
+struct SettingTextTests {
+    @Test("values lose surrounding spaces and tabs only", arguments: [
+        (" 16 ", "16"), ("\t2.5\u{00A0}", "2.5"), ("   ", ""), ("a b", "a b"), ("\n3", "\n3"),
+    ])
+    func trimming(text: String, trimmed: String) {
+        #expect(text.trimmed == trimmed)
+    }
+
+    @Test("a leading ~ or ~user is the home folder, as in a shell")
+    func tilde() throws {
+        let home = try #require(ProcessInfo.processInfo.environment["HOME"])
+        #expect(PathText.expandingTilde("~") == home)
+        #expect(PathText.expandingTilde("~/site") == (home == "/" ? "/site" : home + "/site"))
+        #expect(PathText.expandingTilde("~root/site") == "/root/site")
+        #expect(PathText.expandingTilde("~no-such-user-here/site") == "~no-such-user-here/site")
+        #expect(PathText.expandingTilde("site/~") == "site/~")
+        #expect(PathText.resolve("~/site", relativeTo: URL(fileURLWithPath: "/tmp")).path == URL(fileURLWithPath: home + "/site").standardizedFileURL.path)
+    }
+}
+
+@Suite("Background work")
+struct BackgroundWorkTests {
+    @Test("the value comes back, as often as it is asked for")
+    func value() throws {
+        let work = BackgroundWork { () throws(CommandError) in (1...1000).reduce(0, +) }
+        #expect(try work.wait() == 500_500)
+        #expect(try work.wait() == 500_500)
+    }
+
+    @Test("the error comes back")
+    func error() {
+        let work = BackgroundWork { () throws(CommandError) -> Int in throw .failed("no cache") }
+        #expect(throws: CommandError.self) { try work.wait() }
+    }
+}

@@ -1,6 +1,17 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PhotoScanner
 import SiteRenderer
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The build cache: what a build learned, kept in the output folder so the next build does only
 /// the work that changed. For every photo, what the scanner measured, keyed by its identity

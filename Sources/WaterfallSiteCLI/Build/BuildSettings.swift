@@ -1,6 +1,17 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import MasonryLayout
 import PhotoRenditions
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Everything a build needs to know, after the settings file and the command line are merged
 /// (command line wins). Defaults are the ones documented in `build --help` and the README.
@@ -84,15 +95,38 @@ enum SettingText {
 }
 
 extension StringProtocol {
-    var trimmed: String { trimmingCharacters(in: .whitespaces) }
+    /// Without leading and trailing spaces and tabs (line breaks are kept, as in a value they are
+    /// an error to report, not padding).
+    var trimmed: String {
+        let isPadding: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
+        guard let first = firstIndex(where: { !isPadding($0) }), let last = lastIndex(where: { !isPadding($0) }) else { return "" }
+        return String(self[first...last])
+    }
 }
 
 /// Paths given as text (flags, settings files).
 enum PathText {
     /// `path` as a file URL: absolute paths as they are, `~/` expanded, others inside `folder`.
     static func resolve(_ path: String, relativeTo folder: URL) -> URL {
-        let expanded = (path as NSString).expandingTildeInPath
+        let expanded = expandingTilde(path)
         if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded).standardizedFileURL }
         return folder.appending(path: expanded).standardizedFileURL
+    }
+
+    /// `path` with a leading `~` (the user's home) or `~name` (that user's home) replaced, as a
+    /// shell does; unchanged when there is no such user.
+    static func expandingTilde(_ path: String) -> String {
+        guard path.hasPrefix("~") else { return path }
+        let slash = path.firstIndex(of: "/") ?? path.endIndex
+        let user = path[path.index(after: path.startIndex)..<slash]
+        let home: String?
+        if user.isEmpty {
+            home = getenv("HOME").map { String(cString: $0) } ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) }
+        } else {
+            home = getpwnam(String(user)).map { String(cString: $0.pointee.pw_dir) }
+        }
+        guard let home, !home.isEmpty else { return path }
+        let rest = path[slash...]
+        return home.hasSuffix("/") && rest.hasPrefix("/") ? home + rest.dropFirst() : home + rest
     }
 }

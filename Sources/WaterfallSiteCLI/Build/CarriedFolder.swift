@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A folder of the previous site (the originals) that the new site takes over with one rename
 /// instead of placing each of its files again, so a rebuild of 100,000 unchanged photos makes no

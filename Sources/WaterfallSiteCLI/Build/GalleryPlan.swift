@@ -1,6 +1,18 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PhotoScanner
 import SiteRenderer
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How the scanned photos become sections and pages: root photos first, then one section per
 /// folder in natural order (the order the scanner returns), photos in scan order, pages of at most

@@ -1,5 +1,18 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import PhotoRenditions
 import PhotoScanner
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The output folder's safety rules: a build is written into a hidden staging folder beside the
 /// output and swapped in only when complete, so an interrupted or failed build leaves the previous
@@ -14,10 +27,9 @@ final class OutputFolder: @unchecked Sendable {
     let staging: URL
     private let fileManager = FileManager.default
     /// Folders already made in the staging folder, so 100,000 photos do not ask 100,000 times.
-    private var createdFolders: Set<String> = []
-    private let foldersLock = NSLock()
+    private let createdFolders = Mutex<Set<String>>([])
     /// Held while the site is swapped in, so Ctrl-C never sees half a swap.
-    private let swapLock = NSLock()
+    private let swapLock = Mutex<Void>(())
     private var abandoned = false
 
     /// Whether `url` holds a previous build, whose unchanged files this build keeps.
@@ -33,9 +45,9 @@ final class OutputFolder: @unchecked Sendable {
 
     /// Refuses to go on when replacing the output would lose something the tool did not create.
     func checkReplaceable(force: Bool) throws(CommandError) {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return }
-        guard isDirectory.boolValue else {
+        guard isDirectory else {
             throw .failed("output '\(url.path)' is a file, not a folder; choose another path with -o")
         }
         if force { return }
@@ -54,7 +66,7 @@ final class OutputFolder: @unchecked Sendable {
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
-            throw .failed("cannot create the staging folder '\(staging.path)': \(error.localizedDescription)")
+            throw .failed("cannot create the staging folder '\(staging.path)': \(FileSystemFailure.reason(error))")
         }
         try write(Self.markerText, to: Self.markerName)
     }
@@ -68,8 +80,10 @@ final class OutputFolder: @unchecked Sendable {
     /// write in flight leaves is cleared by the next build (see ``recoverLeftovers()``). Waits for a
     /// swap in progress, so the output is always either the previous site or the new one.
     func abandonStaging() {
-        swapLock.lock()
-        defer { swapLock.unlock() }
+        swapLock.withLock { _ in abandonStagingLocked() }
+    }
+
+    private func abandonStagingLocked() {
         abandoned = true
         let aside = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).previous-\(getpid())-aborted")
         if rename(staging.path, aside.path) == 0 {
@@ -126,8 +140,10 @@ final class OutputFolder: @unchecked Sendable {
     /// Puts the finished staging folder in place of the output, first moving the `carried` folders
     /// of the previous site into it; the old output is removed only after the new one is in place.
     func swapIn(carrying carried: [CarriedFolder] = []) throws(CommandError) {
-        swapLock.lock()
-        defer { swapLock.unlock() }
+        try swapLock.withLock { _ throws(CommandError) in try swapInLocked(carrying: carried) }
+    }
+
+    private func swapInLocked(carrying carried: [CarriedFolder]) throws(CommandError) {
         guard !abandoned else { throw .failed("the build was interrupted") }
         let previous = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).previous-\(getpid())")
         let hadOutput = fileManager.fileExists(atPath: url.path)
@@ -246,13 +262,13 @@ final class OutputFolder: @unchecked Sendable {
     /// Creates `folder` (and its parents) once; safe to call from several threads.
     private func makeFolder(_ folder: URL) throws(CommandError) {
         let path = folder.path
-        if foldersLock.withLock({ createdFolders.contains(path) }) { return }
+        if createdFolders.withLock({ $0.contains(path) }) { return }
         do {
             try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw .failed("cannot create '\(path)': \(error.localizedDescription)")
+            throw .failed("cannot create '\(path)': \(FileSystemFailure.reason(error))")
         }
-        foldersLock.withLock { _ = createdFolders.insert(path) }
+        createdFolders.withLock { _ = $0.insert(path) }
     }
 
     /// Places the original `source` at `relativePath` in the staging folder: a hard link where the
@@ -262,7 +278,7 @@ final class OutputFolder: @unchecked Sendable {
         let destination = staging.path + "/" + relativePath
         if let slash = destination.utf8.lastIndex(of: UInt8(ascii: "/")) {
             let folder = String(destination[..<slash])
-            if !foldersLock.withLock({ createdFolders.contains(folder) }) {
+            if !createdFolders.withLock({ $0.contains(folder) }) {
                 try makeFolder(URL(fileURLWithPath: folder))
             }
         }
@@ -272,7 +288,7 @@ final class OutputFolder: @unchecked Sendable {
             try fileManager.copyItem(
                 at: URL(fileURLWithPath: source).resolvingSymlinksInPath(), to: URL(fileURLWithPath: destination))
         } catch {
-            throw .failed("cannot copy '\(source)' into the site: \(error.localizedDescription)")
+            throw .failed("cannot copy '\(source)' into the site: \(FileSystemFailure.reason(error))")
         }
     }
 }
@@ -302,7 +318,7 @@ struct OutputFile {
         guard let base = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {
-            let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+            let written = systemWrite(descriptor, base + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 return errno
@@ -313,6 +329,15 @@ struct OutputFile {
     }
 
     func close() {
-        _ = Foundation.close(descriptor)
+        _ = systemClose(descriptor)
     }
+}
+
+// The C library's calls, by names that `OutputFile`'s own `write` and `close` do not hide.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
 }

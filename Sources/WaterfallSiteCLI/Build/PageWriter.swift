@@ -1,6 +1,18 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 import SiteRenderer
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes the pages and `layout.json`, one page at a time. A page whose fingerprint the previous
 /// build recorded unchanged is kept, its HTML file and its `layout.json` entry, instead of being
@@ -134,9 +146,25 @@ private final class PreviousLayout {
 
     /// The file's first `count` bytes, without reading the rest.
     func prefix(_ count: Int) -> Data? {
-        guard count > 0, let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        return try? handle.read(upToCount: count)
+        guard count > 0 else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = Data(count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
+            if got > 0 {
+                filled += got
+            } else if got < 0 && errno == EINTR {
+                continue
+            } else if got < 0 {
+                return nil
+            } else {
+                break
+            }
+        }
+        return bytes.prefix(filled)
     }
 
     /// A page's entry as the previous build wrote it, if the file still holds it where recorded.

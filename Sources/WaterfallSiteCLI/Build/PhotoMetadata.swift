@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The optional metadata file (`metadata.json` in the photos folder): shop data per photo and
 /// titles per section, keyed by path relative to the photos folder.
@@ -40,26 +44,23 @@ struct PhotoMetadata: Sendable {
         func bad(_ where: String, _ problem: String) -> CommandError {
             .failed("metadata file '\(path)': \(`where`) \(problem)")
         }
-        let root: [String: Any]
+        let document: JSONValue
         do {
-            let data = try Data(contentsOf: url)
-            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw bad("the top level", "must be a JSON object with \"photos\" and/or \"sections\"")
-            }
-            root = object
-        } catch let error as CommandError {
-            throw error
+            document = try JSONValue.read(contentsOf: url)
         } catch {
-            throw .failed("metadata file '\(path)': \(JSONProblem.describe(error))")
+            throw .failed("metadata file '\(path)': \(error)")
+        }
+        guard let root = document.members else {
+            throw bad("the top level", "must be a JSON object with \"photos\" and/or \"sections\"")
         }
         var metadata = PhotoMetadata()
-        for key in root.keys.sorted() where key != "photos" && key != "sections" {
+        for (key, _) in root where key != "photos" && key != "sections" {
             throw bad("key '\(key)'", "is unknown (known: photos, sections)")
         }
-        if let photos = root["photos"] {
-            guard let photos = photos as? [String: Any] else { throw bad("key 'photos'", "must be an object of path → entry") }
+        if let photos = document["photos"] {
+            guard let photos = photos.members else { throw bad("key 'photos'", "must be an object of path → entry") }
             for (photoPath, value) in photos {
-                guard let fields = value as? [String: Any] else {
+                guard let fields = value.members else {
                     throw bad("photo '\(photoPath)'", "must be an object with title, alt, caption, link or price")
                 }
                 var entry = Entry()
@@ -67,7 +68,7 @@ struct PhotoMetadata: Sendable {
                     guard photoKeys.contains(key) else {
                         throw bad("photo '\(photoPath)'", "has unknown key '\(key)' (known: \(photoKeys.sorted().joined(separator: ", ")))")
                     }
-                    guard let text = value as? String else {
+                    guard let text = value.string else {
                         throw bad("photo '\(photoPath)' key '\(key)'", "must be a string")
                     }
                     switch key {
@@ -85,13 +86,13 @@ struct PhotoMetadata: Sendable {
                 metadata.photos[normalised(photoPath)] = entry
             }
         }
-        if let sections = root["sections"] {
-            guard let sections = sections as? [String: Any] else { throw bad("key 'sections'", "must be an object of folder → { \"title\": … }") }
+        if let sections = document["sections"] {
+            guard let sections = sections.members else { throw bad("key 'sections'", "must be an object of folder → { \"title\": … }") }
             for (folder, value) in sections {
-                guard let fields = value as? [String: Any] else { throw bad("section '\(folder)'", "must be an object with a title") }
+                guard let fields = value.members else { throw bad("section '\(folder)'", "must be an object with a title") }
                 for (key, value) in fields {
                     guard key == "title" else { throw bad("section '\(folder)'", "has unknown key '\(key)' (known: title)") }
-                    guard let title = value as? String else { throw bad("section '\(folder)' key 'title'", "must be a string") }
+                    guard let title = value.string else { throw bad("section '\(folder)' key 'title'", "must be a string") }
                     metadata.sectionTitles[normalised(folder)] = title
                 }
             }

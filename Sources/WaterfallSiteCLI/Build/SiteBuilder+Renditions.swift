@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PhotoRenditions
 import PhotoScanner
 import SiteRenderer
@@ -41,10 +45,10 @@ extension SiteBuilder {
                 knownContentHash: cachedKey(index)?.contentHash)
         }
 
-        var isFolder: ObjCBool = false
+        var isFolder = false
         let carries =
             cache != nil && !output.restoredCarriedFolders
-            && FileManager.default.fileExists(atPath: previousFolder.path, isDirectory: &isFolder) && isFolder.boolValue
+            && FileManager.default.fileExists(atPath: previousFolder.path, isDirectory: &isFolder) && isFolder
         var results = [RenditionWriter.Renditions?](repeating: nil, count: photos.count)
         var toRender: [Int] = []
         for index in photos.indices {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import MasonryLayout
 import PhotoRenditions
 import PhotoScanner
@@ -13,8 +17,8 @@ struct SiteBuilder {
     func build() throws(CommandError) {
         let started = Date()
         let photosPath = settings.photos.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: photosPath, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: photosPath, isDirectory: &isDirectory), isDirectory else {
             throw .failed("photos folder '\(photosPath)' does not exist or is not a folder")
         }
         let output = OutputFolder(settings.output)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import MasonryLayout
 
 /// `waterfall-site build PHOTOS`: reads the command line and the settings file into

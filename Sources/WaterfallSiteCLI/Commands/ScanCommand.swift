@@ -1,4 +1,9 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PhotoScanner
 import Synchronization
 import SiteRenderer

@@ -1,24 +1,31 @@
 import Dispatch
-import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Cleans up when the user presses Ctrl-C (or the process gets SIGTERM) during a build, so an
 /// interrupted build leaves no half-written staging folder behind, then exits 130 as shells expect.
 final class Interruption: @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
-    private let lock = NSLock()
-    private var firedFlag = false
+    private let firedFlag = Atomic<Bool>(false)
 
     /// Whether a signal arrived; the build's own error path then leaves the exit to the handler.
-    var fired: Bool { lock.withLock { firedFlag } }
+    var fired: Bool { firedFlag.load(ordering: .acquiring) }
 
     init(cleanUp: @escaping @Sendable () -> Void) {
         sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [self] in
-                lock.withLock { firedFlag = true }
+                firedFlag.store(true, ordering: .releasing)
                 cleanUp()
-                FileHandle.standardError.write(Data("\ninterrupted: the previous site was left as it was\n".utf8))
+                var notice = "\ninterrupted: the previous site was left as it was\n"
+                notice.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
                 exit(128 + number)
             }
             source.resume()

@@ -1,0 +1,299 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PhotoRenditions
+
+/// A value of a JSON document (RFC 8259) as the settings and metadata files hold it, read by
+/// ``parse(_:)``. Objects keep their members in the file's order, so an error about "the first
+/// bad entry" names the same entry on every run.
+enum JSONValue {
+    case object([(key: String, value: JSONValue)])
+    case array([JSONValue])
+    case string(String)
+    case number(Double)
+    case boolean(Bool)
+    case null
+
+    /// The members of an object, nil for any other value.
+    var members: [(key: String, value: JSONValue)]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    /// An object's value for `key` (the last one when the key appears twice, as most readers do).
+    subscript(key: String) -> JSONValue? {
+        members?.last { $0.key == key }?.value
+    }
+
+    var string: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    var number: Double? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    var boolean: Bool? {
+        if case .boolean(let flag) = self { return flag }
+        return nil
+    }
+
+    /// Why a text is not JSON, with where it went wrong.
+    struct SyntaxError: Error, CustomStringConvertible {
+        var line: Int
+        var column: Int
+        var problem: String
+
+        var description: String { "line \(line), column \(column): \(problem)" }
+    }
+
+    /// Why a JSON file could not be used, as a sentence for after the file's name.
+    struct FileProblem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The JSON document in the file at `url`.
+    static func read(contentsOf url: URL) throws(FileProblem) -> JSONValue {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw FileProblem(description: "cannot read it: \(FileSystemFailure.reason(error))")
+        }
+        do {
+            return try parse([UInt8](data))
+        } catch {
+            throw FileProblem(description: "not valid JSON (\(error))")
+        }
+    }
+
+    /// Reads `bytes` (UTF-8) as one JSON value, whitespace around it allowed.
+    static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+        var reader = Reader(bytes: bytes)
+        reader.skipWhitespace()
+        let value = try reader.value(depth: 0)
+        reader.skipWhitespace()
+        guard reader.position == bytes.count else { throw reader.failure("text after the end of the JSON value") }
+        return value
+    }
+}
+
+/// A recursive-descent reader over the bytes; nesting is limited so a hostile file cannot
+/// exhaust the stack.
+private struct Reader {
+    let bytes: [UInt8]
+    var position = 0
+
+    static let maximumDepth = 512
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    func failure(_ problem: String, at offset: Int? = nil) -> JSONValue.SyntaxError {
+        let offset = offset ?? position
+        var line = 1
+        var lineStart = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        // Columns count characters, not bytes, so they match what an editor shows.
+        let column = bytes[lineStart..<min(offset, bytes.count)].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        return JSONValue.SyntaxError(line: line, column: column, problem: problem)
+    }
+
+    var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    mutating func skipWhitespace() {
+        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+    }
+
+    mutating func expect(_ byte: UInt8, _ what: String) throws(JSONValue.SyntaxError) {
+        guard current == byte else { throw unexpected(expecting: what) }
+        position += 1
+    }
+
+    func unexpected(expecting what: String) -> JSONValue.SyntaxError {
+        guard let byte = current else { return failure("the text ends where \(what) was expected") }
+        let shown = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+        return failure("expected \(what), found \(shown)")
+    }
+
+    mutating func value(depth: Int) throws(JSONValue.SyntaxError) -> JSONValue {
+        guard depth < Self.maximumDepth else { throw failure("nested more than \(Self.maximumDepth) levels deep") }
+        switch current {
+        case UInt8(ascii: "{"): return try object(depth: depth)
+        case UInt8(ascii: "["): return try array(depth: depth)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try word("true"); return .boolean(true)
+        case UInt8(ascii: "f"): try word("false"); return .boolean(false)
+        case UInt8(ascii: "n"): try word("null"); return .null
+        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
+            return .number(try number())
+        default: throw unexpected(expecting: "a value")
+        }
+    }
+
+    mutating func object(depth: Int) throws(JSONValue.SyntaxError) -> JSONValue {
+        position += 1
+        var members: [(key: String, value: JSONValue)] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            position += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard current == UInt8(ascii: "\"") else { throw unexpected(expecting: "a key in double quotes") }
+            let key = try string()
+            skipWhitespace()
+            try expect(UInt8(ascii: ":"), "':' after the key")
+            skipWhitespace()
+            members.append((key, try value(depth: depth + 1)))
+            skipWhitespace()
+            if current == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            try expect(UInt8(ascii: "}"), "',' or '}'")
+            return .object(members)
+        }
+    }
+
+    mutating func array(depth: Int) throws(JSONValue.SyntaxError) -> JSONValue {
+        position += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            position += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try value(depth: depth + 1))
+            skipWhitespace()
+            if current == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            try expect(UInt8(ascii: "]"), "',' or ']'")
+            return .array(elements)
+        }
+    }
+
+    mutating func word(_ text: StaticString) throws(JSONValue.SyntaxError) {
+        let start = position
+        let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        guard bytes.count - position >= expected.count, bytes[position..<position + expected.count].elementsEqual(expected) else {
+            throw failure("expected a value (such as \(text), a number or a string in double quotes)", at: start)
+        }
+        position += expected.count
+    }
+
+    /// A number as the grammar allows it (no leading zeros, no '+', no bare '.'), then converted.
+    mutating func number() throws(JSONValue.SyntaxError) -> Double {
+        let start = position
+        func digits() -> Int {
+            let first = position
+            while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { position += 1 }
+            return position - first
+        }
+        if current == UInt8(ascii: "-") { position += 1 }
+        let integerStart = position
+        let integerDigits = digits()
+        guard integerDigits > 0 else { throw failure("expected a digit", at: position) }
+        if integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0") {
+            throw failure("numbers do not start with 0", at: integerStart)
+        }
+        if current == UInt8(ascii: ".") {
+            position += 1
+            guard digits() > 0 else { throw failure("expected a digit after '.'") }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            position += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
+            guard digits() > 0 else { throw failure("expected a digit in the exponent") }
+        }
+        guard let value = Double(String(decoding: bytes[start..<position], as: UTF8.self)), value.isFinite else {
+            throw failure("number out of range", at: start)
+        }
+        return value
+    }
+
+    /// A string from its opening quote, with escapes resolved and its UTF-8 checked.
+    mutating func string() throws(JSONValue.SyntaxError) -> String {
+        let start = position
+        position += 1
+        var text: [UInt8] = []
+        while true {
+            guard let byte = current else { throw failure("string not closed", at: start) }
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                guard let decoded = String(validating: text, as: UTF8.self) else {
+                    throw failure("string is not valid UTF-8", at: start)
+                }
+                return decoded
+            case UInt8(ascii: "\\"):
+                position += 1
+                try escape(into: &text)
+            case 0..<0x20:
+                throw failure("control character in a string (write it as an escape such as \\n)")
+            default:
+                text.append(byte)
+                position += 1
+            }
+        }
+    }
+
+    mutating func escape(into text: inout [UInt8]) throws(JSONValue.SyntaxError) {
+        guard let byte = current else { throw failure("string not closed") }
+        position += 1
+        let simple: [UInt8: UInt8] = [
+            UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
+            UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+        ]
+        if let replacement = simple[byte] {
+            text.append(replacement)
+            return
+        }
+        guard byte == UInt8(ascii: "u") else { throw failure("unknown escape '\\\(Character(Unicode.Scalar(byte)))'", at: position - 2) }
+        var scalar = try hexQuad()
+        if (0xD800..<0xDC00).contains(scalar) {
+            // A high surrogate must be followed by its low half.
+            guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                throw failure("lone surrogate \\u\(String(scalar, radix: 16)) in a string", at: position - 6)
+            }
+            position += 2
+            let low = try hexQuad()
+            guard (0xDC00..<0xE000).contains(low) else { throw failure("lone surrogate in a string", at: position - 12) }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        } else if (0xDC00..<0xE000).contains(scalar) {
+            throw failure("lone surrogate \\u\(String(scalar, radix: 16)) in a string", at: position - 6)
+        }
+        text.append(contentsOf: String(Character(Unicode.Scalar(scalar).unsafelyUnwrapped)).utf8)
+    }
+
+    mutating func hexQuad() throws(JSONValue.SyntaxError) -> UInt32 {
+        guard bytes.count - position >= 4 else { throw failure("expected four hex digits after \\u") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw failure("expected four hex digits after \\u")
+            }
+            value = value << 4 | UInt32(digit)
+            position += 1
+        }
+        return value
+    }
+}
