@@ -107,35 +107,33 @@ enum ScanCommand {
     static func imageRecords(_ photos: ArraySlice<ScannedPhoto>, afterElement: Bool) -> [UInt8] {
         // Written through a pointer into room sized for the worst case (every path byte escaped
         // as \u00XX, every number 20 digits): appending piece by piece to an array checked its
-        // capacity and uniqueness a dozen times per record.
-        let fixed = Pieces.nextOpen.count + Pieces.path.count + 2 + Pieces.jpeg.count
-            + Pieces.numbers.reduce(0) { $0 + $1.count + JSONText.maximumDigits } + Pieces.close.count
-        let bound = photos.reduce(0) { $0 + fixed + 6 * $1.relativePath.utf8.count }
+        // capacity and uniqueness a dozen times per record. The fixed pieces are static strings,
+        // not arrays: the threads writing runs at once would otherwise retain and release the
+        // same arrays a dozen times per record, fighting over their reference counts.
+        let bound = photos.reduce(0) { $0 + Pieces.fixedLength + 6 * $1.relativePath.utf8.count }
         return [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
             var writer = RecordWriter(base: buffer.baseAddress.unsafelyUnwrapped)
-            var first = !afterElement
-            for photo in photos {
-                writer.put(first ? Pieces.open : Pieces.nextOpen)
-                first = false
-                writer.put(Pieces.path)
-                var path = photo.relativePath
-                if JSONText.isPlain(path) {
-                    writer.put(UInt8(ascii: "\""))
-                    path.withUTF8 { writer.put($0) }
-                    writer.put(UInt8(ascii: "\""))
-                } else {
-                    var quoted = JSONText.quoted(path)
-                    quoted.withUTF8 { writer.put($0) }
+            photos.withUnsafeBufferPointer { photos in
+                for index in photos.indices {
+                    writer.put(index == 0 && !afterElement ? Pieces.open : Pieces.nextOpen)
+                    writer.put(Pieces.path)
+                    let path = photos[index].relativePath
+                    if JSONText.isPlain(path) {
+                        writer.put(UInt8(ascii: "\""))
+                        writer.put(path)
+                        writer.put(UInt8(ascii: "\""))
+                    } else {
+                        writer.put(JSONText.quoted(path))
+                    }
+                    writer.put(photos[index].format == .jpeg ? Pieces.jpeg : Pieces.png)
+                    writer.put(Pieces.storedWidth); writer.putDigits(Int64(photos[index].storedWidth))
+                    writer.put(Pieces.storedHeight); writer.putDigits(Int64(photos[index].storedHeight))
+                    writer.put(Pieces.orientation); writer.putDigits(Int64(photos[index].orientation))
+                    writer.put(Pieces.displayWidth); writer.putDigits(Int64(photos[index].displayWidth))
+                    writer.put(Pieces.displayHeight); writer.putDigits(Int64(photos[index].displayHeight))
+                    writer.put(Pieces.byteSize); writer.putDigits(photos[index].byteSize)
+                    writer.put(Pieces.close)
                 }
-                writer.put(photo.format == .jpeg ? Pieces.jpeg : Pieces.png)
-                // In the order of Pieces.numbers (no array per record: this runs 100,000 times).
-                writer.put(Pieces.numbers[0]); writer.putDigits(Int64(photo.storedWidth))
-                writer.put(Pieces.numbers[1]); writer.putDigits(Int64(photo.storedHeight))
-                writer.put(Pieces.numbers[2]); writer.putDigits(Int64(photo.orientation))
-                writer.put(Pieces.numbers[3]); writer.putDigits(Int64(photo.displayWidth))
-                writer.put(Pieces.numbers[4]); writer.putDigits(Int64(photo.displayHeight))
-                writer.put(Pieces.numbers[5]); writer.putDigits(photo.byteSize)
-                writer.put(Pieces.close)
             }
             count = writer.count
         }
@@ -157,8 +155,13 @@ enum ScanCommand {
             count += bytes.count
         }
 
-        mutating func put(_ bytes: [UInt8]) {
-            bytes.withUnsafeBufferPointer { put($0) }
+        mutating func put(_ piece: StaticString) {
+            put(UnsafeBufferPointer(start: piece.utf8Start, count: piece.utf8CodeUnitCount))
+        }
+
+        mutating func put(_ text: String) {
+            var text = text
+            text.withUTF8 { put($0) }
         }
 
         /// The decimal digits of `value`, as ``JSONText`` writes them.
@@ -169,15 +172,23 @@ enum ScanCommand {
 
     /// The fixed parts of an image record, at the depth of the `images` array's elements.
     private enum Pieces {
-        static let open = Array("\n    {".utf8)
-        static let nextOpen = Array(",\n    {".utf8)
-        static let path = Array("\n      \"path\": ".utf8)
-        static let jpeg = Array(",\n      \"format\": \"jpeg\"".utf8)
-        static let png = Array(",\n      \"format\": \"png\"".utf8)
-        /// The number members, in order: `storedWidth` … `byteSize`.
-        static let numbers = ["storedWidth", "storedHeight", "orientation", "displayWidth", "displayHeight", "byteSize"]
-            .map { Array(",\n      \"\($0)\": ".utf8) }
-        static let close = Array("\n    }".utf8)
+        static let open: StaticString = "\n    {"
+        static let nextOpen: StaticString = ",\n    {"
+        static let path: StaticString = "\n      \"path\": "
+        static let jpeg: StaticString = ",\n      \"format\": \"jpeg\""
+        static let png: StaticString = ",\n      \"format\": \"png\""
+        static let storedWidth: StaticString = ",\n      \"storedWidth\": "
+        static let storedHeight: StaticString = ",\n      \"storedHeight\": "
+        static let orientation: StaticString = ",\n      \"orientation\": "
+        static let displayWidth: StaticString = ",\n      \"displayWidth\": "
+        static let displayHeight: StaticString = ",\n      \"displayHeight\": "
+        static let byteSize: StaticString = ",\n      \"byteSize\": "
+        static let close: StaticString = "\n    }"
+
+        /// A record's bytes other than its path's: the longest of each alternative, the quotes
+        /// around the path, and the most digits each of the six numbers can have.
+        static let fixedLength = [nextOpen, path, jpeg, storedWidth, storedHeight, orientation, displayWidth, displayHeight, byteSize, close]
+            .reduce(2 + 6 * JSONText.maximumDigits) { $0 + $1.utf8CodeUnitCount }
     }
 
     static func table(_ result: ScanResult) -> String {
