@@ -23,8 +23,8 @@ struct ListedFolder: Sendable {
     var names: [UInt8]
 }
 
-/// Lists a folder tree with POSIX calls: `opendir`/`readdir` (whose `d_type` spares a `stat` for
-/// most entries), `stat` for symbolic links. Foundation's URL enumeration costs several
+/// Lists a folder tree with POSIX calls: the kernel's folder records (whose `d_type` spares a
+/// `stat` for most entries, see ``FolderEntries``), `stat` for symbolic links. Foundation's URL enumeration costs several
 /// allocations per entry, which shows at ten thousand photos.
 ///
 /// Rules: names starting with `.` (hidden files and folders, AppleDouble `._*`) are skipped;
@@ -41,6 +41,8 @@ struct DirectoryWalker {
     private var excluded: Set<FileID>
     private var ancestors: [FileID] = []
     private var prelisted = FolderListings()
+    /// ``FolderEntries/bufferSize`` bytes for listing folders during ``walk(rootPath:jobs:)``.
+    private var scratch: UnsafeMutableRawPointer?
 
     /// Device and inode: the identity of a folder, however it was reached.
     struct FileID: Hashable, Sendable {
@@ -76,22 +78,32 @@ struct DirectoryWalker {
         var rootBytes = Array(rootPath.utf8)
         while rootBytes.count > 1 && rootBytes.last == UInt8(ascii: "/") { rootBytes.removeLast() }
         if excluded.contains(FileID(info)) { return }
-        guard let directory = opendir(rootPath) else {
-            throw ScanError(path: rootPath, reason: Self.errorText(errno))
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: FolderEntries.bufferSize, alignment: 8)
+        self.scratch = scratch
+        defer {
+            self.scratch = nil
+            scratch.deallocate()
         }
         ancestors.append(FileID(info))
         if jobs > 1 {
-            closedir(directory)
-            prelisted = FolderListings(root: rootBytes, rootID: FileID(info), excluded: excluded, jobs: jobs)
-            if let listing = prelisted.take(rootBytes) {
+            prelisted = FolderListings(root: rootBytes, excluded: excluded, jobs: jobs)
+            if let listing = prelisted.take(0) {
                 return visit(listing, absolute: rootBytes, relative: [])
             }
-            guard let directory = opendir(rootPath) else {
-                throw ScanError(path: rootPath, reason: Self.errorText(errno))
-            }
-            return list(directory, absolute: rootBytes, relative: [])
         }
-        list(directory, absolute: rootBytes, relative: [])
+        let descriptor = Self.openFolder(rootBytes)
+        guard descriptor >= 0 else {
+            throw ScanError(path: rootPath, reason: Self.errorText(errno))
+        }
+        list(descriptor, absolute: rootBytes, relative: [])
+    }
+
+    /// Opens the folder at `path` (absolute path bytes, no NUL) for listing; -1 with `errno` set
+    /// when it cannot be.
+    static func openFolder(_ path: [UInt8]) -> Int32 {
+        (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress.unsafelyUnwrapped, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        }
     }
 }
 
@@ -126,11 +138,14 @@ private extension DirectoryWalker {
         String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Reads, sorts and visits one folder's entries; closes `directory`.
-    mutating func list(_ directory: OpaquePointer, absolute: [UInt8], relative: [UInt8]) {
-        let entries = FolderEntries(reading: directory)
-        closedir(directory)
-        visit(FolderListings.Listing(entries: entries, folderInfo: [:], photoPaths: nil), absolute: absolute, relative: relative)
+    /// Reads, sorts and visits the entries of the open folder `descriptor`; closes it.
+    mutating func list(_ descriptor: Int32, absolute: [UInt8], relative: [UInt8]) {
+        let entries = FolderEntries(reading: descriptor, buffer: scratch.unsafelyUnwrapped)
+        close(descriptor)
+        let listing = FolderListings.Listing(
+            identity: ancestors[ancestors.count - 1], entries: entries,
+            subfolders: [Int32?](repeating: nil, count: entries.entries.count), photoPaths: nil)
+        visit(listing, absolute: absolute, relative: relative)
     }
 
     /// Visits a listed folder's entries in order, with the `lstat` of subfolders and the relative
@@ -158,8 +173,8 @@ private extension DirectoryWalker {
                     }
                     continue
                 }
-                if let info = listing.folderInfo[index] {
-                    enter(info, absolute: absolutePrefix + name, relative: relativePrefix + name)
+                if let slot = listing.subfolders[index], let subfolder = prelisted.take(Int(slot)) {
+                    enter(subfolder.identity, absolute: absolutePrefix + name, relative: relativePrefix + name, listing: subfolder)
                 } else {
                     visit(entry, name: name, folder: folder, absolute: absolutePrefix + name, relative: relativePrefix + name)
                 }
@@ -176,7 +191,7 @@ private extension DirectoryWalker {
             guard withPath(absolute, { lstat($0, &info) }) == 0 else {
                 return report(relative, .unreadable, "cannot read folder: \(Self.errorText(errno))")
             }
-            enter(info, absolute: absolute, relative: relative)
+            enter(FileID(info), absolute: absolute, relative: relative)
         case Int32(DT_LNK):
             followLink(entry, name: name, folder: folder, absolute: absolute, relative: relative)
         default:
@@ -188,7 +203,7 @@ private extension DirectoryWalker {
             }
             switch info.st_mode & S_IFMT {
             case S_IFREG: addCandidate(entry, name: name, folder: folder, relative: relative)
-            case S_IFDIR: enter(info, absolute: absolute, relative: relative)
+            case S_IFDIR: enter(FileID(info), absolute: absolute, relative: relative)
             case S_IFLNK: followLink(entry, name: name, folder: folder, absolute: absolute, relative: relative)
             default:
                 if ImageExtensions.isCandidate(name) {
@@ -217,14 +232,15 @@ private extension DirectoryWalker {
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: addCandidate(entry, name: name, folder: folder, relative: relative)
-        case S_IFDIR: enter(info, absolute: absolute, relative: relative)
+        case S_IFDIR: enter(FileID(info), absolute: absolute, relative: relative)
         default:
             if ImageExtensions.isCandidate(name) { report(relative, .unreadable, "not a regular file") }
         }
     }
 
-    mutating func enter(_ info: stat, absolute: [UInt8], relative: [UInt8]) {
-        let id = FileID(info)
+    /// Visits the folder `id` unless it is excluded or already being walked higher up, through
+    /// its `listing` when it was listed ahead.
+    mutating func enter(_ id: FileID, absolute: [UInt8], relative: [UInt8], listing: FolderListings.Listing? = nil) {
         if excluded.contains(id) { return }
         if ancestors.contains(id) {
             // Only a link (or a bind mount) can lead back to a folder being walked; entering it
@@ -234,13 +250,14 @@ private extension DirectoryWalker {
         }
         ancestors.append(id)
         defer { ancestors.removeLast() }
-        if let listing = prelisted.take(absolute) {
+        if let listing {
             return visit(listing, absolute: absolute, relative: relative)
         }
-        guard let directory = withPath(absolute, { opendir($0) }) else {
+        let descriptor = Self.openFolder(absolute)
+        guard descriptor >= 0 else {
             return report(relative, .unreadable, "cannot read folder: \(Self.errorText(errno))")
         }
-        list(directory, absolute: absolute, relative: relative)
+        list(descriptor, absolute: absolute, relative: relative)
     }
 
     func linkTarget(_ absolute: [UInt8]) -> String {

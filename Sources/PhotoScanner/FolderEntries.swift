@@ -1,3 +1,5 @@
+import CImageHeaders
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,7 +8,7 @@ import Musl
 import Darwin
 #endif
 
-/// One folder's entries as `readdir` gave them, hidden names left out, in natural order.
+/// One folder's entries as the kernel listed them, hidden names left out, in natural order.
 ///
 /// Every name lives in one buffer, NUL-terminated and ready for the C shim, and an entry is
 /// where its name starts: a folder of a thousand photos costs two allocations instead of a
@@ -26,18 +28,55 @@ struct FolderEntries: Sendable {
     /// In natural order of their names.
     private(set) var entries: [Entry] = []
 
-    /// Reads the rest of `directory` (it is not closed).
-    init(reading directory: OpaquePointer) {
-        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name).unsafelyUnwrapped
-        while let entry = readdir(directory) {
-            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
-            // Hidden names, AppleDouble `._*` files, `.` and `..` all start with a dot.
-            guard name.pointee != 0, name.pointee != UInt8(ascii: ".") else { continue }
-            let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
-            entries.append(Entry(start: Int32(names.count), length: Int32(length), type: entry.pointee.d_type))
-            names.append(contentsOf: UnsafeBufferPointer(start: name, count: length + 1))
+    /// Bytes of scratch space for ``init(reading:buffer:)``: a folder of a few hundred photos in
+    /// one system call.
+    static let bufferSize = 32 * 1024
+
+    /// Reads the rest of the open folder `descriptor` (it is not closed) through `buffer`, scratch
+    /// space of ``bufferSize`` bytes that the caller reuses from folder to folder.
+    init(reading descriptor: Int32, buffer: UnsafeMutableRawPointer) {
+        while true {
+            let filled = wfs_read_folder(descriptor, buffer, Self.bufferSize)
+            if filled < 0 && errno == ENOSYS {
+                readAll(descriptor)
+                break
+            }
+            // An error part-way (EIO) ends the listing where it is, as readdir's would.
+            guard filled > 0 else { break }
+            var offset = 0
+            while offset < filled {
+                let record = (buffer + offset).assumingMemoryBound(to: wfs_folder_record.self)
+                let name = UnsafeRawPointer(wfs_folder_record_name(record)).assumingMemoryBound(to: UInt8.self)
+                add(name, type: record.pointee.type)
+                offset += Int(record.pointee.length)
+            }
         }
         entries = Self.sorted(entries, names: names)
+    }
+
+    /// Where the kernel's records cannot be read directly: `readdir` on a duplicate of the
+    /// descriptor (closing the stream closes only the duplicate).
+    private mutating func readAll(_ descriptor: Int32) {
+        let duplicate = dup(descriptor)
+        guard duplicate >= 0 else { return }
+        guard let directory = fdopendir(duplicate) else {
+            close(duplicate)
+            return
+        }
+        defer { closedir(directory) }
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name).unsafelyUnwrapped
+        while let entry = readdir(directory) {
+            add(UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self), type: entry.pointee.d_type)
+        }
+    }
+
+    /// Keeps the NUL-terminated `name` unless it is hidden.
+    private mutating func add(_ name: UnsafePointer<UInt8>, type: UInt8) {
+        // Hidden names, AppleDouble `._*` files, `.` and `..` all start with a dot.
+        guard name.pointee != 0, name.pointee != UInt8(ascii: ".") else { return }
+        let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+        entries.append(Entry(start: Int32(names.count), length: Int32(length), type: type))
+        names.append(contentsOf: UnsafeBufferPointer(start: name, count: length + 1))
     }
 
     /// `entries` in natural order of their names, sorted by keys (see ``NaturalOrder``).

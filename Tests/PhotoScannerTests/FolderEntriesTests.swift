@@ -7,9 +7,10 @@ import Testing
 struct FolderEntriesTests {
     /// Lists `folder` (not its subfolders) as the walk does.
     static func entries(of folder: TemporaryFolder) throws -> FolderEntries {
-        let directory = try #require(opendir(folder.url.path))
-        defer { closedir(directory) }
-        return FolderEntries(reading: directory)
+        let descriptor = open(folder.url.path, O_RDONLY | O_DIRECTORY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        return FolderListings.withScratch { FolderEntries(reading: descriptor, buffer: $0) }
     }
 
     @Test("names come out NUL-terminated, in natural order, with their types; hidden names are left out")

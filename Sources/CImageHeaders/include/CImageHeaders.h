@@ -124,4 +124,27 @@ wfs_format wfs_sniff_format(const uint8_t *bytes, size_t length);
 /// A human-readable name: "JPEG", "PNG", "GIF", "WebP", "HEIC/HEIF", …
 const char *wfs_format_name(wfs_format format);
 
+/// One folder entry as `wfs_read_folder` returns it: the layout of Linux's `struct dirent64`.
+typedef struct wfs_folder_record {
+    uint64_t inode;
+    int64_t next_offset;
+    /// The whole record's length in bytes, padding included: where the next record starts.
+    uint16_t length;
+    /// `DT_REG`, `DT_DIR`, `DT_LNK`, … (`DT_UNKNOWN` where the file system does not say).
+    uint8_t type;
+    /// NUL-terminated.
+    char name[];
+} wfs_folder_record;
+
+/// The NUL-terminated name of `record`.
+static inline const char *wfs_folder_record_name(const wfs_folder_record *record) {
+    return record->name;
+}
+
+/// Reads the next entries of the open folder `fd` into `buffer` as back-to-back
+/// `wfs_folder_record`s, the way the kernel hands them out (`getdents64`): no `DIR` to allocate
+/// and no `fstat`, which `opendir` makes for every folder. Returns the bytes filled, 0 at the
+/// end, or -1 with `errno` set (ENOSYS where the system has no such call: use `readdir` there).
+long wfs_read_folder(int fd, void *buffer, size_t capacity);
+
 #endif
