@@ -6,21 +6,50 @@ import Musl
 import Darwin
 #endif
 
-/// A file whose name has an image extension.
+/// A file whose name has an image extension: where its name is, nothing to allocate or count
+/// references of. Its relative path becomes a `String` only for the result, on a header worker
+/// (see ``ListedFolder/relativePath(of:)``).
 struct Candidate: Sendable {
-    var relativePath: String
     /// Index of its folder in `DirectoryWalker.folders`.
     var folder: Int
     /// Where its NUL-terminated name starts in that folder's `names`.
     var nameStart: Int32
+    /// The name's length in bytes, without its NUL.
+    var nameLength: Int32
 }
 
 /// A folder the walk found candidates in.
 struct ListedFolder: Sendable {
     /// Absolute path bytes, no terminator.
     var path: [UInt8]
+    /// Its path relative to the walk's root followed by `/`, or nothing for the root itself:
+    /// what the relative paths of its files start with.
+    var relativePrefix: [UInt8]
     /// The folder's names (``FolderEntries/names``), which its candidates point into.
     var names: [UInt8]
+
+    /// `candidate`'s path relative to the walk's root.
+    func relativePath(of candidate: Candidate) -> String {
+        names.withUnsafeBufferPointer { names in
+            DirectoryWalker.relativePath(relativePrefix, UnsafeBufferPointer(rebasing: names[Int(candidate.nameStart)..<Int(candidate.nameStart + candidate.nameLength)]))
+        }
+    }
+
+    /// Whether `candidate`'s relative path is `path`, compared as bytes without making a String.
+    func relativePath(of candidate: Candidate, is path: String) -> Bool {
+        let prefixCount = relativePrefix.count
+        let count = prefixCount + Int(candidate.nameLength)
+        var path = path
+        return path.withUTF8 { path in
+            guard path.count == count else { return false }
+            return relativePrefix.withUnsafeBufferPointer { prefix in
+                names.withUnsafeBufferPointer { names in
+                    (prefixCount == 0 || memcmp(path.baseAddress!, prefix.baseAddress!, prefixCount) == 0)
+                        && memcmp(path.baseAddress! + prefixCount, names.baseAddress! + Int(candidate.nameStart), Int(candidate.nameLength)) == 0
+                }
+            }
+        }
+    }
 }
 
 /// Lists a folder tree with POSIX calls: the kernel's folder records (whose `d_type` spares a
@@ -144,32 +173,27 @@ private extension DirectoryWalker {
         close(descriptor)
         let listing = FolderListings.Listing(
             identity: ancestors[ancestors.count - 1], entries: entries,
-            subfolders: [Int32?](repeating: nil, count: entries.entries.count), photoPaths: nil)
+            subfolders: [Int32?](repeating: nil, count: entries.entries.count))
         visit(listing, absolute: absolute, relative: relative)
     }
 
-    /// Visits a listed folder's entries in order, with the `lstat` of subfolders and the relative
-    /// paths of photos where the listing already made them.
+    /// Visits a listed folder's entries in order, entering the subfolders listed ahead through
+    /// their listings.
     mutating func visit(_ listing: FolderListings.Listing, absolute: [UInt8], relative: [UInt8]) {
         let folder = folders.count
         let entries = listing.entries
-        folders.append(ListedFolder(path: absolute, names: entries.names))
         // "/" as the root would otherwise give "//name".
         let absolutePrefix = absolute == [Self.separator] ? [Self.separator] : absolute + [Self.separator]
         let relativePrefix = relative.isEmpty ? [] : relative + [Self.separator]
+        folders.append(ListedFolder(path: absolute, relativePrefix: relativePrefix, names: entries.names))
         entries.names.withUnsafeBufferPointer { names in
             for (index, entry) in entries.entries.enumerated() {
                 let name = FolderEntries.name(entry, in: names)
-                // The common case, a plain file, needs no absolute path, and its relative path goes
-                // straight into a String: one allocation per photo (made by the listing, on another
-                // core, when the folder was listed ahead).
+                // The common case, a plain file, needs no path at all: the listing already said
+                // whether its name is a photo's.
                 if Int32(entry.type) == Int32(DT_REG) {
-                    if let photoPaths = listing.photoPaths {
-                        if let relativePath = photoPaths[index] {
-                            candidates.append(Candidate(relativePath: relativePath, folder: folder, nameStart: entry.start))
-                        }
-                    } else if ImageExtensions.isCandidate(name) {
-                        candidates.append(Candidate(relativePath: Self.relativePath(relativePrefix, name), folder: folder, nameStart: entry.start))
+                    if entry.isCandidate {
+                        candidates.append(Candidate(folder: folder, nameStart: entry.start, nameLength: entry.length))
                     }
                     continue
                 }
@@ -215,7 +239,7 @@ private extension DirectoryWalker {
 
     mutating func addCandidate(_ entry: FolderEntries.Entry, name: UnsafeBufferPointer<UInt8>, folder: Int, relative: [UInt8]) {
         guard ImageExtensions.isCandidate(name) else { return }
-        candidates.append(Candidate(relativePath: Self.string(relative), folder: folder, nameStart: entry.start))
+        candidates.append(Candidate(folder: folder, nameStart: entry.start, nameLength: entry.length))
     }
 
     mutating func followLink(_ entry: FolderEntries.Entry, name: UnsafeBufferPointer<UInt8>, folder: Int, absolute: [UInt8], relative: [UInt8]) {

@@ -21,6 +21,9 @@ struct FolderEntries: Sendable {
         var length: Int32
         /// `d_type`.
         var type: UInt8
+        /// A plain file (`DT_REG`) whose name has an image extension: decided here, on the
+        /// listing's thread, not by the walk that must visit every folder in order.
+        var isCandidate: Bool
     }
 
     /// The names, each followed by a NUL.
@@ -75,7 +78,8 @@ struct FolderEntries: Sendable {
         // Hidden names, AppleDouble `._*` files, `.` and `..` all start with a dot.
         guard name.pointee != 0, name.pointee != UInt8(ascii: ".") else { return }
         let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
-        entries.append(Entry(start: Int32(names.count), length: Int32(length), type: type))
+        let isCandidate = Int32(type) == Int32(DT_REG) && ImageExtensions.isCandidate(UnsafeBufferPointer(start: name, count: length))
+        entries.append(Entry(start: Int32(names.count), length: Int32(length), type: type, isCandidate: isCandidate))
         names.append(contentsOf: UnsafeBufferPointer(start: name, count: length + 1))
     }
 

@@ -28,9 +28,6 @@ struct FolderListings: Sendable {
         /// By entry index, where the listing of each subfolder listed ahead is kept (see
         /// ``take(_:)``); nil for other entries and for folders not descended into.
         var subfolders: [Int32?]
-        /// By entry index, the relative path of each plain file with an image extension (nil
-        /// for other entries); nil when the walk lists the folder itself.
-        var photoPaths: [String?]?
     }
 
     /// Every listing, by the number ``take(_:)`` knows it by; the root's is 0.
@@ -118,16 +115,8 @@ struct FolderListings: Sendable {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
         let entries = FolderEntries(reading: descriptor, buffer: buffer)
-        let relativePrefix = path.count > relativeStart ? Array(path[relativeStart...]) + [UInt8(ascii: "/")] : []
-        let photoPaths = entries.names.withUnsafeBufferPointer { names in
-            entries.entries.map { entry -> String? in
-                let name = FolderEntries.name(entry, in: names)
-                return Int32(entry.type) == Int32(DT_REG) && ImageExtensions.isCandidate(name)
-                    ? DirectoryWalker.relativePath(relativePrefix, name) : nil
-            }
-        }
         return Listing(
             identity: DirectoryWalker.FileID(info), entries: entries,
-            subfolders: [Int32?](repeating: nil, count: entries.entries.count), photoPaths: photoPaths)
+            subfolders: [Int32?](repeating: nil, count: entries.entries.count))
     }
 }

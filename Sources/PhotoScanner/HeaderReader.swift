@@ -58,7 +58,7 @@ enum HeaderReader {
                 }
             }
             let text = message.baseAddress.map { String(cString: $0) } ?? ""
-            var result = outcome(status, header, message: text, relativePath: candidate.relativePath)
+            var result = outcome(status, header, message: text, relativePath: folders.relativePath(of: candidate))
             if case .photo(var photo, let warning) = result {
                 photo.identity = FileIdentity(
                     device: header.device, inode: header.inode, size: header.byte_size,
@@ -125,6 +125,11 @@ final class FolderCursor {
     }
 
     func path(of folder: Int) -> [UInt8] { folders[folder].path }
+
+    /// `candidate`'s path relative to the walk's root.
+    func relativePath(of candidate: Candidate) -> String {
+        folders[candidate.folder].relativePath(of: candidate)
+    }
 
     /// Calls `body` with `candidate`'s NUL-terminated name.
     func withName<Result>(of candidate: Candidate, _ body: (UnsafePointer<CChar>) -> Result) -> Result {

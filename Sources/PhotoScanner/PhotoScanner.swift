@@ -111,7 +111,7 @@ private extension PhotoScanner {
         let total = candidates.count
         progress?(0, total)
         guard total > 0 else { return HeaderReads(photos: [], findings: [], cachedCount: 0) }
-        let lookup = cache.map { CacheLookup(cache: $0, candidates: candidates) }
+        let lookup = cache.map { CacheLookup(cache: $0, candidates: candidates, folders: folders) }
         let workers = min(jobs, (total + Self.batchSize - 1) / Self.batchSize)
         let shared = SharedProgress(progress: progress)
         var photos = [ScannedPhoto](unsafeUninitializedCapacity: total) { buffer, initialized in
@@ -184,18 +184,22 @@ private extension PhotoScanner {
 private final class CacheLookup: Sendable {
     let cache: ScanCache
     private let candidates: [Candidate]
+    private let folders: [ListedFolder]
     private let positions = Mutex<[Int?]?>(nil)
 
-    init(cache: ScanCache, candidates: [Candidate]) {
+    init(cache: ScanCache, candidates: [Candidate], folders: [ListedFolder]) {
         self.cache = cache
         self.candidates = candidates
+        self.folders = folders
     }
 
     func entry(at index: Int) -> ScanCache.Entry? {
-        let path = candidates[index].relativePath
-        if index < cache.entries.count && cache.entries[index].photo.relativePath == path { return cache.entries[index] }
+        let candidate = candidates[index]
+        if index < cache.entries.count && folders[candidate.folder].relativePath(of: candidate, is: cache.entries[index].photo.relativePath) {
+            return cache.entries[index]
+        }
         let positions = self.positions.withLock { positions in
-            if positions == nil { positions = cache.positions(of: candidates.map(\.relativePath)) }
+            if positions == nil { positions = cache.positions(of: candidates.map { folders[$0.folder].relativePath(of: $0) }) }
             return positions.unsafelyUnwrapped
         }
         return positions[index].map { cache.entries[$0] }
