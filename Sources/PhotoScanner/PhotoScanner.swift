@@ -33,7 +33,16 @@ public struct PhotoScanner: Sendable {
     public func scan(
         _ root: URL, cache: ScanCache? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws(ScanError) -> ScanResult {
-        try scan(root, cacheAfterWalk: { cache }, progress: progress)
+        try scan(atPath: root.path, cacheAfterWalk: { cache }, progress: progress)
+    }
+
+    /// Scans the folder at `path` (absolute, or relative to the working folder) recursively; the
+    /// same as ``scan(_:cache:progress:)`` for a caller that has the path as text, which spares
+    /// it a `URL`.
+    public func scan(
+        atPath path: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) throws(ScanError) -> ScanResult {
+        try scan(atPath: path, cacheAfterWalk: { nil }, progress: progress)
     }
 
     /// Scans `root` recursively, asking for the cache only once the folders are listed, so a
@@ -41,8 +50,14 @@ public struct PhotoScanner: Sendable {
     public func scan(
         _ root: URL, cacheAfterWalk: () -> ScanCache?, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws(ScanError) -> ScanResult {
+        try scan(atPath: root.path, cacheAfterWalk: cacheAfterWalk, progress: progress)
+    }
+
+    private func scan(
+        atPath rootPath: String, cacheAfterWalk: () -> ScanCache?, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    ) throws(ScanError) -> ScanResult {
         var walker = DirectoryWalker(excludedFolders: excludedFolders.map { $0.standardizedFileURL.path })
-        try walker.walk(rootPath: root.path, jobs: jobs)
+        try walker.walk(rootPath: rootPath, jobs: jobs)
         let candidates = walker.candidates
         let walkDiagnostics = walker.diagnostics
         let cache = cacheAfterWalk()

@@ -132,9 +132,13 @@ struct WalkTests {
         let direct = try PhotoScanner(jobs: 1).scan(folder.url.appendingPathComponent("a"))
         let slashed = try PhotoScanner(jobs: 1).scan(URL(fileURLWithPath: folder.url.appendingPathComponent("a").path + "/"))
         let linked = try PhotoScanner(jobs: 1).scan(folder.url.appendingPathComponent("alias"))
+        let asText = try PhotoScanner(jobs: 2).scan(atPath: folder.url.path + "/a/")
+        let dotted = try PhotoScanner(jobs: 1).scan(atPath: folder.url.path + "/alias/../a")
         #expect(direct.photos.map(\.relativePath) == ["one.jpg"])
         #expect(slashed == direct)
         #expect(linked == direct)
+        #expect(asText == direct)
+        #expect(dotted == direct)
     }
 
     @Test("an unreadable subfolder is a diagnostic and the scan goes on", .enabled(if: geteuid() != 0, "root reads every folder"))

@@ -35,7 +35,7 @@ enum ScanCommand {
         let started = Date()
         let result: ScanResult
         do {
-            result = try PhotoScanner(jobs: jobs).scan(URL(fileURLWithPath: folder)) { done, total in
+            result = try PhotoScanner(jobs: jobs).scan(atPath: folder) { done, total in
                 progress.update("Scanning", done: done, total: total)
             }
         } catch {
@@ -74,16 +74,14 @@ enum ScanCommand {
         json.beginArray("images")
         let photos = result.photos
         let runCount = max(1, min(jobs, photos.count / 1000))
-        let runs = Mutex<[Int: [UInt8]]>([:])
+        let runs = Mutex<[[UInt8]]>(Array(repeating: [], count: runCount))
         DispatchQueue.concurrentPerform(iterations: runCount) { run in
             let range = (photos.count * run / runCount)..<(photos.count * (run + 1) / runCount)
             let records = imageRecords(photos[range], afterElement: run > 0)
             runs.withLock { $0[run] = records }
         }
         var pieces = [json.takeBytes()]
-        for run in 0..<runCount {
-            if let records = runs.withLock({ $0.removeValue(forKey: run) }), !records.isEmpty { pieces.append(records) }
-        }
+        pieces.append(contentsOf: runs.withLock { $0 }.filter { !$0.isEmpty })
         if !photos.isEmpty { json.elementsWrittenElsewhere() }
         json.endArray()
         json.beginArray("diagnostics")
