@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -85,7 +84,7 @@ struct FolderListings: Sendable {
         }
         let next = Atomic<Int>(0)
         let results = Mutex<[(index: Int, listing: Listing)]>([])
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        ParallelWork.run(workers: workers) { _ in
             var mine: [(index: Int, listing: Listing)] = []
             withScratch { buffer in
                 while true {

@@ -162,7 +162,7 @@ private extension PhotoScanner {
             if workers <= 1 {
                 work(0)
             } else {
-                DispatchQueue.concurrentPerform(iterations: workers, execute: work)
+                ParallelWork.run(workers: workers, work)
             }
             initialized = total
         }

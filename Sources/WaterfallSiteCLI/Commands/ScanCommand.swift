@@ -1,4 +1,3 @@
-import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -75,7 +74,7 @@ enum ScanCommand {
         let photos = result.photos
         let runCount = max(1, min(jobs, photos.count / 1000))
         let runs = Mutex<[[UInt8]]>(Array(repeating: [], count: runCount))
-        DispatchQueue.concurrentPerform(iterations: runCount) { run in
+        ParallelWork.run(workers: runCount) { run in
             let range = (photos.count * run / runCount)..<(photos.count * (run + 1) / runCount)
             let records = imageRecords(photos[range], afterElement: run > 0)
             runs.withLock { $0[run] = records }
