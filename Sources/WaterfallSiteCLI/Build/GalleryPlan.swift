@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -70,7 +71,7 @@ struct GalleryPlan: Sendable {
         let indices = scanIndices
         self.photos = [SitePhoto](unsafeUninitializedCapacity: count) { buffer, initialized in
             let slots = UncheckedSendableBuffer(buffer: buffer)
-            ParallelWork.run(workers: chunks) { chunk in
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 for position in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
                     let photo = scanned[indices[position]]
                     let entry = metadata.photos.isEmpty ? nil : metadata.photos[photo.relativePath]

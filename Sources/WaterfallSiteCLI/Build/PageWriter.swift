@@ -1,9 +1,9 @@
+import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import PhotoScanner
 import Synchronization
 import SiteRenderer
 #if canImport(Glibc)
@@ -52,7 +52,7 @@ struct PageWriter {
         let header = Data(LayoutDocument.header(options: renderer.options, pageCount: pageCount, photoCount: plan.photos.count).utf8)
         // Every page's fingerprint, on all cores (each hashes its 500 photos' fields).
         let fingerprintsByPage = Mutex<[Int: UInt64]>([:])
-        ParallelWork.run(workers: min(pageCount, ProcessInfo.processInfo.activeProcessorCount)) { worker in
+        DispatchQueue.concurrentPerform(iterations: min(pageCount, ProcessInfo.processInfo.activeProcessorCount)) { worker in
             let workers = min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
             var mine: [Int: UInt64] = [:]
             for number in stride(from: worker + 1, through: pageCount, by: workers) {
