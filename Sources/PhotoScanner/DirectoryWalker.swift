@@ -31,7 +31,8 @@ struct ListedFolder: Sendable {
     /// `candidate`'s path relative to the walk's root.
     func relativePath(of candidate: Candidate) -> String {
         names.withUnsafeBufferPointer { names in
-            DirectoryWalker.relativePath(relativePrefix, UnsafeBufferPointer(rebasing: names[Int(candidate.nameStart)..<Int(candidate.nameStart + candidate.nameLength)]))
+            let name = names[Int(candidate.nameStart)..<Int(candidate.nameStart + candidate.nameLength)]
+            return DirectoryWalker.relativePath(relativePrefix, UnsafeBufferPointer(rebasing: name))
         }
     }
 
@@ -44,8 +45,9 @@ struct ListedFolder: Sendable {
             guard path.count == count else { return false }
             return relativePrefix.withUnsafeBufferPointer { prefix in
                 names.withUnsafeBufferPointer { names in
-                    (prefixCount == 0 || memcmp(path.baseAddress!, prefix.baseAddress!, prefixCount) == 0)
-                        && memcmp(path.baseAddress! + prefixCount, names.baseAddress! + Int(candidate.nameStart), Int(candidate.nameLength)) == 0
+                    let name = names.baseAddress! + Int(candidate.nameStart)
+                    return (prefixCount == 0 || memcmp(path.baseAddress!, prefix.baseAddress!, prefixCount) == 0)
+                        && memcmp(path.baseAddress! + prefixCount, name, Int(candidate.nameLength)) == 0
                 }
             }
         }
@@ -53,8 +55,8 @@ struct ListedFolder: Sendable {
 }
 
 /// Lists a folder tree with POSIX calls: the kernel's folder records (whose `d_type` spares a
-/// `stat` for most entries, see ``FolderEntries``), `stat` for symbolic links. Foundation's URL enumeration costs several
-/// allocations per entry, which shows at ten thousand photos.
+/// `stat` for most entries, see ``FolderEntries``), `stat` for symbolic links. Foundation's URL
+/// enumeration costs several allocations per entry, which shows at ten thousand photos.
 ///
 /// Rules: names starting with `.` (hidden files and folders, AppleDouble `._*`) are skipped;
 /// folders are entered in natural order; symbolic links are followed, and a link to a folder
