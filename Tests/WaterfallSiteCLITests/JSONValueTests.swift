@@ -87,6 +87,13 @@ struct JSONValueTests {
         #expect(error.problem.contains(message), "\(error)")
     }
 
+    @Test("a byte order mark before the value is passed over")
+    func byteOrderMark() throws {
+        let value = try JSONValue.parse([0xEF, 0xBB, 0xBF] + Array(#"{"title": "Shop"}"#.utf8))
+        #expect(value["title"]?.string == "Shop")
+        #expect(throws: JSONValue.SyntaxError.self) { try JSONValue.parse([0xEF, 0xBB] + Array("{}".utf8)) }
+    }
+
     @Test("invalid UTF-8 in a string is refused")
     func invalidUTF8() {
         let bytes: [UInt8] = Array(#"{"a": ""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)

@@ -71,9 +71,11 @@ enum JSONValue {
         }
     }
 
-    /// Reads `bytes` (UTF-8) as one JSON value, whitespace around it allowed.
+    /// Reads `bytes` (UTF-8) as one JSON value, whitespace around it allowed, and a byte order
+    /// mark before it (some Windows editors write one).
     static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
         var reader = Reader(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
         reader.skipWhitespace()
         let value = try reader.value(depth: 0)
         reader.skipWhitespace()
