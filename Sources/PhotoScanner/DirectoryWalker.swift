@@ -132,9 +132,7 @@ struct DirectoryWalker {
     /// Opens the folder at `path` (absolute path bytes, no NUL) for listing; -1 with `errno` set
     /// when it cannot be.
     static func openFolder(_ path: [UInt8]) -> Int32 {
-        (path + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress.unsafelyUnwrapped, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        }
+        withPath(path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
     }
 }
 
@@ -159,7 +157,7 @@ private extension DirectoryWalker {
     }
 
     /// Calls `body` with `bytes` as a NUL-terminated C path.
-    func withPath<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+    static func withPath<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
         (bytes + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress.unsafelyUnwrapped) }
         }
@@ -214,7 +212,7 @@ private extension DirectoryWalker {
             addCandidate(entry, name: name, folder: folder, relative: relative)
         case Int32(DT_DIR):
             var info = stat()
-            guard withPath(absolute, { lstat($0, &info) }) == 0 else {
+            guard Self.withPath(absolute, { lstat($0, &info) }) == 0 else {
                 return report(relative, .unreadable, "cannot read folder: \(Self.errorText(errno))")
             }
             enter(FileID(info), absolute: absolute, relative: relative)
@@ -224,7 +222,7 @@ private extension DirectoryWalker {
             // DT_UNKNOWN (some file systems) needs an lstat; FIFOs, sockets and devices are
             // never candidates, but one named like a photo deserves a word.
             var info = stat()
-            guard withPath(absolute, { lstat($0, &info) }) == 0 else {
+            guard Self.withPath(absolute, { lstat($0, &info) }) == 0 else {
                 return report(relative, .unreadable, "cannot read: \(Self.errorText(errno))")
             }
             switch info.st_mode & S_IFMT {
@@ -246,7 +244,7 @@ private extension DirectoryWalker {
 
     mutating func followLink(_ entry: FolderEntries.Entry, name: UnsafeBufferPointer<UInt8>, folder: Int, absolute: [UInt8], relative: [UInt8]) {
         var info = stat()
-        guard withPath(absolute, { stat($0, &info) }) == 0 else {
+        guard Self.withPath(absolute, { stat($0, &info) }) == 0 else {
             let code = errno
             if code == ELOOP {
                 return report(relative, .symlinkLoop, "symbolic link loop: following the link never reaches a file")
@@ -290,7 +288,7 @@ private extension DirectoryWalker {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = buffer.withUnsafeMutableBufferPointer { target in
             target.withMemoryRebound(to: CChar.self) { chars in
-                withPath(absolute) { readlink($0, chars.baseAddress.unsafelyUnwrapped, chars.count - 1) }
+                Self.withPath(absolute) { readlink($0, chars.baseAddress.unsafelyUnwrapped, chars.count - 1) }
             }
         }
         return length > 0 ? Self.string(Array(buffer[..<length])) : "?"

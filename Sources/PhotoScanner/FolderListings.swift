@@ -46,10 +46,8 @@ struct FolderListings: Sendable {
         }
         listings = [nil]
         var level = [Pending(path: root, ancestors: [], slot: 0)]
-        // Where a folder's path relative to the root starts in its absolute path.
-        let relativeStart = root == [UInt8(ascii: "/")] ? 1 : root.count + 1
         while !level.isEmpty {
-            let listed = Self.list(level.map(\.path), relativeStart: relativeStart, jobs: jobs)
+            let listed = Self.list(level.map(\.path), jobs: jobs)
             var next: [Pending] = []
             for (pending, listing) in zip(level, listed) {
                 guard var listing else { continue }
@@ -77,10 +75,10 @@ struct FolderListings: Sendable {
     }
 
     /// Lists `paths` with up to `jobs` threads; nil where a folder cannot be opened.
-    private static func list(_ paths: [[UInt8]], relativeStart: Int, jobs: Int) -> [Listing?] {
+    private static func list(_ paths: [[UInt8]], jobs: Int) -> [Listing?] {
         let workers = min(jobs, paths.count)
         if workers <= 1 {
-            return withScratch { buffer in paths.map { listing($0, relativeStart: relativeStart, buffer: buffer) } }
+            return withScratch { buffer in paths.map { listing($0, buffer: buffer) } }
         }
         let next = Atomic<Int>(0)
         let results = Mutex<[(index: Int, listing: Listing)]>([])
@@ -90,7 +88,7 @@ struct FolderListings: Sendable {
                 while true {
                     let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard index < paths.count else { break }
-                    if let listing = listing(paths[index], relativeStart: relativeStart, buffer: buffer) { mine.append((index, listing)) }
+                    if let listing = listing(paths[index], buffer: buffer) { mine.append((index, listing)) }
                 }
             }
             results.withLock { $0.append(contentsOf: mine) }
@@ -107,7 +105,7 @@ struct FolderListings: Sendable {
         return body(buffer)
     }
 
-    private static func listing(_ path: [UInt8], relativeStart: Int, buffer: UnsafeMutableRawPointer) -> Listing? {
+    private static func listing(_ path: [UInt8], buffer: UnsafeMutableRawPointer) -> Listing? {
         let descriptor = DirectoryWalker.openFolder(path)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

@@ -150,9 +150,7 @@ final class FolderCursor {
         if folder != current {
             if descriptor >= 0 { close(descriptor) }
             current = folder
-            descriptor = (folders[folder].path + [0]).withUnsafeBufferPointer { path in
-                path.withMemoryRebound(to: CChar.self) { open($0.baseAddress.unsafelyUnwrapped, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-            }
+            descriptor = DirectoryWalker.openFolder(folders[folder].path)
         }
         return descriptor >= 0 ? descriptor : nil
     }
