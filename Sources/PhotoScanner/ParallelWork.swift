@@ -27,32 +27,43 @@ public enum ParallelWork {
         var threads: [pthread_t] = []
         threads.reserveCapacity(workers - 1)
         for worker in 1..<workers {
-            let context = Unmanaged.passRetained(Job(body: body, worker: worker)).toOpaque()
-            var thread = pthread_t()
-            if wfs_start_thread(&thread, { context in
-                Unmanaged<Job>.fromOpaque(context.unsafelyUnwrapped).takeRetainedValue().run()
-                return nil
-            }, context) == 0 {
+            if let thread = start({ body(worker) }) {
                 threads.append(thread)
             } else {
                 // No thread to be had: this part runs on the calling thread.
-                Unmanaged<Job>.fromOpaque(context).takeRetainedValue().run()
+                body(worker)
             }
         }
         body(0)
         for thread in threads { pthread_join(thread, nil) }
     }
 
-    /// One worker's part, as an object a thread's context pointer can carry.
-    private final class Job {
-        let body: @Sendable (Int) -> Void
-        let worker: Int
+    /// Runs `body` on a thread of its own, started as ``run(workers:_:)`` starts its workers, and
+    /// returns at once; false when no thread could be started (`body` has then not run).
+    public static func detach(_ body: @escaping @Sendable () -> Void) -> Bool {
+        guard let thread = start(body) else { return false }
+        pthread_detach(thread)
+        return true
+    }
 
-        init(body: @escaping @Sendable (Int) -> Void, worker: Int) {
-            self.body = body
-            self.worker = worker
+    /// A thread started on another processor (see `wfs_start_thread`) to run `body`.
+    private static func start(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+        let context = Unmanaged.passRetained(Job(body)).toOpaque()
+        var thread = pthread_t()
+        let status = wfs_start_thread(&thread, { context in
+            Unmanaged<Job>.fromOpaque(context.unsafelyUnwrapped).takeRetainedValue().body()
+            return nil
+        }, context)
+        guard status == 0 else {
+            Unmanaged<Job>.fromOpaque(context).release()
+            return nil
         }
+        return thread
+    }
 
-        func run() { body(worker) }
+    /// A thread's work, as an object its context pointer can carry.
+    private final class Job {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 }

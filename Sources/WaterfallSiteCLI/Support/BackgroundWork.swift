@@ -1,11 +1,5 @@
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PhotoScanner
 
 /// Work that runs on its own thread while the caller goes on; ``wait()`` joins it and returns its
 /// value or rethrows its error.
@@ -18,22 +12,12 @@ final class BackgroundWork<Value>: @unchecked Sendable {
     private var outcome: Result<Value, CommandError>?
 
     init(_ work: @escaping @Sendable () throws(CommandError) -> Value) {
-        let body = Body { [self] in
+        let body: @Sendable () -> Void = { [self] in
             do throws(CommandError) { outcome = .success(try work()) } catch { outcome = .failure(error) }
             finished.signal()
         }
-        var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
-            Unmanaged<Body>.fromOpaque(context.unsafelyUnwrapped).takeRetainedValue().run()
-            return nil
-        }, Unmanaged.passRetained(body).toOpaque())
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
-            // No thread to be had: the work runs now, on the caller's.
-            Unmanaged.passUnretained(body).release()
-            body.run()
-        }
+        // No thread to be had: the work runs now, on the caller's.
+        if !ParallelWork.detach(body) { body() }
     }
 
     /// The work's value, once it has finished; may be called again.
@@ -44,10 +28,4 @@ final class BackgroundWork<Value>: @unchecked Sendable {
         finished.signal()
         return try outcome.unsafelyUnwrapped.get()
     }
-}
-
-/// The closure a new thread runs, as an object its context pointer can carry.
-private final class Body {
-    let run: () -> Void
-    init(_ run: @escaping () -> Void) { self.run = run }
 }
