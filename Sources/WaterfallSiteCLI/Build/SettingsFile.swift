@@ -36,7 +36,6 @@ enum SettingsFile {
         guard let members = document.members else {
             throw .failed("settings file '\(path)': expected a JSON object { … } at the top level")
         }
-        let object = document
         let folder = url.deletingLastPathComponent()
         for (key, _) in members {
             guard keys.contains(key) else {
@@ -47,17 +46,17 @@ enum SettingsFile {
             .failed("settings file '\(path)': key '\(key)' \(expected)")
         }
         func number(_ key: String) throws(CommandError) -> Double? {
-            guard let value = object[key] else { return nil }
+            guard let value = document[key] else { return nil }
             guard let number = value.number, number >= 0 else { throw bad(key, "must be a number ≥ 0") }
             return number
         }
         func string(_ key: String) throws(CommandError) -> String? {
-            guard let value = object[key] else { return nil }
+            guard let value = document[key] else { return nil }
             guard let text = value.string, !text.isEmpty else { throw bad(key, "must be a non-empty string") }
             return text
         }
         if let title = try string("title") { settings.title = title }
-        if let value = object["breakpoints"] {
+        if let value = document["breakpoints"] {
             guard let text = value.string, let breakpoints = SettingText.breakpoints(text) else {
                 throw bad("breakpoints", "must be a string like \"0:2,640:3,1024:4,1440:5\" (gallery width:columns)")
             }
@@ -65,7 +64,7 @@ enum SettingsFile {
         }
         if let value = try number("columnSpacing") { settings.columnSpacing = value }
         if let value = try number("rowSpacing") { settings.rowSpacing = value }
-        if let value = object["insets"] {
+        if let value = document["insets"] {
             let text = value.string ?? value.number.map { "\($0)" } ?? ""
             guard let insets = SettingText.insets(text) else {
                 throw bad("insets", "must be a number or a string \"top,right,bottom,left\" of numbers ≥ 0")
@@ -76,7 +75,7 @@ enum SettingsFile {
         if let value = try number("headerHeight") { settings.headerHeight = value }
         if let value = try number("balanceTolerance") { settings.balanceTolerance = value }
         func boolean(_ key: String) throws(CommandError) -> Bool? {
-            guard let value = object[key] else { return nil }
+            guard let value = document[key] else { return nil }
             guard let flag = value.boolean else { throw bad(key, "must be true or false") }
             return flag
         }

@@ -256,11 +256,17 @@ private struct Reader {
     mutating func escape(into text: inout [UInt8]) throws(JSONValue.SyntaxError) {
         guard let byte = current else { throw failure("string not closed") }
         position += 1
-        let simple: [UInt8: UInt8] = [
-            UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
-            UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
-        ]
-        if let replacement = simple[byte] {
+        let replacement: UInt8?
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): replacement = byte
+        case UInt8(ascii: "b"): replacement = 0x08
+        case UInt8(ascii: "f"): replacement = 0x0C
+        case UInt8(ascii: "n"): replacement = 0x0A
+        case UInt8(ascii: "r"): replacement = 0x0D
+        case UInt8(ascii: "t"): replacement = 0x09
+        default: replacement = nil
+        }
+        if let replacement {
             text.append(replacement)
             return
         }
@@ -278,7 +284,7 @@ private struct Reader {
         } else if (0xDC00..<0xE000).contains(scalar) {
             throw failure("lone surrogate \\u\(String(scalar, radix: 16)) in a string", at: position - 6)
         }
-        text.append(contentsOf: String(Character(Unicode.Scalar(scalar).unsafelyUnwrapped)).utf8)
+        UTF8.encode(Unicode.Scalar(scalar).unsafelyUnwrapped) { text.append($0) }
     }
 
     mutating func hexQuad() throws(JSONValue.SyntaxError) -> UInt32 {
