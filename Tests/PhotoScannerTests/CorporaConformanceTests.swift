@@ -12,6 +12,8 @@ struct CorporaConformanceTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("shared/corpora")
     static let manifest = corpora.appendingPathComponent("manifest.tsv")
+    /// The modern-format corpus, which lies inside `corpora` with its own manifest.
+    static let formatsFolder = "formats"
 
     struct Row {
         var path: String
@@ -55,6 +57,8 @@ struct CorporaConformanceTests {
             #expect(actual == expected, "\(row.path)")
         }
         // Nothing outside the manifest was measured (the README and licences are not candidates).
-        #expect(Set(photos.keys).isSubset(of: Set(rows.map(\.path))))
+        // `formats/` (HEIC, AVIF, WebP, MPO) has a manifest of its own, checked on its own.
+        let measured = Set(photos.keys.filter { !$0.hasPrefix(Self.formatsFolder + "/") })
+        #expect(measured.isSubset(of: Set(rows.map(\.path))))
     }
 }
