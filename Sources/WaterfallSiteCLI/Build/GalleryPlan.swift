@@ -21,11 +21,11 @@ struct GalleryPlan: Sendable {
     /// All photos in page order (the builder adds their renditions).
     var photos: [SitePhoto]
     /// The folder of each photo in `photos`.
-    let folders: [String]
+    private(set) var folders: [String]
     /// The scan's photos, in scan order (see ``scanned(_:)``).
     private let scan: [ScannedPhoto]
     /// The index in the scan's photos of each photo in `photos`.
-    let scanIndices: [Int]
+    private(set) var scanIndices: [Int]
     let sectionTitles: [String: String]
     let pageSize: Int
 
@@ -89,6 +89,16 @@ struct GalleryPlan: Sendable {
         self.scanIndices = indices
         self.sectionTitles = metadata.sectionTitles
         self.pageSize = max(1, pageSize)
+    }
+
+    /// Leaves the photos at `positions` (in ``photos``) out of the site: files that went away
+    /// after the scan.
+    mutating func leaveOut(_ positions: Set<Int>) {
+        guard !positions.isEmpty else { return }
+        let kept = photos.indices.filter { !positions.contains($0) }
+        photos = kept.map { photos[$0] }
+        folders = kept.map { folders[$0] }
+        scanIndices = kept.map { scanIndices[$0] }
     }
 
     /// What the scanner measured for the photo at `index` in `photos`.

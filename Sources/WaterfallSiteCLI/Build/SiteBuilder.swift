@@ -24,7 +24,7 @@ struct SiteBuilder {
         let output = OutputFolder(settings.output)
         try checkFolders(output)
         output.recoverLeftovers()
-        try output.checkReplaceable(force: settings.force)
+        try output.checkReplaceable(force: settings.force, chosenBy: settings.outputSettingsFile)
 
         // Everything that can be wrong with the options fails before the scan starts.
         let theme = try loadTheme()
@@ -54,7 +54,7 @@ struct SiteBuilder {
         let progress = Progress(console: console, quiet: settings.quiet)
         let scan: ScanResult
         do {
-            scan = try PhotoScanner(jobs: settings.jobs, excludedFolders: [output.url]).scan(
+            scan = try PhotoScanner(jobs: settings.jobs, excludedFolders: [output.url], followsOutsideLinks: settings.followsSymlinks).scan(
                 settings.photos, cacheAfterWalk: { (try? cacheLoad?.wait())??.cache?.scan }
             ) { done, total in
                 progress.update("Scanning photos", done: done, total: total)
@@ -191,16 +191,21 @@ struct SiteBuilder {
         let placed = carried?.arrivals.map { publishedPaths[$0] } ?? publishedPaths
 
         // Linking the originals is file-system work and rendering is CPU work: do them side by side.
-        let photosFolder = settings.photos
+        let photosFolder = Array(settings.photos.path.utf8) + [UInt8(ascii: "/")]
         // Two linkers, each with its own share of the folders: the file system works on two
         // folders at once while this thread renders.
         let shares = Self.foldersSplit(placed, into: 2)
         let originals = shares.map { share in
-            BackgroundWork { () throws(CommandError) in
+            BackgroundWork { () throws(CommandError) -> [(path: String, reason: String)] in
+                var leftOut: [(path: String, reason: String)] = []
                 for path in placed[share] {
                     let destination = carried?.incomingPath(for: path) ?? renderer.options.photosFolder + "/" + path
-                    try output.placeOriginal(photosFolder.path + "/" + path, at: destination)
+                    // An escaped name (see FileNameText) is published as it reads; the file has its bytes.
+                    if let reason = try output.placeOriginal(photosFolder + FileNameText.bytes(of: path), at: destination) {
+                        leftOut.append((path, reason))
+                    }
                 }
+                return leftOut
             }
         }
         defer { for work in originals { _ = try? work.wait() } }
@@ -211,7 +216,11 @@ struct SiteBuilder {
         draft.pages = pages.records
         draft.renderedPages = pages.records.count - pages.keptCount
         progress.update("Placing originals", done: 0, total: plan.photos.count)
-        for work in originals { try work.wait() }
+        for work in originals {
+            for (path, reason) in try work.wait() {
+                console.warn("warning: \(TerminalText.safe(path)): not published: \(reason); its tile links to nothing, build again")
+            }
+        }
         return carried
     }
 

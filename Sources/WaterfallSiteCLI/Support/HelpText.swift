@@ -2,7 +2,7 @@
 enum HelpText {
     static func usageLine(_ command: String?) -> String {
         switch command {
-        case "scan": return "Usage: waterfall-site scan DIR [--json] [--strict] [--jobs N] [--quiet]"
+        case "scan": return "Usage: waterfall-site scan DIR [--json] [--strict] [--jobs N] [--follow-symlinks] [--quiet]"
         case "build": return "Usage: waterfall-site build PHOTOS [-o DIR] [options]"
         default: return "Usage: waterfall-site build PHOTOS [-o DIR] [options]\n       waterfall-site scan DIR [--json]"
         }
@@ -30,7 +30,7 @@ enum HelpText {
         """
 
     static let scan = """
-        Usage: waterfall-site scan DIR [--json] [--strict] [--jobs N] [--quiet]
+        Usage: waterfall-site scan DIR [--json] [--strict] [--jobs N] [--follow-symlinks] [--quiet]
 
         Reads the width, height and EXIF orientation of every JPEG and PNG below DIR from the
         file headers (pixels are never decoded) and lists them with any files it had to skip.
@@ -38,7 +38,9 @@ enum HelpText {
         OPTIONS
           --json         Print one JSON document (images and diagnostics) instead of a table
           --strict       Exit 1 when any file was skipped or had a warning
-          -j, --jobs N   Read headers on N threads (default: all cores)
+          -j, --jobs N   Read headers on N threads, 1–256 (default: all cores)
+          --follow-symlinks
+                         Follow symbolic links that lead outside DIR (default: report them)
           -q, --quiet    No progress indicator and no per-file warnings
           -h, --help     This text
 
@@ -55,10 +57,12 @@ enum HelpText {
           -o, --output DIR            Where the site goes (default: ./_site). Built beside it and
                                       swapped in only when complete.
           --force                     Replace DIR even if it holds something that is not a
-                                      waterfall-site build
+                                      waterfall-site build (only a DIR given with -o, never
+                                      one from the settings file)
 
         LAYOUT
-          --breakpoints LIST          Gallery width → columns (default: 0:2,640:3,1024:4,1440:5)
+          --breakpoints LIST          Gallery width → columns (default: 0:2,640:3,1024:4,1440:5);
+                                      widths 0–100,000 px, columns 1–1,000
           --column-spacing PX         Space between columns (default: 16)
           --row-spacing PX            Space between photos in a column (default: 16)
           --insets PX|T,R,B,L         Space around the photos of each section (default: 16)
@@ -68,7 +72,9 @@ enum HelpText {
           --balance-tolerance PX      Keep every photo within PX of the shortest column at every
                                       width, splitting breakpoints where needed (default: the
                                       row spacing; 0: one column assignment per breakpoint)
-          --page-size N               Photos per page at most (default: 500)
+          --page-size N               Photos per page at most, 1–1,000,000 (default: 500)
+
+          Every length (PX) is 0–10,000 px, on the command line and in the settings file.
 
         CONTENT
           --title TEXT                Site title (default: the photo folder's name)
@@ -86,7 +92,7 @@ enum HelpText {
                                       through srcset/sizes, in DIR/renditions/
           --quality N                 JPEG quality of the copies, 1–100 (default: 82)
           --max-pixels N              Photos with more pixels are not resized; their tiles show
-                                      the original (default: 100000000)
+                                      the original, 1–10,000,000,000 (default: 100000000)
           --no-original-link          Tiles link to the widest copy, not the original: originals
                                       (and their EXIF, such as GPS) are not published
 
@@ -94,7 +100,10 @@ enum HelpText {
           --strict                    Fail (exit 1) when any photo was skipped or had a warning
           --no-cache                  Read every photo again instead of trusting the previous
                                       build's record of unchanged files
-          -j, --jobs N                Threads for reading and resizing photos (default: all cores)
+          -j, --jobs N                Threads for reading and resizing photos, 1–256 (default:
+                                      all cores)
+          --follow-symlinks           Follow symbolic links that lead outside PHOTOS (default:
+                                      report them and leave them out)
           -q, --quiet                 No progress and no summary; warnings still go to stderr
           -h, --help                  This text
 
