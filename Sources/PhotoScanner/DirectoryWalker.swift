@@ -268,7 +268,9 @@ private extension DirectoryWalker {
     }
 
     mutating func followLink(_ entry: FolderEntries.Entry, name: UnsafeBufferPointer<UInt8>, folder: Int, absolute: [UInt8], relative: [UInt8]) {
-        if !followsOutsideLinks, let target = Self.resolved(absolute), !target.starts(with: resolvedRoot) {
+        if !followsOutsideLinks, let target = Self.resolved(absolute), !target.starts(with: resolvedRoot),
+            target + [Self.separator] != resolvedRoot
+        {
             return report(relative, .linkOutside,
                           "symbolic link to '\(Self.string(target))' leads outside the photos folder; not followed "
                             + "(add --follow-symlinks to include what it leads to)")

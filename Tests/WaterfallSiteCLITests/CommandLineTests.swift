@@ -21,7 +21,7 @@ struct CommandLineTests {
         (["build", "a", "b"], "build takes one folder of photos, got 2"),
         (["build", "photos", "--colums", "3"], "unknown option '--colums'"),
         (["build", "photos", "--breakpoints", "wide"], "option '--breakpoints' expects WIDTH:COLUMNS pairs"),
-        (["build", "photos", "--row-spacing", "-4"], "option '--row-spacing' expects a length in px ≥ 0, got '-4'"),
+        (["build", "photos", "--row-spacing", "-4"], "option '--row-spacing' expects a length in px from 0 to 10,000, got '-4'"),
         (["build", "photos", "--insets", "1,2,3"], "option '--insets' expects PX or TOP,RIGHT,BOTTOM,LEFT"),
         (["build", "photos", "--page-size", "0"], "option '--page-size' expects a whole number from 1"),
         (["build", "photos", "--title"], "option '--title' needs a value"),
@@ -84,12 +84,12 @@ struct CommandLineTests {
 
     @Test("Settings files reject unknown keys and bad values, naming the key", arguments: [
         (#"{"colums": 3}"#, "unknown key 'colums'"),
-        (#"{"rowSpacing": "wide"}"#, "key 'rowSpacing' must be a number ≥ 0"),
-        (#"{"rowSpacing": true}"#, "key 'rowSpacing' must be a number ≥ 0"),
+        (#"{"rowSpacing": "wide"}"#, #"key 'rowSpacing' must be a length in px from 0 to 10,000, got the string "wide""#),
+        (#"{"rowSpacing": true}"#, "key 'rowSpacing' must be a length in px from 0 to 10,000, got true"),
         (#"{"renditions": 1}"#, "key 'renditions' must be true or false"),
         (#"{"quality": 101}"#, "key 'quality' must be a whole number from 1 to 100"),
-        (#"{"pageSize": 2.5}"#, "key 'pageSize' must be a whole number ≥ 1"),
-        (#"{"breakpoints": [1, 2]}"#, "key 'breakpoints' must be a string like"),
+        (#"{"pageSize": 2.5}"#, "key 'pageSize' must be a whole number from 1 to 1,000,000, got 2.5"),
+        (#"{"breakpoints": [1, 2]}"#, "key 'breakpoints' must be a string of WIDTH:COLUMNS pairs like 0:2,640:3,1024:4"),
         (#"[1, 2]"#, "expected a JSON object"),
         (#"{"title": "#, "not valid JSON"),
     ])
