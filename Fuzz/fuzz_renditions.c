@@ -1,7 +1,8 @@
 // libFuzzer harness for the renditions shim: hostile JPEG and PNG bytes are decoded (DCT-scaled),
-// resampled, oriented and re-encoded at two sizes, under AddressSanitizer and UBSan. The first
-// bytes choose the orientation and the targets, so every path (planes, pixels, every rotation,
-// PNG with alpha) is reached from the same seeds. Built by Fuzz/run.sh.
+// resampled, oriented and re-encoded at two sizes, under AddressSanitizer and UBSan. A hash of
+// the input's last bytes chooses the orientation, the quality and the targets, so every path
+// (planes, pixels, every rotation, PNG with alpha) is reached from the same seeds. Built by
+// Fuzz/run.sh.
 
 #include "CImageRenditions.h"
 
@@ -16,12 +17,19 @@ static void check_rendition(const wfr_rendition *rendition, wfr_target target) {
     if (rendition->width != target.width || rendition->height != target.height) abort();
 }
 
+/// The run's choices, from a hash of the input's last bytes: whole files stay valid seeds (no
+/// bytes are taken off their start), and a mutation anywhere near the end changes them.
+static uint32_t choices(const uint8_t *data, size_t size) {
+    uint32_t hash = 2166136261u;
+    for (size_t index = size > 16 ? size - 16 : 0; index < size; index++) hash = (hash ^ data[index]) * 16777619u;
+    return hash ^ (uint32_t)size;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    if (size < 3) return 0;
-    wfr_options options = {.orientation = (uint16_t)(data[0] % 9), .quality = 1 + data[1] % 100, .max_pixels = FUZZ_MAX_PIXELS};
-    const uint8_t shrink = data[2];
-    data += 3;
-    size -= 3;
+    const uint32_t chosen = choices(data, size);
+    wfr_options options = {
+        .orientation = (uint16_t)(chosen % 9), .quality = 1 + (int32_t)((chosen >> 4) % 100), .max_pixels = FUZZ_MAX_PIXELS};
+    const uint8_t shrink = (uint8_t)(chosen >> 12);
 
     // First learn the size, as the builder does from the scan, with a one-pixel request.
     wfr_rendition probe = {0};
