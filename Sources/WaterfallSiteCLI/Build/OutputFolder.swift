@@ -278,6 +278,16 @@ final class OutputFolder: @unchecked Sendable {
         createdFolders.withLock { _ = $0.insert(path) }
     }
 
+    /// Removes the pages and `layout.json` written into the staging folder, to render them again.
+    /// (Unlinked, never rewritten in place: a page kept from the previous site is a hard link to
+    /// its file there, which must not change before the swap.)
+    func removeStagedPages() {
+        guard let names = try? fileManager.contentsOfDirectory(atPath: staging.path) else { return }
+        for name in names where name.hasSuffix(".html") || name == PageWriter.layoutFileName {
+            unlink(staging.path + "/" + name)
+        }
+    }
+
     /// Places the original `source` (path bytes: a name need not be valid UTF-8) at
     /// `relativePath` in the staging folder: a hard link where the file system allows (no copy,
     /// no space), a copy otherwise. Only a regular file is placed: returns why the photo was left

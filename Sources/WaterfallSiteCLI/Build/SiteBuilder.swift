@@ -109,7 +109,7 @@ struct SiteBuilder {
                 if let carried = renditions.carried { carriedFolders.append(carried) }
             }
             if let carried = try write(
-                plan, scan: scan, renderer: renderer, cache: cache, previousPositions: previousPositions, draft: &draft,
+                &plan, scan: scan, renderer: renderer, cache: cache, previousPositions: previousPositions, draft: &draft,
                 to: output, progress: progress)
             {
                 carriedFolders.append(carried)
@@ -152,10 +152,11 @@ struct SiteBuilder {
     }
 
     /// Writes the pages, layout.json and the stylesheets, and places the originals; records in
-    /// `draft` which originals are published and what each page was made from. Returns the
+    /// `draft` which originals are published and what each page was made from. Photos gone
+    /// since the scan are left out of `plan` (and of the pages, rendered again without them). Returns the
     /// previous site's originals folder when it is taken over rather than placed again.
     private func write(
-        _ plan: GalleryPlan, scan: ScanResult, renderer: SiteRenderer, cache: BuildCache?, previousPositions: () -> [Int?],
+        _ plan: inout GalleryPlan, scan: ScanResult, renderer: SiteRenderer, cache: BuildCache?, previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, to output: OutputFolder, progress: Progress
     ) throws(CommandError) -> CarriedFolder? {
         // Without original links, an original is published only where its tile shows it.
@@ -163,6 +164,11 @@ struct SiteBuilder {
         for index in plan.photos.indices { draft.publishedOriginals[plan.scanIndices[index]] = false }
         for index in published { draft.publishedOriginals[plan.scanIndices[index]] = true }
         let publishedPaths = published.map { plan.photos[$0].path }
+        // The linkers capture a copy (an inout cannot escape); the caller gets back the plan
+        // without any photo left out on the way.
+        var final = plan
+        defer { plan = final }
+        let plan = plan
         // The previous build's cache says which originals it placed; a build that had to restore
         // a killed build's folder places them all again rather than trust what is in it.
         let carried = cache.flatMap { cache -> CarriedFolder? in
@@ -216,10 +222,26 @@ struct SiteBuilder {
         draft.pages = pages.records
         draft.renderedPages = pages.records.count - pages.keptCount
         progress.update("Placing originals", done: 0, total: plan.photos.count)
+        var leftOut: Set<String> = []
         for work in originals {
             for (path, reason) in try work.wait() {
-                console.warn("warning: \(TerminalText.safe(path)): not published: \(reason); its tile links to nothing, build again")
+                console.warn("warning: \(TerminalText.safe(path)): left out: \(reason)")
+                leftOut.insert(path)
             }
+        }
+        if !leftOut.isEmpty {
+            // Photos gone since the scan (rare: the pages were rendered meanwhile): render the
+            // pages again without them, so no tile points at a file the site does not have.
+            let positions = Set(plan.photos.indices.filter { leftOut.contains(plan.photos[$0].path) })
+            for position in positions { draft.publishedOriginals[plan.scanIndices[position]] = false }
+            var remaining = plan
+            remaining.leaveOut(positions)
+            guard !remaining.photos.isEmpty else { throw .failed("every photo went away during the build; nothing to publish") }
+            output.removeStagedPages()
+            let pages = try PageWriter(renderer: renderer, output: output, previous: cache?.pages ?? []).write(remaining, progress: progress)
+            draft.pages = pages.records
+            draft.renderedPages = pages.records.count - pages.keptCount
+            final = remaining
         }
         return carried
     }
