@@ -39,6 +39,17 @@ struct CorporaConformanceTests {
         #expect(rows.count > 200)
         let result = try PhotoScanner(jobs: 2).scan(Self.corpora)
         let photos = Dictionary(uniqueKeysWithValues: result.photos.map { ($0.relativePath, $0) })
+        Self.expectMatches(rows, result, format: \.format)
+        // Nothing outside the manifest was measured (the README and licences are not candidates).
+        // `formats/` (HEIC, AVIF, WebP, MPO) has a manifest of its own, checked on its own.
+        let measured = Set(photos.keys.filter { !$0.hasPrefix(Self.formatsFolder + "/") })
+        #expect(measured.isSubset(of: Set(rows.map(\.path))))
+    }
+
+    /// Holds `result` to `rows`: every `ok` row measured exactly (as `format` says the row's
+    /// format is scanned), every `error` row a diagnostic.
+    static func expectMatches(_ rows: [Row], _ result: ScanResult, format: (Row) -> String) {
+        let photos = Dictionary(uniqueKeysWithValues: result.photos.map { ($0.relativePath, $0) })
         let failures = Dictionary(grouping: result.diagnostics.filter { !$0.isWarning }, by: \.relativePath)
         for row in rows {
             if row.expectsError {
@@ -51,15 +62,11 @@ struct CorporaConformanceTests {
                 continue
             }
             let orientation = row.fields[2] == "-" ? "1" : row.fields[2]
-            let expected = [row.format, row.fields[0], row.fields[1], orientation, row.fields[3], row.fields[4]]
+            let expected = [format(row), row.fields[0], row.fields[1], orientation, row.fields[3], row.fields[4]]
             let actual = [photo.format.rawValue, "\(photo.storedWidth)", "\(photo.storedHeight)", "\(photo.orientation)",
                           "\(photo.displayWidth)", "\(photo.displayHeight)"]
             #expect(actual == expected, "\(row.path)")
         }
-        // Nothing outside the manifest was measured (the README and licences are not candidates).
-        // `formats/` (HEIC, AVIF, WebP, MPO) has a manifest of its own, checked on its own.
-        let measured = Set(photos.keys.filter { !$0.hasPrefix(Self.formatsFolder + "/") })
-        #expect(measured.isSubset(of: Set(rows.map(\.path))))
     }
 
     static let formatsManifest = corpora.appendingPathComponent(formatsFolder).appendingPathComponent("manifest.tsv")
@@ -74,26 +81,10 @@ struct CorporaConformanceTests {
         let rows = try Self.rows(of: Self.formatsManifest)
         let folder = Self.corpora.appendingPathComponent(Self.formatsFolder)
         let result = try PhotoScanner(jobs: 2).scan(folder)
-        let photos = Dictionary(uniqueKeysWithValues: result.photos.map { ($0.relativePath, $0) })
         let failures = Dictionary(grouping: result.diagnostics.filter { !$0.isWarning }, by: \.relativePath)
         let jpegRows = rows.filter { $0.format == "mpo" || $0.format == "jpeg" }
         #expect(jpegRows.count >= 7)
-        for row in jpegRows {
-            if row.expectsError {
-                #expect(photos[row.path] == nil, "\(row.path) should fail")
-                #expect(failures[row.path] != nil, "\(row.path) should have a diagnostic")
-                continue
-            }
-            guard let photo = photos[row.path] else {
-                Issue.record("\(row.path): no photo; diagnostics: \(failures[row.path] ?? [])")
-                continue
-            }
-            let orientation = row.fields[2] == "-" ? "1" : row.fields[2]
-            let expected = ["jpeg", row.fields[0], row.fields[1], orientation, row.fields[3], row.fields[4]]
-            let actual = [photo.format.rawValue, "\(photo.storedWidth)", "\(photo.storedHeight)", "\(photo.orientation)",
-                          "\(photo.displayWidth)", "\(photo.displayHeight)"]
-            #expect(actual == expected, "\(row.path)")
-        }
+        Self.expectMatches(jpegRows, result) { _ in "jpeg" }
         let hinted = ["heif": "HEIC/HEIF is not supported yet: export it as JPEG", "avif": "AVIF is not supported yet: export it as JPEG",
                       "webp": "WebP is not supported yet: export it as JPEG"]
         for row in rows where !row.expectsError {
