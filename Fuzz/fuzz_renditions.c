@@ -10,7 +10,7 @@
 #include <string.h>
 
 /// Keeps each run small: a hostile header may claim any size, and the shim must refuse it.
-#define FUZZ_MAX_PIXELS (1u << 20)
+#define FUZZ_MAX_PIXELS (1u << 18)
 
 static void check_rendition(const wfr_rendition *rendition, wfr_target target) {
     if (rendition->bytes == NULL || rendition->length == 0) abort();

@@ -36,7 +36,8 @@ enum HelpText {
         file headers (pixels are never decoded) and lists them with any files it had to skip.
 
         OPTIONS
-          --json         Print one JSON document (images and diagnostics) instead of a table
+          --json         Print one JSON document (images and diagnostics) instead of a table;
+                         a name that is not UTF-8 is percent-escaped, with "escaped": true
           --strict       Exit 1 when any file was skipped or had a warning
           -j, --jobs N   Read headers on N threads, 1–256 (default: all cores)
           --follow-symlinks
