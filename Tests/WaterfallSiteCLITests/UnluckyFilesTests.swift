@@ -94,8 +94,9 @@ struct UnluckyFilesTests {
         #expect(html.contains(#"<a href="photos/broken.jpg"><img src="renditions/"#))
     }
 
-    @Test("a photo deleted during the build is left out with a warning; the rest is published")
-    func photoDeletedMidBuild() throws {
+    @Test("a photo deleted, or replaced by a FIFO, during the build is left out with a warning; the rest is published",
+          arguments: [false, true])
+    func photoGoneMidBuild(replacedByFIFO: Bool) throws {
         let work = try TemporaryFolder()
         let photo = try Repository.samplePhoto("Travel/harbour at dusk.jpg")
         // Enough photos that resizing them one at a time takes a while; the last is deleted as
@@ -119,6 +120,7 @@ struct UnluckyFilesTests {
                 !renditions.isEmpty
             {
                 try FileManager.default.removeItem(at: victim)
+                if replacedByFIFO { try #require(mkfifo(victim.path, 0o644) == 0) }
                 deleted = true
             }
             usleep(2_000)
@@ -127,7 +129,9 @@ struct UnluckyFilesTests {
         process.waitUntilExit()
         try #require(deleted, "the build finished before the photo could be deleted")
         #expect(process.terminationStatus == 0, "\(error)")
-        #expect(error.contains("warning: photo-24.jpg: left out: the file is gone (deleted or moved during the build)"), "\(error)")
+        let reason = replacedByFIFO ? "it is no longer a regular file (replaced during the build)"
+            : "the file is gone (deleted or moved during the build)"
+        #expect(error.contains("warning: photo-24.jpg: left out: \(reason)"), "\(error)")
         let site = work.url.appending(path: "site")
         let html = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
         #expect(!html.contains("photo-24.jpg"))
