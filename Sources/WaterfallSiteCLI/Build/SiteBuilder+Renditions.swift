@@ -113,6 +113,9 @@ extension SiteBuilder {
         if settings.strict && !failures.isEmpty {
             throw .failed("--strict: \(failures.count) photo\(failures.count == 1 ? "" : "s") could not be resized; the site was not built")
         }
+        if settings.strict && !vanished.isEmpty {
+            throw .failed("--strict: \(vanished.count) photo\(vanished.count == 1 ? "" : "s") went away during the build; the site was not built")
+        }
         var arriving: Set<String> = []
         for (position, renditions) in zip(toRender, report.renditions) {
             results[position] = renditions

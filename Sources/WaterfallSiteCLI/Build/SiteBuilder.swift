@@ -229,6 +229,9 @@ struct SiteBuilder {
                 leftOut.insert(path)
             }
         }
+        if settings.strict && !leftOut.isEmpty {
+            throw .failed("--strict: \(leftOut.count) photo\(leftOut.count == 1 ? "" : "s") went away during the build; the site was not built")
+        }
         if !leftOut.isEmpty {
             // Photos gone since the scan (rare: the pages were rendered meanwhile): render the
             // pages again without them, so no tile points at a file the site does not have.
