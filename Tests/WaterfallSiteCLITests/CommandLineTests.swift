@@ -138,6 +138,10 @@ struct CommandLineTests {
     @Test("Folder titles join humanised parts")
     func humanisedFolders() {
         #expect(Humanised.folder("travel/japan_2019") == "Travel / Japan 2019")
+        // Escaped names (not UTF-8) read as their own bytes, decoded once.
+        #expect(Humanised.fileName("Trips/d%E9j%E0-vu.jpg") == "D\u{FFFD}j\u{FFFD} vu")
+        #expect(Humanised.fileName("sale-%2541.jpg") == "Sale %41")
+        #expect(Humanised.folder("d%E9j%E0") == "D\u{FFFD}j\u{FFFD}")
     }
 
     @Test("scan --json is the same document whether one thread or several write the records")
