@@ -57,7 +57,7 @@ struct BuildCacheTests {
         try rebuildMatchesFresh("a photo deleted", expectCached: 3)
 
         for garbage in ["not a cache at all\n", "waterfall-site build cache 1\nSub/c.jpg\t1\t2\n", ""] {
-            try work.write("site/.waterfall-site-cache", garbage)
+            try work.write(".site.waterfall-site-cache", garbage)
             let run = try ProcessRun(binary, ["build", "photos", "-o", "site", mode], in: work.url)
             #expect(run.status == 0)
             #expect(run.error.contains("warning: ignoring the build cache"), "\(run.error)")
@@ -66,9 +66,9 @@ struct BuildCacheTests {
 
         // A cache that lies (right format, wrong sizes) is trusted only while identities match;
         // touching the file makes it read again.
-        let cacheFile = work.url.appending(path: "site/.waterfall-site-cache")
+        let cacheFile = work.url.appending(path: ".site.waterfall-site-cache")
         let lying = try String(contentsOf: cacheFile, encoding: .utf8).replacingOccurrences(of: "\t934\t1400\t", with: "\t999\t777\t")
-        try work.write("site/.waterfall-site-cache", lying)
+        try work.write(".site.waterfall-site-cache", lying)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: work.url.appending(path: "photos/a.jpg").path)
         try rebuildMatchesFresh("a touched photo under a lying cache", expectCached: 2)
     }
@@ -80,7 +80,7 @@ struct BuildCacheTests {
         try work.write("photos/plain.jpg", try Repository.samplePhoto("wall-clock.jpg"))
         let first = try ProcessRun(binary, ["build", "photos", "-o", "site", "--no-renditions"], in: work.url)
         #expect(first.status == 0, "\(first.error)")
-        let cache = try String(contentsOf: work.url.appending(path: "site/.waterfall-site-cache"), encoding: .utf8)
+        let cache = try String(contentsOf: work.url.appending(path: ".site.waterfall-site-cache"), encoding: .utf8)
         #expect(cache.contains("\nSub%20%231/a%20b%25%C3%A9.jpg\t"), "\(cache)")
         #expect(cache.contains("\nplain.jpg\t"))
         let again = try ProcessRun(binary, ["build", "photos", "-o", "site", "--no-renditions"], in: work.url)
@@ -94,9 +94,12 @@ struct BuildCacheTests {
         try FileManager.default.copyItem(at: Repository.sampleImages, to: work.url.appending(path: "photos"))
         let arguments = ["build", "photos", "-o", "site", "--no-renditions", "--page-size", "10"]
         #expect(try ProcessRun(binary, arguments, in: work.url).status == 0)
+        func layoutStylesheet() throws -> String {
+            try #require(EndToEndTests.stylesheets(in: work.url.appending(path: "site")).last)
+        }
         func identities() throws -> [String: Int] {
             var result: [String: Int] = [:]
-            for name in ["index.html", "page-2.html", "page-3.html", "page-4.html", "layout.json", "assets/layout.css", ".waterfall-site-cache"] {
+            for name in ["index.html", "page-2.html", "page-3.html", "page-4.html", "layout.json", try layoutStylesheet(), "../.site.waterfall-site-cache"] {
                 let attributes = try FileManager.default.attributesOfItem(atPath: work.url.appending(path: "site/\(name)").path)
                 result[name] = (attributes[.systemFileNumber] as? Int) ?? -1
             }
@@ -110,10 +113,10 @@ struct BuildCacheTests {
         try work.write("photos/Travel/wooden-pier.jpg", try Repository.samplePhoto("Travel/forest-path.jpg"))
         #expect(try ProcessRun(binary, arguments, in: work.url).status == 0)
         let third = try identities()
-        for name in ["index.html", "page-2.html", "page-3.html", "assets/layout.css"] {
+        for name in ["index.html", "page-2.html", "page-3.html", try layoutStylesheet()] {
             #expect(third[name] == first[name], "\(name) did not change and was kept")
         }
-        for name in ["page-4.html", "layout.json", ".waterfall-site-cache"] {
+        for name in ["page-4.html", "layout.json", "../.site.waterfall-site-cache"] {
             #expect(third[name] != first[name], "\(name) changed and was written")
         }
     }

@@ -46,15 +46,16 @@ struct SiteBuilder {
             throw .usage("layout options: \(error.description)", command: "build")
         }
 
-        // Only a previous waterfall-site build in the output folder can hold a cache to trust. It
-        // is read on another thread while the scanner lists the folders.
-        let outputURL = output.url
-        let cacheLoad =
-            settings.usesCache && output.isPreviousBuild ? BackgroundWork { BuildCache.load(from: outputURL) } : nil
+        let staticFolder = try loadStaticFolder(output)
+
+        // Only the records of a previous waterfall-site build in the output folder can be trusted.
+        // They are read on another thread while the scanner lists the folders.
+        let recordsFile = settings.usesCache ? output.recordsToLoad : nil
+        let cacheLoad = recordsFile.map { file in BackgroundWork { BuildCache.load(from: file) } }
         let progress = Progress(console: console, quiet: settings.quiet)
         let scan: ScanResult
         do {
-            scan = try PhotoScanner(jobs: settings.jobs, excludedFolders: [output.url]).scan(
+            scan = try PhotoScanner(jobs: settings.jobs, excludedFolders: [output.url] + (staticFolder.map { [$0.url] } ?? [])).scan(
                 settings.photos, cacheAfterWalk: { (try? cacheLoad?.wait())??.cache?.scan }
             ) { done, total in
                 progress.update("Scanning photos", done: done, total: total)
@@ -92,6 +93,7 @@ struct SiteBuilder {
 
         var plan = GalleryPlan(photos: scan.photos, metadata: metadata, pageSize: settings.pageSize)
         var statistics = LayoutStatistics()
+        try staticFolder?.checkClashes(generated: generatedFiles(plan, staticFolder: staticFolder), folders: generatedFolders(renderer))
         try output.prepareStaging()
         let interruption = Interruption { output.abandonStaging() }
         defer { interruption.cancel() }
@@ -114,14 +116,22 @@ struct SiteBuilder {
             {
                 carriedFolders.append(carried)
             }
+            try staticFolder?.place(into: output)
+            if settings.hostFiles && staticFolder?.hasHeaders != true {
+                let headers = HostFiles.headers(
+                    assetsFolder: SiteRenderer.assetsFolder,
+                    renditionsFolder: plan.photos.contains { $0.image != nil } ? RenditionWriter.folderName : nil,
+                    originalsFolder: plan.scanIndices.contains { draft.publishedOriginals[$0] } ? renderer.options.photosFolder : nil)
+                try output.write(headers, to: HostFiles.headersName)
+            }
             statistics = draft.pages.reduce(into: LayoutStatistics()) { $0.add($1) }
             keptPages = draft.pages.count - draft.renderedPages
-            if let cache, draft.repeats(cache, allCached: scan.cachedCount == scan.photos.count), output.keepPrevious(BuildCache.fileName) {
-                // Nothing to write: the previous cache file says it all.
-            } else {
-                try output.write(draft.data(reusing: cache, positions: previousPositions), to: BuildCache.fileName)
-            }
-            try output.swapIn(carrying: carriedFolders)
+            // Nothing to write when the records beside the site say it all already; records an
+            // older version kept inside the site are written beside it instead.
+            let recordsKept =
+                recordsFile == output.records && cache.map { draft.repeats($0, allCached: scan.cachedCount == scan.photos.count) } == true
+            if !recordsKept { try output.stageRecords(draft.data(reusing: cache, positions: previousPositions)) }
+            try output.swapIn(carrying: carriedFolders, records: !recordsKept)
         } catch {
             // Writes fail once Ctrl-C has moved the staging folder away: let the handler finish.
             if interruption.fired { interruption.waitForExit() }
@@ -205,8 +215,8 @@ struct SiteBuilder {
         }
         defer { for work in originals { _ = try? work.wait() } }
 
-        try output.write(renderer.theme.stylesheet, to: "assets/waterfall.css")
-        try output.write(renderer.layoutStylesheet(), to: "assets/layout.css")
+        try output.write(renderer.theme.stylesheet, to: renderer.stylesheetPath)
+        try output.write(renderer.layoutStylesheet(), to: renderer.layoutStylesheetPath)
         let pages = try PageWriter(renderer: renderer, output: output, previous: cache?.pages ?? []).write(plan, progress: progress)
         draft.pages = pages.records
         draft.renderedPages = pages.records.count - pages.keptCount
@@ -249,11 +259,51 @@ struct SiteBuilder {
     /// The output may sit inside the photos folder (it is then left out of the scan) but must
     /// never be the photos folder or contain it: replacing it would delete the photos.
     private func checkFolders(_ output: OutputFolder) throws(CommandError) {
-        let photos = settings.photos.resolvingSymlinksInPath().path
-        let target = output.url.resolvingSymlinksInPath().path
-        if target == photos || (photos + "/").hasPrefix(target + "/") {
+        if Self.isInside(settings.photos, output.url) {
             throw .failed("output folder '\(output.url.path)' is or contains the photos folder; choose another folder with -o")
         }
+    }
+
+    /// Whether `path` is `folder` or inside it, symlinks resolved.
+    private static func isInside(_ path: URL, _ folder: URL) -> Bool {
+        (path.resolvingSymlinksInPath().path + "/").hasPrefix(folder.resolvingSymlinksInPath().path + "/")
+    }
+
+    /// The owner's files for the site root, listed before the scan: the `--static` folder (or
+    /// `staticFolder` setting), else `PHOTOS/static` when it exists. It may not hold the photos
+    /// (the scan leaves it out) nor be inside the output or hold it (each build replaces the output).
+    private func loadStaticFolder(_ output: OutputFolder) throws(CommandError) -> StaticFolder? {
+        let url = settings.staticFolder ?? settings.photos.appending(path: "static")
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory else {
+            guard settings.staticFolder == nil else {
+                throw .failed("static folder '\(url.path)' does not exist or is not a folder (given with --static or staticFolder)")
+            }
+            return nil
+        }
+        if Self.isInside(settings.photos, url) {
+            throw .failed("static folder '\(url.path)' is or contains the photos folder; give a folder of its own with --static")
+        }
+        if Self.isInside(url, output.url) || Self.isInside(output.url, url) {
+            throw .failed(
+                "static folder '\(url.path)' and the output folder '\(output.url.path)' must not hold one another; "
+                    + "give another folder with --static or -o")
+        }
+        return try StaticFolder(url)
+    }
+
+    /// Every file at the top of the site that the build writes, for ``StaticFolder/checkClashes(generated:folders:)``.
+    private func generatedFiles(_ plan: GalleryPlan, staticFolder: StaticFolder?) -> Set<String> {
+        var names: Set<String> = [PageWriter.layoutFileName, OutputFolder.markerName, CarriedFolder.markerName]
+        for number in 1...max(1, plan.pageCount) { names.insert(SitePage.fileName(number)) }
+        if settings.hostFiles && staticFolder?.hasHeaders != true { names.insert(HostFiles.headersName) }
+        return names
+    }
+
+    /// The folders the build fills, and those the staging folder holds while it runs.
+    private func generatedFolders(_ renderer: SiteRenderer) -> Set<String> {
+        let folders = [SiteRenderer.assetsFolder, renderer.options.photosFolder, RenditionWriter.folderName]
+        return Set(folders + folders.map(CarriedFolder.incomingName(of:)))
     }
 
     private func displayPath(_ url: URL) -> String {
