@@ -74,18 +74,19 @@ struct HostFilesTests {
         let work = try TemporaryFolder()
         try FileManager.default.copyItem(at: Repository.sampleImages, to: work.url.appending(path: "photos"))
         try work.write("photos/static/favicon.ico", "icon")
+        try work.write("photos/static/.well-known/security.txt", "Contact: mailto:shop@example.com\n")
         let arguments = ["build", "photos", "--quiet", "--page-size", "10"]
         #expect(try ProcessRun(binary, arguments + ["-o", "site"], in: work.url).status == 0)
         let patterns = try expectHeadersMatch(work.url.appending(path: "site"), "renditions")
-        #expect(patterns == ["/renditions/*", "/assets/*", "/", "/:page", "/photos/*"])
+        #expect(patterns == ["/renditions/*", "/assets/*", "/", "/:page", "/photos/*", "/.well-known/*"])
 
         #expect(try ProcessRun(binary, arguments + ["-o", "plain", "--no-renditions"], in: work.url).status == 0)
-        #expect(try expectHeadersMatch(work.url.appending(path: "plain"), "--no-renditions") == ["/assets/*", "/", "/:page", "/photos/*"])
+        #expect(try expectHeadersMatch(work.url.appending(path: "plain"), "--no-renditions") == ["/assets/*", "/", "/:page", "/photos/*", "/.well-known/*"])
 
         // Without original links, a site whose photos all have renditions publishes no originals.
         #expect(try ProcessRun(binary, arguments + ["-o", "private", "--no-original-link"], in: work.url).status == 0)
         #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "private/photos").path))
-        #expect(try expectHeadersMatch(work.url.appending(path: "private"), "--no-original-link") == ["/renditions/*", "/assets/*", "/", "/:page"])
+        #expect(try expectHeadersMatch(work.url.appending(path: "private"), "--no-original-link") == ["/renditions/*", "/assets/*", "/", "/:page", "/.well-known/*"])
     }
 
     @Test("--no-host-files and hostFiles: false write no _headers; the owner's static/_headers wins")

@@ -13,10 +13,10 @@ enum HostFiles {
     static let revalidated = "public, max-age=0, must-revalidate"
 
     /// The `_headers` text for a site with these folders: `assets` always, `renditions` and the
-    /// originals' folder when the build wrote them. A placeholder matches one path segment, so
-    /// `/:page` is every file at the top (pages, `layout.json`, the owner's own files), and `/`
-    /// is the index a host serves for the bare folder.
-    static func headers(assetsFolder: String, renditionsFolder: String?, originalsFolder: String?) -> String {
+    /// originals' folder when the build wrote them, and the folders of the owner's static files.
+    /// A placeholder matches one path segment, so `/:page` is every file at the top (pages,
+    /// `layout.json`, the owner's own files), and `/` is the index a host serves for the bare folder.
+    static func headers(assetsFolder: String, renditionsFolder: String?, originalsFolder: String?, ownFolders: [String]) -> String {
         var text = """
             # Written by waterfall-site for hosts that read _headers (Netlify, Cloudflare Pages).
             # Files named by a hash of their bytes never change: cached for a year. Everything
@@ -31,6 +31,7 @@ enum HostFiles {
         rule("/", revalidated)
         rule("/:page", revalidated)
         if let originalsFolder { rule("/\(originalsFolder)/*", revalidated) }
+        for folder in ownFolders { rule("/\(folder)/*", revalidated) }
         return text
     }
 }

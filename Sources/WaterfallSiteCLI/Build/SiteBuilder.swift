@@ -121,7 +121,8 @@ struct SiteBuilder {
                 let headers = HostFiles.headers(
                     assetsFolder: SiteRenderer.assetsFolder,
                     renditionsFolder: plan.photos.contains { $0.image != nil } ? RenditionWriter.folderName : nil,
-                    originalsFolder: plan.scanIndices.contains { draft.publishedOriginals[$0] } ? renderer.options.photosFolder : nil)
+                    originalsFolder: plan.scanIndices.contains { draft.publishedOriginals[$0] } ? renderer.options.photosFolder : nil,
+                    ownFolders: staticFolder?.topFolders ?? [])
                 try output.write(headers, to: HostFiles.headersName)
             }
             statistics = draft.pages.reduce(into: LayoutStatistics()) { $0.add($1) }

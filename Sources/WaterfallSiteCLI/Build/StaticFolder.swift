@@ -53,6 +53,17 @@ struct StaticFolder {
         self.files = files
     }
 
+    /// The folders at the top of the static folder that hold files, in byte order.
+    var topFolders: [String] {
+        var folders: [String] = []
+        for file in files {
+            guard let slash = file.firstIndex(of: "/") else { continue }
+            let folder = String(file[..<slash])
+            if folders.last != folder { folders.append(folder) }
+        }
+        return folders
+    }
+
     /// Whether the owner has a `_headers` of their own, which then replaces the generated one.
     var hasHeaders: Bool { files.contains(HostFiles.headersName) }
 
