@@ -116,15 +116,7 @@ struct SiteBuilder {
             {
                 carriedFolders.append(carried)
             }
-            try staticFolder?.place(into: output)
-            if settings.hostFiles && staticFolder?.hasHeaders != true {
-                let headers = HostFiles.headers(
-                    assetsFolder: SiteRenderer.assetsFolder,
-                    renditionsFolder: plan.photos.contains { $0.image != nil } ? RenditionWriter.folderName : nil,
-                    originalsFolder: plan.scanIndices.contains { draft.publishedOriginals[$0] } ? renderer.options.photosFolder : nil,
-                    ownFolders: staticFolder?.topFolders ?? [])
-                try output.write(headers, to: HostFiles.headersName)
-            }
+            try writeHostFiles(plan, draft: draft, renderer: renderer, staticFolder: staticFolder, to: output)
             statistics = draft.pages.reduce(into: LayoutStatistics()) { $0.add($1) }
             keptPages = draft.pages.count - draft.renderedPages
             // Nothing to write when the records beside the site say it all already; records an
@@ -266,45 +258,8 @@ struct SiteBuilder {
     }
 
     /// Whether `path` is `folder` or inside it, symlinks resolved.
-    private static func isInside(_ path: URL, _ folder: URL) -> Bool {
+    static func isInside(_ path: URL, _ folder: URL) -> Bool {
         (path.resolvingSymlinksInPath().path + "/").hasPrefix(folder.resolvingSymlinksInPath().path + "/")
-    }
-
-    /// The owner's files for the site root, listed before the scan: the `--static` folder (or
-    /// `staticFolder` setting), else `PHOTOS/static` when it exists. It may not hold the photos
-    /// (the scan leaves it out) nor be inside the output or hold it (each build replaces the output).
-    private func loadStaticFolder(_ output: OutputFolder) throws(CommandError) -> StaticFolder? {
-        let url = settings.staticFolder ?? settings.photos.appending(path: "static")
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory else {
-            guard settings.staticFolder == nil else {
-                throw .failed("static folder '\(url.path)' does not exist or is not a folder (given with --static or staticFolder)")
-            }
-            return nil
-        }
-        if Self.isInside(settings.photos, url) {
-            throw .failed("static folder '\(url.path)' is or contains the photos folder; give a folder of its own with --static")
-        }
-        if Self.isInside(url, output.url) || Self.isInside(output.url, url) {
-            throw .failed(
-                "static folder '\(url.path)' and the output folder '\(output.url.path)' must not hold one another; "
-                    + "give another folder with --static or -o")
-        }
-        return try StaticFolder(url)
-    }
-
-    /// Every file at the top of the site that the build writes, for ``StaticFolder/checkClashes(generated:folders:)``.
-    private func generatedFiles(_ plan: GalleryPlan, staticFolder: StaticFolder?) -> Set<String> {
-        var names: Set<String> = [PageWriter.layoutFileName, OutputFolder.markerName, CarriedFolder.markerName]
-        for number in 1...max(1, plan.pageCount) { names.insert(SitePage.fileName(number)) }
-        if settings.hostFiles && staticFolder?.hasHeaders != true { names.insert(HostFiles.headersName) }
-        return names
-    }
-
-    /// The folders the build fills, and those the staging folder holds while it runs.
-    private func generatedFolders(_ renderer: SiteRenderer) -> Set<String> {
-        let folders = [SiteRenderer.assetsFolder, renderer.options.photosFolder, RenditionWriter.folderName]
-        return Set(folders + folders.map(CarriedFolder.incomingName(of:)))
     }
 
     private func displayPath(_ url: URL) -> String {

@@ -21,8 +21,8 @@ struct StaticFolder {
     /// Every file, as a `/`-separated path inside the folder, in byte order.
     let files: [String]
 
-    /// The folder's files, read once before the scan; symlinks are followed, a folder that
-    /// contains itself through one is entered once.
+    /// The folder's files, read once before the scan; symlinks are followed, and a folder
+    /// reached again through one (a loop, say) is entered only the first time.
     init(_ url: URL) throws(CommandError) {
         self.url = url
         var files: [String] = []
