@@ -65,11 +65,7 @@ final class OutputFolder: @unchecked Sendable {
 
     /// Writes this build's records, to be put beside the site by ``swapIn(carrying:records:)``.
     func stageRecords(_ bytes: Data) throws(CommandError) {
-        let descriptor = open(stagedRecords.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw .failed("cannot write '\(stagedRecords.path)': \(String(cString: strerror(errno)))")
-        }
-        let file = OutputFile(descriptor: descriptor, path: stagedRecords.path)
+        let file = try OutputFile(creating: stagedRecords.path)
         defer { file.close() }
         try file.write(bytes)
     }
@@ -293,11 +289,7 @@ final class OutputFolder: @unchecked Sendable {
     func create(_ relativePath: String) throws(CommandError) -> OutputFile {
         let destination = staging.appending(path: relativePath)
         try makeFolder(destination.deletingLastPathComponent())
-        let descriptor = open(destination.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw .failed("cannot write '\(destination.path)': \(String(cString: strerror(errno)))")
-        }
-        return OutputFile(descriptor: descriptor, path: destination.path)
+        return try OutputFile(creating: destination.path)
     }
 
     /// Creates `folder` (and its parents) once; safe to call from several threads.
@@ -345,6 +337,15 @@ final class OutputFolder: @unchecked Sendable {
 struct OutputFile {
     let descriptor: Int32
     let path: String
+
+    /// Creates (truncates) the file at `path`, whose folder exists.
+    init(creating path: String) throws(CommandError) {
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw .failed("cannot write '\(path)': \(String(cString: strerror(errno)))")
+        }
+        self.path = path
+    }
 
     func write(_ text: String) throws(CommandError) {
         var text = text
