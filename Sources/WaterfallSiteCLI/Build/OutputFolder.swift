@@ -247,6 +247,15 @@ final class OutputFolder: @unchecked Sendable {
         return link(url.path + "/" + relativePath, staging.path + "/" + relativePath) == 0
     }
 
+    /// Hard-links `source` at `relativePath` in the staging folder, making its folder; false when
+    /// the file system cannot link it there (another device, say) and the caller must copy it.
+    func linkFile(_ source: String, at relativePath: String) throws(CommandError) -> Bool {
+        let destination = staging.appending(path: relativePath)
+        try makeFolder(destination.deletingLastPathComponent())
+        // AT_SYMLINK_FOLLOW: a file that is a symlink is linked to its target, not the link.
+        return linkat(AT_FDCWD, source, AT_FDCWD, destination.path, AT_SYMLINK_FOLLOW) == 0
+    }
+
     /// After a file was written in pieces (and closed): when the previous site has it with the
     /// same bytes, keeps the previous file instead, as ``write(_:to:)`` does.
     func keepPreviousIfUnchanged(_ relativePath: String) {
@@ -304,9 +313,9 @@ final class OutputFolder: @unchecked Sendable {
         createdFolders.withLock { _ = $0.insert(path) }
     }
 
-    /// Hard-links `source` at `relativePath` in the staging folder, making its folders; false when
-    /// the file system cannot link it there (another device, say) and the caller must copy.
-    func linkFile(_ source: String, at relativePath: String) throws(CommandError) -> Bool {
+    /// Places the original `source` at `relativePath` in the staging folder: a hard link where the
+    /// file system allows (no copy, no space), a copy otherwise.
+    func placeOriginal(_ source: String, at relativePath: String) throws(CommandError) {
         // Plain string paths: URL parsing per photo shows at 100,000 photos.
         let destination = staging.path + "/" + relativePath
         if let slash = destination.utf8.lastIndex(of: UInt8(ascii: "/")) {
@@ -315,15 +324,8 @@ final class OutputFolder: @unchecked Sendable {
                 try makeFolder(URL(fileURLWithPath: folder))
             }
         }
-        // AT_SYMLINK_FOLLOW: a file that is a symlink is linked to its target, not the link.
-        return linkat(AT_FDCWD, source, AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0
-    }
-
-    /// Places the original `source` at `relativePath` in the staging folder: a hard link where the
-    /// file system allows (no copy, no space), a copy otherwise.
-    func placeOriginal(_ source: String, at relativePath: String) throws(CommandError) {
-        if try linkFile(source, at: relativePath) { return }
-        let destination = staging.path + "/" + relativePath
+        // AT_SYMLINK_FOLLOW: a photo that is a symlink is linked to its target, not the link.
+        if linkat(AT_FDCWD, source, AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0 { return }
         do {
             try fileManager.copyItem(
                 at: URL(fileURLWithPath: source).resolvingSymlinksInPath(), to: URL(fileURLWithPath: destination))
@@ -337,15 +339,6 @@ final class OutputFolder: @unchecked Sendable {
 struct OutputFile {
     let descriptor: Int32
     let path: String
-
-    /// Creates (truncates) the file at `path`, whose folder exists.
-    init(creating path: String) throws(CommandError) {
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw .failed("cannot write '\(path)': \(String(cString: strerror(errno)))")
-        }
-        self.path = path
-    }
 
     func write(_ text: String) throws(CommandError) {
         var text = text
@@ -389,4 +382,15 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 
 private func systemClose(_ descriptor: Int32) -> Int32 {
     close(descriptor)
+}
+
+extension OutputFile {
+    /// Creates (truncates) the file at `path`, whose folder exists.
+    init(creating path: String) throws(CommandError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw .failed("cannot write '\(path)': \(String(cString: strerror(errno)))")
+        }
+        self.init(descriptor: descriptor, path: path)
+    }
 }
