@@ -14,9 +14,10 @@ import Darwin
 #endif
 
 /// The build cache: what a build learned, kept beside the output folder (never in it: it names
-/// every photo scanned, shown or not) so the next build does only the work that changed. For every photo, what the scanner measured, keyed by its identity
-/// (device, inode, size, modification time), the name of its renditions and whether its original
-/// was published; for every page, a fingerprint of what it was rendered from.
+/// every photo scanned, shown or not; see ``OutputFolder``) so the next build does only the work
+/// that changed. For every photo, what the scanner measured, keyed by its identity (device,
+/// inode, size, modification time), the name of its renditions and whether its original was
+/// published; for every page, a fingerprint of what it was rendered from.
 ///
 /// A text file, one photo per line, then one line per page. Anything unexpected in it makes the
 /// whole cache be ignored with a warning, never trusted in part. Read and written byte by byte:
