@@ -43,10 +43,10 @@ struct BadInputTests {
         return names.sorted { $0.lexicographicallyPrecedes($1) }
     }
 
-    /// No build's staging or set-aside folder is left beside `output`.
+    /// No build's staging or set-aside folder (or staged records) is left beside `output`.
     static func leftovers(beside output: URL) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)) ?? []
-        return names.filter { $0.hasPrefix(".\(output.lastPathComponent).") }
+        return names.filter { $0.hasPrefix(".\(output.lastPathComponent).staging-") || $0.hasPrefix(".\(output.lastPathComponent).previous-") }
     }
 
     static func html(_ site: URL) throws -> String {

@@ -66,7 +66,8 @@ struct UnluckyFilesTests {
         #expect(first.status == 0)
         let warning = "warning: broken.jpg: no resized copies ("
         #expect(first.error.contains(warning), "\(first.error)")
-        let cache = try String(contentsOf: work.url.appending(path: "site/.waterfall-site-cache"), encoding: .utf8)
+        // The build's records, beside the site.
+        let cache = try String(contentsOf: work.url.appending(path: ".site.waterfall-site-cache"), encoding: .utf8)
         #expect(cache.contains("\tfailed:"))
 
         // The same file (inode, size, modification time) now holds the good photo: a build that

@@ -14,14 +14,14 @@ import MasonryLayout
 ///   "columnSpacing": 16, "rowSpacing": 16, "insets": "16", "captionHeight": 64,
 ///   "headerHeight": 56, "balanceTolerance": 16, "pageSize": 500, "renditions": true,
 ///   "quality": 82, "maxPixels": 100000000, "originalLinks": true, "output": "../site", "templates": "theme",
-///   "metadata": "metadata.json" }
+///   "metadata": "metadata.json", "staticFolder": "static", "hostFiles": true }
 /// ```
 /// Paths are relative to the settings file's folder.
 enum SettingsFile {
     static let keys: Set<String> = [
         "title", "breakpoints", "columnSpacing", "rowSpacing", "insets", "captionHeight",
         "headerHeight", "pageSize", "output", "templates", "metadata", "balanceTolerance",
-        "renditions", "quality", "maxPixels", "originalLinks",
+        "renditions", "quality", "maxPixels", "originalLinks", "staticFolder", "hostFiles",
     ]
 
     /// Applies the file at `url` to `settings`.
@@ -85,6 +85,7 @@ enum SettingsFile {
         if let value = try number(.quality) { settings.quality = Int(value) }
         if let value = try number(.maxPixels) { settings.maximumPixels = Int(value) }
         if let value = try boolean("originalLinks") { settings.linksOriginals = value }
+        if let value = try boolean("hostFiles") { settings.hostFiles = value }
         if let value = try number(.pageSize) { settings.pageSize = Int(value) }
         if let value = try string("output") {
             settings.output = PathText.resolve(value, relativeTo: folder)
@@ -92,5 +93,6 @@ enum SettingsFile {
         }
         if let value = try string("templates") { settings.templates = PathText.resolve(value, relativeTo: folder) }
         if let value = try string("metadata") { settings.metadata = PathText.resolve(value, relativeTo: folder) }
+        if let value = try string("staticFolder") { settings.staticFolder = PathText.resolve(value, relativeTo: folder) }
     }
 }

@@ -21,6 +21,8 @@ enum BuildCommand {
         .init(names: ["--page-size"], takesValue: true),
         .init(names: ["--metadata"], takesValue: true),
         .init(names: ["--templates"], takesValue: true),
+        .init(names: ["--static"], takesValue: true),
+        .init(names: ["--no-host-files"], takesValue: false),
         .init(names: ["--config"], takesValue: true),
         .init(names: ["--jobs", "-j"], takesValue: true),
         .init(names: ["--renditions"], takesValue: false),
@@ -99,6 +101,8 @@ enum BuildCommand {
         if let value = try number(.pageSize) { settings.pageSize = Int(value) }
         if let value = list.value("--metadata") { settings.metadata = PathText.resolve(value, relativeTo: workingFolder) }
         if let value = list.value("--templates") { settings.templates = PathText.resolve(value, relativeTo: workingFolder) }
+        if let value = list.value("--static") { settings.staticFolder = PathText.resolve(value, relativeTo: workingFolder) }
+        if list.has("--no-host-files") { settings.hostFiles = false }
         if let value = try number(.jobs) { settings.jobs = Int(value) }
         if list.has("--renditions") && list.has("--no-renditions") {
             throw .usage("options '--renditions' and '--no-renditions' contradict each other", command: "build")
