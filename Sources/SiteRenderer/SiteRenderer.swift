@@ -127,6 +127,12 @@ public struct SiteRenderer: Sendable {
     func pageStyle(_ layout: GalleryLayout, ids: [String]) -> String {
         var css = "\n"
         let ranges = LayoutRanges(layout)
+        // An `#id` rule of an earlier range outranks a later range's shared rule, so a section
+        // that had its own geometry, header or footer rule restates it in every later range.
+        let count = layout.breakpoints.first?.sections.count ?? 0
+        var ownGeometry = [Bool](repeating: false, count: count)
+        var ownHeader = ownGeometry
+        var ownFooter = ownGeometry
         for (index, breakpointLayout) in layout.breakpoints.enumerated() {
             let widths = ranges.widths(index)
             let geometries = breakpointLayout.sections.map(SectionGeometry.init)
@@ -146,14 +152,17 @@ public struct SiteRenderer: Sendable {
             for (sectionIndex, section) in breakpointLayout.sections.enumerated() {
                 let geometry = geometries[sectionIndex]
                 let id = ids[sectionIndex]
-                var declarations = geometry.declarations == shared?.declarations ? "" : geometry.declarations + ";"
+                ownGeometry[sectionIndex] = ownGeometry[sectionIndex] || geometry.declarations != shared?.declarations
+                var declarations = ownGeometry[sectionIndex] ? geometry.declarations + ";" : ""
                 declarations += "height:\(CSSText.maximum(section.columnBottoms, plus: section.bottomOffset, over: widths))"
                 rules += "#\(id){\(declarations)}\n"
-                if let header = geometry.header, header != shared?.header {
-                    rules += "#\(id)>.wf-section-header{\(header)}\n"
+                if let header = geometry.header {
+                    ownHeader[sectionIndex] = ownHeader[sectionIndex] || header != shared?.header
+                    if ownHeader[sectionIndex] { rules += "#\(id)>.wf-section-header{\(header)}\n" }
                 }
-                if let footer = footers[sectionIndex], footer != sharedFooter {
-                    rules += "#\(id)>.wf-section-footer{\(footer)}\n"
+                if let footer = footers[sectionIndex] {
+                    ownFooter[sectionIndex] = ownFooter[sectionIndex] || footer != sharedFooter
+                    if ownFooter[sectionIndex] { rules += "#\(id)>.wf-section-footer{\(footer)}\n" }
                 }
             }
             if index == 0 {

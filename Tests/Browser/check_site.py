@@ -1203,17 +1203,25 @@ class Checker:
         return 0 if self.total.failed == 0 else 1
 
     def screenshot(self, path: str) -> None:
-        # Decode every image first: a full-page capture does not wait for offscreen decodes.
+        # Load and decode every image first: a full-page capture waits neither for lazy images
+        # nor for offscreen decodes.
+        self.driver.execute(FORCE_IMAGES_JS)
+        self.wait_for(IMAGES_DONE_JS, lambda v: v["pending"] == 0, 30, "all images")
         self.driver.execute_async(
             "const d = arguments[0]; Promise.all(Array.from(document.images, i => i.decode().catch(() => 0)))"
             ".then(() => requestAnimationFrame(() => requestAnimationFrame(() => d(1))));")
         size = self.driver.execute("return [document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+        top, height, scale = self.args.screenshot_clip or (0, 16000, 1)
+        top = int(top)
+        height = int(max(1, min(size[1] - top, height)))
+        # A .jpg is encoded by Chromium itself (quality 70), small enough for a README.
+        jpeg = path.lower().endswith((".jpg", ".jpeg"))
         shot = self.driver.cdp("Page.captureScreenshot", {
-            "format": "png", "captureBeyondViewport": True,
-            "clip": {"x": 0, "y": 0, "width": size[0], "height": min(size[1], 16000), "scale": 1}})
+            "format": "jpeg" if jpeg else "png", **({"quality": 70} if jpeg else {}), "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": top, "width": size[0], "height": height, "scale": scale}})
         with open(path, "wb") as f:
             f.write(base64.b64decode(shot["data"]))
-        print(f"screenshot {size[0]}×{min(size[1], 16000)} → {path}", flush=True)
+        print(f"screenshot {size[0]}×{height} from y={fmt(top)} at scale {fmt(scale)} → {path}", flush=True)
 
     def report(self, label: str, t: Tally, summary: str) -> None:
         self.total.passed += t.passed
@@ -1248,6 +1256,10 @@ def parse_args(argv):
     parser.add_argument("--screenshot", action="append", default=[], metavar="WIDTH=PNG",
                         type=lambda s: (int(s.split("=", 1)[0]), s.split("=", 1)[1]),
                         help="also save a full-page screenshot of the first page at WIDTH")
+    parser.add_argument("--screenshot-clip", default=None, metavar="TOP:HEIGHT[:SCALE]",
+                        type=lambda s: tuple(float(v) for v in (s.split(":") + ["1"])[:3]),
+                        help="screenshot only HEIGHT px from TOP down, scaled by SCALE (default: the whole page; "
+                             "a .jpg path gives a JPEG)")
     args = parser.parse_args(argv)
     if args.widths < 1:
         parser.error("--widths must be at least 1")
