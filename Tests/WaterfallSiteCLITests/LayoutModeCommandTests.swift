@@ -77,6 +77,15 @@ struct LayoutModeCommandTests {
         }
     }
 
+    @Test("A fixed item width that leaves no room for a breakpoint's columns is a usage error saying what to change")
+    func itemWidthTooWide() throws {
+        let photos = try TemporaryFolder()
+        let run = CapturedRun(["build", photos.path, "--item-width", "240", "-o", photos.url.appending(path: "out").path])
+        #expect(run.exitCode == .usage)
+        #expect(run.error.contains("'breakpoints[0].columns': 2 columns of 240.0 px with gaps of at least 16.0"), "\(run.error)")
+        #expect(run.error.contains("give it fewer in --breakpoints, or use a smaller --item-width"))
+    }
+
     @Test("Section entries: footer, columns as a count or a list, insets; one parser for every format")
     func sectionEntries() throws {
         var entry = PhotoMetadata.SectionEntry()

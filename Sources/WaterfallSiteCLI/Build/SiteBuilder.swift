@@ -48,7 +48,10 @@ struct SiteBuilder {
         do {
             renderer = try SiteRenderer(theme: theme, options: options)
         } catch {
-            throw .usage("layout options: \(error.description)", command: "build")
+            let hint = settings.itemWidth != nil && error.option.hasPrefix("breakpoints[")
+                ? "; with --item-width every breakpoint needs room for its columns: give it fewer in --breakpoints, or"
+                    + " use a smaller --item-width" : ""
+            throw .usage("layout options: \(error.description)\(hint)", command: "build")
         }
         try checkSectionLayouts(metadata, metadataURL: metadataURL, renderer: renderer)
 
