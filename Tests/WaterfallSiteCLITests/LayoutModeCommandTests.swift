@@ -111,22 +111,6 @@ struct LayoutModeCommandTests {
         #expect(merged.map(\.columns) == [2, 3, 3, 4, 5])
     }
 
-    @Test("Bad section entries name the folder and the key", arguments: [
-        (#"{"sections": {"A": {"columns": "many"}}}"#, "section 'A' key 'columns' must be a column count or a list"),
-        (#"{"sections": {"A": {"insets": "1,2,3"}}}"#, "section 'A' key 'insets' must be PX or"),
-        (#"{"sections": {"A": {"footer": true}}}"#, "section 'A' key 'footer' must be a string or a number"),
-        (#"{"sections": {"A": {"columns": 40}}}"#, "section 'A' key 'columns': 40 columns are"),
-        (#"{"sections": {"A": {"insets": "0,400"}}}"#, "section 'A' key 'insets': "),
-    ])
-    func badSections(json: String, message: String) throws {
-        let photos = try TemporaryFolder()
-        try photos.write("metadata.json", json)
-        let run = CapturedRun(["build", photos.path, "-o", photos.url.appending(path: "out").path])
-        #expect(run.exitCode == .failure)
-        #expect(run.error.contains("metadata.json"))
-        #expect(run.error.contains(message), "stderr was: \(run.error)")
-    }
-
     @Test("The README shows every mode that the browser test checks")
     func readmeModes() throws {
         let readme = try Self.readme()
