@@ -106,9 +106,22 @@ struct LayoutModeCommandTests {
         let metadata = try PhotoMetadata.load(file)
         #expect(metadata.sections["A"]?.options == SectionOptions(footer: "F", columns: [Breakpoint(minimumWidth: 0, columns: 2)], insets: EdgeInsets(all: 4)))
         #expect(metadata.sections["A"]?.title == "A")
+        #expect(try PhotoMetadata.load(photos.write("root.json", #"{"sections": {".": {"footer": "Top"}}}"#)).sections[""]?.options.footer == "Top")
         let merged = metadata.galleryBreakpoints(BuildSettings.defaultBreakpoints, minimum: 320, maximum: 2560)
         #expect(merged.map(\.minimumWidth) == [0, 640, 900, 1024, 1440], "B's 900 joins the gallery's widths")
         #expect(merged.map(\.columns) == [2, 3, 3, 4, 5])
+    }
+
+    @Test("A section entry for a folder without photos is a warning, and the build goes on")
+    func unusedSectionEntry() throws {
+        let photos = try TemporaryFolder()
+        try photos.write("Bowls/blue.jpg", Repository.samplePhoto())
+        try photos.write("metadata.json", #"{"sections": {"Bowls": {"footer": "F"}, "Cups": {"columns": 2}, ".": {"footer": "Top"}}}"#)
+        let run = CapturedRun(["build", photos.path, "-o", photos.url.appending(path: "out").path, "--no-renditions", "--quiet"])
+        #expect(run.exitCode == .success, "\(run.error)")
+        #expect(run.error.contains("no photos in folder 'Cups'; its section entry is unused"))
+        #expect(run.error.contains("no photos in folder '.'; its section entry is unused"))
+        #expect(!run.error.contains("'Bowls'"))
     }
 
     @Test("The README shows every mode that the browser test checks")

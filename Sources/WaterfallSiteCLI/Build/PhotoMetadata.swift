@@ -164,12 +164,13 @@ struct PhotoMetadata: Sendable {
         }
     }
 
-    /// Paths compare without leading `./` or trailing `/`, so hand-written keys match the scan.
+    /// Paths compare without leading `./` or trailing `/`, so hand-written keys match the scan;
+    /// `.` is the photos folder itself (its section is the photos at the top level).
     static func normalised(_ path: String) -> String {
         var path = Substring(path)
         while path.hasPrefix("./") { path = path.dropFirst(2) }
         while path.hasSuffix("/") { path = path.dropLast() }
-        return String(path)
+        return path == "." ? "" : String(path)
     }
 }
 

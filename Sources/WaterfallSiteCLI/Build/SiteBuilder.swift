@@ -100,6 +100,14 @@ struct SiteBuilder {
         }
 
         var plan = GalleryPlan(photos: scan.photos, metadata: metadata, pageSize: settings.pageSize)
+        if !metadata.sections.isEmpty {
+            let folders = Set(plan.folders)
+            for folder in metadata.sections.keys.sorted() where !folders.contains(folder) {
+                console.warn(
+                    "warning: \(metadataURL?.path ?? "metadata"): no photos in folder '\(folder.isEmpty ? "." : folder)';"
+                        + " its section entry is unused")
+            }
+        }
         var statistics = LayoutStatistics()
         try output.prepareStaging()
         let interruption = Interruption { output.abandonStaging() }
