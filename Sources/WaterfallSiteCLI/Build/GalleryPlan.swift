@@ -22,6 +22,8 @@ struct GalleryPlan: Sendable {
     var photos: [SitePhoto]
     /// The folder of each photo in `photos`.
     let folders: [String]
+    /// The folders that hold photos, each once, in section order.
+    let sectionFolders: [String]
     /// The scan's photos, in scan order (see ``scanned(_:)``).
     private let scan: [ScannedPhoto]
     /// The index in the scan's photos of each photo in `photos`.
@@ -87,6 +89,7 @@ struct GalleryPlan: Sendable {
             initialized = count
         }
         self.folders = folders
+        self.sectionFolders = order
         self.scan = scanned
         self.scanIndices = indices
         self.sections = metadata.sections
@@ -99,7 +102,7 @@ struct GalleryPlan: Sendable {
     var pageCount: Int { photos.isEmpty ? 0 : (photos.count + pageSize - 1) / pageSize }
 
     /// The number of distinct folders (sections across all pages).
-    var sectionCount: Int { Set(folders).count }
+    var sectionCount: Int { sectionFolders.count }
 
     /// Page `number`'s sections with slices of ``photos``, for a fingerprint without copies.
     func sections(ofPage number: Int) -> [(folder: String, title: String, options: SectionOptions, photos: ArraySlice<SitePhoto>)] {

@@ -101,7 +101,7 @@ struct SiteBuilder {
 
         var plan = GalleryPlan(photos: scan.photos, metadata: metadata, pageSize: settings.pageSize)
         if !metadata.sections.isEmpty {
-            let folders = Set(plan.folders)
+            let folders = Set(plan.sectionFolders)
             for folder in metadata.sections.keys.sorted() where !folders.contains(folder) {
                 console.warn(
                     "warning: \(metadataURL?.path ?? "metadata"): no photos in folder '\(folder.isEmpty ? "." : folder)';"
