@@ -1,4 +1,8 @@
 extension SiteRenderer {
+    /// One section of a page as a builder holds it: its fields, and its photos as a slice of a
+    /// larger array.
+    public typealias SectionSlice = (folder: String, title: String, options: SectionOptions, photos: ArraySlice<SitePhoto>)
+
     /// A digest of everything `page`'s HTML and its `layout.json` entry depend on: the theme, the
     /// options, the page's number and the page count, and every field of its sections and photos.
     /// A builder that keeps the fingerprint of each page it wrote can keep a page whose
@@ -14,7 +18,7 @@ extension SiteRenderer {
     /// The fingerprint of the page that ``fingerprint(of:salt:)`` gives, for a builder that has
     /// the page's photos in slices of a larger array and need not copy them into a ``SitePage``.
     public func fingerprint(
-        page number: Int, of count: Int, sections: [(folder: String, title: String, options: SectionOptions, photos: ArraySlice<SitePhoto>)], salt: UInt64
+        page number: Int, of count: Int, sections: [SectionSlice], salt: UInt64
     ) -> UInt64 {
         var hasher = StableHasher()
         hasher.combine(salt)

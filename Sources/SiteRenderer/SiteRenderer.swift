@@ -73,7 +73,8 @@ public struct SiteRenderer: Sendable {
             for (indexInSection, photo) in section.photos.enumerated() {
                 let style = tileStyle(layout, section: sectionIndex, item: indexInSection, photo: photo)
                 layoutBytes += style.utf8.count
-                tiles += tileHTML(photo, style: style, sizes: section.options.imageSizes ?? options.imageSizes, eager: eager[itemIndex])
+                let sizes = section.options.imageSizes ?? options.imageSizes
+                tiles += tileHTML(photo, style: style, sizes: sizes, eager: eager[itemIndex])
                 itemIndex += 1
             }
             sectionsHTML += theme.section.render([

@@ -110,6 +110,12 @@ struct LayoutModeCommandTests {
         let merged = metadata.galleryBreakpoints(BuildSettings.defaultBreakpoints, minimum: 320, maximum: 2560)
         #expect(merged.map(\.minimumWidth) == [0, 640, 900, 1024, 1440], "B's 900 joins the gallery's widths")
         #expect(merged.map(\.columns) == [2, 3, 3, 4, 5])
+        // Widths the gallery never has are left out: at most the narrowest, at least the widest.
+        var edges = PhotoMetadata()
+        edges.sections["C"] = PhotoMetadata.SectionEntry(options: SectionOptions(columns: [
+            Breakpoint(minimumWidth: 0, columns: 1), Breakpoint(minimumWidth: 320, columns: 2), Breakpoint(minimumWidth: 2560, columns: 3),
+        ]))
+        #expect(edges.galleryBreakpoints(BuildSettings.defaultBreakpoints, minimum: 320, maximum: 2560) == BuildSettings.defaultBreakpoints)
     }
 
     @Test("A section entry for a folder without photos is a warning, and the build goes on")

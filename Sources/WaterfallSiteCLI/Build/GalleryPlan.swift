@@ -105,10 +105,10 @@ struct GalleryPlan: Sendable {
     var sectionCount: Int { sectionFolders.count }
 
     /// Page `number`'s sections with slices of ``photos``, for a fingerprint without copies.
-    func sections(ofPage number: Int) -> [(folder: String, title: String, options: SectionOptions, photos: ArraySlice<SitePhoto>)] {
+    func sections(ofPage number: Int) -> [SiteRenderer.SectionSlice] {
         let start = (number - 1) * pageSize
         let end = min(photos.count, start + pageSize)
-        var sections: [(folder: String, title: String, options: SectionOptions, photos: ArraySlice<SitePhoto>)] = []
+        var sections: [SiteRenderer.SectionSlice] = []
         var sectionStart = start
         for index in start..<end where index + 1 == end || folders[index + 1] != folders[index] {
             let folder = folders[index]

@@ -154,7 +154,9 @@ struct PhotoMetadata: Sendable {
         guard zip(gallery, gallery.dropFirst()).allSatisfy({ $0.minimumWidth < $1.minimumWidth }) else { return gallery }
         var widths = Set(gallery.map(\.minimumWidth))
         for entry in sections.values {
-            for breakpoint in entry.options.columns ?? [] where breakpoint.minimumWidth > minimum && breakpoint.minimumWidth < maximum {
+            for breakpoint in entry.options.columns ?? [] where breakpoint.minimumWidth > minimum
+                && breakpoint.minimumWidth < maximum
+            {
                 widths.insert(breakpoint.minimumWidth)
             }
         }
