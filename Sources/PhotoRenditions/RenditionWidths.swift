@@ -39,6 +39,8 @@ public struct RenditionWidths: Sendable, Hashable {
     public let candidates: [Int]
     /// The gallery's widest width (the default theme's `.wf-gallery{max-width:2560px}`).
     public let maximumGalleryWidth: Double
+    /// The widest column of the gallery and of the sections with their own layouts.
+    let widestColumn: Double
 
     /// Ratio between neighbouring candidates.
     public static let step = 1.5
@@ -52,7 +54,8 @@ public struct RenditionWidths: Sendable, Hashable {
         ranges = Self.ranges(of: layout)
         let served = ranges + sections.flatMap(Self.ranges)
         let narrowest = max(1, served.map(\.columnWidths.lowerBound).min() ?? 1) * densities.lowerBound
-        let widest = max(1, served.map(\.columnWidths.upperBound).max() ?? 1) * densities.upperBound
+        widestColumn = served.map(\.columnWidths.upperBound).max() ?? 0
+        let widest = max(1, widestColumn) * densities.upperBound
         var widths = [Int(widest.rounded(.up))]
         while Double(widths.last!) > narrowest * Self.step {
             widths.append(max(1, Int((Double(widths.last!) / Self.step).rounded())))
@@ -71,10 +74,9 @@ public struct RenditionWidths: Sendable, Hashable {
     }
 
     /// The `src` of a photo with rendition `widths`: the smallest one that fills the widest column
-    /// at 1×, for browsers without `srcset` (and the largest when none does).
+    /// (of any section) at 1×, for browsers without `srcset` (and the largest when none does).
     public func fallbackWidth(among widths: [Int]) -> Int? {
-        let widest = ranges.map(\.columnWidths.upperBound).max() ?? 0
-        return widths.first { Double($0) >= widest } ?? widths.last
+        widths.first { Double($0) >= widestColumn } ?? widths.last
     }
 
     /// The `sizes` attribute: per breakpoint (widest first) a media condition on the viewport
