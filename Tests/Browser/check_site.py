@@ -34,6 +34,9 @@ widths) loads every page and checks:
   img attrs  width, height, alt, decoding="async"; images in the first screen are not lazy and
              images never in the first screen (gallery top + --first-screen px at any tested
              width) are loading="lazy"
+  assets     every stylesheet is named by its content hash (assets/NAME.HASH.css)
+  host files no build record in the site; with a _headers file, every file falls under exactly
+             one rule, year-long immutable caching only for content-hashed names
 
 Prints one line per width and page (failures detailed below it) and ends with
 `N passed, M failed`; exits 0 only if M == 0. Python standard library only.
@@ -573,6 +576,56 @@ def is_javascript_url(value: str) -> bool:
     return bool(JS_URL.match(value))
 
 
+HASHED_ASSET = re.compile(r"assets/[a-z]+\.[0-9a-f]{16}\.css")
+HASHED_RENDITION = re.compile(r"renditions/[0-9a-f]{20}-[0-9]+\.(jpg|png)")
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+def headers_rules(text: str) -> list[tuple[str, str]]:
+    """(pattern, Cache-Control) of every rule of a _headers file."""
+    rules: list[tuple[str, str]] = []
+    for line in text.splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        if line.startswith("/"):
+            rules.append((line.strip(), ""))
+        elif rules and line.strip().lower().startswith("cache-control:"):
+            rules[-1] = (rules[-1][0], line.split(":", 1)[1].strip())
+    return rules
+
+
+def headers_match(pattern: str, path: str) -> bool:
+    """Netlify's and Cloudflare's matching: a trailing * takes the rest, :name one segment."""
+    if pattern.endswith("/*"):
+        return path.startswith(pattern[:-1])
+    want, have = pattern.split("/"), path.split("/")
+    return len(want) == len(have) and all(
+        (w.startswith(":") and h) or w == h for w, h in zip(want, have))
+
+
+def check_host_files(t: Tally, site: str) -> str:
+    files = []
+    for folder, _, names in os.walk(site):
+        for name in names:
+            files.append(os.path.relpath(os.path.join(folder, name), site).replace(os.sep, "/"))
+    records = [f for f in files if "waterfall-site-cache" in f]
+    t.check(not records, f"build records inside the published folder: {records}")
+    if "_headers" not in files:
+        return f"{len(files)} files, no _headers"
+    with open(os.path.join(site, "_headers"), encoding="utf-8") as f:
+        rules = headers_rules(f.read())
+    for path in files:
+        if path in ("_headers", ".waterfall-site"):
+            continue
+        matching = [r for r in rules if headers_match(r[0], "/" + path)]
+        if not t.check(len(matching) == 1, f"_headers: /{path} falls under {len(matching)} rules"):
+            continue
+        hashed = bool(HASHED_ASSET.fullmatch(path) or HASHED_RENDITION.fullmatch(path))
+        t.check((matching[0][1] == IMMUTABLE) == hashed,
+                f"_headers: /{path} gets {matching[0][1]!r}" + (" though its name is not a content hash" if not hashed else ""))
+    return f"{len(files)} files, {len(rules)} _headers rules"
+
+
 class ScriptFinder(html.parser.HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
@@ -581,10 +634,13 @@ class ScriptFinder(html.parser.HTMLParser):
         self.js_urls: list[str] = []
         self.links: list[tuple[str, str]] = []
         self.srcsets: list[dict] = []   # attributes of every img with a srcset
+        self.stylesheets: list[str] = []
 
     def handle_starttag(self, tag, attrs):
         if tag == "script":
             self.scripts += 1
+        if tag == "link" and dict(attrs).get("rel") == "stylesheet":
+            self.stylesheets.append(dict(attrs).get("href") or "")
         if tag == "img" and dict(attrs).get("srcset") is not None:
             self.srcsets.append(dict(attrs))
             for url, _ in parse_srcset(dict(attrs)["srcset"] or ""):
@@ -617,6 +673,9 @@ def check_html_text(t: Tally, site: str, name: str, text: str) -> int:
         if not (target == site or target.startswith(site + os.sep)) or not os.path.isfile(target):
             missing.append(f"{where}={value!r}")
     t.check(not missing, f"{name}: links to files not in the site: {missing[:10]}")
+    # Stylesheets are named by their content, so hosts may cache them forever.
+    unhashed = [href for href in finder.stylesheets if not HASHED_ASSET.fullmatch(href)]
+    t.check(bool(finder.stylesheets) and not unhashed, f"{name}: stylesheets not named by a content hash: {unhashed or 'none linked'}")
     # Every srcset candidate's file is as wide as its descriptor says and has the img's aspect ratio.
     wrong = []
     for attrs in finder.srcsets:
@@ -1126,6 +1185,8 @@ class Checker:
                 srcset_imgs += check_html_text(html_tally, self.site, page["file"], f.read())
         self.report("served HTML", html_tally, f"{len(self.pages)} page(s)"
                     + (f", {srcset_imgs} img with srcset" if srcset_imgs else ", no srcset"))
+        host_tally = Tally()
+        self.report("host files", host_tally, check_host_files(host_tally, self.site))
 
         # The gallery may be narrower than the viewport (theme padding); measure it once.
         self.set_width(1000)

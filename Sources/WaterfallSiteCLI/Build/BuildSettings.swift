@@ -37,6 +37,10 @@ struct BuildSettings: Sendable {
     var pageSize = 500
     var metadata: URL?
     var templates: URL?
+    /// The owner's own files for the site root; nil: `PHOTOS/static` when it exists.
+    var staticFolder: URL?
+    /// Whether the build writes `_headers` for hosts that read it (`--no-host-files` turns it off).
+    var hostFiles = true
     var strict = false
     var quiet = false
     var force = false

@@ -15,7 +15,7 @@ import MasonryLayout
 ///   "itemWidth": 240, "captionHeight": 64, "headerHeight": 56, "footerHeight": 48,
 ///   "balanceTolerance": 16, "pageSize": 500, "renditions": true, "quality": 82,
 ///   "maxPixels": 100000000, "originalLinks": true, "output": "../site", "templates": "theme",
-///   "metadata": "metadata.json" }
+///   "metadata": "metadata.json", "staticFolder": "static", "hostFiles": true }
 /// ```
 /// Paths are relative to the settings file's folder.
 enum SettingsFile {
@@ -99,6 +99,7 @@ enum SettingsFile {
         if let value = try whole("quality", 1...100) { settings.quality = value }
         if let value = try whole("maxPixels", 1...10_000_000_000) { settings.maximumPixels = value }
         if let value = try boolean("originalLinks") { settings.linksOriginals = value }
+        if let value = try boolean("hostFiles") { settings.hostFiles = value }
         if let value = try number("pageSize") {
             guard value >= 1, value == value.rounded() else { throw bad("pageSize", "must be a whole number ≥ 1") }
             settings.pageSize = Int(value)
@@ -106,5 +107,6 @@ enum SettingsFile {
         if let value = try string("output") { settings.output = PathText.resolve(value, relativeTo: folder) }
         if let value = try string("templates") { settings.templates = PathText.resolve(value, relativeTo: folder) }
         if let value = try string("metadata") { settings.metadata = PathText.resolve(value, relativeTo: folder) }
+        if let value = try string("staticFolder") { settings.staticFolder = PathText.resolve(value, relativeTo: folder) }
     }
 }

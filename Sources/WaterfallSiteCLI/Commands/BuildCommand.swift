@@ -26,6 +26,8 @@ enum BuildCommand {
         .init(names: ["--page-size"], takesValue: true, setting: "pageSize"),
         .init(names: ["--metadata"], takesValue: true, setting: "metadata"),
         .init(names: ["--templates"], takesValue: true, setting: "templates"),
+        .init(names: ["--static"], takesValue: true, setting: "staticFolder"),
+        .init(names: ["--no-host-files"], takesValue: false, setting: "hostFiles"),
         .init(names: ["--config"], takesValue: true),
         .init(names: ["--jobs", "-j"], takesValue: true),
         .init(names: ["--renditions"], takesValue: false, setting: "renditions"),
@@ -116,6 +118,8 @@ enum BuildCommand {
         if let value = try list.integer("--page-size", in: 1...1_000_000) { settings.pageSize = value }
         if let value = list.value("--metadata") { settings.metadata = PathText.resolve(value, relativeTo: workingFolder) }
         if let value = list.value("--templates") { settings.templates = PathText.resolve(value, relativeTo: workingFolder) }
+        if let value = list.value("--static") { settings.staticFolder = PathText.resolve(value, relativeTo: workingFolder) }
+        if list.has("--no-host-files") { settings.hostFiles = false }
         if let value = try list.integer("--jobs", in: 1...256) { settings.jobs = value }
         if list.has("--renditions") && list.has("--no-renditions") {
             throw .usage("options '--renditions' and '--no-renditions' contradict each other", command: "build")

@@ -53,9 +53,12 @@ enum HelpText {
 
         OUTPUT
           -o, --output DIR            Where the site goes (default: ./_site). Built beside it and
-                                      swapped in only when complete.
+                                      swapped in only when complete; the build's records stay
+                                      beside it too (.DIR.waterfall-site-cache), never inside.
           --force                     Replace DIR even if it holds something that is not a
                                       waterfall-site build
+          --no-host-files             Write no _headers (cache rules for Netlify and Cloudflare
+                                      Pages: hashed files a year, pages revalidated)
 
         LAYOUT
           --breakpoints LIST          Gallery width → columns (default: 0:2,640:3,1024:4,1440:5)
@@ -88,6 +91,9 @@ enum HelpText {
                                       tile.html, pagination.html, waterfall.css)
           --config FILE               Settings file (default: PHOTOS/waterfall.json when
                                       present); command-line options override it
+          --static DIR                Your own files, copied into the site root as they are:
+                                      CNAME, .nojekyll, favicon.ico, 404.html, _headers, …
+                                      (default: PHOTOS/static when present; never scanned)
 
         IMAGES
           --no-renditions             Show the originals in the tiles; no resized copies
