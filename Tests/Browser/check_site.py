@@ -9,13 +9,18 @@ painted once, drives headless Chromium through chromedriver (Debian packages `ch
 2560 and every breakpoint's or sub-range's minWidth-1 and minWidth as gallery widths, then odd
 widths) loads every page and checks:
 
-  geometry   every tile, section and header rect equals layout.json evaluated at the gallery's
-             measured content width W (within 1 px); the gallery is as tall as predicted
+  geometry   every tile, section, header and footer rect equals layout.json evaluated at the
+             gallery's measured content width W (within 1 px); the gallery is as tall as
+             predicted; a section footer sits below the section's tallest column
+  modes      with a fixed item width (layout.json options.itemWidth) every tile is exactly that
+             wide; with --mirror-of SHORTEST_SITE (a build of the same photos, shortest first)
+             every tile's left is W − left − width of its counterpart there (within 1 px)
   overlap    no two tiles overlap by more than 0.5 px
   overflow   no horizontal overflow
   balance    per section, the waterfall replayed in DOM order from the rendered rects: each tile's
              column (from its x) was at most the balance tolerance (default: row spacing) + 1 px
-             above the lowest column when the tile was placed
+             above the lowest column when the tile was placed (left to right is round robin:
+             its balance is only reported)
   images     every img loaded (complete, naturalWidth > 0) with the intrinsic size its width and
              height attributes declare (with a srcset: their aspect ratio); no SEVERE console
              message; no 4xx/5xx from the server
@@ -261,7 +266,8 @@ out.tiles = [];
 for (const s of g.querySelectorAll(':scope > section.wf-section')) {
   const h = s.querySelector(':scope > .wf-section-header');
   const index = out.sections.length;
-  out.sections.push({id: s.id, rect: rect(s), header: h ? rect(h) : null});
+  const f = s.querySelector(':scope > .wf-section-footer');
+  out.sections.push({id: s.id, rect: rect(s), header: h ? rect(h) : null, footer: f ? rect(f) : null});
   for (const li of s.querySelectorAll(':scope > ul.wf-tiles > li')) {
     const img = li.querySelector('img');
     const t = {section: index, rect: rect(li)};
@@ -276,6 +282,7 @@ for (const s of g.querySelectorAll(':scope > section.wf-section')) {
     out.tiles.push(t);
   }
 }
+out.dir = document.documentElement.getAttribute('dir');
 out.strayTiles = document.querySelectorAll('.wf-tiles > li, li.wf-tile').length - out.tiles.length;
 out.images = document.images.length;
 out.brokenImages = Array.from(document.images).filter(i => !i.complete || !i.naturalWidth).map(i => i.getAttribute('src'));
@@ -349,11 +356,15 @@ def predict(page: dict, W: float, origin_x: float, origin_y: float, caption_heig
     for s in bp["sections"]:
         bottoms = [lin(b, W) for b in s["columnBottoms"]]
         height = (max(bottoms) if bottoms else 0.0) + s["bottomOffset"]
-        header = None
+        header = footer = None
         if s.get("header"):
             hx, hy, hw, hh = (lin(p, W) for p in s["header"])
             header = [origin_x + hx, top + hy, hw, hh]
-        sections.append({"top": top, "height": height, "header": header})
+        if s.get("footer"):
+            fx, fw, gap, fh = (lin(p, W) for p in s["footer"])
+            footer = [origin_x + fx, top + max(bottoms) + gap, fw, fh]
+        sections.append({"top": top, "height": height, "header": header, "footer": footer,
+                         "columns": s.get("columns", bp["columns"]), "pitch": None})
         top += height
     items = []
     for item in bp["items"]:
@@ -362,6 +373,15 @@ def predict(page: dict, W: float, origin_x: float, origin_y: float, caption_heig
         items.append({"section": section, "column": column,
                       "rect": [origin_x + x, sections[section]["top"] + y, w, h],
                       "img": [origin_x + x, sections[section]["top"] + y, w, h - caption_height]})
+    # The column pitch of each section, from any two of its items in different columns (with a
+    # fixed item width the gap between columns grows with W, so it is not the column spacing).
+    first: dict[int, tuple[int, float]] = {}
+    for item in items:
+        section, column, x = item["section"], item["column"], item["rect"][0]
+        if section not in first:
+            first[section] = (column, x)
+        elif column != first[section][0] and sections[section]["pitch"] is None:
+            sections[section]["pitch"] = (x - first[section][1]) / (column - first[section][0])
     return {"index": index, "columns": bp["columns"], "sections": sections, "items": items,
             "height": top - origin_y}
 
@@ -410,12 +430,11 @@ def overlap(a, b) -> float:
 # Balance: rebuild the waterfall from the rendered tiles
 # --------------------------------------------------------------------------------------------
 
-def replay_waterfall(tiles: list[dict], columns: int, column_spacing: float, row_spacing: float,
-                     tolerance: float) -> dict:
+def replay_waterfall(tiles: list[dict], columns: int, pitch: float, tolerance: float) -> dict:
     """Replays one section's placements in DOM order from the rendered tile rects.
 
-    A tile's column is (x - x0) / pitch, x0 the leftmost tile's x and pitch the tile width plus
-    the column spacing (columns are equally spaced). A column's height before a tile is the
+    A tile's column is (x - x0) / pitch, x0 the leftmost tile's x and pitch the distance between
+    neighbouring columns (they are equally spaced). A column's height before a tile is the
     bottom of the last earlier tile in it, or the section's items top (the highest tile top)
     while it has none. A placement is over when its column was more than `tolerance` + 1 px
     higher than the lowest column at that moment. Returns the placements, the over ones (as
@@ -425,7 +444,6 @@ def replay_waterfall(tiles: list[dict], columns: int, column_spacing: float, row
     if not tiles:
         return result
     width = tiles[0]["rect"][2]
-    pitch = width + column_spacing
     x0 = min(tile["rect"][0] for tile in tiles)
     top = min(tile["rect"][1] for tile in tiles)
     heights = [top] * max(columns, 1)
@@ -763,6 +781,12 @@ class Checker:
         self.balance_stats: list[tuple] = []   # (width, page, W, placements, over, worst)
         self.srcset_seen = False
         self.srcset_stats: list[tuple] = []    # (dpr, imgs with srcset, wrong, min, max chosen/need)
+        # Left to right fills the columns in turn, so its balance is reported, not required.
+        self.round_robin = options.get("direction") == "leftToRight"
+        self.mirror = None
+        if args.mirror_of:
+            with open(os.path.join(args.mirror_of, "layout.json"), encoding="utf-8") as f:
+                self.mirror = {page["file"]: page for page in json.load(f)["pages"]}
 
     # -- process management -----------------------------------------------------------------
     def start(self) -> None:
@@ -904,6 +928,15 @@ class Checker:
                 t.check(section["header"] is None, f"section #{sid}: has a header, layout.json has none")
             elif t.check(section["header"] is not None, f"section #{sid}: header missing"):
                 compare_rect(t, f"section #{sid} header", expected["header"], section["header"])
+            if expected["footer"] is None:
+                t.check(section["footer"] is None, f"section #{sid}: has a footer, layout.json has none")
+            elif t.check(section["footer"] is not None, f"section #{sid}: footer missing"):
+                compare_rect(t, f"section #{sid} footer", expected["footer"], section["footer"])
+                bottoms = [tile["rect"][1] + tile["rect"][3] for tile in tiles if tile["section"] == index]
+                tallest = max(bottoms, default=section["rect"][1])
+                t.check(section["footer"][1] >= tallest - TOLERANCE,
+                        f"section #{sid}: footer top {fmt(section['footer'][1])} above the tallest column's "
+                        f"bottom {fmt(tallest)}")
         for index, (tile, item) in enumerate(zip(tiles, p["items"])):
             label = f"tile {index} ({photos[index]['path'] if index < len(photos) else '?'})"
             if not t.check(tile["section"] == item["section"],
@@ -913,19 +946,31 @@ class Checker:
             if "img" in tile:
                 compare_rect(t, f"{label} img", item["img"], tile["img"])
 
-        # (a2) balance: replay each section's waterfall in DOM order from the rendered rects
+        # (a1) the modes: a fixed item width, the mirror image of shortest first, the page direction
         options = self.layout.get("options", {})
+        if options.get("itemWidth"):
+            item_width = float(options["itemWidth"])
+            wrong = [f"{i} {fmt(tile['rect'][2])}" for i, tile in enumerate(tiles) if abs(tile["rect"][2] - item_width) > 0.01]
+            t.check(not wrong, f"tiles not exactly {fmt(item_width)} px wide (index width): " + "; ".join(wrong[:10]))
+        right_to_left = options.get("direction") == "rightToLeft"
+        t.check((final.get("dir") == "rtl") == right_to_left,
+                f"<html dir> is {final.get('dir')!r} with direction {options.get('direction')!r}")
+        if self.mirror is not None:
+            self.check_mirror(t, page, tiles, W, cx, cy)
+
+        # (a2) balance: replay each section's waterfall in DOM order from the rendered rects
         placements, over, worst = 0, 0, float("-inf")
         for index, section in enumerate(final["sections"]):
             members = [dict(tile, index=i) for i, tile in enumerate(tiles) if tile["section"] == index]
-            replay = replay_waterfall(members, p["columns"], float(options.get("columnSpacing", 0)),
-                                      float(options.get("rowSpacing", 0)), self.balance_tolerance)
+            expected = p["sections"][index] if index < len(p["sections"]) else {"columns": p["columns"], "pitch": None}
+            pitch = expected["pitch"] or (members[0]["rect"][2] + float(options.get("columnSpacing", 0)) if members else 1)
+            replay = replay_waterfall(members, expected["columns"], pitch, self.balance_tolerance)
             placements += replay["placements"]
             over += len(replay["over"])
             worst = max(worst, replay["worst"])
-            t.check(not replay["offgrid"], f"section #{section['id']}: tiles off the {p['columns']}-column grid "
+            t.check(not replay["offgrid"], f"section #{section['id']}: tiles off the {expected['columns']}-column grid "
                     "(index, x, width, column): " + "; ".join(map(str, replay["offgrid"][:5])))
-            if self.args.balance_report_only:
+            if self.args.balance_report_only or self.round_robin:
                 continue
             t.check(not replay["over"],
                     f"section #{section['id']}: {len(replay['over'])} of {replay['placements']} placements more than "
@@ -1054,6 +1099,25 @@ class Checker:
                 f"{renditions}"
                 f"CLS {cls.get('total', '?'):.3g}, {m['held_at_paint']} image requests held past first paint, "
                 f"{m['seconds']:.1f} s")
+
+    def check_mirror(self, t: Tally, page: dict, tiles: list[dict], W: float, cx: float, cy: float) -> None:
+        """Each tile is its counterpart in the --mirror-of site (predicted from its layout.json at
+        the same W, which that site's own run checks against the browser) reflected about the
+        gallery's centre line: left = W − left − width, the same top and width."""
+        other = self.mirror.get(page["file"])
+        if not t.check(other is not None and len(other["photos"]) == len(tiles),
+                       f"--mirror-of: no page {page['file']} with {len(tiles)} photos"):
+            return
+        expected = predict(other, W, 0, 0, self.caption_height)["items"]
+        wrong = []
+        for i, (tile, item) in enumerate(zip(tiles, expected)):
+            x, y, w, _ = item["rect"]
+            mirrored = (W - x - w, y, w)
+            actual = (tile["rect"][0] - cx, tile["rect"][1] - cy, tile["rect"][2])
+            if any(abs(a - e) > TOLERANCE for a, e in zip(actual, mirrored)):
+                wrong.append(f"{i}: left {fmt(actual[0])} top {fmt(actual[1])} width {fmt(actual[2])}, mirror of "
+                             f"the shortest-first tile is {fmt(mirrored[0])}, {fmt(mirrored[1])}, {fmt(mirrored[2])}")
+        t.check(not wrong, f"not the mirror image of {self.args.mirror_of}: " + "; ".join(wrong[:5]))
 
     def check_renditions(self, t: Tally, page: dict, m: dict) -> str:
         """(i) at the current DPR: every img's currentSrc loaded; with a srcset, the chosen
@@ -1200,17 +1264,25 @@ class Checker:
         return 0 if self.total.failed == 0 else 1
 
     def screenshot(self, path: str) -> None:
-        # Decode every image first: a full-page capture does not wait for offscreen decodes.
+        # Load and decode every image first: a full-page capture waits neither for lazy images
+        # nor for offscreen decodes.
+        self.driver.execute(FORCE_IMAGES_JS)
+        self.wait_for(IMAGES_DONE_JS, lambda v: v["pending"] == 0, 30, "all images")
         self.driver.execute_async(
             "const d = arguments[0]; Promise.all(Array.from(document.images, i => i.decode().catch(() => 0)))"
             ".then(() => requestAnimationFrame(() => requestAnimationFrame(() => d(1))));")
         size = self.driver.execute("return [document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+        top, height, scale = self.args.screenshot_clip or (0, 16000, 1)
+        top = int(top)
+        height = int(max(1, min(size[1] - top, height)))
+        # A .jpg is encoded by Chromium itself (quality 70), small enough for a README.
+        jpeg = path.lower().endswith((".jpg", ".jpeg"))
         shot = self.driver.cdp("Page.captureScreenshot", {
-            "format": "png", "captureBeyondViewport": True,
-            "clip": {"x": 0, "y": 0, "width": size[0], "height": min(size[1], 16000), "scale": 1}})
+            "format": "jpeg" if jpeg else "png", **({"quality": 70} if jpeg else {}), "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": top, "width": size[0], "height": height, "scale": scale}})
         with open(path, "wb") as f:
             f.write(base64.b64decode(shot["data"]))
-        print(f"screenshot {size[0]}×{min(size[1], 16000)} → {path}", flush=True)
+        print(f"screenshot {size[0]}×{height} from y={fmt(top)} at scale {fmt(scale)} → {path}", flush=True)
 
     def report(self, label: str, t: Tally, summary: str) -> None:
         self.total.passed += t.passed
@@ -1238,11 +1310,17 @@ def parse_args(argv):
                              "(default: layout.json's options.balanceTolerance, else its rowSpacing)")
     parser.add_argument("--balance-report-only", action="store_true",
                         help="count and print balance excesses without failing on them")
+    parser.add_argument("--mirror-of", metavar="SITE_DIR", default=None,
+                        help="the same photos built shortest first: every tile must be its mirror image")
     parser.add_argument("--dpr2-widths", type=int, default=None, metavar="N",
                         help="test srcset choices at DPR 2 at about N of the widths (default all; 0: skip)")
     parser.add_argument("--screenshot", action="append", default=[], metavar="WIDTH=PNG",
                         type=lambda s: (int(s.split("=", 1)[0]), s.split("=", 1)[1]),
                         help="also save a full-page screenshot of the first page at WIDTH")
+    parser.add_argument("--screenshot-clip", default=None, metavar="TOP:HEIGHT[:SCALE]",
+                        type=lambda s: tuple(float(v) for v in (s.split(":") + ["1"])[:3]),
+                        help="screenshot only HEIGHT px from TOP down, scaled by SCALE (default: the whole page; "
+                             "a .jpg path gives a JPEG)")
     args = parser.parse_args(argv)
     if args.widths < 1:
         parser.error("--widths must be at least 1")

@@ -99,7 +99,7 @@ struct NumericSettingTests {
 
     @Test("the help text states every option's range")
     func helpStatesRanges() {
-        #expect(HelpText.build.contains("Every length (PX) is 0–10,000 px"))
+        #expect(HelpText.build.contains("Every length (PX) is 0–10,000 px (--item-width at least 1)"))
         #expect(HelpText.build.contains("--page-size N               Photos per page at most, 1–1,000,000"))
         #expect(HelpText.build.contains("JPEG quality of the copies, 1–100"))
         #expect(HelpText.build.contains("1–10,000,000,000"))

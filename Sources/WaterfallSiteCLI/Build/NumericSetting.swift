@@ -20,6 +20,9 @@ struct NumericSetting: Sendable {
     static let captionHeight = length("--caption-height", "captionHeight")
     static let headerHeight = length("--header-height", "headerHeight")
     static let balanceTolerance = length("--balance-tolerance", "balanceTolerance")
+    static let footerHeight = length("--footer-height", "footerHeight")
+    /// A fixed column width (`--item-width`): at least one pixel.
+    static let itemWidth = NumericSetting(flag: "--item-width", key: "itemWidth", range: 1...maximumLength, isWhole: false)
     static let pageSize = NumericSetting(flag: "--page-size", key: "pageSize", range: 1...1_000_000, isWhole: true)
     static let quality = NumericSetting(flag: "--quality", key: "quality", range: 1...100, isWhole: true)
     static let maxPixels = NumericSetting(flag: "--max-pixels", key: "maxPixels", range: 1...10_000_000_000, isWhole: true)
@@ -30,8 +33,8 @@ struct NumericSetting: Sendable {
 
     /// Every numeric option with a value of its own (the property test feeds each one extremes).
     static let all: [NumericSetting] = [
-        columnSpacing, rowSpacing, insets, captionHeight, headerHeight, balanceTolerance, pageSize, quality, maxPixels,
-        jobs,
+        columnSpacing, rowSpacing, insets, captionHeight, headerHeight, balanceTolerance, footerHeight, itemWidth, pageSize,
+        quality, maxPixels, jobs,
     ]
 
     private static func length(_ flag: String, _ key: String) -> NumericSetting {

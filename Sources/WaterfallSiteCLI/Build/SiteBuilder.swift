@@ -31,20 +31,29 @@ struct SiteBuilder {
         let metadataURL = settings.metadata ?? defaultMetadataURL()
         let metadata = try metadataURL.map { url throws(CommandError) in try PhotoMetadata.load(url) } ?? PhotoMetadata()
         let captionHeight = settings.captionHeight ?? (metadata.hasCaptions ? BuildSettings.defaultCaptionHeight : 0)
+        var layout = LayoutOptions(
+            breakpoints: settings.breakpoints, columnSpacing: settings.columnSpacing,
+            rowSpacing: settings.rowSpacing, insets: settings.insets, direction: settings.direction,
+            sizing: settings.itemWidth.map { .fixedItemWidth($0) } ?? .fluid,
+            // A footer keeps the same distance from the tallest column as photos from each other.
+            footerSpacing: settings.rowSpacing,
+            balanceTolerance: settings.balanceTolerance ?? settings.rowSpacing)
+        layout.breakpoints = metadata.galleryBreakpoints(
+            settings.breakpoints, minimum: layout.minimumGalleryWidth, maximum: layout.maximumGalleryWidth)
         let options = SiteOptions(
             title: settings.title ?? Humanised.words(Substring(settings.photos.lastPathComponent)),
-            layout: LayoutOptions(
-                breakpoints: settings.breakpoints, columnSpacing: settings.columnSpacing,
-                rowSpacing: settings.rowSpacing, insets: settings.insets,
-                balanceTolerance: settings.balanceTolerance ?? settings.rowSpacing),
-            captionHeight: captionHeight, headerHeight: settings.headerHeight,
-            linksOriginals: settings.linksOriginals || !settings.renditions)
+            layout: layout, captionHeight: captionHeight, headerHeight: settings.headerHeight,
+            footerHeight: settings.footerHeight, linksOriginals: settings.linksOriginals || !settings.renditions)
         let renderer: SiteRenderer
         do {
             renderer = try SiteRenderer(theme: theme, options: options)
         } catch {
-            throw .usage("layout options: \(error.description)", command: "build")
+            let hint = settings.itemWidth != nil && error.option.hasPrefix("breakpoints[")
+                ? "; with --item-width every breakpoint needs room for its columns: give it fewer in --breakpoints, or"
+                    + " use a smaller --item-width" : ""
+            throw .usage("layout options: \(error.description)\(hint)", command: "build")
         }
+        try checkSectionLayouts(metadata, metadataURL: metadataURL, renderer: renderer)
 
         let staticFolder = try loadStaticFolder(output)
 
@@ -95,6 +104,14 @@ struct SiteBuilder {
         }
 
         var plan = GalleryPlan(photos: scan.photos, metadata: metadata, pageSize: settings.pageSize)
+        if !metadata.sections.isEmpty {
+            let folders = Set(plan.sectionFolders)
+            for folder in metadata.sections.keys.sorted() where !folders.contains(folder) {
+                console.warn(
+                    "warning: \(metadataURL?.path ?? "metadata"): no photos in folder '\(folder.isEmpty ? "." : folder)';"
+                        + " its section entry is unused")
+            }
+        }
         var statistics = LayoutStatistics()
         try staticFolder?.checkClashes(generated: generatedFiles(plan, staticFolder: staticFolder), folders: generatedFolders(renderer))
         try output.prepareStaging()
@@ -278,6 +295,20 @@ struct SiteBuilder {
             return try Theme.builtIn()
         } catch {
             throw .failed("theme: \(error.description)")
+        }
+    }
+
+    /// A section's own columns or insets that cannot fit the gallery fail before the scan, naming
+    /// the folder, rather than when its page is laid out.
+    private func checkSectionLayouts(_ metadata: PhotoMetadata, metadataURL: URL?, renderer: SiteRenderer) throws(CommandError) {
+        for (folder, entry) in metadata.sections.sorted(by: { $0.key < $1.key }) where entry.options.changesLayout {
+            let section = SiteSection(folder: folder, title: "", photos: [], options: entry.options)
+            do {
+                _ = try renderer.layout(SitePage(number: 1, count: 1, sections: [section]))
+            } catch {
+                let key = error.option.contains(".insets") ? "insets" : "columns"
+                throw .failed("metadata file '\(metadataURL?.path ?? "metadata")': section '\(folder)' key '\(key)': \(error.reason)")
+            }
         }
     }
 

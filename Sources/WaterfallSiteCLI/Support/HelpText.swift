@@ -70,19 +70,30 @@ enum HelpText {
           --column-spacing PX         Space between columns (default: 16)
           --row-spacing PX            Space between photos in a column (default: 16)
           --insets PX|T,R,B,L         Space around the photos of each section (default: 16)
+          --direction MODE            Where each next photo goes: shortest (the shortest
+                                      column, the default), left-to-right (the columns in
+                                      turn) or right-to-left (shortest, mirrored; the page gets
+                                      dir="rtl" for right-to-left languages)
+          --item-width PX             Keep every column PX wide and let the gaps grow with the
+                                      gallery; --column-spacing is then the smallest gap and the
+                                      column count still comes from --breakpoints
           --caption-height PX         Height of the caption band under each photo (default: 0,
                                       or 64 when the metadata file gives titles or captions)
           --header-height PX          Height of each section's header (default: 56)
+          --footer-height PX          Height of the footer band of a section whose metadata
+                                      gives a "footer" (default: 48)
           --balance-tolerance PX      Keep every photo within PX of the shortest column at every
                                       width, splitting breakpoints where needed (default: the
                                       row spacing; 0: one column assignment per breakpoint)
           --page-size N               Photos per page at most, 1–1,000,000 (default: 500)
 
-          Every length (PX) is 0–10,000 px, on the command line and in the settings file.
+          Every length (PX) is 0–10,000 px (--item-width at least 1), on the command line
+          and in the settings file.
 
         CONTENT
           --title TEXT                Site title (default: the photo folder's name)
-          --metadata FILE             Titles, alt text, captions, links and prices per photo
+          --metadata FILE             Titles, alt text, captions, links and prices per photo;
+                                      per folder a title, footer, columns and insets
                                       (default: PHOTOS/metadata.json when present)
           --templates DIR             Use your copy of the theme (page.html, section.html,
                                       tile.html, pagination.html, waterfall.css)
