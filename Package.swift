@@ -38,12 +38,22 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
-        .target(name: "CImageHeaders", dependencies: ["CJPEG", "CPNG"]),
+        .systemLibrary(
+            name: "CHEIF",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
+        ),
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
+        .target(name: "CImageHeaders", dependencies: ["CJPEG", "CPNG", "CHEIF", "CWebP"]),
         .target(name: "PhotoScanner", dependencies: ["CImageHeaders"]),
         .target(name: "MasonryLayout"),
         // Renditions: decode, resize, encode (C, the only place that jumps) and the Swift side
         // that picks widths from the layout, names files by content and runs them in parallel.
-        .target(name: "CImageRenditions", dependencies: ["CJPEG", "CPNG"]),
+        .target(name: "CImageRenditions", dependencies: ["CJPEG", "CPNG", "CHEIF", "CWebP"]),
         .target(name: "PhotoRenditions", dependencies: ["CImageRenditions", "MasonryLayout"]),
         .executableTarget(name: "TemplateEmbedder"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),

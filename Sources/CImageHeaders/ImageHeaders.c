@@ -1,5 +1,5 @@
 // Entry points: open the file (or wrap the memory), sniff the format, hand the bytes to the
-// JPEG or PNG reader. Also the byte source both readers share.
+// JPEG, PNG, HEIF/AVIF or WebP reader. Also the byte source both readers share.
 
 #include "Internal.h"
 
@@ -103,8 +103,16 @@ static wfs_status read_header(wfs_reader *reader, wfs_image_header *out, char *m
     case WFS_FORMAT_PNG:
         status = wfs_read_png(reader, out, message, capacity);
         break;
+    case WFS_FORMAT_HEIF:
+    case WFS_FORMAT_AVIF:
+        // Nothing of the window is consumed yet: it is the file's first bytes.
+        return wfs_read_heif(reader->pending, reader->pending_length, reader->fd,
+                             reader->pending_length + (reader->fd >= 0 ? reader->file_left : 0), out, message, capacity);
+    case WFS_FORMAT_WEBP:
+        status = wfs_read_webp(reader->pending, reader->pending_length, out, message, capacity);
+        break;
     case WFS_FORMAT_UNKNOWN:
-        wfs_message(message, capacity, "not a JPEG or PNG image");
+        wfs_message(message, capacity, "not an image format the scanner knows (JPEG, PNG, HEIC, AVIF, WebP)");
         return WFS_STATUS_NOT_AN_IMAGE;
     default:
         wfs_message(message, capacity, "%s", wfs_format_name(out->format));

@@ -42,6 +42,16 @@ wfs_status wfs_read_jpeg(wfs_reader *reader, wfs_image_header *out, char *messag
 wfs_status wfs_read_png(wfs_reader *reader, wfs_image_header *out, char *message,
                         size_t capacity);
 
+/// Reads a HEIF/AVIF header through libheif from `prefix` (the file's first bytes) and, past
+/// it, `fd` by pread (-1 when `prefix` is the whole file of `size` bytes). May set `format` to
+/// AVIF or HEIF by the primary item's codec.
+wfs_status wfs_read_heif(const unsigned char *prefix, size_t prefix_length, int fd, uint64_t size,
+                         wfs_image_header *out, char *message, size_t capacity);
+
+/// Reads a WebP header (`WebPGetFeatures`; an animation's canvas) from the file's first bytes.
+wfs_status wfs_read_webp(const unsigned char *prefix, size_t prefix_length, wfs_image_header *out,
+                         char *message, size_t capacity);
+
 /// snprintf into a caller buffer that may have capacity 0.
 void wfs_message(char *message, size_t capacity, const char *format, ...)
     __attribute__((format(printf, 3, 4)));

@@ -24,7 +24,8 @@ static wfs_format sniff_ftyp(const uint8_t *bytes, size_t length) {
         if (memcmp(brand, "heic", 4) == 0 || memcmp(brand, "heix", 4) == 0 ||
             memcmp(brand, "hevc", 4) == 0 || memcmp(brand, "hevx", 4) == 0 ||
             memcmp(brand, "heim", 4) == 0 || memcmp(brand, "heis", 4) == 0 ||
-            memcmp(brand, "mif1", 4) == 0 || memcmp(brand, "msf1", 4) == 0) {
+            memcmp(brand, "mif1", 4) == 0 || memcmp(brand, "msf1", 4) == 0 ||
+            memcmp(brand, "mif2", 4) == 0 || memcmp(brand, "mif3", 4) == 0 || memcmp(brand, "miaf", 4) == 0) {
             heif = true;
         }
         if (memcmp(brand, "jp2 ", 4) == 0 || memcmp(brand, "jpx ", 4) == 0) return WFS_FORMAT_JPEG_2000;

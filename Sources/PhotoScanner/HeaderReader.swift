@@ -81,12 +81,22 @@ enum HeaderReader {
             switch header.format {
             case .png: format = .png
             case .jpeg: format = .jpeg
+            case .heif: format = .heif
+            case .avif: format = .avif
+            case .webp: format = .webp
             default: return rejected(.notAnImage, "not a JPEG or PNG image")
             }
-            let photo = ScannedPhoto(
-                relativePath: relativePath, format: format,
-                storedWidth: Int(header.width), storedHeight: Int(header.height),
-                orientation: Int(header.orientation), byteSize: header.byte_size)
+            let photo =
+                header.display_width == 0
+                ? ScannedPhoto(
+                    relativePath: relativePath, format: format,
+                    storedWidth: Int(header.width), storedHeight: Int(header.height),
+                    orientation: Int(header.orientation), byteSize: header.byte_size)
+                : ScannedPhoto(
+                    relativePath: relativePath, format: format,
+                    storedWidth: Int(header.width), storedHeight: Int(header.height),
+                    displayWidth: Int(header.display_width), displayHeight: Int(header.display_height),
+                    byteSize: header.byte_size)
             var warning: ScanDiagnostic?
             if header.exif == .malformed {
                 warning = ScanDiagnostic(
@@ -111,8 +121,6 @@ enum HeaderReader {
     static func unsupportedText(_ format: wfs_format) -> String {
         let name = String(cString: wfs_format_name(format))
         switch format {
-        case .heif, .avif, .webp:
-            return "\(name) is not supported yet: export it as JPEG (or PNG) and build again"
         case .gif:
             return "GIF is not supported: convert it to PNG (or JPEG; an animation keeps its first frame)"
         case .svg:

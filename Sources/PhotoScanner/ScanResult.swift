@@ -2,10 +2,19 @@
 public enum ImageFormat: String, Sendable, Hashable, Codable {
     case jpeg
     case png
+    /// HEIC/HEIF (HEVC and other codecs but AV1): shown through renditions only.
+    case heif
+    case avif
+    case webp
+
+    /// True for formats no browser can be trusted to show as they are (HEIC, and AVIF, whose
+    /// `clap` Chromium ignores): the site shows their renditions, never the file.
+    public var needsRenditions: Bool { self == .heif || self == .avif }
 }
 
 /// One photo the scanner measured: the size stored in the file and the size a browser displays
-/// after applying the EXIF orientation.
+/// (after the EXIF orientation for JPEG and PNG; after `clap` and `irot` for HEIF and AVIF,
+/// whose `orientation` is then 1; as stored for WebP).
 public struct ScannedPhoto: Sendable, Hashable {
     /// Path relative to the scanned folder, with `/` separators.
     public var relativePath: String
@@ -36,16 +45,27 @@ public struct ScannedPhoto: Sendable, Hashable {
         self.byteSize = byteSize
         self.identity = identity
     }
+
+    /// A photo whose display size does not follow from an EXIF orientation (HEIF, AVIF, WebP).
+    public init(
+        relativePath: String, format: ImageFormat, storedWidth: Int, storedHeight: Int,
+        displayWidth: Int, displayHeight: Int, byteSize: Int64, identity: FileIdentity? = nil
+    ) {
+        self.init(relativePath: relativePath, format: format, storedWidth: storedWidth, storedHeight: storedHeight,
+                  orientation: 1, byteSize: byteSize, identity: identity)
+        self.displayWidth = displayWidth
+        self.displayHeight = displayHeight
+    }
 }
 
 /// Something the scanner could not take as a photo, or a warning about one it did take.
 public struct ScanDiagnostic: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, Codable {
-        /// An image in a format the site cannot measure (GIF, WebP, HEIC, …).
+        /// An image in a format the site cannot measure (GIF, TIFF, …).
         case unsupportedFormat
         /// A file with an image extension whose bytes are no known image.
         case notAnImage
-        /// A JPEG or PNG whose header the library rejected.
+        /// A header the format's library rejected.
         case corruptHeader
         case emptyFile
         case unreadable

@@ -29,7 +29,7 @@
 typedef enum WFS_CLOSED_ENUM wfs_status {
     /// Width, height and orientation are set. `message` may hold an EXIF warning.
     WFS_STATUS_OK WFS_SWIFT_NAME(ok) = 0,
-    /// A known image format other than JPEG and PNG; `format` names it.
+    /// A known image format other than JPEG, PNG, HEIF/AVIF and WebP; `format` names it.
     WFS_STATUS_UNSUPPORTED_FORMAT WFS_SWIFT_NAME(unsupportedFormat) = 1,
     /// The bytes are no image format the shim knows.
     WFS_STATUS_NOT_AN_IMAGE WFS_SWIFT_NAME(notAnImage) = 2,
@@ -37,7 +37,7 @@ typedef enum WFS_CLOSED_ENUM wfs_status {
     WFS_STATUS_EMPTY_FILE WFS_SWIFT_NAME(emptyFile) = 3,
     /// The file could not be opened or read; `io_errno` holds errno when there is one.
     WFS_STATUS_IO_ERROR WFS_SWIFT_NAME(ioError) = 4,
-    /// libjpeg or libpng rejected the header; `message` holds the library's message.
+    /// libjpeg, libpng, libheif or libwebp rejected the header; `message` holds the reason.
     WFS_STATUS_CORRUPT_HEADER WFS_SWIFT_NAME(corruptHeader) = 5,
 } wfs_status;
 
@@ -73,8 +73,14 @@ typedef enum WFS_CLOSED_ENUM wfs_exif_status {
 /// Everything one header read reports.
 typedef struct wfs_image_header {
     wfs_format format;
+    /// The stored size: JPEG/PNG/WebP as coded; HEIF/AVIF the primary item's `ispe`.
     uint32_t width;
     uint32_t height;
+    /// The size a browser shows, for HEIF/AVIF (`ispe` after `clap` and `irot`) and WebP (the
+    /// stored size: no browser applies EXIF to WebP); 0 for JPEG and PNG, whose display size
+    /// follows from `orientation`.
+    uint32_t display_width;
+    uint32_t display_height;
     /// EXIF orientation 1...8; 1 when absent, malformed or out of range.
     uint16_t orientation;
     wfs_exif_status exif;
@@ -94,7 +100,7 @@ typedef struct wfs_image_header {
 /// Capacity that fits every message the shim writes (libjpeg's JMSG_LENGTH_MAX is 200).
 #define WFS_MESSAGE_CAPACITY 256
 
-/// Opens `path`, sniffs its magic bytes and reads the JPEG or PNG header.
+/// Opens `path`, sniffs its magic bytes and reads the JPEG, PNG, HEIF/AVIF or WebP header.
 ///
 /// `message` (capacity `message_capacity`, may be 0) receives a NUL-terminated explanation for
 /// every status other than OK, and an EXIF warning when the status is OK and `exif` is malformed;
