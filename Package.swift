@@ -45,7 +45,7 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CWebP",
-            pkgConfig: "libwebp",
+            pkgConfig: "libwebpdemux",
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
         ),
         .target(name: "CImageHeaders", dependencies: ["CJPEG", "CPNG", "CHEIF", "CWebP"]),

@@ -125,6 +125,10 @@ wfr_status wfr_check_size(wfr_job *job, uint32_t width, uint32_t height);
 /// Decoders: read the header, check the limits, decode and push every row.
 wfr_status wfr_decode_jpeg(wfr_job *job, const uint8_t *bytes, size_t length);
 wfr_status wfr_decode_png(wfr_job *job, const uint8_t *bytes, size_t length);
+/// HEIF/AVIF through libheif, transforms applied; the job's orientation must be 1.
+wfr_status wfr_decode_heif(wfr_job *job, const uint8_t *bytes, size_t length);
+/// WebP through libwebp, an animation's first frame on its canvas; orientation must be 1.
+wfr_status wfr_decode_webp(wfr_job *job, const uint8_t *bytes, size_t length);
 
 /// Writes the Y, Cb and Cr planes of a `width` × `height` image (display orientation; chroma
 /// half the size each way, rounded up) as a 4:2:0 JPEG.

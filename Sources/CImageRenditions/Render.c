@@ -324,6 +324,7 @@ static wfr_status render(const uint8_t *bytes, size_t length, const wfr_options 
     if (count > 0 && renditions == NULL) return WFR_STATUS_INVALID_REQUEST;
 
     wfr_job job;
+    wfr_options upright;
     memset(&job, 0, sizeof job);
     job.options = options;
     job.targets = targets;
@@ -339,8 +340,16 @@ static wfr_status render(const uint8_t *bytes, size_t length, const wfr_options 
         status = wfr_decode_jpeg(&job, bytes, length);
     } else if (bytes != NULL && length >= 8 && memcmp(bytes, png_magic, 8) == 0) {
         status = wfr_decode_png(&job, bytes, length);
+    } else if (bytes != NULL && length >= 12 && (memcmp(bytes + 4, "ftyp", 4) == 0 ||
+                                                 (memcmp(bytes, "RIFF", 4) == 0 && memcmp(bytes + 8, "WEBP", 4) == 0))) {
+        // HEIF/AVIF transforms are applied by libheif and WebP's EXIF by no browser: the
+        // renditions are of the decoded pixels as they come, whatever orientation was passed.
+        upright = *options;
+        upright.orientation = 1;
+        job.options = &upright;
+        status = bytes[4] == 'f' ? wfr_decode_heif(&job, bytes, length) : wfr_decode_webp(&job, bytes, length);
     } else {
-        wfr_message(message, message_capacity, "not a JPEG or PNG file");
+        wfr_message(message, message_capacity, "not a JPEG, PNG, HEIF/AVIF or WebP file");
         status = WFR_STATUS_UNSUPPORTED_FORMAT;
     }
     if (status == WFR_STATUS_OK) wfr_job_finish(&job);

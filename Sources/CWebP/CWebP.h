@@ -1,2 +1,3 @@
 #include <stddef.h>
 #include <webp/decode.h>
+#include <webp/demux.h>

@@ -1,6 +1,6 @@
 import CImageRenditions
 
-/// Decodes a JPEG or PNG once and encodes it at several sizes, through the C shim.
+/// Decodes a JPEG, PNG, HEIF/AVIF or WebP once and encodes it at several sizes, through the C shim.
 ///
 /// Safe to use from many threads at once: every call owns all of its state.
 public struct RenditionEncoder: Sendable {

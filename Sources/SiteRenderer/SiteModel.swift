@@ -13,6 +13,9 @@ public struct SitePhoto: Sendable, Hashable {
     public var link: String?
     /// Resized copies for `srcset`; nil shows the original.
     public var image: SiteImage?
+    /// False for a file browsers cannot show (HEIC, and AVIF with its crops): the tile's full
+    /// view is then its largest rendition even where originals are linked.
+    public var opensOriginal = true
 
     public init(
         path: String, width: Int, height: Int, alt: String, title: String? = nil,

@@ -40,6 +40,7 @@ extension SiteRenderer {
                 hasher.combine(photo.caption)
                 hasher.combine(photo.price)
                 hasher.combine(photo.link)
+                hasher.combine(photo.opensOriginal ? 1 : 0)
                 if let image = photo.image {
                     hasher.combine(image.src)
                     hasher.combine(image.candidates.count)

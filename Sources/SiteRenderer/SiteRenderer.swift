@@ -275,7 +275,7 @@ extension SiteRenderer {
 private extension SiteRenderer {
     func tileHTML(_ photo: SitePhoto, style: String, sizes: String, eager: Bool) -> String {
         let original = options.photosFolder + "/" + photo.path.percentEncodedPath
-        let fullView = options.linksOriginals ? original : (photo.image?.candidates.last?.path ?? original)
+        let fullView = options.linksOriginals && photo.opensOriginal ? original : (photo.image?.candidates.last?.path ?? original)
         // Sized for every placeholder up front: a tile is rendered per photo, and growing the
         // table part-way costs as much as filling it.
         var values = [String: TemplateValue](minimumCapacity: 16)

@@ -216,7 +216,7 @@ struct RenditionEncoderTests {
 
     @Test("Not an image, and a size larger than the photo, are refused")
     func refusals() {
-        #expect(throws: RenditionError(.unsupportedFormat, message: "not a JPEG or PNG file")) {
+        #expect(throws: RenditionError(.unsupportedFormat, message: "not a JPEG, PNG, HEIF/AVIF or WebP file")) {
             try encoder.renditions(of: Array("GIF89a…".utf8), orientation: 1, sizes: [RenditionSize(width: 1, height: 1)])
         }
         let source = GeneratedImages.photo(width: 40, height: 30)

@@ -31,7 +31,7 @@
 typedef enum WFR_CLOSED_ENUM wfr_status {
     /// Every requested rendition was written.
     WFR_STATUS_OK WFR_SWIFT_NAME(ok) = 0,
-    /// The bytes are neither JPEG nor PNG.
+    /// The bytes are no JPEG, PNG, HEIF/AVIF or WebP.
     WFR_STATUS_UNSUPPORTED_FORMAT WFR_SWIFT_NAME(unsupportedFormat) = 1,
     /// width × height from the header exceeds `max_pixels`; nothing was decoded.
     WFR_STATUS_TOO_MANY_PIXELS WFR_SWIFT_NAME(tooManyPixels) = 2,
@@ -94,7 +94,7 @@ typedef struct wfr_source_info {
 /// Capacity that fits every message the shim writes (libjpeg's JMSG_LENGTH_MAX is 200).
 #define WFR_MESSAGE_CAPACITY 256
 
-/// Decodes the JPEG or PNG in `bytes` once and writes one rendition per target into
+/// Decodes the JPEG, PNG, HEIF/AVIF or WebP in `bytes` once and writes one rendition per target into
 /// `renditions` (an array of `count`). On any status other than OK no rendition is returned
 /// (all are freed) and `message` holds a NUL-terminated reason; on OK it is the empty string.
 /// `info` may be NULL.

@@ -25,7 +25,7 @@ import Darwin
 /// at 100,000 photos, String splitting alone would cost more than the rest of a rebuild.
 struct BuildCache: Sendable {
     static let fileName = ".waterfall-site-cache"
-    static let header = "waterfall-site build cache 7"
+    static let header = "waterfall-site build cache 8"
     /// The line between the photos and the pages (no photo path lacks an extension).
     static let pagesLine = "#pages"
 
@@ -171,6 +171,10 @@ struct BuildCache: Sendable {
                 text.append(Int64(photo.storedHeight))
                 text.tab()
                 text.append(Int64(photo.orientation))
+                text.tab()
+                text.append(Int64(photo.displayWidth))
+                text.tab()
+                text.append(Int64(photo.displayHeight))
                 text.tab()
                 text.append(photo.byteSize)
                 text.tab()
@@ -337,33 +341,37 @@ private struct CacheParser {
     private mutating func appendPhotoEntry(
         to entries: inout [ScanCache.Entry], renditionKeys: inout [BuildCache.RenditionKey?], publishedOriginals: inout [Bool]
     ) -> Bool {
-        guard fields.count == 15,
+        guard fields.count == 17,
             let path = text(fields[0]), !path.isEmpty,
             let device = unsigned(fields[1]), let inode = unsigned(fields[2]),
             let size = signed(fields[3]), let modified = signed(fields[4]),
-            let format = field(fields[5], is: "jpeg") ? ImageFormat.jpeg : field(fields[5], is: "png") ? ImageFormat.png : nil,
+            let format = ImageFormat(rawValue: String(decoding: bytes[fields[5]], as: UTF8.self)),
             let width = signed(fields[6]), width > 0, let height = signed(fields[7]), height > 0,
             let orientation = signed(fields[8]), (1...8).contains(orientation),
-            let byteSize = signed(fields[9]), byteSize >= 0,
-            let warningText = fields[10].isEmpty ? "" : text(fields[10]),
-            let fingerprint = renditionFingerprint(fields[11]),
-            isLowercaseHex(fields[12]),
-            field(fields[13], is: "original") || fields[13].isEmpty
+            let displayWidth = signed(fields[9]), displayWidth > 0, let displayHeight = signed(fields[10]), displayHeight > 0,
+            let byteSize = signed(fields[11]), byteSize >= 0,
+            let warningText = fields[12].isEmpty ? "" : text(fields[12]),
+            let fingerprint = renditionFingerprint(fields[13]),
+            isLowercaseHex(fields[14]),
+            field(fields[15], is: "original") || fields[15].isEmpty
         else { return false }
-        let failurePrefix = fields[14].lowerBound..<min(fields[14].upperBound, fields[14].lowerBound + Self.failedPrefix.utf8.count)
-        let failure = field(failurePrefix, is: "failed:") ? text(failurePrefix.upperBound..<fields[14].upperBound) : nil
-        guard let files = failure == nil ? renditionFiles(fields[14]) : ("", []) else { return false }
-        let published = !fields[13].isEmpty
+        let failurePrefix = fields[16].lowerBound..<min(fields[16].upperBound, fields[16].lowerBound + Self.failedPrefix.utf8.count)
+        let failure = field(failurePrefix, is: "failed:") ? text(failurePrefix.upperBound..<fields[16].upperBound) : nil
+        guard let files = failure == nil ? renditionFiles(fields[16]) : ("", []) else { return false }
+        let published = !fields[15].isEmpty
         let identity = FileIdentity(device: device, inode: inode, size: size, modified: modified)
-        let photo = ScannedPhoto(
+        var photo = ScannedPhoto(
             relativePath: path, format: format, storedWidth: Int(width), storedHeight: Int(height),
             orientation: Int(orientation), byteSize: byteSize, identity: identity)
+        // A HEIF/AVIF transform (not an orientation) is in the display size itself.
+        photo.displayWidth = Int(displayWidth)
+        photo.displayHeight = Int(displayHeight)
         let warning = warningText.isEmpty ? nil : ScanDiagnostic(relativePath: path, kind: .malformedExif, message: warningText)
         let key =
             fingerprint.isEmpty ? nil
             : failure.map { BuildCache.RenditionKey.failed($0, fingerprint: fingerprint) }
-            ?? (fields[12].isEmpty || files.widths.isEmpty ? nil : BuildCache.RenditionKey(
-                fingerprint: fingerprint, contentHash: String(decoding: bytes[fields[12]], as: UTF8.self),
+            ?? (fields[14].isEmpty || files.widths.isEmpty ? nil : BuildCache.RenditionKey(
+                fingerprint: fingerprint, contentHash: String(decoding: bytes[fields[14]], as: UTF8.self),
                 fileExtension: files.fileExtension, widths: files.widths))
         entries.append(ScanCache.Entry(identity: identity, photo: photo, warning: warning))
         renditionKeys.append(key)

@@ -79,11 +79,12 @@ struct GalleryPlan: Sendable {
                 for position in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
                     let photo = scanned[indices[position]]
                     let entry = metadata.photos.isEmpty ? nil : metadata.photos[photo.relativePath]
-                    (slots.buffer.baseAddress.unsafelyUnwrapped + position).initialize(
-                        to: SitePhoto(
-                            path: photo.relativePath, width: photo.displayWidth, height: photo.displayHeight,
-                            alt: entry?.alt ?? entry?.title ?? Humanised.fileName(photo.relativePath),
-                            title: entry?.title, caption: entry?.caption, price: entry?.price, link: entry?.link))
+                    var site = SitePhoto(
+                        path: photo.relativePath, width: photo.displayWidth, height: photo.displayHeight,
+                        alt: entry?.alt ?? entry?.title ?? Humanised.fileName(photo.relativePath),
+                        title: entry?.title, caption: entry?.caption, price: entry?.price, link: entry?.link)
+                    site.opensOriginal = !photo.format.needsRenditions
+                    (slots.buffer.baseAddress.unsafelyUnwrapped + position).initialize(to: site)
                 }
             }
             initialized = count

@@ -111,8 +111,16 @@ extension SiteBuilder {
             }
         }
         failures.sort { $0.index < $1.index }
+        // A HEIC or AVIF without renditions has nothing a browser can be trusted to show.
+        var unshowable: Set<Int> = []
         for failure in failures {
-            console.warn("warning: \(TerminalText.safe(photos[failure.index].relativePath)): no resized copies (\(failure.message)); the tile shows the original")
+            let path = TerminalText.safe(photos[failure.index].relativePath)
+            if plan.scanned(failure.index).format.needsRenditions {
+                unshowable.insert(failure.index)
+                console.warn("warning: \(path): skipped: no resized copies (\(failure.message)); browsers cannot show the file itself")
+            } else {
+                console.warn("warning: \(path): no resized copies (\(failure.message)); the tile shows the original")
+            }
         }
         if settings.strict && !failures.isEmpty {
             throw .failed("--strict: \(failures.count) photo\(failures.count == 1 ? "" : "s") could not be resized; the site was not built")
@@ -142,9 +150,13 @@ extension SiteBuilder {
         } catch {
             throw .failed("layout options: \(error.description)")
         }
-        if !vanished.isEmpty {
-            plan.leaveOut(vanished)
-            guard !plan.photos.isEmpty else { throw .failed("every photo went away during the build; nothing to publish") }
+        if !vanished.isEmpty || !unshowable.isEmpty {
+            plan.leaveOut(vanished.union(unshowable))
+            guard !plan.photos.isEmpty else {
+                throw .failed(
+                    unshowable.isEmpty ? "every photo went away during the build; nothing to publish"
+                        : "no photo could be shown (see the warnings above); nothing to publish")
+            }
         }
         guard carries, let cache else { return (failures.count, nil) }
         let leavers = Self.unusedRenditions(cache: cache, previousIndex: previousIndex, results: results)
@@ -153,6 +165,23 @@ extension SiteBuilder {
             throw .failed("the previous site's '\(previousFolder.path)' went away during the build; build again")
         }
         return (failures.count, carried)
+    }
+
+    /// Leaves HEIC and AVIF photos out of a build without renditions (`--no-renditions`), with a
+    /// warning each: browsers cannot show HEIC, and Chromium ignores an AVIF's crop.
+    func leaveOutUnshowable(_ plan: inout GalleryPlan) throws(CommandError) {
+        let positions = plan.photos.indices.filter { plan.scanned($0).format.needsRenditions }
+        guard !positions.isEmpty else { return }
+        for position in positions {
+            let name = plan.scanned(position).format == .heif ? "HEIC/HEIF" : "AVIF"
+            console.warn(
+                "warning: \(TerminalText.safe(plan.photos[position].path)): skipped: \(name) is shown through resized copies only,"
+                    + " and --no-renditions turns them off: build without --no-renditions, or export it as JPEG")
+        }
+        plan.leaveOut(Set(positions))
+        guard !plan.photos.isEmpty else {
+            throw .failed("every photo is HEIC/HEIF or AVIF, which --no-renditions cannot show; nothing to publish")
+        }
     }
 
     /// The previous build's rendition files that no photo of this build uses: those of photos

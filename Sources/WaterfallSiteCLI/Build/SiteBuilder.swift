@@ -104,6 +104,7 @@ struct SiteBuilder {
         }
 
         var plan = GalleryPlan(photos: scan.photos, metadata: metadata, pageSize: settings.pageSize)
+        if !settings.renditions { try leaveOutUnshowable(&plan) }
         if !metadata.sections.isEmpty {
             let folders = Set(plan.sectionFolders)
             for folder in metadata.sections.keys.sorted() where !folders.contains(folder) {
@@ -182,8 +183,11 @@ struct SiteBuilder {
         _ plan: inout GalleryPlan, scan: ScanResult, renderer: SiteRenderer, cache: BuildCache?, previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, to output: OutputFolder, progress: Progress
     ) throws(CommandError) -> CarriedFolder? {
-        // Without original links, an original is published only where its tile shows it.
-        let published = plan.photos.indices.filter { renderer.options.linksOriginals || plan.photos[$0].image == nil }
+        // Without original links, an original is published only where its tile shows it; a HEIC
+        // or AVIF never is (browsers cannot show it as the gallery does).
+        let published = plan.photos.indices.filter {
+            plan.photos[$0].opensOriginal && (renderer.options.linksOriginals || plan.photos[$0].image == nil)
+        }
         for index in plan.photos.indices { draft.publishedOriginals[plan.scanIndices[index]] = false }
         for index in published { draft.publishedOriginals[plan.scanIndices[index]] = true }
         let publishedPaths = published.map { plan.photos[$0].path }

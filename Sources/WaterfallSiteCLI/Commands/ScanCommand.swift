@@ -128,7 +128,13 @@ enum ScanCommand {
                     // A name that is not valid UTF-8 is published escaped: say so, so a script
                     // percent-decodes it to find the file (see FileNameText).
                     if path.utf8.contains(UInt8(ascii: "%")) && FileNameText.isEscaped(path) { writer.put(Pieces.escaped) }
-                    writer.put(photos[index].format == .jpeg ? Pieces.jpeg : Pieces.png)
+                    switch photos[index].format {
+                    case .jpeg: writer.put(Pieces.jpeg)
+                    case .png: writer.put(Pieces.png)
+                    case .heif: writer.put(Pieces.heif)
+                    case .avif: writer.put(Pieces.avif)
+                    case .webp: writer.put(Pieces.webp)
+                    }
                     writer.put(Pieces.storedWidth); writer.putDigits(Int64(photos[index].storedWidth))
                     writer.put(Pieces.storedHeight); writer.putDigits(Int64(photos[index].storedHeight))
                     writer.put(Pieces.orientation); writer.putDigits(Int64(photos[index].orientation))
@@ -181,6 +187,9 @@ enum ScanCommand {
         static let escaped: StaticString = ",\n      \"escaped\": true"
         static let jpeg: StaticString = ",\n      \"format\": \"jpeg\""
         static let png: StaticString = ",\n      \"format\": \"png\""
+        static let heif: StaticString = ",\n      \"format\": \"heif\""
+        static let avif: StaticString = ",\n      \"format\": \"avif\""
+        static let webp: StaticString = ",\n      \"format\": \"webp\""
         static let storedWidth: StaticString = ",\n      \"storedWidth\": "
         static let storedHeight: StaticString = ",\n      \"storedHeight\": "
         static let orientation: StaticString = ",\n      \"orientation\": "
@@ -225,10 +234,14 @@ enum ScanCommand {
     }
 
     static func summary(_ result: ScanResult, seconds: Double) -> String {
-        let jpegs = result.photos.lazy.filter { $0.format == .jpeg }.count
-        let pngs = result.photos.count - jpegs
+        var counts: [ImageFormat: Int] = [:]
+        for photo in result.photos { counts[photo.format, default: 0] += 1 }
         var line = "Scanned \(NumberText.grouped(result.photos.count)) photo\(result.photos.count == 1 ? "" : "s")"
-        line += " (\(NumberText.grouped(jpegs)) JPEG, \(NumberText.grouped(pngs)) PNG)"
+        // JPEG and PNG always, the newer formats when there are any.
+        let named: [(ImageFormat, String)] = [(.jpeg, "JPEG"), (.png, "PNG"), (.heif, "HEIC/HEIF"), (.avif, "AVIF"), (.webp, "WebP")]
+        let parts = named.filter { $0.0 == .jpeg || $0.0 == .png || counts[$0.0] != nil }
+            .map { "\(NumberText.grouped(counts[$0.0] ?? 0)) \($0.1)" }
+        line += " (\(parts.joined(separator: ", ")))"
         if !result.diagnostics.isEmpty { line += ", \(Diagnostics.count(result.diagnostics))" }
         line += " in \(NumberText.decimal(seconds, decimals: 2)) s"
         return line
