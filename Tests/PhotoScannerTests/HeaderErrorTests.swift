@@ -16,9 +16,6 @@ struct HeaderErrorTests {
     /// Magic bytes of formats the site cannot measure, padded past the sniffing window.
     static let unsupported: [(file: String, magic: [UInt8], name: String)] = [
         ("animation.gif", Array("GIF89a".utf8), "GIF"),
-        ("photo.webp", Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8), "WebP"),
-        ("photo.heic", [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8), "HEIC/HEIF"),
-        ("photo.avif", [0, 0, 0, 0x1C] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("avifmif1miaf".utf8), "AVIF"),
         ("scan.tif", [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], "TIFF"),
         ("scan-mm.tiff", [0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8], "TIFF"),
         ("drawing.bmp", Array("BM".utf8) + [0x46, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0], "BMP"),
@@ -36,6 +33,24 @@ struct HeaderErrorTests {
         let message = result.diagnostics.first?.message ?? ""
         #expect(message.hasPrefix("\(fixture.name) is not supported"), "\(message)")
         #expect(message.contains("convert it to") || message.contains("export it as JPEG"), "\(message)")
+        #expect(!message.contains("\n"))
+    }
+
+    /// HEIC, AVIF and WebP are read now: magic bytes with nothing after them are a corrupt header
+    /// whose message names the library (libheif with its version, which decides what it reads).
+    static let cutModernHeaders: [(file: String, magic: [UInt8], message: String)] = [
+        ("photo.webp", Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8), "WebP header: "),
+        ("photo.heic", [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8), "HEIC/HEIF header: libheif 1."),
+        ("photo.avif", [0, 0, 0, 0x1C] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("avifmif1miaf".utf8), "AVIF header: libheif 1."),
+    ]
+
+    @Test("HEIC, AVIF and WebP with only their magic bytes are corrupt headers named by library", arguments: cutModernHeaders)
+    func cutModernHeader(fixture: (file: String, magic: [UInt8], message: String)) throws {
+        let result = try Self.scanOne(fixture.file, fixture.magic + [UInt8](repeating: 0, count: 40))
+        #expect(result.photos.isEmpty)
+        #expect(result.diagnostics.map(\.kind) == [.corruptHeader])
+        let message = result.diagnostics.first?.message ?? ""
+        #expect(message.hasPrefix(fixture.message), "\(message)")
         #expect(!message.contains("\n"))
     }
 
