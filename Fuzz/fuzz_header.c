@@ -1,5 +1,7 @@
-// libFuzzer harness for the whole header shim: sniffing, the JPEG and PNG readers and the EXIF
-// walker they call. Each input is read twice, from memory and from a file (an in-memory memfd
+// libFuzzer harness for the whole header shim: sniffing, the JPEG, PNG, HEIF/AVIF (libheif and
+// the box walk for transforms) and WebP readers and the EXIF walker they call. Built twice:
+// `fuzz_header` takes every input; `fuzz_modern` (-DWFS_FUZZ_MODERN, seeded with the HEIC, AVIF
+// and WebP corpus) skips inputs that are not sniffed as those formats, so its time goes to them. Each input is read twice, from memory and from a file (an in-memory memfd
 // opened by path), and the two results must agree exactly: that checks the file reader's own
 // paths (read sizes, lseek skips, stopping at the fstat size) against the simpler memory one.
 // Built by Fuzz/run.sh.
@@ -21,10 +23,28 @@ static void check_invariants(wfs_status status, const wfs_image_header *header, 
     if (memchr(message, '\0', capacity) == NULL) abort();
     if ((unsigned)status > WFS_STATUS_CORRUPT_HEADER) abort();
     if (header->orientation < 1 || header->orientation > 8) abort();
-    if (status == WFS_STATUS_OK && header->format != WFS_FORMAT_JPEG && header->format != WFS_FORMAT_PNG) abort();
+    if (status != WFS_STATUS_OK) return;
+    switch (header->format) {
+    case WFS_FORMAT_JPEG:
+    case WFS_FORMAT_PNG:
+        if (header->display_width != 0 || header->display_height != 0) abort();
+        break;
+    case WFS_FORMAT_HEIF:
+    case WFS_FORMAT_AVIF:
+    case WFS_FORMAT_WEBP:
+        if (header->display_width == 0 || header->display_height == 0 || header->orientation != 1) abort();
+        break;
+    default:
+        abort();
+    }
+    if (header->width == 0 || header->height == 0) abort();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+#ifdef WFS_FUZZ_MODERN
+    wfs_format sniffed = wfs_sniff_format(data, size < 32 ? size : 32);
+    if (sniffed != WFS_FORMAT_HEIF && sniffed != WFS_FORMAT_AVIF && sniffed != WFS_FORMAT_WEBP) return 0;
+#endif
     wfs_image_header header;
     char message[WFS_MESSAGE_CAPACITY];
     wfs_status status = wfs_read_image_header_from_memory(data, size, &header, message, sizeof message);
@@ -47,6 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     check_invariants(file_status, &from_file, file_message, sizeof file_message);
     if (file_status != status || from_file.format != header.format || from_file.width != header.width ||
         from_file.height != header.height || from_file.orientation != header.orientation ||
+        from_file.display_width != header.display_width || from_file.display_height != header.display_height ||
         from_file.exif != header.exif || from_file.byte_size != header.byte_size ||
         strcmp(file_message, message) != 0) {
         fprintf(stderr, "file and memory reads disagree: status %d/%d, %ux%u/%ux%u, message '%s'/'%s'\n",

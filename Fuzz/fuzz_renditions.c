@@ -6,6 +6,7 @@
 
 #include "CImageRenditions.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,7 +48,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (probe.bytes != NULL) abort();
 
     uint32_t width = info.width, height = info.height;
-    if (options.orientation >= 5) {
+    // HEIF/AVIF (transforms applied by libheif) and WebP render upright whatever is passed.
+    const bool modern = size >= 12 && (memcmp(data + 4, "ftyp", 4) == 0 || memcmp(data, "RIFF", 4) == 0);
+    if (options.orientation >= 5 && !modern) {
         uint32_t swap = width;
         width = height;
         height = swap;

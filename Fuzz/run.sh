@@ -28,26 +28,38 @@ else
 fi
 renditions_dir="$package_dir/Sources/CImageRenditions"
 
-harnesses=(header exif renditions)
+harnesses=(header modern exif renditions)
 for harness in "${harnesses[@]}"; do mkdir -p "$work/seeds/$harness" "$work/corpus/$harness"; done
 mkdir -p "$work/bin" "$work/artifacts"
 # Reproducers belong to the run that found them; a fixed bug must not fail the next run.
 rm -f "$work/artifacts/"*
 
+# libheif's and libwebp's headers, where Debian puts them (the multiarch include folder).
+library_flags=$(pkg-config --cflags libheif libwebpdemux 2>/dev/null || true)
 for harness in "${harnesses[@]}"; do
     source_dir="$shim_dir"
+    source="$fuzz_dir/fuzz_$harness.c"
+    defines=()
     [[ "$harness" == renditions ]] && source_dir="$renditions_dir"
+    # fuzz_modern is the header harness kept to HEIF/AVIF/WebP inputs.
+    [[ "$harness" == modern ]] && { source="$fuzz_dir/fuzz_header.c"; defines=(-DWFS_FUZZ_MODERN); }
+    # shellcheck disable=SC2086
     "$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-        -I"$source_dir/include" -I"$source_dir" \
-        "$fuzz_dir/fuzz_$harness.c" "$source_dir"/*.c \
-        -ljpeg -lpng16 -lm -o "$work/bin/fuzz_$harness" 2>"$work/build-$harness.log" ||
+        "${defines[@]}" -I"$source_dir/include" -I"$source_dir" $library_flags \
+        "$source" "$source_dir"/*.c \
+        -ljpeg -lpng16 -lheif -lwebpdemux -lwebp -lm -o "$work/bin/fuzz_$harness" 2>"$work/build-$harness.log" ||
         { cat "$work/build-$harness.log"; exit 1; }
 done
 
 if [ -d "$corpora_dir" ]; then
     find "$corpora_dir" -type f \( -name '*.jpg' -o -name '*.png' \) -exec cp -f {} "$work/seeds/header/" \;
+    # The modern-format corpus by content (a HEIF may be named .avif); big phone photos are left
+    # to the conformance test: their boxes are at the start, which max_len keeps.
+    find "$corpora_dir/formats" -type f \( -name '*.heic' -o -name '*.heif' -o -name '*.avif' -o -name '*.webp' \) \
+        -size -2M -exec cp -f {} "$work/seeds/modern/" \; 2>/dev/null || true
     # Small files only: each renditions run decodes the whole image.
-    find "$corpora_dir" -type f \( -name '*.jpg' -o -name '*.png' -o -name '*.mpo' \) -size -24k \
+    find "$corpora_dir" -type f \( -name '*.jpg' -o -name '*.png' -o -name '*.mpo' -o -name '*.webp' -o -name '*.avif' \
+        -o -name '*.heic' \) -size -24k \
         -exec cp -f {} "$work/seeds/renditions/" \;
     python3 "$fuzz_dir/extract_exif_seeds.py" "$corpora_dir" "$work/seeds/exif"
 else
@@ -58,6 +70,8 @@ status=0
 for harness in "${harnesses[@]}"; do
     case "$harness" in
         header) max_len=65536 ;;
+        # Past the reader's 32 KB first window, so libheif's reads by pread are fuzzed too.
+        modern) max_len=131072 ;;
         exif) max_len=4096 ;;
         renditions) max_len=32768 ;;
     esac

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages waterfall-site needs, only those that are missing.
-#   scripts/install-dependencies.sh            libraries for building (libjpeg-dev, libpng-dev)
+#   scripts/install-dependencies.sh            libraries for building (libjpeg-dev, libpng-dev,
+#                                              libheif-dev, libwebp-dev)
 #   scripts/install-dependencies.sh --tests    also what the tests use (Chromium and its driver,
 #                                              rsync, clang for the fuzzing smoke)
 set -euo pipefail
@@ -12,7 +13,9 @@ if ! command -v swift >/dev/null; then
   exit 1
 fi
 
-build_packages=(libjpeg-dev libpng-dev pkg-config)
+# Debian 12's libheif1 depends on its HEVC (libde265) and AV1 (dav1d, aom) decoders, so
+# libheif-dev brings everything HEIC and AVIF renditions need; libwebp-dev brings libwebpdemux.
+build_packages=(libjpeg-dev libpng-dev libheif-dev libwebp-dev pkg-config)
 test_packages=(chromium chromium-driver python3 rsync)
 packages=("${build_packages[@]}")
 if [[ "${1:-}" == "--tests" ]]; then
