@@ -32,8 +32,11 @@ enum HelpText {
     static let scan = """
         Usage: waterfall-site scan DIR [--json] [--strict] [--jobs N] [--follow-symlinks] [--quiet]
 
-        Reads the width, height and EXIF orientation of every JPEG and PNG below DIR from the
-        file headers (pixels are never decoded) and lists them with any files it had to skip.
+        Reads the width, height and orientation of every JPEG, PNG, HEIC/HEIF, AVIF and WebP below
+        DIR from the file headers (pixels are never decoded) and lists them with any files it had
+        to skip. The display size is what a browser shows: EXIF orientation applied for JPEG and
+        PNG; for HEIC and AVIF the container's crop and rotation (clap, irot), never their EXIF;
+        WebP as stored.
 
         OPTIONS
           --json         Print one JSON document (images and diagnostics) instead of a table;
@@ -50,7 +53,8 @@ enum HelpText {
     static let build = """
         Usage: waterfall-site build PHOTOS [-o DIR] [options]
 
-        Builds a static gallery site from the JPEG and PNG photos below PHOTOS. Every folder with
+        Builds a static gallery site from the JPEG, PNG, HEIC/HEIF, AVIF and WebP photos below
+        PHOTOS (HEIC and AVIF are shown through resized JPEGs only). Every folder with
         photos becomes a section; large galleries are split into pages. The site uses relative
         links only: open it from disk or upload it under any path of any static host.
 
@@ -104,7 +108,8 @@ enum HelpText {
                                       (default: PHOTOS/static when present; never scanned)
 
         IMAGES
-          --no-renditions             Show the originals in the tiles; no resized copies
+          --no-renditions             Show the originals in the tiles; no resized copies (HEIC
+                                      and AVIF photos are then skipped, with a warning)
           --renditions                Write resized copies (the default): 4–6 widths per photo
                                       chosen from the layout for 1× and 2× screens, offered
                                       through srcset/sizes, in DIR/renditions/
