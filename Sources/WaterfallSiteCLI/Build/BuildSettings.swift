@@ -30,6 +30,8 @@ struct BuildSettings: Sendable {
     var balanceTolerance: Double?
     var pageSize = 500
     var metadata: URL?
+    /// The settings file read, if any (`serve` watches it).
+    var configFile: URL?
     var templates: URL?
     var strict = false
     var quiet = false

@@ -39,7 +39,14 @@ struct PhotoMetadata: Sendable {
     /// Whether any photo shows text under its image, which turns the caption band on.
     var hasCaptions: Bool { photos.values.contains { $0.hasCaptionText } }
 
+    /// The files looked for in the photos folder when no `--metadata` is given; both at once
+    /// is an error, so it is never a guess which one the site shows.
+    static let defaultNames = ["metadata.json", "metadata.csv"]
+
+    /// Reads a metadata file: CSV when its name ends in `.csv` (see ``MetadataTable``), JSON
+    /// otherwise.
     static func load(_ url: URL) throws(CommandError) -> PhotoMetadata {
+        if url.pathExtension.lowercased() == "csv" { return try MetadataTable.load(url) }
         let path = url.path
         func bad(_ where: String, _ problem: String) -> CommandError {
             .failed("metadata file '\(path)': \(`where`) \(problem)")
@@ -61,43 +68,71 @@ struct PhotoMetadata: Sendable {
             guard let photos = photos.members else { throw bad("key 'photos'", "must be an object of path → entry") }
             for (photoPath, value) in photos {
                 guard let fields = value.members else {
-                    throw bad("photo '\(photoPath)'", "must be an object with title, alt, caption, link or price")
+                    throw bad("photo '\(photoPath)'", "must be an object with \(photoKeys.sorted().joined(separator: ", "))")
                 }
-                var entry = Entry()
-                for (key, value) in fields {
-                    guard photoKeys.contains(key) else {
-                        throw bad("photo '\(photoPath)'", "has unknown key '\(key)' (known: \(photoKeys.sorted().joined(separator: ", ")))")
-                    }
-                    guard let text = value.string else {
-                        throw bad("photo '\(photoPath)' key '\(key)'", "must be a string")
-                    }
-                    switch key {
-                    case "title": entry.title = text
-                    case "alt": entry.alt = text
-                    case "caption": entry.caption = text
-                    case "price": entry.price = text
-                    default:
-                        guard LinkText.isAcceptable(text) else {
-                            throw bad("photo '\(photoPath)' key 'link'", "must be an http(s) URL or a relative link, got '\(text)'")
-                        }
-                        entry.link = text
-                    }
+                do {
+                    try metadata.addPhoto(photoPath, fields)
+                } catch {
+                    throw bad("photo '\(photoPath)'" + (error.key.map { " key '\($0)'" } ?? ""), error.problem)
                 }
-                metadata.photos[normalised(photoPath)] = entry
             }
         }
         if let sections = document["sections"] {
             guard let sections = sections.members else { throw bad("key 'sections'", "must be an object of folder → { \"title\": … }") }
             for (folder, value) in sections {
-                guard let fields = value.members else { throw bad("section '\(folder)'", "must be an object with a title") }
-                for (key, value) in fields {
-                    guard key == "title" else { throw bad("section '\(folder)'", "has unknown key '\(key)' (known: title)") }
-                    guard let title = value.string else { throw bad("section '\(folder)' key 'title'", "must be a string") }
-                    metadata.sectionTitles[normalised(folder)] = title
+                guard let fields = value.members else { throw bad("section '\(folder)'", "must be an object with \(sectionKeys.sorted().joined(separator: ", "))") }
+                do {
+                    try metadata.addSection(folder, fields)
+                } catch {
+                    throw bad("section '\(folder)'" + (error.key.map { " key '\($0)'" } ?? ""), error.problem)
                 }
             }
         }
         return metadata
+    }
+
+    static let sectionKeys: Set<String> = ["title"]
+
+    /// What is wrong with one field of an entry (`key` nil: with the entry as a whole); the
+    /// JSON and CSV readers each say where.
+    struct FieldProblem: Error {
+        var key: String?
+        var problem: String
+    }
+
+    /// Adds the photo at `photoPath` from its fields: the one reading of a photo entry that
+    /// JSON objects and CSV rows share.
+    mutating func addPhoto(_ photoPath: String, _ fields: [(key: String, value: JSONValue)]) throws(FieldProblem) {
+        var entry = Entry()
+        for (key, value) in fields {
+            guard Self.photoKeys.contains(key) else {
+                throw FieldProblem(problem: "has unknown key '\(key)' (known: \(Self.photoKeys.sorted().joined(separator: ", ")))")
+            }
+            guard let text = value.string else { throw FieldProblem(key: key, problem: "must be a string") }
+            switch key {
+            case "title": entry.title = text
+            case "alt": entry.alt = text
+            case "caption": entry.caption = text
+            case "price": entry.price = text
+            default:
+                guard LinkText.isAcceptable(text) else {
+                    throw FieldProblem(key: key, problem: "must be an http(s) URL or a relative link, got '\(text)'")
+                }
+                entry.link = text
+            }
+        }
+        photos[Self.normalised(photoPath)] = entry
+    }
+
+    /// Adds the section of `folder` from its fields, shared by JSON and CSV like ``addPhoto(_:_:)``.
+    mutating func addSection(_ folder: String, _ fields: [(key: String, value: JSONValue)]) throws(FieldProblem) {
+        for (key, value) in fields {
+            guard Self.sectionKeys.contains(key) else {
+                throw FieldProblem(problem: "has unknown key '\(key)' (known: \(Self.sectionKeys.sorted().joined(separator: ", ")))")
+            }
+            guard let title = value.string else { throw FieldProblem(key: key, problem: "must be a string") }
+            sectionTitles[Self.normalised(folder)] = title
+        }
     }
 
     /// Paths compare without leading `./` or trailing `/`, so hand-written keys match the scan.

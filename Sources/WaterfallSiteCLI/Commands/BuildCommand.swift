@@ -45,14 +45,22 @@ enum BuildCommand {
         try SiteBuilder(settings: settings, console: console).build()
     }
 
-    /// Defaults, then the settings file, then the command line.
-    static func settings(from list: ArgumentList) throws(CommandError) -> BuildSettings {
-        guard list.positionals.count == 1, let photosPath = list.positionals.first else {
-            throw .usage(
-                list.positionals.isEmpty ? "build needs the folder of photos" : "build takes one folder of photos, got \(list.positionals.count)",
-                command: "build")
-        }
+    /// Defaults, then the settings file, then the command line. Without a folder, the current
+    /// folder is the photos folder when it holds a `waterfall.json`.
+    static func settings(from list: ArgumentList, command: String = "build") throws(CommandError) -> BuildSettings {
         let workingFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let photosPath: String
+        if list.positionals.count == 1, let path = list.positionals.first {
+            photosPath = path
+        } else if list.positionals.isEmpty && FileManager.default.fileExists(atPath: workingFolder.appending(path: "waterfall.json").path) {
+            photosPath = "."
+        } else {
+            throw .usage(
+                list.positionals.isEmpty
+                    ? "\(command) needs the folder of photos (or run it in a folder that holds a waterfall.json)"
+                    : "\(command) takes one folder of photos, got \(list.positionals.count)",
+                command: command)
+        }
         let photos = PathText.resolve(photosPath, relativeTo: workingFolder)
         var settings = BuildSettings(photos: photos, output: workingFolder.appending(path: "_site"))
 
@@ -62,17 +70,19 @@ enum BuildCommand {
                 throw .failed("settings file '\(url.path)' does not exist (given with --config)")
             }
             try SettingsFile.apply(url, to: &settings)
+            settings.configFile = url
         } else {
             let url = photos.appending(path: "waterfall.json")
             if FileManager.default.fileExists(atPath: url.path) {
                 try SettingsFile.apply(url, to: &settings)
+                settings.configFile = url
             }
         }
 
         func length(_ option: String) throws(CommandError) -> Double? {
             guard let text = list.value(option) else { return nil }
             guard let value = SettingText.length(text) else {
-                throw .usage("option '\(option)' expects a length in px ≥ 0, got '\(text)'", command: "build")
+                throw .usage("option '\(option)' expects a length in px ≥ 0, got '\(text)'", command: command)
             }
             return value
         }
@@ -80,7 +90,7 @@ enum BuildCommand {
         if let title = list.value("--title") { settings.title = title }
         if let text = list.value("--breakpoints") {
             guard let breakpoints = SettingText.breakpoints(text) else {
-                throw .usage("option '--breakpoints' expects WIDTH:COLUMNS pairs like 0:2,640:3,1024:4, got '\(text)'", command: "build")
+                throw .usage("option '--breakpoints' expects WIDTH:COLUMNS pairs like 0:2,640:3,1024:4, got '\(text)'", command: command)
             }
             settings.breakpoints = breakpoints
         }
@@ -88,7 +98,7 @@ enum BuildCommand {
         if let value = try length("--row-spacing") { settings.rowSpacing = value }
         if let text = list.value("--insets") {
             guard let insets = SettingText.insets(text) else {
-                throw .usage("option '--insets' expects PX or TOP,RIGHT,BOTTOM,LEFT in px ≥ 0, got '\(text)'", command: "build")
+                throw .usage("option '--insets' expects PX or TOP,RIGHT,BOTTOM,LEFT in px ≥ 0, got '\(text)'", command: command)
             }
             settings.insets = insets
         }
@@ -100,7 +110,7 @@ enum BuildCommand {
         if let value = list.value("--templates") { settings.templates = PathText.resolve(value, relativeTo: workingFolder) }
         if let value = try list.integer("--jobs", in: 1...256) { settings.jobs = value }
         if list.has("--renditions") && list.has("--no-renditions") {
-            throw .usage("options '--renditions' and '--no-renditions' contradict each other", command: "build")
+            throw .usage("options '--renditions' and '--no-renditions' contradict each other", command: command)
         }
         if list.has("--no-renditions") { settings.renditions = false }
         if list.has("--renditions") { settings.renditions = true }
