@@ -10,7 +10,8 @@ enum CSVText {
     }
 
     struct SyntaxError: Error {
-        /// The record (1: the header) and field (1: first) where the problem is.
+        /// The record (1: the header) and field (1: first) where the problem is, and the line
+        /// the record starts on.
         var record: Int
         var field: Int
         var line: Int
@@ -43,7 +44,7 @@ enum CSVText {
         var quoted = false
         var afterQuote = false
         func fail(_ problem: String) -> SyntaxError {
-            SyntaxError(record: records.count + 1, field: fields.count + 1, line: line, problem: problem)
+            SyntaxError(record: records.count + 1, field: fields.count + 1, line: recordLine, problem: problem)
         }
         func endField() {
             fields.append(String(decoding: field, as: UTF8.self))

@@ -87,11 +87,13 @@ enum InitCommand {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    /// Each folder's row (`Folder/`) before its photos, in the scan's natural order.
+    /// Each folder's row (`Folder/`) before its photos, in the site's order: photos at the top
+    /// level first, then the folders in the scan's natural order.
     static func rowPaths(_ photos: [String]) -> [String] {
         var rows: [String] = []
         var folder = ""
-        for path in photos {
+        let topLevel = photos.filter { GalleryPlan.folder(of: $0).isEmpty }
+        for path in topLevel + photos.filter({ !GalleryPlan.folder(of: $0).isEmpty }) {
             let photoFolder = GalleryPlan.folder(of: path)
             if photoFolder != folder && !photoFolder.isEmpty { rows.append(photoFolder + "/") }
             folder = photoFolder

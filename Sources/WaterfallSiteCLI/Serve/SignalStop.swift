@@ -26,6 +26,13 @@ final class SignalStop {
         _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
         Self.writeEnd = ends[1]
         Interruption.standsAside.store(true, ordering: .releasing)
+        // A parent may start us with the signals blocked (Foundation's Process does): unblock
+        // them here, before the server's thread starts and inherits the mask.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         for number in [SIGINT, SIGTERM] {
             signal(number) { _ in
                 var byte: UInt8 = 1
