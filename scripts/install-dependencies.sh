@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages waterfall-site needs, only those that are missing.
 #   scripts/install-dependencies.sh            libraries for building (libjpeg-dev, libpng-dev)
-#   scripts/install-dependencies.sh --tests    also what the tests use (Chromium and its driver)
+#   scripts/install-dependencies.sh --tests    also what the tests use (Chromium and its driver, rsync)
 set -euo pipefail
 
 packages=(libjpeg-dev libpng-dev pkg-config)
 if [[ "${1:-}" == "--tests" ]]; then
-  packages+=(chromium chromium-driver python3)
+  packages+=(chromium chromium-driver python3 rsync)
 fi
 
 missing=()

@@ -14,4 +14,13 @@ trap 'rm -rf "$(dirname "$site")"' EXIT
 .build/debug/waterfall-site build SampleImages -o "$site-paged" --quiet --page-size 12 --caption-height 64
 python3 Tests/Browser/check_site.py "$site"
 python3 Tests/Browser/check_site.py "$site-paged" --widths 12
+# The layouts it descends from (README), each at 20 widths with a short DPR 2 pass.
+while read -r mode arguments; do
+    # shellcheck disable=SC2086 # the arguments are words
+    .build/debug/waterfall-site build SampleImages -o "$site-$mode" --quiet $arguments
+done < docs/layouts/modes.txt
+python3 Tests/Browser/check_site.py "$site-right-to-left" --widths 20 --dpr2-widths 4 --mirror-of "$site"
+for mode in left-to-right fixed-item-width sections; do
+    python3 Tests/Browser/check_site.py "$site-$mode" --widths 20 --dpr2-widths 4
+done
 python3 Tests/Browser/check_live_reload.py .build/debug/waterfall-site

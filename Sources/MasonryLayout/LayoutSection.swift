@@ -12,6 +12,12 @@ public struct LayoutSection: Sendable {
     public var footerHeight: Double
     /// Column count used for this section at every breakpoint instead of the breakpoint's own.
     public var columnCount: Int?
+    /// This section's own gallery width → columns, sorted ascending by `minimumWidth` (when
+    /// `columnCount` is nil): in each range of the options' breakpoints the section uses the
+    /// columns of the last of these whose `minimumWidth` is at most the range's minimum width
+    /// (the first one's below them all). A range is never split here, so a caller that wants
+    /// these widths exact adds them to `LayoutOptions.breakpoints` (the site does).
+    public var breakpoints: [Breakpoint]?
     /// Insets used for this section instead of `LayoutOptions.insets`.
     public var insets: EdgeInsets?
 
@@ -22,12 +28,22 @@ public struct LayoutSection: Sendable {
         headerHeight: Double = 0,
         footerHeight: Double = 0,
         columnCount: Int? = nil,
+        breakpoints: [Breakpoint]? = nil,
         insets: EdgeInsets? = nil
     ) {
         self.items = items
         self.headerHeight = headerHeight
         self.footerHeight = footerHeight
         self.columnCount = columnCount
+        self.breakpoints = breakpoints
         self.insets = insets
+    }
+
+    /// The columns this section uses in a range that starts at gallery width `minimumWidth`,
+    /// where the options' breakpoint gives `breakpointColumns`.
+    public func columns(atGalleryWidth minimumWidth: Double, breakpointColumns: Int) -> Int {
+        if let columnCount { return columnCount }
+        guard let breakpoints, let first = breakpoints.first else { return breakpointColumns }
+        return breakpoints.last { $0.minimumWidth <= minimumWidth }?.columns ?? first.columns
     }
 }

@@ -17,8 +17,8 @@ struct ColumnTotals {
 
 extension MasonryLayout {
     /// Resolves a section's column count, insets and column geometry at one breakpoint.
-    func prepare(_ section: LayoutSection, breakpointColumns: Int) -> PreparedSection {
-        let columns = section.columnCount ?? breakpointColumns
+    func prepare(_ section: LayoutSection, breakpointColumns: Int, range: WidthRange) -> PreparedSection {
+        let columns = section.columns(atGalleryWidth: range.minimum, breakpointColumns: breakpointColumns)
         let insets = section.insets ?? options.insets
         return PreparedSection(
             section: section,

@@ -29,35 +29,7 @@ extension MasonryLayout {
         }
 
         let breakpoints = options.breakpoints
-        guard !breakpoints.isEmpty else {
-            throw LayoutError(option: "breakpoints", reason: "at least one breakpoint is required")
-        }
-        for (index, breakpoint) in breakpoints.enumerated() {
-            let name = "breakpoints[\(index)]"
-            try requireLength(breakpoint.minimumWidth, "\(name).minimumWidth")
-            // Placements store the column as a 32-bit value (see `Placement`).
-            guard (1...Int(Int32.max)).contains(breakpoint.columns) else {
-                throw LayoutError(
-                    option: "\(name).columns", reason: "must be between 1 and \(Int32.max), got \(breakpoint.columns)"
-                )
-            }
-            if index > 0 {
-                let previous = breakpoints[index - 1].minimumWidth
-                guard breakpoint.minimumWidth != previous else {
-                    throw LayoutError(
-                        option: "\(name).minimumWidth",
-                        reason: "duplicates breakpoints[\(index - 1)].minimumWidth (\(previous))"
-                    )
-                }
-                guard breakpoint.minimumWidth > previous else {
-                    throw LayoutError(
-                        option: "\(name).minimumWidth",
-                        reason: "breakpoints must be sorted ascending; \(breakpoint.minimumWidth) comes after"
-                            + " \(previous)"
-                    )
-                }
-            }
-        }
+        try requireSorted(breakpoints, "breakpoints")
 
         var ranges: [WidthRange] = []
         for (index, breakpoint) in breakpoints.enumerated() {
@@ -101,15 +73,20 @@ extension MasonryLayout {
             if let insets = section.insets {
                 try Self.requireInsets(insets, "\(name).insets")
             }
+            if section.columnCount == nil, let breakpoints = section.breakpoints {
+                try Self.requireSorted(breakpoints, "\(name).breakpoints")
+            }
             // Without overrides the options' own check already covers this section.
-            guard section.columnCount != nil || section.insets != nil else { continue }
+            let overridesColumns = section.columnCount != nil || section.breakpoints != nil
+            guard overridesColumns || section.insets != nil else { continue }
             for (breakpoint, range) in zip(options.breakpoints, ranges) {
                 try Self.requireColumnsFit(
-                    columns: section.columnCount ?? breakpoint.columns,
+                    columns: section.columns(atGalleryWidth: range.minimum, breakpointColumns: breakpoint.columns),
                     insets: section.insets ?? options.insets,
                     options: options,
                     range: range,
-                    option: section.columnCount != nil ? "\(name).columnCount" : "\(name).insets"
+                    option: section.columnCount != nil
+                        ? "\(name).columnCount" : section.breakpoints != nil ? "\(name).breakpoints" : "\(name).insets"
                 )
             }
         }
@@ -117,6 +94,40 @@ extension MasonryLayout {
 }
 
 private extension MasonryLayout {
+    /// Each breakpoint's minimum width a length and its columns 1…Int32.max, ascending without
+    /// duplicates.
+    static func requireSorted(_ breakpoints: [Breakpoint], _ option: String) throws(LayoutError) {
+        guard !breakpoints.isEmpty else {
+            throw LayoutError(option: option, reason: "at least one breakpoint is required")
+        }
+        for (index, breakpoint) in breakpoints.enumerated() {
+            let name = "\(option)[\(index)]"
+            try requireLength(breakpoint.minimumWidth, "\(name).minimumWidth")
+            // Placements store the column as a 32-bit value (see `Placement`).
+            guard (1...Int(Int32.max)).contains(breakpoint.columns) else {
+                throw LayoutError(
+                    option: "\(name).columns", reason: "must be between 1 and \(Int32.max), got \(breakpoint.columns)"
+                )
+            }
+            if index > 0 {
+                let previous = breakpoints[index - 1].minimumWidth
+                guard breakpoint.minimumWidth != previous else {
+                    throw LayoutError(
+                        option: "\(name).minimumWidth",
+                        reason: "duplicates \(option)[\(index - 1)].minimumWidth (\(previous))"
+                    )
+                }
+                guard breakpoint.minimumWidth > previous else {
+                    throw LayoutError(
+                        option: "\(name).minimumWidth",
+                        reason: "breakpoints must be sorted ascending; \(breakpoint.minimumWidth) comes after"
+                            + " \(previous)"
+                    )
+                }
+            }
+        }
+    }
+
     static func requireLength(_ value: Double, _ option: String) throws(LayoutError) {
         // `>= 0` is false for NaN, so NaN is caught along with negatives.
         guard value.isFinite, value >= 0 else {

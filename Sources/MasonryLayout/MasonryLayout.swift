@@ -39,7 +39,7 @@ public struct MasonryLayout: Sendable {
         var layouts: [BreakpointLayout] = []
         layouts.reserveCapacity(options.breakpoints.count)
         for (index, (breakpoint, range)) in zip(options.breakpoints, ranges).enumerated() {
-            let prepared = sections.map { prepare($0, breakpointColumns: breakpoint.columns) }
+            let prepared = sections.map { prepare($0, breakpointColumns: breakpoint.columns, range: range) }
             if options.balanceTolerance > 0 && options.direction != .leftToRight {
                 layouts += balancedLayouts(prepared, breakpoint: breakpoint, breakpointIndex: index, range: range)
             } else {

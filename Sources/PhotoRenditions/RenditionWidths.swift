@@ -39,28 +39,23 @@ public struct RenditionWidths: Sendable, Hashable {
     public let candidates: [Int]
     /// The gallery's widest width (the default theme's `.wf-gallery{max-width:2560px}`).
     public let maximumGalleryWidth: Double
+    /// The widest column of the gallery and of the sections with their own layouts.
+    let widestColumn: Double
 
     /// Ratio between neighbouring candidates.
     public static let step = 1.5
 
-    /// - Parameter densities: the device pixel ratios to serve sharply.
-    public init(layout: LayoutOptions, densities: ClosedRange<Double> = 1...2) {
+    /// - Parameters:
+    ///   - densities: the device pixel ratios to serve sharply.
+    ///   - sections: the layouts of sections with their own columns or insets, whose column
+    ///     widths the candidates must cover too (their `sizes` come from their own instance).
+    public init(layout: LayoutOptions, densities: ClosedRange<Double> = 1...2, sections: [LayoutOptions] = []) {
         maximumGalleryWidth = layout.maximumGalleryWidth
-        var ranges: [Range] = []
-        let sides = layout.insets.left + layout.insets.right
-        for (index, breakpoint) in layout.breakpoints.enumerated() {
-            let low = max(breakpoint.minimumWidth, layout.minimumGalleryWidth)
-            let next = index + 1 < layout.breakpoints.count ? layout.breakpoints[index + 1].minimumWidth : layout.maximumGalleryWidth
-            let columns = max(1, breakpoint.columns)
-            var range = Range(
-                minimumWidth: breakpoint.minimumWidth, columns: columns, galleryWidths: low...max(low, next),
-                subtracted: sides + layout.columnSpacing * Double(columns - 1), fixedWidth: nil)
-            if case .fixedItemWidth(let width) = layout.sizing { range.fixedWidth = width }
-            ranges.append(range)
-        }
-        self.ranges = ranges
-        let narrowest = max(1, ranges.map(\.columnWidths.lowerBound).min() ?? 1) * densities.lowerBound
-        let widest = max(1, ranges.map(\.columnWidths.upperBound).max() ?? 1) * densities.upperBound
+        ranges = Self.ranges(of: layout)
+        let served = ranges + sections.flatMap(Self.ranges)
+        let narrowest = max(1, served.map(\.columnWidths.lowerBound).min() ?? 1) * densities.lowerBound
+        widestColumn = served.map(\.columnWidths.upperBound).max() ?? 0
+        let widest = max(1, widestColumn) * densities.upperBound
         var widths = [Int(widest.rounded(.up))]
         while Double(widths.last!) > narrowest * Self.step {
             widths.append(max(1, Int((Double(widths.last!) / Self.step).rounded())))
@@ -79,10 +74,9 @@ public struct RenditionWidths: Sendable, Hashable {
     }
 
     /// The `src` of a photo with rendition `widths`: the smallest one that fills the widest column
-    /// at 1×, for browsers without `srcset` (and the largest when none does).
+    /// (of any section) at 1×, for browsers without `srcset` (and the largest when none does).
     public func fallbackWidth(among widths: [Int]) -> Int? {
-        let widest = ranges.map(\.columnWidths.upperBound).max() ?? 0
-        return widths.first { Double($0) >= widest } ?? widths.last
+        widths.first { Double($0) >= widestColumn } ?? widths.last
     }
 
     /// The `sizes` attribute: per breakpoint (widest first) a media condition on the viewport
@@ -111,6 +105,23 @@ public struct RenditionWidths: Sendable, Hashable {
 }
 
 private extension RenditionWidths {
+    /// Each breakpoint's share of the gallery widths and its column widths.
+    static func ranges(of layout: LayoutOptions) -> [Range] {
+        var ranges: [Range] = []
+        let sides = layout.insets.left + layout.insets.right
+        for (index, breakpoint) in layout.breakpoints.enumerated() {
+            let low = max(breakpoint.minimumWidth, layout.minimumGalleryWidth)
+            let next = index + 1 < layout.breakpoints.count ? layout.breakpoints[index + 1].minimumWidth : layout.maximumGalleryWidth
+            let columns = max(1, breakpoint.columns)
+            var range = Range(
+                minimumWidth: breakpoint.minimumWidth, columns: columns, galleryWidths: low...max(low, next),
+                subtracted: sides + layout.columnSpacing * Double(columns - 1), fixedWidth: nil)
+            if case .fixedItemWidth(let width) = layout.sizing { range.fixedWidth = width }
+            ranges.append(range)
+        }
+        return ranges
+    }
+
     /// `calc((100vw - 96px) / 5)`, `calc(100vw / 2)`, `100vw` or a fixed `240px`.
     static func length(_ range: Range) -> String {
         if let fixed = range.fixedWidth { return "\(css(fixed))px" }

@@ -7,7 +7,8 @@ import MasonryLayout
 /// sub-ranges it was split into (`breakpoint` and `subrange` say which), each with its report.
 /// Lengths are linear in the gallery width W and written as `[a, b]` meaning `a·W + b` px.
 /// Frames are relative to their section's top edge; sections stack, each
-/// `max(columnBottoms) + bottomOffset` tall. An item is
+/// `max(columnBottoms) + bottomOffset` tall; a footer `[x, width, gap, height]` sits `gap` below
+/// the tallest column. An item is
 /// `[section, column, xa, xb, ya, yb, wa, wb, ha, hb]`, in the page's photo order.
 /// Written page by page so a 100,000-photo site never holds the whole document.
 public enum LayoutDocument {
@@ -30,7 +31,13 @@ public enum LayoutDocument {
         json.endObject()
         json.number("captionHeight", options.captionHeight)
         json.number("headerHeight", options.headerHeight)
+        json.number("footerHeight", options.footerHeight)
         json.string("direction", options.layout.direction.rawValue)
+        if case .fixedItemWidth(let width) = options.layout.sizing {
+            json.number("itemWidth", width)
+        } else {
+            json.null("itemWidth")
+        }
         json.number("balanceTolerance", options.layout.balanceTolerance)
         json.endObject()
         json.beginArray("breakpoints")
@@ -112,6 +119,17 @@ public enum LayoutDocument {
                     json.endArray()
                 } else {
                     json.null("header")
+                }
+                if section.footerHeight > 0 {
+                    // x, width, the gap below the tallest column, height.
+                    json.beginArray("footer")
+                    linear(&json, section.contentX)
+                    linear(&json, section.contentWidth)
+                    linear(&json, LinearLength(constant: section.footerOffset))
+                    linear(&json, LinearLength(constant: section.footerHeight))
+                    json.endArray()
+                } else {
+                    json.null("footer")
                 }
                 json.endObject()
             }

@@ -65,11 +65,14 @@ public struct SiteSection: Sendable, Hashable {
     /// The header text; empty for no header (the root section).
     public var title: String
     public var photos: [SitePhoto]
+    /// The footer, columns and insets the metadata gives this folder.
+    public var options: SectionOptions
 
-    public init(folder: String, title: String, photos: [SitePhoto]) {
+    public init(folder: String, title: String, photos: [SitePhoto], options: SectionOptions = SectionOptions()) {
         self.folder = folder
         self.title = title
         self.photos = photos
+        self.options = options
     }
 }
 

@@ -3,11 +3,16 @@ import MasonryLayout
 /// What the renderer needs besides the photos: the layout options and the page furniture.
 public struct SiteOptions: Sendable {
     public var title: String
+    /// The engine's options; `.rightToLeft` also gives the page `dir="rtl"`, so the page
+    /// mirrors as a right-to-left language expects (text aligned right, the DOM still in
+    /// reading order).
     public var layout: LayoutOptions
     /// Height of the caption band under every photo, 0 for none (the engine's extra height).
     public var captionHeight: Double
     /// Height of a section header; sections without a title get none.
     public var headerHeight: Double
+    /// Height of a section footer; sections without footer text get none.
+    public var footerHeight: Double
     /// Where the originals live inside the site (relative URL prefix, no trailing slash).
     public var photosFolder: String
     /// Tiles whose top edge is below this many px (at every breakpoint's narrowest width) load lazily.
@@ -22,6 +27,7 @@ public struct SiteOptions: Sendable {
 
     public init(
         title: String, layout: LayoutOptions, captionHeight: Double = 0, headerHeight: Double = 56,
+        footerHeight: Double = 48,
         photosFolder: String = "photos", firstScreenHeight: Double = 1200, language: String = "en",
         imageSizes: String = "100vw", linksOriginals: Bool = true
     ) {
@@ -29,6 +35,7 @@ public struct SiteOptions: Sendable {
         self.layout = layout
         self.captionHeight = captionHeight
         self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
         self.photosFolder = photosFolder
         self.firstScreenHeight = firstScreenHeight
         self.language = language

@@ -5,7 +5,8 @@ import MasonryLayout
 /// says at every gallery width, with no JavaScript.
 ///
 /// How the geometry reaches the browser:
-/// - `assets/layout.css` (``layoutStylesheet()``): the formulas shared by every page.
+/// - `assets/layout.<hash>.css` (``layoutStylesheet()``, at ``layoutStylesheetPath``): the
+///   formulas shared by every page.
 /// - each page's `<style>`: per range of gallery width (a breakpoint, or a balancing sub-range of
 ///   one), a container query that picks which of a tile's custom properties are in force, and
 ///   per section the column width `--w`, the first column's left edge `--ox`, the column step
@@ -22,6 +23,11 @@ public struct SiteRenderer: Sendable {
     private let engine: MasonryLayout
     /// The theme and the options, hashed once for ``fingerprint(of:salt:)``.
     let settingsDigest: UInt64
+    /// Where the theme's stylesheet goes in the site, `assets/waterfall.<hash>.css`: named by a
+    /// hash of its bytes, so a host may cache it forever and a theme change is never served stale.
+    public let stylesheetPath: String
+    /// Where ``layoutStylesheet()`` goes in the site, `assets/layout.<hash>.css`, named likewise.
+    public let layoutStylesheetPath: String
 
     public init(theme: Theme, options: SiteOptions) throws(LayoutError) {
         self.theme = theme
@@ -33,6 +39,20 @@ public struct SiteRenderer: Sendable {
         // description is complete and the same in every process.
         hasher.combine(String(reflecting: options))
         settingsDigest = hasher.value
+        stylesheetPath = Self.hashedAssetPath("waterfall", css: theme.stylesheet)
+        layoutStylesheetPath = Self.hashedAssetPath("layout", css: Self.layoutStylesheet(options))
+    }
+
+    /// The folder of the site that holds the stylesheets, and only files named by their content.
+    public static let assetsFolder = "assets"
+
+    /// `assets/NAME.HASH.css`, with 16 hex digits of a stable hash of `css`: the same bytes give
+    /// the same name in every build, on every machine.
+    static func hashedAssetPath(_ name: String, css: String) -> String {
+        var hasher = StableHasher()
+        hasher.combine(css)
+        let digits = String(hasher.value, radix: 16)
+        return "\(assetsFolder)/\(name).\(String(repeating: "0", count: 16 - digits.count))\(digits).css"
     }
 
     /// A rendered page: its HTML and the layout it was rendered from (for `layout.json`).
@@ -52,7 +72,10 @@ public struct SiteRenderer: Sendable {
                 items: section.photos.compactMap {
                     LayoutItem(width: $0.width, height: $0.height, extraHeight: options.captionHeight)
                 },
-                headerHeight: section.title.isEmpty ? 0 : options.headerHeight
+                headerHeight: section.title.isEmpty ? 0 : options.headerHeight,
+                footerHeight: section.options.footer.isEmpty ? 0 : options.footerHeight,
+                breakpoints: section.options.columns,
+                insets: section.options.insets
             )
         }
         return try engine.layout(sections)
@@ -70,7 +93,8 @@ public struct SiteRenderer: Sendable {
             for (indexInSection, photo) in section.photos.enumerated() {
                 let style = tileStyle(layout, section: sectionIndex, item: indexInSection, photo: photo)
                 layoutBytes += style.utf8.count
-                tiles += tileHTML(photo, style: style, eager: eager[itemIndex])
+                let sizes = section.options.imageSizes ?? options.imageSizes
+                tiles += tileHTML(photo, style: style, sizes: sizes, eager: eager[itemIndex])
                 itemIndex += 1
             }
             sectionsHTML += theme.section.render([
@@ -78,6 +102,7 @@ public struct SiteRenderer: Sendable {
                 "title": .text(section.title),
                 "photoCount": .text(NumberText.grouped(section.photos.count)),
                 "tiles": .markup(tiles),
+                "footer": .text(section.options.footer),
             ])
         }
         let style = pageStyle(layout, ids: ids)
@@ -86,9 +111,10 @@ public struct SiteRenderer: Sendable {
             "title": .text(options.title),
             "description": .text(options.title),
             "lang": .text(options.language),
+            "dir": .text(options.layout.direction == .rightToLeft ? "rtl" : ""),
             "generator": .text("waterfall-site"),
-            "stylesheet": .text("assets/waterfall.css"),
-            "layoutStylesheet": .text("assets/layout.css"),
+            "stylesheet": .text(stylesheetPath),
+            "layoutStylesheet": .text(layoutStylesheetPath),
             "pageStyle": .markup(style),
             "sections": .markup(sectionsHTML),
             "pagination": .markup(page.count > 1 ? paginationHTML(page) : ""),
@@ -102,11 +128,15 @@ public struct SiteRenderer: Sendable {
     /// The rules every page shares: how a tile's custom properties become its frame, and which
     /// breakpoint's properties apply at the gallery's current width.
     public func layoutStylesheet() -> String {
+        Self.layoutStylesheet(options)
+    }
+
+    private static func layoutStylesheet(_ options: SiteOptions) -> String {
         let css = """
             /* Generated by waterfall-site: the layout. Edit waterfall.css for the look. */
             .wf-gallery{container-type:inline-size}
             .wf-section{position:relative;margin:0;padding:0}
-            .wf-section-header{position:absolute;box-sizing:border-box}
+            .wf-section-header,.wf-section-footer{position:absolute;box-sizing:border-box;margin:0}
             .wf-tiles{list-style:none;margin:0;padding:0}
             .wf-tiles>li{position:absolute;box-sizing:border-box;margin:0;padding:0;width:var(--w);left:calc(var(--ox) + var(--c) * var(--dx));top:calc(var(--t) + var(--a) * var(--w) + var(--k) * var(--g))}
             .wf-tiles>li>a>img{display:block;width:100%;height:calc(var(--r) * var(--w))}
@@ -122,6 +152,12 @@ public struct SiteRenderer: Sendable {
     func pageStyle(_ layout: GalleryLayout, ids: [String]) -> String {
         var css = "\n"
         let ranges = LayoutRanges(layout)
+        // An `#id` rule of an earlier range outranks a later range's shared rule, so a section
+        // that had its own geometry, header or footer rule restates it in every later range.
+        let count = layout.breakpoints.first?.sections.count ?? 0
+        var ownGeometry = [Bool](repeating: false, count: count)
+        var ownHeader = ownGeometry
+        var ownFooter = ownGeometry
         for (index, breakpointLayout) in layout.breakpoints.enumerated() {
             let widths = ranges.widths(index)
             let geometries = breakpointLayout.sections.map(SectionGeometry.init)
@@ -132,14 +168,26 @@ public struct SiteRenderer: Sendable {
             var rules = ranges.tileRule(index) + "\n"
             if let shared { rules += ".wf-section{\(shared.declarations)}\n" }
             if let header = shared?.header { rules += ".wf-section-header{\(header)}\n" }
+            // Footers are few; the most common one still goes into one rule.
+            let footers = breakpointLayout.sections.map(Self.footerDeclarations)
+            var footerCounts: [String: Int] = [:]
+            for case let footer? in footers { footerCounts[footer, default: 0] += 1 }
+            let sharedFooter = footerCounts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+            if let sharedFooter { rules += ".wf-section-footer{\(sharedFooter)}\n" }
             for (sectionIndex, section) in breakpointLayout.sections.enumerated() {
                 let geometry = geometries[sectionIndex]
                 let id = ids[sectionIndex]
-                var declarations = geometry.declarations == shared?.declarations ? "" : geometry.declarations + ";"
+                ownGeometry[sectionIndex] = ownGeometry[sectionIndex] || geometry.declarations != shared?.declarations
+                var declarations = ownGeometry[sectionIndex] ? geometry.declarations + ";" : ""
                 declarations += "height:\(CSSText.maximum(section.columnBottoms, plus: section.bottomOffset, over: widths))"
                 rules += "#\(id){\(declarations)}\n"
-                if let header = geometry.header, header != shared?.header {
-                    rules += "#\(id)>.wf-section-header{\(header)}\n"
+                if let header = geometry.header {
+                    ownHeader[sectionIndex] = ownHeader[sectionIndex] || header != shared?.header
+                    if ownHeader[sectionIndex] { rules += "#\(id)>.wf-section-header{\(header)}\n" }
+                }
+                if let footer = footers[sectionIndex] {
+                    ownFooter[sectionIndex] = ownFooter[sectionIndex] || footer != sharedFooter
+                    if ownFooter[sectionIndex] { rules += "#\(id)>.wf-section-footer{\(footer)}\n" }
                 }
             }
             if index == 0 {
@@ -149,6 +197,14 @@ public struct SiteRenderer: Sendable {
             }
         }
         return css
+    }
+
+    /// The footer band as CSS, anchored at the section's bottom: its top is a `max()` over the
+    /// columns, its bottom edge the bottom inset above the section's (see `SectionLayout`).
+    static func footerDeclarations(_ section: SectionLayout) -> String? {
+        guard section.footerHeight > 0 else { return nil }
+        return "left:\(CSSText.length(section.contentX));width:\(CSSText.length(section.contentWidth));"
+            + "bottom:\(CSSText.px(section.insets.bottom));height:\(CSSText.px(section.footerHeight))"
     }
 }
 
@@ -217,7 +273,7 @@ extension SiteRenderer {
 }
 
 private extension SiteRenderer {
-    func tileHTML(_ photo: SitePhoto, style: String, eager: Bool) -> String {
+    func tileHTML(_ photo: SitePhoto, style: String, sizes: String, eager: Bool) -> String {
         let original = options.photosFolder + "/" + photo.path.percentEncodedPath
         let fullView = options.linksOriginals ? original : (photo.image?.candidates.last?.path ?? original)
         // Sized for every placeholder up front: a tile is rendered per photo, and growing the
@@ -227,7 +283,7 @@ private extension SiteRenderer {
         values["href"] = .text(photo.link ?? fullView)
         values["src"] = .text(photo.image?.src ?? original)
         values["srcset"] = .text(photo.image?.srcset ?? "")
-        values["sizes"] = .text(eager ? options.imageSizes : "auto, " + options.imageSizes)
+        values["sizes"] = .text(eager ? sizes : "auto, " + sizes)
         values["width"] = .text(String(photo.width))
         values["height"] = .text(String(photo.height))
         values["alt"] = .text(photo.alt)

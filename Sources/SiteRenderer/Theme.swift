@@ -16,9 +16,9 @@ public struct Theme: Sendable {
     static let placeholders: [String: Set<String>] = [
         "page.html": [
             "title", "description", "stylesheet", "layoutStylesheet", "pageStyle", "sections",
-            "pagination", "pageNumber", "pageCount", "photoCount", "generator", "lang",
+            "pagination", "pageNumber", "pageCount", "photoCount", "generator", "lang", "dir",
         ],
-        "section.html": ["id", "title", "photoCount", "tiles"],
+        "section.html": ["id", "title", "photoCount", "tiles", "footer"],
         "tile.html": [
             "style", "href", "src", "width", "height", "alt", "title", "caption", "price",
             "loading", "external", "captioned", "srcset", "sizes",

@@ -9,13 +9,18 @@ painted once, drives headless Chromium through chromedriver (Debian packages `ch
 2560 and every breakpoint's or sub-range's minWidth-1 and minWidth as gallery widths, then odd
 widths) loads every page and checks:
 
-  geometry   every tile, section and header rect equals layout.json evaluated at the gallery's
-             measured content width W (within 1 px); the gallery is as tall as predicted
+  geometry   every tile, section, header and footer rect equals layout.json evaluated at the
+             gallery's measured content width W (within 1 px); the gallery is as tall as
+             predicted; a section footer sits below the section's tallest column
+  modes      with a fixed item width (layout.json options.itemWidth) every tile is exactly that
+             wide; with --mirror-of SHORTEST_SITE (a build of the same photos, shortest first)
+             every tile's left is W − left − width of its counterpart there (within 1 px)
   overlap    no two tiles overlap by more than 0.5 px
   overflow   no horizontal overflow
   balance    per section, the waterfall replayed in DOM order from the rendered rects: each tile's
              column (from its x) was at most the balance tolerance (default: row spacing) + 1 px
-             above the lowest column when the tile was placed
+             above the lowest column when the tile was placed (left to right is round robin:
+             its balance is only reported)
   images     every img loaded (complete, naturalWidth > 0) with the intrinsic size its width and
              height attributes declare (with a srcset: their aspect ratio); no SEVERE console
              message; no 4xx/5xx from the server
@@ -29,6 +34,9 @@ widths) loads every page and checks:
   img attrs  width, height, alt, decoding="async"; images in the first screen are not lazy and
              images never in the first screen (gallery top + --first-screen px at any tested
              width) are loading="lazy"
+  assets     every stylesheet is named by its content hash (assets/NAME.HASH.css)
+  host files no build record in the site; with a _headers file, every file falls under exactly
+             one rule, year-long immutable caching only for content-hashed names
 
 Prints one line per width and page (failures detailed below it) and ends with
 `N passed, M failed`; exits 0 only if M == 0. Python standard library only.
@@ -258,7 +266,8 @@ out.tiles = [];
 for (const s of g.querySelectorAll(':scope > section.wf-section')) {
   const h = s.querySelector(':scope > .wf-section-header');
   const index = out.sections.length;
-  out.sections.push({id: s.id, rect: rect(s), header: h ? rect(h) : null});
+  const f = s.querySelector(':scope > .wf-section-footer');
+  out.sections.push({id: s.id, rect: rect(s), header: h ? rect(h) : null, footer: f ? rect(f) : null});
   for (const li of s.querySelectorAll(':scope > ul.wf-tiles > li')) {
     const img = li.querySelector('img');
     const t = {section: index, rect: rect(li)};
@@ -273,6 +282,7 @@ for (const s of g.querySelectorAll(':scope > section.wf-section')) {
     out.tiles.push(t);
   }
 }
+out.dir = document.documentElement.getAttribute('dir');
 out.strayTiles = document.querySelectorAll('.wf-tiles > li, li.wf-tile').length - out.tiles.length;
 out.images = document.images.length;
 out.brokenImages = Array.from(document.images).filter(i => !i.complete || !i.naturalWidth).map(i => i.getAttribute('src'));
@@ -346,11 +356,15 @@ def predict(page: dict, W: float, origin_x: float, origin_y: float, caption_heig
     for s in bp["sections"]:
         bottoms = [lin(b, W) for b in s["columnBottoms"]]
         height = (max(bottoms) if bottoms else 0.0) + s["bottomOffset"]
-        header = None
+        header = footer = None
         if s.get("header"):
             hx, hy, hw, hh = (lin(p, W) for p in s["header"])
             header = [origin_x + hx, top + hy, hw, hh]
-        sections.append({"top": top, "height": height, "header": header})
+        if s.get("footer"):
+            fx, fw, gap, fh = (lin(p, W) for p in s["footer"])
+            footer = [origin_x + fx, top + max(bottoms) + gap, fw, fh]
+        sections.append({"top": top, "height": height, "header": header, "footer": footer,
+                         "columns": s.get("columns", bp["columns"]), "pitch": None})
         top += height
     items = []
     for item in bp["items"]:
@@ -359,6 +373,15 @@ def predict(page: dict, W: float, origin_x: float, origin_y: float, caption_heig
         items.append({"section": section, "column": column,
                       "rect": [origin_x + x, sections[section]["top"] + y, w, h],
                       "img": [origin_x + x, sections[section]["top"] + y, w, h - caption_height]})
+    # The column pitch of each section, from any two of its items in different columns (with a
+    # fixed item width the gap between columns grows with W, so it is not the column spacing).
+    first: dict[int, tuple[int, float]] = {}
+    for item in items:
+        section, column, x = item["section"], item["column"], item["rect"][0]
+        if section not in first:
+            first[section] = (column, x)
+        elif column != first[section][0] and sections[section]["pitch"] is None:
+            sections[section]["pitch"] = (x - first[section][1]) / (column - first[section][0])
     return {"index": index, "columns": bp["columns"], "sections": sections, "items": items,
             "height": top - origin_y}
 
@@ -407,12 +430,11 @@ def overlap(a, b) -> float:
 # Balance: rebuild the waterfall from the rendered tiles
 # --------------------------------------------------------------------------------------------
 
-def replay_waterfall(tiles: list[dict], columns: int, column_spacing: float, row_spacing: float,
-                     tolerance: float) -> dict:
+def replay_waterfall(tiles: list[dict], columns: int, pitch: float, tolerance: float) -> dict:
     """Replays one section's placements in DOM order from the rendered tile rects.
 
-    A tile's column is (x - x0) / pitch, x0 the leftmost tile's x and pitch the tile width plus
-    the column spacing (columns are equally spaced). A column's height before a tile is the
+    A tile's column is (x - x0) / pitch, x0 the leftmost tile's x and pitch the distance between
+    neighbouring columns (they are equally spaced). A column's height before a tile is the
     bottom of the last earlier tile in it, or the section's items top (the highest tile top)
     while it has none. A placement is over when its column was more than `tolerance` + 1 px
     higher than the lowest column at that moment. Returns the placements, the over ones (as
@@ -422,7 +444,6 @@ def replay_waterfall(tiles: list[dict], columns: int, column_spacing: float, row
     if not tiles:
         return result
     width = tiles[0]["rect"][2]
-    pitch = width + column_spacing
     x0 = min(tile["rect"][0] for tile in tiles)
     top = min(tile["rect"][1] for tile in tiles)
     heights = [top] * max(columns, 1)
@@ -555,6 +576,56 @@ def is_javascript_url(value: str) -> bool:
     return bool(JS_URL.match(value))
 
 
+HASHED_ASSET = re.compile(r"assets/[a-z]+\.[0-9a-f]{16}\.css")
+HASHED_RENDITION = re.compile(r"renditions/[0-9a-f]{20}-[0-9]+\.(jpg|png)")
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+def headers_rules(text: str) -> list[tuple[str, str]]:
+    """(pattern, Cache-Control) of every rule of a _headers file."""
+    rules: list[tuple[str, str]] = []
+    for line in text.splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        if line.startswith("/"):
+            rules.append((line.strip(), ""))
+        elif rules and line.strip().lower().startswith("cache-control:"):
+            rules[-1] = (rules[-1][0], line.split(":", 1)[1].strip())
+    return rules
+
+
+def headers_match(pattern: str, path: str) -> bool:
+    """Netlify's and Cloudflare's matching: a trailing * takes the rest, :name one segment."""
+    if pattern.endswith("/*"):
+        return path.startswith(pattern[:-1])
+    want, have = pattern.split("/"), path.split("/")
+    return len(want) == len(have) and all(
+        (w.startswith(":") and h) or w == h for w, h in zip(want, have))
+
+
+def check_host_files(t: Tally, site: str) -> str:
+    files = []
+    for folder, _, names in os.walk(site):
+        for name in names:
+            files.append(os.path.relpath(os.path.join(folder, name), site).replace(os.sep, "/"))
+    records = [f for f in files if "waterfall-site-cache" in f]
+    t.check(not records, f"build records inside the published folder: {records}")
+    if "_headers" not in files:
+        return f"{len(files)} files, no _headers"
+    with open(os.path.join(site, "_headers"), encoding="utf-8") as f:
+        rules = headers_rules(f.read())
+    for path in files:
+        if path in ("_headers", ".waterfall-site"):
+            continue
+        matching = [r for r in rules if headers_match(r[0], "/" + path)]
+        if not t.check(len(matching) == 1, f"_headers: /{path} falls under {len(matching)} rules"):
+            continue
+        hashed = bool(HASHED_ASSET.fullmatch(path) or HASHED_RENDITION.fullmatch(path))
+        t.check((matching[0][1] == IMMUTABLE) == hashed,
+                f"_headers: /{path} gets {matching[0][1]!r}" + (" though its name is not a content hash" if not hashed else ""))
+    return f"{len(files)} files, {len(rules)} _headers rules"
+
+
 class ScriptFinder(html.parser.HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
@@ -563,10 +634,13 @@ class ScriptFinder(html.parser.HTMLParser):
         self.js_urls: list[str] = []
         self.links: list[tuple[str, str]] = []
         self.srcsets: list[dict] = []   # attributes of every img with a srcset
+        self.stylesheets: list[str] = []
 
     def handle_starttag(self, tag, attrs):
         if tag == "script":
             self.scripts += 1
+        if tag == "link" and dict(attrs).get("rel") == "stylesheet":
+            self.stylesheets.append(dict(attrs).get("href") or "")
         if tag == "img" and dict(attrs).get("srcset") is not None:
             self.srcsets.append(dict(attrs))
             for url, _ in parse_srcset(dict(attrs)["srcset"] or ""):
@@ -599,6 +673,9 @@ def check_html_text(t: Tally, site: str, name: str, text: str) -> int:
         if not (target == site or target.startswith(site + os.sep)) or not os.path.isfile(target):
             missing.append(f"{where}={value!r}")
     t.check(not missing, f"{name}: links to files not in the site: {missing[:10]}")
+    # Stylesheets are named by their content, so hosts may cache them forever.
+    unhashed = [href for href in finder.stylesheets if not HASHED_ASSET.fullmatch(href)]
+    t.check(bool(finder.stylesheets) and not unhashed, f"{name}: stylesheets not named by a content hash: {unhashed or 'none linked'}")
     # Every srcset candidate's file is as wide as its descriptor says and has the img's aspect ratio.
     wrong = []
     for attrs in finder.srcsets:
@@ -704,6 +781,12 @@ class Checker:
         self.balance_stats: list[tuple] = []   # (width, page, W, placements, over, worst)
         self.srcset_seen = False
         self.srcset_stats: list[tuple] = []    # (dpr, imgs with srcset, wrong, min, max chosen/need)
+        # Left to right fills the columns in turn, so its balance is reported, not required.
+        self.round_robin = options.get("direction") == "leftToRight"
+        self.mirror = None
+        if args.mirror_of:
+            with open(os.path.join(args.mirror_of, "layout.json"), encoding="utf-8") as f:
+                self.mirror = {page["file"]: page for page in json.load(f)["pages"]}
 
     # -- process management -----------------------------------------------------------------
     def start(self) -> None:
@@ -845,6 +928,15 @@ class Checker:
                 t.check(section["header"] is None, f"section #{sid}: has a header, layout.json has none")
             elif t.check(section["header"] is not None, f"section #{sid}: header missing"):
                 compare_rect(t, f"section #{sid} header", expected["header"], section["header"])
+            if expected["footer"] is None:
+                t.check(section["footer"] is None, f"section #{sid}: has a footer, layout.json has none")
+            elif t.check(section["footer"] is not None, f"section #{sid}: footer missing"):
+                compare_rect(t, f"section #{sid} footer", expected["footer"], section["footer"])
+                bottoms = [tile["rect"][1] + tile["rect"][3] for tile in tiles if tile["section"] == index]
+                tallest = max(bottoms, default=section["rect"][1])
+                t.check(section["footer"][1] >= tallest - TOLERANCE,
+                        f"section #{sid}: footer top {fmt(section['footer'][1])} above the tallest column's "
+                        f"bottom {fmt(tallest)}")
         for index, (tile, item) in enumerate(zip(tiles, p["items"])):
             label = f"tile {index} ({photos[index]['path'] if index < len(photos) else '?'})"
             if not t.check(tile["section"] == item["section"],
@@ -854,19 +946,31 @@ class Checker:
             if "img" in tile:
                 compare_rect(t, f"{label} img", item["img"], tile["img"])
 
-        # (a2) balance: replay each section's waterfall in DOM order from the rendered rects
+        # (a1) the modes: a fixed item width, the mirror image of shortest first, the page direction
         options = self.layout.get("options", {})
+        if options.get("itemWidth"):
+            item_width = float(options["itemWidth"])
+            wrong = [f"{i} {fmt(tile['rect'][2])}" for i, tile in enumerate(tiles) if abs(tile["rect"][2] - item_width) > 0.01]
+            t.check(not wrong, f"tiles not exactly {fmt(item_width)} px wide (index width): " + "; ".join(wrong[:10]))
+        right_to_left = options.get("direction") == "rightToLeft"
+        t.check((final.get("dir") == "rtl") == right_to_left,
+                f"<html dir> is {final.get('dir')!r} with direction {options.get('direction')!r}")
+        if self.mirror is not None:
+            self.check_mirror(t, page, tiles, W, cx, cy)
+
+        # (a2) balance: replay each section's waterfall in DOM order from the rendered rects
         placements, over, worst = 0, 0, float("-inf")
         for index, section in enumerate(final["sections"]):
             members = [dict(tile, index=i) for i, tile in enumerate(tiles) if tile["section"] == index]
-            replay = replay_waterfall(members, p["columns"], float(options.get("columnSpacing", 0)),
-                                      float(options.get("rowSpacing", 0)), self.balance_tolerance)
+            expected = p["sections"][index] if index < len(p["sections"]) else {"columns": p["columns"], "pitch": None}
+            pitch = expected["pitch"] or (members[0]["rect"][2] + float(options.get("columnSpacing", 0)) if members else 1)
+            replay = replay_waterfall(members, expected["columns"], pitch, self.balance_tolerance)
             placements += replay["placements"]
             over += len(replay["over"])
             worst = max(worst, replay["worst"])
-            t.check(not replay["offgrid"], f"section #{section['id']}: tiles off the {p['columns']}-column grid "
+            t.check(not replay["offgrid"], f"section #{section['id']}: tiles off the {expected['columns']}-column grid "
                     "(index, x, width, column): " + "; ".join(map(str, replay["offgrid"][:5])))
-            if self.args.balance_report_only:
+            if self.args.balance_report_only or self.round_robin:
                 continue
             t.check(not replay["over"],
                     f"section #{section['id']}: {len(replay['over'])} of {replay['placements']} placements more than "
@@ -996,6 +1100,25 @@ class Checker:
                 f"CLS {cls.get('total', '?'):.3g}, {m['held_at_paint']} image requests held past first paint, "
                 f"{m['seconds']:.1f} s")
 
+    def check_mirror(self, t: Tally, page: dict, tiles: list[dict], W: float, cx: float, cy: float) -> None:
+        """Each tile is its counterpart in the --mirror-of site (predicted from its layout.json at
+        the same W, which that site's own run checks against the browser) reflected about the
+        gallery's centre line: left = W − left − width, the same top and width."""
+        other = self.mirror.get(page["file"])
+        if not t.check(other is not None and len(other["photos"]) == len(tiles),
+                       f"--mirror-of: no page {page['file']} with {len(tiles)} photos"):
+            return
+        expected = predict(other, W, 0, 0, self.caption_height)["items"]
+        wrong = []
+        for i, (tile, item) in enumerate(zip(tiles, expected)):
+            x, y, w, _ = item["rect"]
+            mirrored = (W - x - w, y, w)
+            actual = (tile["rect"][0] - cx, tile["rect"][1] - cy, tile["rect"][2])
+            if any(abs(a - e) > TOLERANCE for a, e in zip(actual, mirrored)):
+                wrong.append(f"{i}: left {fmt(actual[0])} top {fmt(actual[1])} width {fmt(actual[2])}, mirror of "
+                             f"the shortest-first tile is {fmt(mirrored[0])}, {fmt(mirrored[1])}, {fmt(mirrored[2])}")
+        t.check(not wrong, f"not the mirror image of {self.args.mirror_of}: " + "; ".join(wrong[:5]))
+
     def check_renditions(self, t: Tally, page: dict, m: dict) -> str:
         """(i) at the current DPR: every img's currentSrc loaded; with a srcset, the chosen
         candidate is wide enough and not over twice too wide. Returns a summary fragment."""
@@ -1062,6 +1185,8 @@ class Checker:
                 srcset_imgs += check_html_text(html_tally, self.site, page["file"], f.read())
         self.report("served HTML", html_tally, f"{len(self.pages)} page(s)"
                     + (f", {srcset_imgs} img with srcset" if srcset_imgs else ", no srcset"))
+        host_tally = Tally()
+        self.report("host files", host_tally, check_host_files(host_tally, self.site))
 
         # The gallery may be narrower than the viewport (theme padding); measure it once.
         self.set_width(1000)
@@ -1139,17 +1264,25 @@ class Checker:
         return 0 if self.total.failed == 0 else 1
 
     def screenshot(self, path: str) -> None:
-        # Decode every image first: a full-page capture does not wait for offscreen decodes.
+        # Load and decode every image first: a full-page capture waits neither for lazy images
+        # nor for offscreen decodes.
+        self.driver.execute(FORCE_IMAGES_JS)
+        self.wait_for(IMAGES_DONE_JS, lambda v: v["pending"] == 0, 30, "all images")
         self.driver.execute_async(
             "const d = arguments[0]; Promise.all(Array.from(document.images, i => i.decode().catch(() => 0)))"
             ".then(() => requestAnimationFrame(() => requestAnimationFrame(() => d(1))));")
         size = self.driver.execute("return [document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+        top, height, scale = self.args.screenshot_clip or (0, 16000, 1)
+        top = int(top)
+        height = int(max(1, min(size[1] - top, height)))
+        # A .jpg is encoded by Chromium itself (quality 70), small enough for a README.
+        jpeg = path.lower().endswith((".jpg", ".jpeg"))
         shot = self.driver.cdp("Page.captureScreenshot", {
-            "format": "png", "captureBeyondViewport": True,
-            "clip": {"x": 0, "y": 0, "width": size[0], "height": min(size[1], 16000), "scale": 1}})
+            "format": "jpeg" if jpeg else "png", **({"quality": 70} if jpeg else {}), "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": top, "width": size[0], "height": height, "scale": scale}})
         with open(path, "wb") as f:
             f.write(base64.b64decode(shot["data"]))
-        print(f"screenshot {size[0]}×{min(size[1], 16000)} → {path}", flush=True)
+        print(f"screenshot {size[0]}×{height} from y={fmt(top)} at scale {fmt(scale)} → {path}", flush=True)
 
     def report(self, label: str, t: Tally, summary: str) -> None:
         self.total.passed += t.passed
@@ -1177,11 +1310,17 @@ def parse_args(argv):
                              "(default: layout.json's options.balanceTolerance, else its rowSpacing)")
     parser.add_argument("--balance-report-only", action="store_true",
                         help="count and print balance excesses without failing on them")
+    parser.add_argument("--mirror-of", metavar="SITE_DIR", default=None,
+                        help="the same photos built shortest first: every tile must be its mirror image")
     parser.add_argument("--dpr2-widths", type=int, default=None, metavar="N",
                         help="test srcset choices at DPR 2 at about N of the widths (default all; 0: skip)")
     parser.add_argument("--screenshot", action="append", default=[], metavar="WIDTH=PNG",
                         type=lambda s: (int(s.split("=", 1)[0]), s.split("=", 1)[1]),
                         help="also save a full-page screenshot of the first page at WIDTH")
+    parser.add_argument("--screenshot-clip", default=None, metavar="TOP:HEIGHT[:SCALE]",
+                        type=lambda s: tuple(float(v) for v in (s.split(":") + ["1"])[:3]),
+                        help="screenshot only HEIGHT px from TOP down, scaled by SCALE (default: the whole page; "
+                             "a .jpg path gives a JPEG)")
     args = parser.parse_args(argv)
     if args.widths < 1:
         parser.error("--widths must be at least 1")

@@ -188,7 +188,9 @@ struct LayoutInvariants {
             }
             top = concrete.sectionTops[sectionIndex]
             let insets = input.insets ?? options.insets
-            let columns = input.columnCount ?? layout.breakpoint.columns
+            let columns = input.columns(
+                atGalleryWidth: max(layout.breakpoint.minimumWidth, options.minimumGalleryWidth),
+                breakpointColumns: layout.breakpoint.columns)
             // The rule, straight from the issue, independent of the engine's coefficients.
             let columnWidth: Double
             let gap: Double

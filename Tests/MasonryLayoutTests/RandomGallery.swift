@@ -77,6 +77,11 @@ struct RandomGallery {
                     headerHeight: random.chance(0.5) ? random.double(in: 1...80) : 0,
                     footerHeight: random.chance(0.5) ? random.double(in: 1...60) : 0,
                     columnCount: random.chance(0.2) ? random.int(in: 1...8) : nil,
+                    // The site's form of per-section columns: its own breakpoints.
+                    breakpoints: random.chance(0.15)
+                        ? [Breakpoint(minimumWidth: 0, columns: random.int(in: 1...8)),
+                           Breakpoint(minimumWidth: random.double(in: 400...1600).rounded(), columns: random.int(in: 1...8))]
+                        : nil,
                     insets: random.chance(0.2) ? insets() : nil
                 )
             )
@@ -89,7 +94,7 @@ struct RandomGallery {
             for breakpoint in breakpoints {
                 let smallest = max(breakpoint.minimumWidth, options.minimumGalleryWidth)
                 for section in sections + [LayoutSection(items: [])] {
-                    let columns = Double(section.columnCount ?? breakpoint.columns)
+                    let columns = Double(section.columns(atGalleryWidth: smallest, breakpointColumns: breakpoint.columns))
                     let sides = (section.insets ?? options.insets).left + (section.insets ?? options.insets).right
                     widest = min(widest, (smallest - sides - (columns - 1) * options.columnSpacing) / columns)
                 }

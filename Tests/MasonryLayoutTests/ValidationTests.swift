@@ -164,7 +164,34 @@ struct ValidationTests {
         ("absurd column count", LayoutSection(items: [], columnCount: .max), "sections[1].columnCount"),
         ("negative inset override", LayoutSection(items: [], insets: EdgeInsets(top: -1, left: 0, bottom: 0, right: 0)), "sections[1].insets.top"),
         ("insets leaving no room", LayoutSection(items: [], insets: EdgeInsets(top: 0, left: 200, bottom: 0, right: 200)), "sections[1].insets"),
+        ("no section breakpoints", LayoutSection(items: [], breakpoints: []), "sections[1].breakpoints"),
+        (
+            "unsorted section breakpoints",
+            LayoutSection(items: [], breakpoints: [Breakpoint(minimumWidth: 900, columns: 2), Breakpoint(minimumWidth: 0, columns: 1)]),
+            "sections[1].breakpoints[1].minimumWidth"
+        ),
+        ("zero columns in a section breakpoint", LayoutSection(items: [], breakpoints: [Breakpoint(minimumWidth: 0, columns: 0)]), "sections[1].breakpoints[0].columns"),
+        (
+            "too many section columns at 320 px",
+            LayoutSection(items: [], breakpoints: [Breakpoint(minimumWidth: 0, columns: 40), Breakpoint(minimumWidth: 900, columns: 2)]),
+            "sections[1].breakpoints"
+        ),
     ]
+
+    @Test("a section's own breakpoints: the columns in force at each range's minimum width, the first below them all")
+    func sectionBreakpoints() throws {
+        let engine = try MasonryLayout(options: LayoutOptions(breakpoints: [
+            Breakpoint(minimumWidth: 0, columns: 3), Breakpoint(minimumWidth: 700, columns: 4), Breakpoint(minimumWidth: 1200, columns: 5),
+        ]))
+        let own = LayoutSection(
+            items: [try item(4, 3), try item(3, 4)],
+            breakpoints: [Breakpoint(minimumWidth: 500, columns: 1), Breakpoint(minimumWidth: 1200, columns: 2)])
+        let layout = try engine.layout([LayoutSection(items: [try item(1, 1)]), own])
+        #expect(layout.breakpoints.map { $0.sections.map(\.columns) } == [[3, 1], [4, 1], [5, 2]])
+        #expect(own.columns(atGalleryWidth: 320, breakpointColumns: 9) == 1)
+        #expect(LayoutSection(items: [], columnCount: 6, breakpoints: own.breakpoints).columns(atGalleryWidth: 1300, breakpointColumns: 9) == 6)
+        #expect(LayoutSection(items: []).columns(atGalleryWidth: 1300, breakpointColumns: 9) == 9)
+    }
 
     @Test("invalid sections are rejected before any layout, naming the section", arguments: invalidSections)
     func rejectsSections(_ name: String, _ section: LayoutSection, _ option: String) throws {

@@ -25,6 +25,20 @@ struct RenditionWidthsTests {
         #expect(widths.candidates == [195, 292, 438, 657, 986])
     }
 
+    @Test("Sections with their own layout widen the candidates and the fallback, not the gallery's ranges or sizes")
+    func sectionLayouts() {
+        var single = Self.defaultLayout
+        single.breakpoints = [Breakpoint(minimumWidth: 0, columns: 1)]
+        let gallery = RenditionWidths(layout: Self.defaultLayout)
+        let widths = RenditionWidths(layout: Self.defaultLayout, sections: [single])
+        #expect(widths.ranges == gallery.ranges && widths.sizes == gallery.sizes)
+        // One column of W − 32 px up to 2528 px: 2× is 5056 px, down to 1× of the narrowest, 136 px.
+        #expect(widths.candidates.last == 5056 && widths.candidates.first! <= 204)
+        #expect(widths.fallbackWidth(among: [300, 1000, 3000]) == 3000)
+        #expect(gallery.fallbackWidth(among: [300, 1000, 3000]) == 1000)
+        #expect(RenditionWidths(layout: single).sizes == "(min-width: 2560px) 2528px, calc(100vw - 32px)")
+    }
+
     @Test("At every gallery width and DPR 1 and 2 some candidate is sharp and at most twice the need",
           arguments: [1.0, 2.0])
     func coverage(dpr: Double) {

@@ -1,3 +1,4 @@
+import MasonryLayout
 import Testing
 @testable import SiteRenderer
 
@@ -10,7 +11,7 @@ struct PageFingerprintTests {
         let base = renderer.fingerprint(of: page, salt: 1)
         #expect(renderer.fingerprint(of: page, salt: 1) == base)
         #expect(
-            renderer.fingerprint(page: page.number, of: page.count, sections: page.sections.map { ($0.folder, $0.title, $0.photos[...]) }, salt: 1)
+            renderer.fingerprint(page: page.number, of: page.count, sections: page.sections.map { ($0.folder, $0.title, $0.options, $0.photos[...]) }, salt: 1)
                 == base)
         #expect(renderer.fingerprint(of: page, salt: 2) != base, "another program build")
         #expect(try SiteRendererTests.renderer(captionHeight: 64).fingerprint(of: page, salt: 1) != base, "other options")
@@ -29,6 +30,15 @@ struct PageFingerprintTests {
         var moved = page
         moved.sections[0].title += " "
         #expect(renderer.fingerprint(of: moved, salt: 1) != base, "section title")
+        let sectionChanges: [(String, (inout SectionOptions) -> Void)] = [
+            ("footer", { $0.footer = "F" }), ("columns", { $0.columns = [Breakpoint(minimumWidth: 0, columns: 1)] }),
+            ("insets", { $0.insets = EdgeInsets(all: 3) }), ("sizes", { $0.imageSizes = "50vw" }),
+        ]
+        for (field, change) in sectionChanges {
+            var changed = page
+            change(&changed.sections[1].options)
+            #expect(renderer.fingerprint(of: changed, salt: 1) != base, "section \(field)")
+        }
         var renumbered = page
         renumbered.count += 1
         #expect(renderer.fingerprint(of: renumbered, salt: 1) != base, "page count")

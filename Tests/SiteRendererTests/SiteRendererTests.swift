@@ -171,6 +171,26 @@ struct SiteRendererTests {
         #expect(try Self.renderer().render(page).html == (try Self.renderer().render(page).html))
     }
 
+    @Test("Stylesheets are named by a hash of their bytes: the same in every build, new when they change")
+    func hashedStylesheetNames() throws {
+        let renderer = try Self.renderer()
+        #expect(renderer.stylesheetPath.wholeMatch(of: /assets\/waterfall\.[0-9a-f]{16}\.css/) != nil, "\(renderer.stylesheetPath)")
+        #expect(renderer.layoutStylesheetPath.wholeMatch(of: /assets\/layout\.[0-9a-f]{16}\.css/) != nil, "\(renderer.layoutStylesheetPath)")
+        #expect(try Self.renderer().stylesheetPath == renderer.stylesheetPath)
+        #expect(try Self.renderer().layoutStylesheetPath == renderer.layoutStylesheetPath)
+        let html = try renderer.render(Self.page(photos: 3)).html
+        #expect(html.contains(#"<link rel="stylesheet" href="\#(renderer.stylesheetPath)">"#))
+        #expect(html.contains(#"<link rel="stylesheet" href="\#(renderer.layoutStylesheetPath)">"#))
+
+        // Another caption band changes layout.css, and only its name.
+        let captioned = try Self.renderer(captionHeight: 64)
+        #expect(captioned.layoutStylesheetPath != renderer.layoutStylesheetPath)
+        #expect(captioned.stylesheetPath == renderer.stylesheetPath)
+        // Another look changes waterfall.css's name.
+        #expect(SiteRenderer.hashedAssetPath("waterfall", css: "body{color:red}") != SiteRenderer.hashedAssetPath("waterfall", css: "body{color:blue}"))
+        #expect(SiteRenderer.hashedAssetPath("waterfall", css: "") == SiteRenderer.hashedAssetPath("waterfall", css: ""))
+    }
+
     @Test("The rendered sample page matches its golden file")
     func golden() throws {
         let page = Self.page(photos: 5, sections: 2)

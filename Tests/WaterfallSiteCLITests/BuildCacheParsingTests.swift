@@ -32,7 +32,7 @@ struct BuildCacheParsingTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(text.utf8).write(to: folder.appending(path: BuildCache.fileName))
-        return BuildCache.load(from: folder)
+        return BuildCache.load(from: folder.appending(path: BuildCache.fileName))
     }
 
     /// `text` with its line `number` (1-based) replaced by `replacement`.

@@ -57,7 +57,7 @@ struct BuildCacheTests {
         try rebuildMatchesFresh("a photo deleted", expectCached: 3)
 
         for garbage in ["not a cache at all\n", "waterfall-site build cache 1\nSub/c.jpg\t1\t2\n", ""] {
-            try work.write("site/.waterfall-site-cache", garbage)
+            try work.write(".site.waterfall-site-cache", garbage)
             let run = try ProcessRun(binary, ["build", "photos", "-o", "site", mode], in: work.url)
             #expect(run.status == 0)
             #expect(run.error.contains("warning: ignoring the build cache"), "\(run.error)")
@@ -66,9 +66,9 @@ struct BuildCacheTests {
 
         // A cache that lies (right format, wrong sizes) is trusted only while identities match;
         // touching the file makes it read again.
-        let cacheFile = work.url.appending(path: "site/.waterfall-site-cache")
+        let cacheFile = work.url.appending(path: ".site.waterfall-site-cache")
         let lying = try String(contentsOf: cacheFile, encoding: .utf8).replacingOccurrences(of: "\t934\t1400\t", with: "\t999\t777\t")
-        try work.write("site/.waterfall-site-cache", lying)
+        try work.write(".site.waterfall-site-cache", lying)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: work.url.appending(path: "photos/a.jpg").path)
         try rebuildMatchesFresh("a touched photo under a lying cache", expectCached: 2)
     }
@@ -80,7 +80,7 @@ struct BuildCacheTests {
         try work.write("photos/plain.jpg", try Repository.samplePhoto("wall-clock.jpg"))
         let first = try ProcessRun(binary, ["build", "photos", "-o", "site", "--no-renditions"], in: work.url)
         #expect(first.status == 0, "\(first.error)")
-        let cache = try String(contentsOf: work.url.appending(path: "site/.waterfall-site-cache"), encoding: .utf8)
+        let cache = try String(contentsOf: work.url.appending(path: ".site.waterfall-site-cache"), encoding: .utf8)
         #expect(cache.contains("\nSub%20%231/a%20b%25%C3%A9.jpg\t"), "\(cache)")
         #expect(cache.contains("\nplain.jpg\t"))
         let again = try ProcessRun(binary, ["build", "photos", "-o", "site", "--no-renditions"], in: work.url)
@@ -94,9 +94,12 @@ struct BuildCacheTests {
         try FileManager.default.copyItem(at: Repository.sampleImages, to: work.url.appending(path: "photos"))
         let arguments = ["build", "photos", "-o", "site", "--no-renditions", "--page-size", "10"]
         #expect(try ProcessRun(binary, arguments, in: work.url).status == 0)
+        func layoutStylesheet() throws -> String {
+            try #require(EndToEndTests.stylesheets(in: work.url.appending(path: "site")).last)
+        }
         func identities() throws -> [String: Int] {
             var result: [String: Int] = [:]
-            for name in ["index.html", "page-2.html", "page-3.html", "page-4.html", "layout.json", "assets/layout.css", ".waterfall-site-cache"] {
+            for name in ["index.html", "page-2.html", "page-3.html", "page-4.html", "layout.json", try layoutStylesheet(), "../.site.waterfall-site-cache"] {
                 let attributes = try FileManager.default.attributesOfItem(atPath: work.url.appending(path: "site/\(name)").path)
                 result[name] = (attributes[.systemFileNumber] as? Int) ?? -1
             }
@@ -110,10 +113,10 @@ struct BuildCacheTests {
         try work.write("photos/Travel/wooden-pier.jpg", try Repository.samplePhoto("Travel/forest-path.jpg"))
         #expect(try ProcessRun(binary, arguments, in: work.url).status == 0)
         let third = try identities()
-        for name in ["index.html", "page-2.html", "page-3.html", "assets/layout.css"] {
+        for name in ["index.html", "page-2.html", "page-3.html", try layoutStylesheet()] {
             #expect(third[name] == first[name], "\(name) did not change and was kept")
         }
-        for name in ["page-4.html", "layout.json", ".waterfall-site-cache"] {
+        for name in ["page-4.html", "layout.json", "../.site.waterfall-site-cache"] {
             #expect(third[name] != first[name], "\(name) changed and was written")
         }
     }
@@ -158,5 +161,100 @@ struct BuildCacheTests {
         // A page file that went missing is rendered again; the others are kept.
         try FileManager.default.removeItem(at: work.url.appending(path: "site/page-2.html"))
         try rebuild("page 2 deleted from the site", keeps: 3)
+    }
+
+    @Test("The published folder holds no build record: no file but the pages and layout.json names a photo")
+    func noRecordsInTheSite() throws {
+        let work = try TemporaryFolder()
+        try FileManager.default.copyItem(at: Repository.sampleImages, to: work.url.appending(path: "photos"))
+        // A photo that is scanned but never shown.
+        let broken = try Repository.samplePhoto("Travel/forest-path.jpg")
+        try work.write("photos/Travel/unlisted-broken.jpg", broken.prefix(broken.count / 2))
+        let run = try ProcessRun(binary, ["build", "photos", "-o", "site", "--no-original-link", "--page-size", "10"], in: work.url)
+        #expect(run.status == 0, "\(run.error)")
+        let photoPaths = try #require(FileManager.default.subpaths(atPath: work.url.appending(path: "photos").path))
+            .filter { path in [".jpg", ".jpeg", ".png"].contains { path.lowercased().hasSuffix($0) } }
+        #expect(photoPaths.count == 38)
+        // What may name photos: the pages, and layout.json (a record of what the pages show).
+        // Everything else a visitor can fetch must not name any photo, by path or by file name.
+        var checked = 0
+        for (name, bytes) in try EndToEndTests.tree(work.url.appending(path: "site")) {
+            if name.hasSuffix(".html") || name == "/layout.json" { continue }
+            guard !name.hasPrefix("/renditions/") else { continue }  // image bytes, named by hash
+            let text = String(decoding: bytes, as: UTF8.self)
+            for path in photoPaths {
+                let fileName = String(path.split(separator: "/").last!)
+                #expect(!text.contains(fileName), "\(name) names the photo \(path)")
+            }
+            #expect(!text.contains("waterfall-site build cache"), "\(name) is a build record")
+            checked += 1
+        }
+        #expect(checked >= 4, "the marker, _headers and the two stylesheets were read")
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: work.url.appending(path: "site").path).filter { $0.hasPrefix(".") }
+        #expect(hidden == [".waterfall-site"], "the only hidden file is the marker: \(hidden)")
+        // The records are beside the site, and do list every photo: the check above can fail.
+        let records = try String(contentsOf: work.url.appending(path: ".site.waterfall-site-cache"), encoding: .utf8)
+        #expect(records.contains("\nchelsea-the-cat.jpg\t") && records.contains("\nCeramics/espresso-cup.png\t"))
+    }
+
+    @Test("A site an older version built, its cache inside: read once, then the records move beside it")
+    func cacheInsideIsMovedOut() throws {
+        let work = try TemporaryFolder()
+        try work.write("photos/a.jpg", try Repository.samplePhoto("chelsea-the-cat.jpg"))
+        try work.write("photos/Sub/b.png", try Repository.samplePhoto("Ceramics/espresso-cup.png"))
+        let arguments = ["build", "photos", "-o", "site", "--no-renditions"]
+        #expect(try ProcessRun(binary, arguments, in: work.url).status == 0)
+        let beside = work.url.appending(path: ".site.waterfall-site-cache")
+        let inside = work.url.appending(path: "site/.waterfall-site-cache")
+        try FileManager.default.moveItem(at: beside, to: inside)
+        let moved = try ProcessRun(binary, arguments, in: work.url)
+        #expect(moved.status == 0, "\(moved.error)")
+        #expect(moved.output.contains("2 unchanged photos not read again"), "the cache inside was used: \(moved.output)")
+        #expect(!FileManager.default.fileExists(atPath: inside.path), "the new site holds no records")
+        #expect(FileManager.default.fileExists(atPath: beside.path))
+        let again = try ProcessRun(binary, arguments, in: work.url)
+        #expect(again.output.contains("2 unchanged photos not read again"), "the records beside it are used: \(again.output)")
+
+        // Inside and beside both (an older version built after a newer one): the one inside came
+        // with the site, and the one beside is older.
+        try FileManager.default.copyItem(at: beside, to: inside)
+        try work.write(".site.waterfall-site-cache", "waterfall-site build cache 6\nstale\n")
+        let both = try ProcessRun(binary, arguments, in: work.url)
+        #expect(both.status == 0 && both.error.isEmpty, "\(both.error)")
+        #expect(both.output.contains("2 unchanged photos not read again"), "\(both.output)")
+        #expect(!FileManager.default.fileExists(atPath: inside.path))
+        #expect(try String(contentsOf: beside, encoding: .utf8).contains("\nSub/b.png\t"))
+    }
+
+    @Test("A build killed around its swap never leaves records that describe another site")
+    func killedBuildLeavesNoWrongRecords() throws {
+        let work = try TemporaryFolder()
+        try work.write("photos/a.jpg", try Repository.samplePhoto("chelsea-the-cat.jpg"))
+        try work.write("photos/b.jpg", try Repository.samplePhoto("wall-clock.jpg"))
+        let arguments = ["build", "photos", "-o", "site", "--no-renditions"]
+        #expect(try ProcessRun(binary, arguments, in: work.url).status == 0)
+        let records = work.url.appending(path: ".site.waterfall-site-cache")
+
+        // Killed after writing its records, before the swap (pid_max is at most 4,194,304, so
+        // no such process runs): its records and staging folder are cleared, the old ones used.
+        try FileManager.default.createDirectory(at: work.url.appending(path: ".site.staging-4999999"), withIntermediateDirectories: true)
+        try work.write(".site.staging-4999999.waterfall-site-cache", "waterfall-site build cache 6\nclaims\tother\tfiles\n")
+        let before = try ProcessRun(binary, arguments, in: work.url)
+        #expect(before.status == 0 && before.error.isEmpty, "\(before.error)")
+        #expect(before.output.contains("2 unchanged photos not read again"), "\(before.output)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: work.path).sorted()
+        #expect(left == [".site.waterfall-site-cache", "photos", "site"], "\(left)")
+
+        // Killed between the renames, after the previous records went: the previous site comes
+        // back without records, and every photo is read again.
+        try work.write("photos/b.jpg", try Repository.samplePhoto("Travel/wooden-pier.jpg"))
+        try FileManager.default.moveItem(at: work.url.appending(path: "site"), to: work.url.appending(path: ".site.previous-4999999"))
+        try FileManager.default.removeItem(at: records)
+        let after = try ProcessRun(binary, arguments, in: work.url)
+        #expect(after.status == 0, "\(after.error)")
+        #expect(!after.output.contains("not read again"), "\(after.output)")
+        let fresh = try ProcessRun(binary, ["build", "photos", "-o", "fresh", "--no-renditions"], in: work.url)
+        #expect(fresh.status == 0)
+        #expect(try EndToEndTests.tree(work.url.appending(path: "site")) == EndToEndTests.tree(work.url.appending(path: "fresh")))
     }
 }

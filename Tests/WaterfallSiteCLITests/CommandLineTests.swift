@@ -146,12 +146,17 @@ struct CommandLineTests {
         #expect(run.error.contains(message), "stderr was: \(run.error)")
     }
 
-    @Test("Metadata files reject unknown keys and script links, naming the photo and key", arguments: [
+    @Test("Metadata files reject unknown keys, script links and bad section layouts, naming the photo or folder and key", arguments: [
         (#"{"photos": {"a.jpg": {"titel": "x"}}}"#, "photo 'a.jpg' has unknown key 'titel'"),
         (#"{"photos": {"a.jpg": {"link": "javascript:alert(1)"}}}"#, "photo 'a.jpg' key 'link' must be an http(s) URL"),
         (#"{"photos": {"a.jpg": {"price": 12}}}"#, "photo 'a.jpg' key 'price' must be a string"),
         (#"{"products": {}}"#, "key 'products' is unknown"),
         (#"{"sections": {"A": {"name": "x"}}}"#, "section 'A' has unknown key 'name'"),
+        (#"{"sections": {"A": {"columns": "many"}}}"#, "section 'A' key 'columns' must be a column count or a list"),
+        (#"{"sections": {"A": {"insets": "1,2,3"}}}"#, "section 'A' key 'insets' must be PX or"),
+        (#"{"sections": {"A": {"footer": true}}}"#, "section 'A' key 'footer' must be a string or a number"),
+        (#"{"sections": {"A": {"columns": 40}}}"#, "section 'A' key 'columns': 40 columns are"),
+        (#"{"sections": {"A": {"insets": "0,400"}}}"#, "section 'A' key 'insets': "),
     ])
     func badMetadata(json: String, message: String) throws {
         let photos = try TemporaryFolder()

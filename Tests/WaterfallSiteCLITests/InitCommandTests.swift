@@ -14,18 +14,18 @@ struct InitCommandTests {
         #expect(run.exitCode == .success, "\(run.error)")
         #expect(run.output.contains("metadata.csv: 2 photos and 1 folder"))
         let table = try String(contentsOf: photos.appending(path: "metadata.csv"), encoding: .utf8)
-        #expect(table == "path,title,alt,caption,price,link\r\nwall-clock.jpg,,,,,\r\nCeramics/,,,,,\r\nCeramics/cups.jpg,,,,,\r\n")
+        #expect(table == "path,title,alt,caption,price,link,footer,columns,insets\r\nwall-clock.jpg,,,,,,,,\r\nCeramics/,,,,,,,,\r\nCeramics/cups.jpg,,,,,,,,\r\n")
         let settings = try BuildCommand.settings(from: ArgumentList([photos.path], options: BuildCommand.options, command: "build"))
         #expect(settings.title == "Photos" && settings.pageSize == 500 && settings.quality == 82)
 
         // As a spreadsheet would save it after editing.
-        let edited = table.replacingOccurrences(of: "Ceramics/,,,,,", with: "Ceramics/,Hand-made cups,,,,")
-            .replacingOccurrences(of: "Ceramics/cups.jpg,,,,,", with: "Ceramics/cups.jpg,Cups,,\"Stoneware, 9 cm\",€12,https://shop.example/cups")
+        let edited = table.replacingOccurrences(of: "Ceramics/,,,,,,,,", with: "Ceramics/,Hand-made cups,,,,,Fired in our kiln,1,")
+            .replacingOccurrences(of: "Ceramics/cups.jpg,,,,,,,,", with: "Ceramics/cups.jpg,Cups,,\"Stoneware, 9 cm\",€12,https://shop.example/cups,,,")
         try folder.write("photos/metadata.csv", edited)
         let built = CapturedRun(["build", photos.path, "-o", folder.url.appending(path: "site").path, "--no-renditions", "--quiet"])
         #expect(built.exitCode == .success, "\(built.error)")
         let page = try String(contentsOf: folder.url.appending(path: "site/index.html"), encoding: .utf8)
-        for text in ["Hand-made cups", "Cups", "Stoneware, 9 cm", "€12", "https://shop.example/cups"] { #expect(page.contains(text), "\(text)") }
+        for text in ["Hand-made cups", "Fired in our kiln", "Cups", "Stoneware, 9 cm", "€12", "https://shop.example/cups"] { #expect(page.contains(text), "\(text)") }
     }
 
     @Test("Run again, it never overwrites: it adds rows for new photos in the file's own separator and says how many")

@@ -31,15 +31,20 @@ struct MetadataTableTests {
         #expect(metadata.photos["Ceramics/bowl.jpg"] == PhotoMetadata.Entry(title: "Bowl", price: "€24,50"))
     }
 
-    @Test("Folder rows (path ending in /) give section fields; empty cells are left out; blank lines skipped")
+    @Test("Folder rows (path ending in /) give section fields as JSON does; empty cells are left out; blank lines skipped")
     func sections() throws {
+        let withOptions = try parse("path,footer,columns,insets\nTravel/,Seen on the road,\"0:1,800:2\",\"16,32\"\n./,Top,3,\n")
+        #expect(withOptions.sections["Travel"]?.options.footer == "Seen on the road")
+        #expect(withOptions.sections["Travel"]?.options.columns?.map(\.columns) == [1, 2])
+        #expect(withOptions.sections["Travel"]?.options.insets?.left == 32)
+        #expect(withOptions.sections[""]?.options.columns?.map(\.columns) == [3])
         let metadata = try parse("path,title,alt\nCeramics/,Hand-made ceramics,\n\nCeramics/cup.jpg,,\n,,\n")
-        #expect(metadata.sectionTitles == ["Ceramics": "Hand-made ceramics"])
+        #expect(metadata.sections.mapValues(\.title) == ["Ceramics": "Hand-made ceramics"])
         #expect(metadata.photos["Ceramics/cup.jpg"] == PhotoMetadata.Entry())
     }
 
     @Test("Bad tables name the row and column", arguments: [
-        ("path,titel\na.jpg,x\n", "the header, column B: unknown column 'titel' (did you mean 'title'? known: path, title, alt, caption, price, link"),
+        ("path,titel\na.jpg,x\n", "the header, column B: unknown column 'titel' (did you mean 'title'? known: path, title, alt, caption, price, link, footer, columns, insets"),
         ("title\nx\n", "the header has no 'path' column"),
         ("path,title,title\n", "the header, column C: column 'title' appears twice"),
         ("path,title\na.jpg,\"never closed\n", "row 2 (line 2), column B: a quoted field is never closed"),
@@ -50,8 +55,9 @@ struct MetadataTableTests {
         ("path,title\n,Orphan title\n", "row 2 (line 2), column A ('path'): the path is empty"),
         ("path,title\na.jpg,x\n./a.jpg,y\n", "row 3 (line 3): './a.jpg' is already on row 2"),
         ("path,link\na.jpg,javascript:alert(1)\n", "row 2 (line 2), column B ('link'): must be an http(s) URL"),
-        ("path,alt\nCeramics/,Bowls\n", "row 2 (line 2), column B ('alt'): a folder's row (path ending in '/') can only fill title"),
-        ("", "is empty; the first row names the columns: path,title,alt,caption,price,link"),
+        ("path,alt\nCeramics/,Bowls\n", "row 2 (line 2), column B ('alt'): a folder's row (path ending in '/') can only fill title, footer, columns, insets"),
+        ("", "is empty; the first row names the columns: path,title,alt,caption,price,link,footer,columns,insets"),
+        ("path,columns\nCeramics/,many\n", "row 2 (line 2), column B ('columns'): must be a column count or a list"),
     ])
     func badTables(text: String, message: String) {
         let description = problem(text)

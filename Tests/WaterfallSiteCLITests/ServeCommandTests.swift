@@ -71,8 +71,8 @@ struct ServeCommandTests {
         let folder = try photos()
         let server = try serve(folder)
         try folder.write("photos/metadata.json", #"{"photos": {"Ceramics/cups.jpg": {"caption": 5}}}"#)
-        try server.wait(for: "the error", timeout: 3) { _ in server.error.contains("key 'caption' must be a string") ? true : nil }
-        #expect(server.error.contains("The previous site is still being served"))
+        try server.wait(for: "the error", timeout: 3) { _ in server.error.contains("The previous site is still being served") ? true : nil }
+        #expect(server.error.contains("key 'caption' must be a string"))
         let page = try server.get("/")
         #expect(page.status == 200 && page.body.contains("First caption"))
         try folder.write("photos/metadata.json", #"{"photos": {"Ceramics/cups.jpg": {"caption": "Fixed"}}}"#)

@@ -13,10 +13,11 @@ import Musl
 import Darwin
 #endif
 
-/// The build cache: what a build learned, kept in the output folder so the next build does only
-/// the work that changed. For every photo, what the scanner measured, keyed by its identity
-/// (device, inode, size, modification time), the name of its renditions and whether its original
-/// was published; for every page, a fingerprint of what it was rendered from.
+/// The build cache: what a build learned, kept beside the output folder (never in it: it names
+/// every photo scanned, shown or not; see ``OutputFolder``) so the next build does only the work
+/// that changed. For every photo, what the scanner measured, keyed by its identity (device,
+/// inode, size, modification time), the name of its renditions and whether its original was
+/// published; for every page, a fingerprint of what it was rendered from.
 ///
 /// A text file, one photo per line, then one line per page. Anything unexpected in it makes the
 /// whole cache be ignored with a warning, never trusted in part. Read and written byte by byte:
@@ -192,10 +193,9 @@ struct BuildCache: Sendable {
         }
     }
 
-    /// The cache of the previous build in `output`, if there is a usable one. `warning` explains
-    /// why an existing file was ignored.
-    static func load(from output: URL) -> (cache: BuildCache?, warning: String?) {
-        let url = output.appending(path: fileName)
+    /// The cache in the file `url` (see ``OutputFolder/recordsToLoad``), if it is usable.
+    /// `warning` explains why an existing file was ignored.
+    static func load(from url: URL) -> (cache: BuildCache?, warning: String?) {
         guard FileManager.default.fileExists(atPath: url.path) else { return (nil, nil) }
         func ignored(_ reason: String) -> (BuildCache?, String?) {
             (nil, "ignoring the build cache '\(url.path)' (\(reason)); every photo is read again")

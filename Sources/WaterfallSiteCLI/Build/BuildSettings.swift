@@ -23,6 +23,12 @@ struct BuildSettings: Sendable {
     var columnSpacing = 16.0
     var rowSpacing = 16.0
     var insets = EdgeInsets(top: 16, left: 16, bottom: 16, right: 16)
+    /// How each next photo chooses its column; right to left also mirrors the page.
+    var direction = RenderDirection.shortestFirst
+    /// nil: fluid columns; otherwise every column is this wide and the gaps take the rest.
+    var itemWidth: Double?
+    /// Height of the footer band of a section with footer text.
+    var footerHeight = 48.0
     /// nil: 0 without captions, `defaultCaptionHeight` when the metadata gives titles or captions.
     var captionHeight: Double?
     var headerHeight = 56.0
@@ -33,6 +39,10 @@ struct BuildSettings: Sendable {
     /// The settings file read, if any (`serve` watches it).
     var configFile: URL?
     var templates: URL?
+    /// The owner's own files for the site root; nil: `PHOTOS/static` when it exists.
+    var staticFolder: URL?
+    /// Whether the build writes `_headers` for hosts that read it (`--no-host-files` turns it off).
+    var hostFiles = true
     var strict = false
     var quiet = false
     var force = false
@@ -88,6 +98,16 @@ enum SettingText {
         default: return nil
         }
     }
+
+    /// `shortest`, `left-to-right` or `right-to-left`.
+    static func direction(_ text: String) -> RenderDirection? {
+        directions.first { $0.name == text.trimmed }?.direction
+    }
+
+    static let directions: [(name: String, direction: RenderDirection)] = [
+        ("shortest", .shortestFirst), ("left-to-right", .leftToRight), ("right-to-left", .rightToLeft),
+    ]
+    static let directionNames = directions.map(\.name).joined(separator: ", ")
 
     /// A length in px: a finite number ≥ 0.
     static func length(_ text: String) -> Double? {

@@ -17,7 +17,7 @@ import Darwin
 ///
 /// The previous site stays untouched until the swap: new and changed files wait in a hidden
 /// folder of the staging folder and are moved into the taken-over folder in the moment before the
-/// swap (``moveIn()``, called by ``OutputFolder/swapIn(carrying:)``); files the new site no longer
+/// swap (``moveIn()``, called by ``OutputFolder/swapIn(carrying:records:)``); files the new site no longer
 /// has are removed only after it (``removeLeavers(from:)``).
 final class CarriedFolder: @unchecked Sendable {
     /// The folder's path inside the site, such as `photos`.

@@ -22,11 +22,15 @@ struct GalleryPlan: Sendable {
     var photos: [SitePhoto]
     /// The folder of each photo in `photos`.
     let folders: [String]
+    /// The folders that hold photos, each once, in section order.
+    let sectionFolders: [String]
     /// The scan's photos, in scan order (see ``scanned(_:)``).
     private let scan: [ScannedPhoto]
     /// The index in the scan's photos of each photo in `photos`.
     let scanIndices: [Int]
-    let sectionTitles: [String: String]
+    /// Each folder's entry in the metadata (title, footer, columns, insets); the builder adds
+    /// the `sizes` of the sections that lay out differently (``setImageSizes(_:)``).
+    private(set) var sections: [String: PhotoMetadata.SectionEntry]
     let pageSize: Int
 
     init(photos scanned: [ScannedPhoto], metadata: PhotoMetadata, pageSize: Int) {
@@ -85,9 +89,10 @@ struct GalleryPlan: Sendable {
             initialized = count
         }
         self.folders = folders
+        self.sectionFolders = order
         self.scan = scanned
         self.scanIndices = indices
-        self.sectionTitles = metadata.sectionTitles
+        self.sections = metadata.sections
         self.pageSize = max(1, pageSize)
     }
 
@@ -97,18 +102,17 @@ struct GalleryPlan: Sendable {
     var pageCount: Int { photos.isEmpty ? 0 : (photos.count + pageSize - 1) / pageSize }
 
     /// The number of distinct folders (sections across all pages).
-    var sectionCount: Int { Set(folders).count }
+    var sectionCount: Int { sectionFolders.count }
 
     /// Page `number`'s sections with slices of ``photos``, for a fingerprint without copies.
-    func sections(ofPage number: Int) -> [(folder: String, title: String, photos: ArraySlice<SitePhoto>)] {
+    func sections(ofPage number: Int) -> [SiteRenderer.SectionSlice] {
         let start = (number - 1) * pageSize
         let end = min(photos.count, start + pageSize)
-        var sections: [(folder: String, title: String, photos: ArraySlice<SitePhoto>)] = []
+        var sections: [SiteRenderer.SectionSlice] = []
         var sectionStart = start
         for index in start..<end where index + 1 == end || folders[index + 1] != folders[index] {
             let folder = folders[index]
-            let title = folder.isEmpty ? "" : (sectionTitles[folder] ?? Humanised.folder(folder))
-            sections.append((folder, title, photos[sectionStart...index]))
+            sections.append((folder, title(of: folder), options(of: folder), photos[sectionStart...index]))
             sectionStart = index + 1
         }
         return sections
@@ -122,12 +126,31 @@ struct GalleryPlan: Sendable {
         for index in start..<end {
             let folder = folders[index]
             if sections.last?.folder != folder || sections.isEmpty {
-                let title = folder.isEmpty ? "" : (sectionTitles[folder] ?? Humanised.folder(folder))
-                sections.append(SiteSection(folder: folder, title: title, photos: []))
+                sections.append(SiteSection(folder: folder, title: title(of: folder), photos: [], options: options(of: folder)))
             }
             sections[sections.count - 1].photos.append(photos[index])
         }
         return SitePage(number: number, count: pageCount, sections: sections)
+    }
+
+    /// The header of `folder`'s section: none for the root, else the metadata's title or the
+    /// folder's name humanised.
+    func title(of folder: String) -> String {
+        folder.isEmpty ? "" : (sections[folder]?.title ?? Humanised.folder(folder))
+    }
+
+    func options(of folder: String) -> SectionOptions {
+        sections.isEmpty ? SectionOptions() : sections[folder]?.options ?? SectionOptions()
+    }
+
+    /// The folders whose sections have their own columns or insets, sorted.
+    var foldersWithOwnLayout: [String] {
+        sections.filter { $0.value.options.changesLayout }.keys.sorted()
+    }
+
+    /// Sets the `sizes` of the photos of the sections that lay out differently, by folder.
+    mutating func setImageSizes(_ sizes: [String: String]) {
+        for (folder, text) in sizes { sections[folder]?.options.imageSizes = text }
     }
 
     /// Whether `path` lies directly in `folder` ("" for the root), compared as bytes.

@@ -25,7 +25,7 @@ enum MetadataTable {
     static var columns: [String] {
         let preferred = ["title", "alt", "caption", "price", "link"]
         let photoFields = preferred.filter(PhotoMetadata.photoKeys.contains) + PhotoMetadata.photoKeys.subtracting(preferred).sorted()
-        return ["path"] + photoFields + PhotoMetadata.sectionKeys.subtracting(photoFields).sorted()
+        return ["path"] + photoFields + PhotoMetadata.SectionEntry.keys.filter { !photoFields.contains($0) }
     }
 
     static func load(_ url: URL) throws(CommandError) -> PhotoMetadata {
@@ -95,7 +95,7 @@ enum MetadataTable {
                 let place = column.map { ", column \(table.letter($0)) ('\($0)')" } ?? ""
                 let problem = error.key == nil && column != nil
                     ? (isSection
-                        ? "a folder's row (path ending in '/') can only fill \(PhotoMetadata.sectionKeys.sorted().joined(separator: ", "))"
+                        ? "a folder's row (path ending in '/') can only fill \(PhotoMetadata.SectionEntry.keys.joined(separator: ", "))"
                         : "a photo's row can only fill \(PhotoMetadata.photoKeys.sorted().joined(separator: ", ")); for a folder, end its path with '/'")
                     : error.problem
                 throw Problem(description: "\(where_)\(place): \(problem)")

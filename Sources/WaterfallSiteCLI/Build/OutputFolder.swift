@@ -18,6 +18,9 @@ import Darwin
 /// output and swapped in only when complete, so an interrupted or failed build leaves the previous
 /// site as it was; and an existing folder is only replaced when it is empty, a previous
 /// waterfall-site build (it has the marker file), or the user said `--force`.
+///
+/// The build's own records (``BuildCache``) live beside the output too, never in it, so uploading
+/// the folder publishes nothing but the site: `.NAME.waterfall-site-cache` for an output `NAME`.
 final class OutputFolder: @unchecked Sendable {
     /// The file that marks a folder as a waterfall-site build.
     static let markerName = ".waterfall-site"
@@ -25,6 +28,11 @@ final class OutputFolder: @unchecked Sendable {
 
     let url: URL
     let staging: URL
+    /// The previous build's records of the site in `url`, beside it (see ``BuildCache``).
+    let records: URL
+    /// Where this build's records wait until the swap: named like the staging folder, so what a
+    /// killed build left is cleared with it (see ``recoverLeftovers()``).
+    let stagedRecords: URL
     private let fileManager = FileManager.default
     /// Folders already made in the staging folder, so 100,000 photos do not ask 100,000 times.
     private let createdFolders = Mutex<Set<String>>([])
@@ -41,6 +49,25 @@ final class OutputFolder: @unchecked Sendable {
         let parent = self.url.deletingLastPathComponent()
         // Hidden (leading dot) so a scan of a photos folder that contains the output skips it.
         staging = parent.appending(path: ".\(self.url.lastPathComponent).staging-\(getpid())")
+        records = parent.appending(path: ".\(self.url.lastPathComponent)\(BuildCache.fileName)")
+        stagedRecords = parent.appending(path: staging.lastPathComponent + BuildCache.fileName)
+    }
+
+    /// The records to read for the site in `url`: those an older version of waterfall-site kept
+    /// inside the site when it has them (they came with that very site, and anything beside it is
+    /// older), else those beside it; nil when there are none or `url` is not a previous build.
+    var recordsToLoad: URL? {
+        guard isPreviousBuild else { return nil }
+        let inside = url.appending(path: BuildCache.fileName)
+        if fileManager.fileExists(atPath: inside.path) { return inside }
+        return fileManager.fileExists(atPath: records.path) ? records : nil
+    }
+
+    /// Writes this build's records, to be put beside the site by ``swapIn(carrying:records:)``.
+    func stageRecords(_ bytes: Data) throws(CommandError) {
+        let file = try OutputFile(creating: stagedRecords.path)
+        defer { file.close() }
+        try file.write(bytes)
     }
 
     /// Refuses to go on when replacing the output would lose something the tool did not create.
@@ -73,6 +100,7 @@ final class OutputFolder: @unchecked Sendable {
 
     func removeStaging() {
         try? fileManager.removeItem(at: staging)
+        unlink(stagedRecords.path)
     }
 
     /// Removes the staging folder while other threads may still be writing into it (on Ctrl-C):
@@ -85,6 +113,7 @@ final class OutputFolder: @unchecked Sendable {
 
     private func abandonStagingLocked() {
         abandoned = true
+        unlink(stagedRecords.path)
         let aside = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).previous-\(getpid())-aborted")
         if rename(staging.path, aside.path) == 0 {
             try? fileManager.removeItem(at: aside)
@@ -139,11 +168,17 @@ final class OutputFolder: @unchecked Sendable {
 
     /// Puts the finished staging folder in place of the output, first moving the `carried` folders
     /// of the previous site into it; the old output is removed only after the new one is in place.
-    func swapIn(carrying carried: [CarriedFolder] = []) throws(CommandError) {
-        try swapLock.withLock { _ throws(CommandError) in try swapInLocked(carrying: carried) }
+    ///
+    /// With `records` (this build wrote ``stageRecords(_:)``), the previous records go just before
+    /// the new site comes in and the new ones follow it: whenever the build stops, the records
+    /// beside the output describe the site in it (or the previous site that the next build puts
+    /// back), or are missing, which costs a slower build but never a wrong one. Without, the
+    /// records beside the output already describe the new site.
+    func swapIn(carrying carried: [CarriedFolder] = [], records: Bool) throws(CommandError) {
+        try swapLock.withLock { _ throws(CommandError) in try swapInLocked(carrying: carried, records: records) }
     }
 
-    private func swapInLocked(carrying carried: [CarriedFolder]) throws(CommandError) {
+    private func swapInLocked(carrying carried: [CarriedFolder], records newRecords: Bool) throws(CommandError) {
         guard !abandoned else { throw .failed("the build was interrupted") }
         let previous = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).previous-\(getpid())")
         let hadOutput = fileManager.fileExists(atPath: url.path)
@@ -171,12 +206,14 @@ final class OutputFolder: @unchecked Sendable {
                 throw .failed("cannot move the previous site '\(url.path)' aside: \(reason)")
             }
         }
+        if newRecords { unlink(records.path) }
         guard rename(staging.path, url.path) == 0 else {
             let reason = String(cString: strerror(errno))
             if hadOutput { _ = rename(previous.path, url.path) }
             putBack()
             throw .failed("cannot move the new site into '\(url.path)': \(reason)")
         }
+        if newRecords && rename(stagedRecords.path, records.path) != 0 { unlink(stagedRecords.path) }
         for folder in carried { folder.removeLeavers(from: url.path) }
         if hadOutput { try? fileManager.removeItem(at: previous) }
     }
@@ -208,6 +245,15 @@ final class OutputFolder: @unchecked Sendable {
             return false
         }
         return link(url.path + "/" + relativePath, staging.path + "/" + relativePath) == 0
+    }
+
+    /// Hard-links `source` at `relativePath` in the staging folder, making its folder; false when
+    /// the file system cannot link it there (another device, say) and the caller must copy it.
+    func linkFile(_ source: String, at relativePath: String) throws(CommandError) -> Bool {
+        let destination = staging.appending(path: relativePath)
+        try makeFolder(destination.deletingLastPathComponent())
+        // AT_SYMLINK_FOLLOW: a file that is a symlink is linked to its target, not the link.
+        return linkat(AT_FDCWD, source, AT_FDCWD, destination.path, AT_SYMLINK_FOLLOW) == 0
     }
 
     /// After a file was written in pieces (and closed): when the previous site has it with the
@@ -252,11 +298,7 @@ final class OutputFolder: @unchecked Sendable {
     func create(_ relativePath: String) throws(CommandError) -> OutputFile {
         let destination = staging.appending(path: relativePath)
         try makeFolder(destination.deletingLastPathComponent())
-        let descriptor = open(destination.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw .failed("cannot write '\(destination.path)': \(String(cString: strerror(errno)))")
-        }
-        return OutputFile(descriptor: descriptor, path: destination.path)
+        return try OutputFile(creating: destination.path)
     }
 
     /// Creates `folder` (and its parents) once; safe to call from several threads.
@@ -340,4 +382,15 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 
 private func systemClose(_ descriptor: Int32) -> Int32 {
     close(descriptor)
+}
+
+extension OutputFile {
+    /// Creates (truncates) the file at `path`, whose folder exists.
+    init(creating path: String) throws(CommandError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw .failed("cannot write '\(path)': \(String(cString: strerror(errno)))")
+        }
+        self.init(descriptor: descriptor, path: path)
+    }
 }

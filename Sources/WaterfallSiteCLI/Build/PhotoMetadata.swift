@@ -3,6 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import MasonryLayout
+import SiteRenderer
 
 /// The optional metadata file (`metadata.json` in the photos folder): shop data per photo and
 /// titles per section, keyed by path relative to the photos folder.
@@ -16,7 +18,10 @@ import Foundation
 ///       "price": "€24"
 ///     }
 ///   },
-///   "sections": { "Ceramics": { "title": "Hand-made ceramics" } }
+///   "sections": {
+///     "Ceramics": { "title": "Hand-made ceramics", "footer": "Fired in our own kiln",
+///                   "columns": "0:2,1024:3", "insets": "16,32" }
+///   }
 /// }
 /// ```
 /// Every field is optional. Unknown keys are errors naming the key.
@@ -31,8 +36,41 @@ struct PhotoMetadata: Sendable {
         var hasCaptionText: Bool { title != nil || caption != nil || price != nil }
     }
 
+    /// A folder's section: its header title, and what ``SectionOptions`` it lays out with.
+    struct SectionEntry: Sendable, Equatable {
+        var title: String?
+        var options = SectionOptions()
+
+        static let keys = ["title", "footer", "columns", "insets"]
+
+        /// Sets `key` from its text, as a JSON string or number or a CSV cell gives it; returns
+        /// what is wrong with the value, or nil. The one parser of section fields, so every
+        /// metadata format accepts the same values.
+        mutating func set(_ key: String, to text: String) -> String? {
+            switch key {
+            case "title": title = text
+            case "footer": options.footer = text
+            case "columns":
+                if let count = Int(text.trimmed), count >= 1 {
+                    options.columns = [Breakpoint(minimumWidth: 0, columns: count)]
+                } else if let breakpoints = SettingText.breakpoints(text) {
+                    options.columns = breakpoints
+                } else {
+                    return "must be a column count or a list like \"0:1,1024:2\" (gallery width:columns), got '\(text)'"
+                }
+            case "insets":
+                guard let insets = SettingText.insets(text) else {
+                    return "must be PX or \"top,right,bottom,left\" in px ≥ 0, got '\(text)'"
+                }
+                options.insets = insets
+            default: return "is unknown (known: \(Self.keys.joined(separator: ", ")))"
+            }
+            return nil
+        }
+    }
+
     var photos: [String: Entry] = [:]
-    var sectionTitles: [String: String] = [:]
+    var sections: [String: SectionEntry] = [:]
 
     static let photoKeys: Set<String> = ["title", "alt", "caption", "link", "price"]
 
@@ -80,7 +118,9 @@ struct PhotoMetadata: Sendable {
         if let sections = document["sections"] {
             guard let sections = sections.members else { throw bad("key 'sections'", "must be an object of folder → { \"title\": … }") }
             for (folder, value) in sections {
-                guard let fields = value.members else { throw bad("section '\(folder)'", "must be an object with \(sectionKeys.sorted().joined(separator: ", "))") }
+                guard let fields = value.members else {
+                    throw bad("section '\(folder)'", "must be an object with \(SectionEntry.keys.joined(separator: ", "))")
+                }
                 do {
                     try metadata.addSection(folder, fields)
                 } catch {
@@ -91,7 +131,7 @@ struct PhotoMetadata: Sendable {
         return metadata
     }
 
-    static let sectionKeys: Set<String> = ["title"]
+    static var sectionKeys: Set<String> { Set(SectionEntry.keys) }
 
     /// What is wrong with one field of an entry (`key` nil: with the entry as a whole); the
     /// JSON and CSV readers each say where.
@@ -124,23 +164,49 @@ struct PhotoMetadata: Sendable {
         photos[Self.normalised(photoPath)] = entry
     }
 
-    /// Adds the section of `folder` from its fields, shared by JSON and CSV like ``addPhoto(_:_:)``.
+    /// Adds the section of `folder` from its fields, shared by JSON and CSV like ``addPhoto(_:_:)``;
+    /// numbers are taken as their text, as a CSV cell gives them.
     mutating func addSection(_ folder: String, _ fields: [(key: String, value: JSONValue)]) throws(FieldProblem) {
+        var entry = SectionEntry()
         for (key, value) in fields {
-            guard Self.sectionKeys.contains(key) else {
-                throw FieldProblem(problem: "has unknown key '\(key)' (known: \(Self.sectionKeys.sorted().joined(separator: ", ")))")
+            guard SectionEntry.keys.contains(key) else {
+                throw FieldProblem(problem: "has unknown key '\(key)' (known: \(SectionEntry.keys.joined(separator: ", ")))")
             }
-            guard let title = value.string else { throw FieldProblem(key: key, problem: "must be a string") }
-            sectionTitles[Self.normalised(folder)] = title
+            guard let text = value.string ?? value.number.map({ NumberText.decimal($0, decimals: 6) }) else {
+                throw FieldProblem(key: key, problem: "must be a string or a number")
+            }
+            if let problem = entry.set(key, to: text) { throw FieldProblem(key: key, problem: problem) }
+        }
+        sections[Self.normalised(folder)] = entry
+    }
+
+    /// The gallery's breakpoints with every section breakpoint's width added (at the gallery's
+    /// column count there), so each section's columns change exactly where its list says; a
+    /// width the gallery never has (below `minimum`, from `maximum` up) is left out.
+    func galleryBreakpoints(_ gallery: [Breakpoint], minimum: Double, maximum: Double) -> [Breakpoint] {
+        // An unsorted list is left as it is, for the engine's error to name it.
+        guard zip(gallery, gallery.dropFirst()).allSatisfy({ $0.minimumWidth < $1.minimumWidth }) else { return gallery }
+        var widths = Set(gallery.map(\.minimumWidth))
+        for entry in sections.values {
+            for breakpoint in entry.options.columns ?? [] where breakpoint.minimumWidth > minimum
+                && breakpoint.minimumWidth < maximum
+            {
+                widths.insert(breakpoint.minimumWidth)
+            }
+        }
+        guard widths.count > gallery.count else { return gallery }
+        return widths.sorted().map { width in
+            Breakpoint(minimumWidth: width, columns: (gallery.last { $0.minimumWidth <= width } ?? gallery[0]).columns)
         }
     }
 
-    /// Paths compare without leading `./` or trailing `/`, so hand-written keys match the scan.
+    /// Paths compare without leading `./` or trailing `/`, so hand-written keys match the scan;
+    /// `.` is the photos folder itself (its section is the photos at the top level).
     static func normalised(_ path: String) -> String {
         var path = Substring(path)
         while path.hasPrefix("./") { path = path.dropFirst(2) }
         while path.hasSuffix("/") { path = path.dropLast() }
-        return String(path)
+        return path == "." ? "" : String(path)
     }
 }
 

@@ -11,18 +11,16 @@ import MasonryLayout
 ///
 /// ```json
 /// { "title": "Spring collection", "breakpoints": "0:2,640:3,1024:4,1440:5",
-///   "columnSpacing": 16, "rowSpacing": 16, "insets": "16", "captionHeight": 64,
-///   "headerHeight": 56, "balanceTolerance": 16, "pageSize": 500, "renditions": true,
-///   "quality": 82, "maxPixels": 100000000, "originalLinks": true, "output": "../site", "templates": "theme",
-///   "metadata": "metadata.json" }
+///   "columnSpacing": 16, "rowSpacing": 16, "insets": "16", "direction": "shortest",
+///   "itemWidth": 240, "captionHeight": 64, "headerHeight": 56, "footerHeight": 48,
+///   "balanceTolerance": 16, "pageSize": 500, "renditions": true, "quality": 82,
+///   "maxPixels": 100000000, "originalLinks": true, "output": "../site", "templates": "theme",
+///   "metadata": "metadata.json", "staticFolder": "static", "hostFiles": true }
 /// ```
 /// Paths are relative to the settings file's folder.
 enum SettingsFile {
-    static let keys: Set<String> = [
-        "title", "breakpoints", "columnSpacing", "rowSpacing", "insets", "captionHeight",
-        "headerHeight", "pageSize", "output", "templates", "metadata", "balanceTolerance",
-        "renditions", "quality", "maxPixels", "originalLinks",
-    ]
+    /// The keys of `BuildCommand.options`: every setting has its flag and its key in one table.
+    static let keys = Set(BuildCommand.options.compactMap(\.setting))
 
     /// Applies the file at `url` to `settings`.
     static func apply(_ url: URL, to settings: inout BuildSettings) throws(CommandError) {
@@ -71,6 +69,17 @@ enum SettingsFile {
             }
             settings.insets = insets
         }
+        if let value = document["direction"] {
+            guard let text = value.string, let direction = SettingText.direction(text) else {
+                throw bad("direction", "must be one of \(SettingText.directionNames)")
+            }
+            settings.direction = direction
+        }
+        if let value = try number("itemWidth") {
+            guard value >= 1 else { throw bad("itemWidth", "must be a width in px ≥ 1") }
+            settings.itemWidth = value
+        }
+        if let value = try number("footerHeight") { settings.footerHeight = value }
         if let value = try number("captionHeight") { settings.captionHeight = value }
         if let value = try number("headerHeight") { settings.headerHeight = value }
         if let value = try number("balanceTolerance") { settings.balanceTolerance = value }
@@ -90,6 +99,7 @@ enum SettingsFile {
         if let value = try whole("quality", 1...100) { settings.quality = value }
         if let value = try whole("maxPixels", 1...10_000_000_000) { settings.maximumPixels = value }
         if let value = try boolean("originalLinks") { settings.linksOriginals = value }
+        if let value = try boolean("hostFiles") { settings.hostFiles = value }
         if let value = try number("pageSize") {
             guard value >= 1, value == value.rounded() else { throw bad("pageSize", "must be a whole number ≥ 1") }
             settings.pageSize = Int(value)
@@ -97,5 +107,6 @@ enum SettingsFile {
         if let value = try string("output") { settings.output = PathText.resolve(value, relativeTo: folder) }
         if let value = try string("templates") { settings.templates = PathText.resolve(value, relativeTo: folder) }
         if let value = try string("metadata") { settings.metadata = PathText.resolve(value, relativeTo: folder) }
+        if let value = try string("staticFolder") { settings.staticFolder = PathText.resolve(value, relativeTo: folder) }
     }
 }

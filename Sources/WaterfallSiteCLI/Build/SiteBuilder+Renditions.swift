@@ -23,7 +23,11 @@ extension SiteBuilder {
         draft: inout BuildCache.Draft,
         renderer: inout SiteRenderer, to output: OutputFolder, progress: Progress
     ) throws(CommandError) -> (warnings: Int, carried: CarriedFolder?) {
-        let widths = RenditionWidths(layout: renderer.options.layout)
+        let gallery = renderer.options.layout
+        // Sections with their own columns or insets get candidates and `sizes` of their own widths.
+        let ownLayouts = plan.foldersWithOwnLayout.map { ($0, plan.options(of: $0).layout(in: gallery)) }
+        let widths = RenditionWidths(layout: gallery, sections: ownLayouts.map(\.1))
+        plan.setImageSizes(Dictionary(uniqueKeysWithValues: ownLayouts.map { ($0.0, RenditionWidths(layout: $0.1).sizes) }))
         let options = RenditionOptions(quality: settings.quality, maximumPixels: settings.maximumPixels)
         let writer = RenditionWriter(encoder: RenditionEncoder(options: options), widths: widths, jobs: settings.jobs)
         let folderName = RenditionWriter.folderName

@@ -32,30 +32,40 @@ struct SiteBuilder {
         if let chosen = settings.metadata { metadataURL = chosen } else { metadataURL = try defaultMetadataURL() }
         let metadata = try metadataURL.map { url throws(CommandError) in try PhotoMetadata.load(url) } ?? PhotoMetadata()
         let captionHeight = settings.captionHeight ?? (metadata.hasCaptions ? BuildSettings.defaultCaptionHeight : 0)
+        var layout = LayoutOptions(
+            breakpoints: settings.breakpoints, columnSpacing: settings.columnSpacing,
+            rowSpacing: settings.rowSpacing, insets: settings.insets, direction: settings.direction,
+            sizing: settings.itemWidth.map { .fixedItemWidth($0) } ?? .fluid,
+            // A footer keeps the same distance from the tallest column as photos from each other.
+            footerSpacing: settings.rowSpacing,
+            balanceTolerance: settings.balanceTolerance ?? settings.rowSpacing)
+        layout.breakpoints = metadata.galleryBreakpoints(
+            settings.breakpoints, minimum: layout.minimumGalleryWidth, maximum: layout.maximumGalleryWidth)
         let options = SiteOptions(
             title: settings.title ?? Humanised.words(Substring(settings.photos.lastPathComponent)),
-            layout: LayoutOptions(
-                breakpoints: settings.breakpoints, columnSpacing: settings.columnSpacing,
-                rowSpacing: settings.rowSpacing, insets: settings.insets,
-                balanceTolerance: settings.balanceTolerance ?? settings.rowSpacing),
-            captionHeight: captionHeight, headerHeight: settings.headerHeight,
-            linksOriginals: settings.linksOriginals || !settings.renditions)
+            layout: layout, captionHeight: captionHeight, headerHeight: settings.headerHeight,
+            footerHeight: settings.footerHeight, linksOriginals: settings.linksOriginals || !settings.renditions)
         let renderer: SiteRenderer
         do {
             renderer = try SiteRenderer(theme: theme, options: options)
         } catch {
-            throw .usage("layout options: \(error.description)", command: "build")
+            let hint = settings.itemWidth != nil && error.option.hasPrefix("breakpoints[")
+                ? "; with --item-width every breakpoint needs room for its columns: give it fewer in --breakpoints, or"
+                    + " use a smaller --item-width" : ""
+            throw .usage("layout options: \(error.description)\(hint)", command: "build")
         }
+        try checkSectionLayouts(metadata, metadataURL: metadataURL, renderer: renderer)
 
-        // Only a previous waterfall-site build in the output folder can hold a cache to trust. It
-        // is read on another thread while the scanner lists the folders.
-        let outputURL = output.url
-        let cacheLoad =
-            settings.usesCache && output.isPreviousBuild ? BackgroundWork { BuildCache.load(from: outputURL) } : nil
+        let staticFolder = try loadStaticFolder(output)
+
+        // Only the records of a previous waterfall-site build in the output folder can be trusted.
+        // They are read on another thread while the scanner lists the folders.
+        let recordsFile = settings.usesCache ? output.recordsToLoad : nil
+        let cacheLoad = recordsFile.map { file in BackgroundWork { BuildCache.load(from: file) } }
         let progress = Progress(console: console, quiet: settings.quiet)
         let scan: ScanResult
         do {
-            scan = try PhotoScanner(jobs: settings.jobs, excludedFolders: [output.url]).scan(
+            scan = try PhotoScanner(jobs: settings.jobs, excludedFolders: [output.url] + (staticFolder.map { [$0.url] } ?? [])).scan(
                 settings.photos, cacheAfterWalk: { (try? cacheLoad?.wait())??.cache?.scan }
             ) { done, total in
                 progress.update("Scanning photos", done: done, total: total)
@@ -92,7 +102,16 @@ struct SiteBuilder {
         }
 
         var plan = GalleryPlan(photos: scan.photos, metadata: metadata, pageSize: settings.pageSize)
+        if !metadata.sections.isEmpty {
+            let folders = Set(plan.sectionFolders)
+            for folder in metadata.sections.keys.sorted() where !folders.contains(folder) {
+                console.warn(
+                    "warning: \(metadataURL?.path ?? "metadata"): no photos in folder '\(folder.isEmpty ? "." : folder)';"
+                        + " its section entry is unused")
+            }
+        }
         var statistics = LayoutStatistics()
+        try staticFolder?.checkClashes(generated: generatedFiles(plan, staticFolder: staticFolder), folders: generatedFolders(renderer))
         try output.prepareStaging()
         let interruption = Interruption { output.abandonStaging() }
         defer { interruption.cancel() }
@@ -115,14 +134,15 @@ struct SiteBuilder {
             {
                 carriedFolders.append(carried)
             }
+            try writeHostFiles(plan, draft: draft, renderer: renderer, staticFolder: staticFolder, to: output)
             statistics = draft.pages.reduce(into: LayoutStatistics()) { $0.add($1) }
             keptPages = draft.pages.count - draft.renderedPages
-            if let cache, draft.repeats(cache, allCached: scan.cachedCount == scan.photos.count), output.keepPrevious(BuildCache.fileName) {
-                // Nothing to write: the previous cache file says it all.
-            } else {
-                try output.write(draft.data(reusing: cache, positions: previousPositions), to: BuildCache.fileName)
-            }
-            try output.swapIn(carrying: carriedFolders)
+            // Nothing to write when the records beside the site say it all already; records an
+            // older version kept inside the site are written beside it instead.
+            let recordsKept =
+                recordsFile == output.records && cache.map { draft.repeats($0, allCached: scan.cachedCount == scan.photos.count) } == true
+            if !recordsKept { try output.stageRecords(draft.data(reusing: cache, positions: previousPositions)) }
+            try output.swapIn(carrying: carriedFolders, records: !recordsKept)
         } catch {
             // Writes fail once Ctrl-C has moved the staging folder away: let the handler finish.
             if interruption.fired { interruption.waitForExit() }
@@ -206,8 +226,8 @@ struct SiteBuilder {
         }
         defer { for work in originals { _ = try? work.wait() } }
 
-        try output.write(renderer.theme.stylesheet, to: "assets/waterfall.css")
-        try output.write(renderer.layoutStylesheet(), to: "assets/layout.css")
+        try output.write(renderer.theme.stylesheet, to: renderer.stylesheetPath)
+        try output.write(renderer.layoutStylesheet(), to: renderer.layoutStylesheetPath)
         let pages = try PageWriter(renderer: renderer, output: output, previous: cache?.pages ?? []).write(plan, progress: progress)
         draft.pages = pages.records
         draft.renderedPages = pages.records.count - pages.keptCount
@@ -242,6 +262,20 @@ struct SiteBuilder {
         }
     }
 
+    /// A section's own columns or insets that cannot fit the gallery fail before the scan, naming
+    /// the folder, rather than when its page is laid out.
+    private func checkSectionLayouts(_ metadata: PhotoMetadata, metadataURL: URL?, renderer: SiteRenderer) throws(CommandError) {
+        for (folder, entry) in metadata.sections.sorted(by: { $0.key < $1.key }) where entry.options.changesLayout {
+            let section = SiteSection(folder: folder, title: "", photos: [], options: entry.options)
+            do {
+                _ = try renderer.layout(SitePage(number: 1, count: 1, sections: [section]))
+            } catch {
+                let key = error.option.contains(".insets") ? "insets" : "columns"
+                throw .failed("metadata file '\(metadataURL?.path ?? "metadata")': section '\(folder)' key '\(key)': \(error.reason)")
+            }
+        }
+    }
+
     /// `metadata.json` or `metadata.csv` in the photos folder; both is an error, as the site
     /// would show one of them while the shop edits the other.
     private func defaultMetadataURL() throws(CommandError) -> URL? {
@@ -259,11 +293,14 @@ struct SiteBuilder {
     /// The output may sit inside the photos folder (it is then left out of the scan) but must
     /// never be the photos folder or contain it: replacing it would delete the photos.
     private func checkFolders(_ output: OutputFolder) throws(CommandError) {
-        let photos = settings.photos.resolvingSymlinksInPath().path
-        let target = output.url.resolvingSymlinksInPath().path
-        if target == photos || (photos + "/").hasPrefix(target + "/") {
+        if Self.isInside(settings.photos, output.url) {
             throw .failed("output folder '\(output.url.path)' is or contains the photos folder; choose another folder with -o")
         }
+    }
+
+    /// Whether `path` is `folder` or inside it, symlinks resolved.
+    static func isInside(_ path: URL, _ folder: URL) -> Bool {
+        (path.resolvingSymlinksInPath().path + "/").hasPrefix(folder.resolvingSymlinksInPath().path + "/")
     }
 
     private func displayPath(_ url: URL) -> String {

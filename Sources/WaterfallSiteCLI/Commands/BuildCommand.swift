@@ -8,26 +8,33 @@ import MasonryLayout
 /// `waterfall-site build PHOTOS`: reads the command line and the settings file into
 /// ``BuildSettings`` and hands them to ``SiteBuilder``.
 enum BuildCommand {
+    /// Every option, with the settings-file key of the same setting: `SettingsFile` accepts
+    /// exactly these keys, so the two cannot drift apart.
     static let options: [ArgumentList.Option] = [
-        .init(names: ["--output", "-o"], takesValue: true),
-        .init(names: ["--title"], takesValue: true),
-        .init(names: ["--breakpoints"], takesValue: true),
-        .init(names: ["--column-spacing"], takesValue: true),
-        .init(names: ["--row-spacing"], takesValue: true),
-        .init(names: ["--insets"], takesValue: true),
-        .init(names: ["--caption-height"], takesValue: true),
-        .init(names: ["--header-height"], takesValue: true),
-        .init(names: ["--balance-tolerance"], takesValue: true),
-        .init(names: ["--page-size"], takesValue: true),
-        .init(names: ["--metadata"], takesValue: true),
-        .init(names: ["--templates"], takesValue: true),
+        .init(names: ["--output", "-o"], takesValue: true, setting: "output"),
+        .init(names: ["--title"], takesValue: true, setting: "title"),
+        .init(names: ["--breakpoints"], takesValue: true, setting: "breakpoints"),
+        .init(names: ["--column-spacing"], takesValue: true, setting: "columnSpacing"),
+        .init(names: ["--row-spacing"], takesValue: true, setting: "rowSpacing"),
+        .init(names: ["--insets"], takesValue: true, setting: "insets"),
+        .init(names: ["--direction"], takesValue: true, setting: "direction"),
+        .init(names: ["--item-width"], takesValue: true, setting: "itemWidth"),
+        .init(names: ["--caption-height"], takesValue: true, setting: "captionHeight"),
+        .init(names: ["--header-height"], takesValue: true, setting: "headerHeight"),
+        .init(names: ["--footer-height"], takesValue: true, setting: "footerHeight"),
+        .init(names: ["--balance-tolerance"], takesValue: true, setting: "balanceTolerance"),
+        .init(names: ["--page-size"], takesValue: true, setting: "pageSize"),
+        .init(names: ["--metadata"], takesValue: true, setting: "metadata"),
+        .init(names: ["--templates"], takesValue: true, setting: "templates"),
+        .init(names: ["--static"], takesValue: true, setting: "staticFolder"),
+        .init(names: ["--no-host-files"], takesValue: false, setting: "hostFiles"),
         .init(names: ["--config"], takesValue: true),
         .init(names: ["--jobs", "-j"], takesValue: true),
-        .init(names: ["--renditions"], takesValue: false),
-        .init(names: ["--no-renditions"], takesValue: false),
-        .init(names: ["--quality"], takesValue: true),
-        .init(names: ["--max-pixels"], takesValue: true),
-        .init(names: ["--no-original-link"], takesValue: false),
+        .init(names: ["--renditions"], takesValue: false, setting: "renditions"),
+        .init(names: ["--no-renditions"], takesValue: false, setting: "renditions"),
+        .init(names: ["--quality"], takesValue: true, setting: "quality"),
+        .init(names: ["--max-pixels"], takesValue: true, setting: "maxPixels"),
+        .init(names: ["--no-original-link"], takesValue: false, setting: "originalLinks"),
         .init(names: ["--strict"], takesValue: false),
         .init(names: ["--quiet", "-q"], takesValue: false),
         .init(names: ["--force"], takesValue: false),
@@ -102,12 +109,27 @@ enum BuildCommand {
             }
             settings.insets = insets
         }
+        if let text = list.value("--direction") {
+            guard let direction = SettingText.direction(text) else {
+                throw .usage("option '--direction' expects \(SettingText.directionNames), got '\(text)'", command: "build")
+            }
+            settings.direction = direction
+        }
+        if let text = list.value("--item-width") {
+            guard let width = SettingText.length(text), width >= 1 else {
+                throw .usage("option '--item-width' expects a width in px ≥ 1, got '\(text)'", command: "build")
+            }
+            settings.itemWidth = width
+        }
+        if let value = try length("--footer-height") { settings.footerHeight = value }
         if let value = try length("--caption-height") { settings.captionHeight = value }
         if let value = try length("--header-height") { settings.headerHeight = value }
         if let value = try length("--balance-tolerance") { settings.balanceTolerance = value }
         if let value = try list.integer("--page-size", in: 1...1_000_000) { settings.pageSize = value }
         if let value = list.value("--metadata") { settings.metadata = PathText.resolve(value, relativeTo: workingFolder) }
         if let value = list.value("--templates") { settings.templates = PathText.resolve(value, relativeTo: workingFolder) }
+        if let value = list.value("--static") { settings.staticFolder = PathText.resolve(value, relativeTo: workingFolder) }
+        if list.has("--no-host-files") { settings.hostFiles = false }
         if let value = try list.integer("--jobs", in: 1...256) { settings.jobs = value }
         if list.has("--renditions") && list.has("--no-renditions") {
             throw .usage("options '--renditions' and '--no-renditions' contradict each other", command: command)

@@ -9,6 +9,9 @@ struct ArgumentList {
     struct Option {
         var names: [String]
         var takesValue: Bool
+        /// The settings-file key that holds the same setting, if any: one table for both (see
+        /// `SettingsFile.keys`).
+        var setting: String? = nil
     }
 
     /// Each value given, under its option's first name, in command-line order.

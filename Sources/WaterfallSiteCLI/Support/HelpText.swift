@@ -95,8 +95,8 @@ enum HelpText {
         Usage: waterfall-site init PHOTOS
 
         Writes PHOTOS/waterfall.json with the default settings, and PHOTOS/metadata.csv with a
-        row for every photo and folder and empty title, alt, caption, price and link columns,
-        ready to fill in with a spreadsheet (see 'Captions and product data' in the README).
+        row for every photo and folder and empty title, alt, caption, price and link columns
+        (and footer, columns, insets for the folders), ready to fill in with a spreadsheet (see 'Captions and product data' in the README).
         Never overwrites: when the files exist, it adds rows for photos not listed yet and says
         how many. With a metadata.json already there, no CSV is written.
 
@@ -111,18 +111,30 @@ enum HelpText {
 
         OUTPUT
           -o, --output DIR            Where the site goes (default: ./_site). Built beside it and
-                                      swapped in only when complete.
+                                      swapped in only when complete; the build's records stay
+                                      beside it too (.DIR.waterfall-site-cache), never inside.
           --force                     Replace DIR even if it holds something that is not a
                                       waterfall-site build
+          --no-host-files             Write no _headers (cache rules for Netlify and Cloudflare
+                                      Pages: hashed files a year, pages revalidated)
 
         LAYOUT
           --breakpoints LIST          Gallery width → columns (default: 0:2,640:3,1024:4,1440:5)
           --column-spacing PX         Space between columns (default: 16)
           --row-spacing PX            Space between photos in a column (default: 16)
           --insets PX|T,R,B,L         Space around the photos of each section (default: 16)
+          --direction MODE            Where each next photo goes: shortest (the shortest
+                                      column, the default), left-to-right (the columns in
+                                      turn) or right-to-left (shortest, mirrored; the page gets
+                                      dir="rtl" for right-to-left languages)
+          --item-width PX             Keep every column PX wide and let the gaps grow with the
+                                      gallery; --column-spacing is then the smallest gap and the
+                                      column count still comes from --breakpoints
           --caption-height PX         Height of the caption band under each photo (default: 0,
                                       or 64 when the metadata file gives titles or captions)
           --header-height PX          Height of each section's header (default: 56)
+          --footer-height PX          Height of the footer band of a section whose metadata
+                                      gives a "footer" (default: 48)
           --balance-tolerance PX      Keep every photo within PX of the shortest column at every
                                       width, splitting breakpoints where needed (default: the
                                       row spacing; 0: one column assignment per breakpoint)
@@ -130,12 +142,16 @@ enum HelpText {
 
         CONTENT
           --title TEXT                Site title (default: the photo folder's name)
-          --metadata FILE             Titles, alt text, captions, links and prices per photo
+          --metadata FILE             Titles, alt text, captions, links and prices per photo;
+                                      per folder a title, footer, columns and insets
                                       (default: PHOTOS/metadata.json when present)
           --templates DIR             Use your copy of the theme (page.html, section.html,
                                       tile.html, pagination.html, waterfall.css)
           --config FILE               Settings file (default: PHOTOS/waterfall.json when
                                       present); command-line options override it
+          --static DIR                Your own files, copied into the site root as they are:
+                                      CNAME, .nojekyll, favicon.ico, 404.html, _headers, …
+                                      (default: PHOTOS/static when present; never scanned)
 
         IMAGES
           --no-renditions             Show the originals in the tiles; no resized copies

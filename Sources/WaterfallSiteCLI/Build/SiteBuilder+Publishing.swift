@@ -1,0 +1,66 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PhotoRenditions
+import SiteRenderer
+
+extension SiteBuilder {
+    /// The owner's files for the site root, listed before the scan: the `--static` folder (or
+    /// `staticFolder` setting), else `PHOTOS/static` when it exists. It may not hold the photos
+    /// (the scan leaves it out) nor be inside the output or hold it (each build replaces the output).
+    func loadStaticFolder(_ output: OutputFolder) throws(CommandError) -> StaticFolder? {
+        let url = settings.staticFolder ?? settings.photos.appending(path: "static")
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory else {
+            guard settings.staticFolder == nil else {
+                throw .failed("static folder '\(url.path)' does not exist or is not a folder (given with --static or staticFolder)")
+            }
+            return nil
+        }
+        if Self.isInside(settings.photos, url) {
+            throw .failed("static folder '\(url.path)' is or contains the photos folder; give a folder of its own with --static")
+        }
+        if Self.isInside(url, output.url) || Self.isInside(output.url, url) {
+            throw .failed(
+                "static folder '\(url.path)' and the output folder '\(output.url.path)' must not hold one another; "
+                    + "give another folder with --static or -o")
+        }
+        return try StaticFolder(url)
+    }
+
+    /// Every file at the top of the site that the build writes, for ``StaticFolder/checkClashes(generated:folders:)``.
+    func generatedFiles(_ plan: GalleryPlan, staticFolder: StaticFolder?) -> Set<String> {
+        var names: Set<String> = [PageWriter.layoutFileName, OutputFolder.markerName, CarriedFolder.markerName]
+        for number in 1...max(1, plan.pageCount) { names.insert(SitePage.fileName(number)) }
+        if writesHeaders(staticFolder) { names.insert(HostFiles.headersName) }
+        return names
+    }
+
+    /// The folders the build fills, and those the staging folder holds while it runs.
+    func generatedFolders(_ renderer: SiteRenderer) -> Set<String> {
+        let folders = [SiteRenderer.assetsFolder, renderer.options.photosFolder, RenditionWriter.folderName]
+        return Set(folders + folders.map(CarriedFolder.incomingName(of:)))
+    }
+
+    /// Places the owner's static files and writes `_headers`, after everything else of the site,
+    /// so its rules follow the folders this build wrote.
+    func writeHostFiles(
+        _ plan: GalleryPlan, draft: BuildCache.Draft, renderer: SiteRenderer, staticFolder: StaticFolder?, to output: OutputFolder
+    ) throws(CommandError) {
+        try staticFolder?.place(into: output)
+        guard writesHeaders(staticFolder) else { return }
+        let headers = HostFiles.headers(
+            assetsFolder: SiteRenderer.assetsFolder,
+            renditionsFolder: plan.photos.contains { $0.image != nil } ? RenditionWriter.folderName : nil,
+            originalsFolder: plan.scanIndices.contains { draft.publishedOriginals[$0] } ? renderer.options.photosFolder : nil,
+            ownFolders: staticFolder?.topFolders ?? [])
+        try output.write(headers, to: HostFiles.headersName)
+    }
+
+    /// Whether this build writes `_headers`: unless turned off, or the owner brings their own.
+    private func writesHeaders(_ staticFolder: StaticFolder?) -> Bool {
+        settings.hostFiles && staticFolder?.hasHeaders != true
+    }
+}
