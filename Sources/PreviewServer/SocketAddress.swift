@@ -62,17 +62,13 @@ public struct SocketAddress: Sendable {
             socketAddress.sin_family = sa_family_t(AF_INET)
             socketAddress.sin_port = port.bigEndian
             socketAddress.sin_addr = address
-            status = withUnsafePointer(to: &socketAddress) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
+            status = Self.bind(descriptor, to: &socketAddress)
         case .v6(let address):
             var socketAddress = sockaddr_in6()
             socketAddress.sin6_family = sa_family_t(AF_INET6)
             socketAddress.sin6_port = port.bigEndian
             socketAddress.sin6_addr = address
-            status = withUnsafePointer(to: &socketAddress) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
+            status = Self.bind(descriptor, to: &socketAddress)
         }
         if status == 0 { status = Glibc.listen(descriptor, 511) }
         guard status == 0 else {
@@ -87,5 +83,12 @@ public struct SocketAddress: Sendable {
         }
         let actual = withUnsafeBytes(of: bound) { bytes in UInt16(bytes[2]) << 8 | UInt16(bytes[3]) }
         return .success((descriptor, actual))
+    }
+
+    /// bind(2) with `address` (a `sockaddr_in` or `sockaddr_in6`) seen as the `sockaddr` it is.
+    private static func bind<Address>(_ descriptor: Int32, to address: inout Address) -> Int32 {
+        withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<Address>.size)) }
+        }
     }
 }

@@ -4,14 +4,19 @@ import Testing
 
 @Suite("FolderWatcher (inotify)")
 struct FolderWatcherTests {
+    /// A watcher of `photos/` (without `photos/_site`) and `settings/waterfall.json` in `folder`.
+    private func photosAndSettings(in folder: TemporaryFolder) throws -> FolderWatcher {
+        try folder.write("settings/waterfall.json", "{}")
+        return try FolderWatcher(
+            trees: [folder.url.appending(path: "photos").path], files: [folder.url.appending(path: "settings/waterfall.json").path],
+            excluded: [folder.url.appending(path: "photos/_site").path])
+    }
+
     @Test("A write below the tree, and a watched file beside it, are reported once settled")
     func changes() throws {
         let folder = try TemporaryFolder()
         try folder.write("photos/Ceramics/a.jpg", "a")
-        try folder.write("settings/waterfall.json", "{}")
-        let watcher = try FolderWatcher(
-            trees: [folder.url.appending(path: "photos").path], files: [folder.url.appending(path: "settings/waterfall.json").path],
-            excluded: [folder.url.appending(path: "photos/_site").path])
+        let watcher = try photosAndSettings(in: folder)
         try folder.write("photos/Ceramics/b.jpg", "b")
         #expect(watcher.waitForChange()?.contains(folder.url.appending(path: "photos/Ceramics/b.jpg").path) == true)
         try folder.write("settings/waterfall.json", #"{"title": "x"}"#)
@@ -27,10 +32,7 @@ struct FolderWatcherTests {
     func ignored() throws {
         let folder = try TemporaryFolder()
         try folder.write("photos/a.jpg", "a")
-        try folder.write("settings/waterfall.json", "{}")
-        let watcher = try FolderWatcher(
-            trees: [folder.url.appending(path: "photos").path], files: [folder.url.appending(path: "settings/waterfall.json").path],
-            excluded: [folder.url.appending(path: "photos/_site").path])
+        let watcher = try photosAndSettings(in: folder)
         try folder.write("photos/.a.jpg.swp", "x")
         try folder.write("photos/_site/index.html", "x")
         try folder.write("photos/.site.staging-1/index.html", "x")

@@ -64,6 +64,7 @@ enum InitCommand {
     /// The defaults of every setting that has a fixed one, as `waterfall.json` writes them.
     static func defaultSettings(title: String) -> String {
         let defaults = BuildSettings(photos: URL(fileURLWithPath: "/"), output: URL(fileURLWithPath: "/"))
+        let direction = SettingText.directions.first { $0.direction == defaults.direction }?.name ?? "shortest"
         let breakpoints = defaults.breakpoints.map { "\(number($0.minimumWidth)):\($0.columns)" }.joined(separator: ",")
         return """
             {
@@ -72,12 +73,15 @@ enum InitCommand {
               "columnSpacing": \(number(defaults.columnSpacing)),
               "rowSpacing": \(number(defaults.rowSpacing)),
               "insets": "\(number(defaults.insets.top))",
+              "direction": "\(direction)",
               "headerHeight": \(number(defaults.headerHeight)),
+              "footerHeight": \(number(defaults.footerHeight)),
               "pageSize": \(defaults.pageSize),
               "renditions": \(defaults.renditions),
               "quality": \(defaults.quality),
               "maxPixels": \(defaults.maximumPixels),
-              "originalLinks": \(defaults.linksOriginals)
+              "originalLinks": \(defaults.linksOriginals),
+              "hostFiles": \(defaults.hostFiles)
             }
 
             """
