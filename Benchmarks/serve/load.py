@@ -18,7 +18,8 @@ import urllib.parse
 def main():
     base = urllib.parse.urlsplit(sys.argv[1])
     with open(sys.argv[2]) as f:
-        paths = [line.strip() for line in f if line.strip()]
+        # File names may hold spaces and other characters a request target must escape.
+        paths = [urllib.parse.quote(line.strip()) for line in f if line.strip()]
     total = int(sys.argv[3]) if len(sys.argv) > 3 else 10000
     concurrency = int(sys.argv[4]) if len(sys.argv) > 4 else 50
     latencies = []
