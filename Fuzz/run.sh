@@ -14,33 +14,52 @@ package_dir="$(dirname "$fuzz_dir")"
 shim_dir="$package_dir/Sources/CImageHeaders"
 corpora_dir="$(dirname "$package_dir")/shared/corpora"
 work="$fuzz_dir/.work"
-clang="${CLANG:-/opt/swift/usr/bin/clang}"
+# $CLANG, else the Swift toolchain's clang, else any clang on PATH (a stock Swift image keeps its
+# toolchain in /usr, not /opt/swift).
+if [[ -n "${CLANG:-}" ]]; then
+    clang="$CLANG"
+elif [[ -x /opt/swift/usr/bin/clang ]]; then
+    clang=/opt/swift/usr/bin/clang
+elif command -v clang >/dev/null; then
+    clang="$(command -v clang)"
+else
+    echo "error: no clang found: set CLANG, or install one (scripts/install-dependencies.sh --tests)" >&2
+    exit 1
+fi
+renditions_dir="$package_dir/Sources/CImageRenditions"
 
-mkdir -p "$work/bin" "$work/artifacts" "$work/seeds/header" "$work/seeds/exif" \
-    "$work/corpus/header" "$work/corpus/exif"
+harnesses=(header exif renditions)
+for harness in "${harnesses[@]}"; do mkdir -p "$work/seeds/$harness" "$work/corpus/$harness"; done
+mkdir -p "$work/bin" "$work/artifacts"
 # Reproducers belong to the run that found them; a fixed bug must not fail the next run.
 rm -f "$work/artifacts/"*
 
-for harness in header exif; do
+for harness in "${harnesses[@]}"; do
+    source_dir="$shim_dir"
+    [[ "$harness" == renditions ]] && source_dir="$renditions_dir"
     "$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-        -I"$shim_dir/include" -I"$shim_dir" \
-        "$fuzz_dir/fuzz_$harness.c" "$shim_dir"/*.c \
-        -ljpeg -lpng16 -o "$work/bin/fuzz_$harness" 2>"$work/build-$harness.log" ||
+        -I"$source_dir/include" -I"$source_dir" \
+        "$fuzz_dir/fuzz_$harness.c" "$source_dir"/*.c \
+        -ljpeg -lpng16 -lm -o "$work/bin/fuzz_$harness" 2>"$work/build-$harness.log" ||
         { cat "$work/build-$harness.log"; exit 1; }
 done
 
 if [ -d "$corpora_dir" ]; then
     find "$corpora_dir" -type f \( -name '*.jpg' -o -name '*.png' \) -exec cp -f {} "$work/seeds/header/" \;
+    # Small files only: each renditions run decodes the whole image.
+    find "$corpora_dir" -type f \( -name '*.jpg' -o -name '*.png' -o -name '*.mpo' \) -size -24k \
+        -exec cp -f {} "$work/seeds/renditions/" \;
     python3 "$fuzz_dir/extract_exif_seeds.py" "$corpora_dir" "$work/seeds/exif"
 else
     echo "note: $corpora_dir is absent; fuzzing from the harnesses' own corpora only"
 fi
 
 status=0
-for harness in header exif; do
+for harness in "${harnesses[@]}"; do
     case "$harness" in
         header) max_len=65536 ;;
         exif) max_len=4096 ;;
+        renditions) max_len=32768 ;;
     esac
     echo "== fuzz_$harness for ${seconds}s"
     # -jobs=1 runs one worker in the background and logs to fuzz-0.log; run it from the work

@@ -1,12 +1,26 @@
 #!/usr/bin/env bash
 # Installs the Debian packages waterfall-site needs, only those that are missing.
 #   scripts/install-dependencies.sh            libraries for building (libjpeg-dev, libpng-dev)
-#   scripts/install-dependencies.sh --tests    also what the tests use (Chromium and its driver, rsync)
+#   scripts/install-dependencies.sh --tests    also what the tests use (Chromium and its driver,
+#                                              rsync, clang for the fuzzing smoke)
 set -euo pipefail
 
-packages=(libjpeg-dev libpng-dev pkg-config)
+# The Swift toolchain is not a Debian package: say so first, rather than fail later in a build.
+if ! command -v swift >/dev/null; then
+  echo "error: 'swift' is not on PATH. Install the Swift 6 toolchain (https://www.swift.org/install/linux/)" >&2
+  echo "       or use the official swift Docker image, then run this script again." >&2
+  exit 1
+fi
+
+build_packages=(libjpeg-dev libpng-dev pkg-config)
+test_packages=(chromium chromium-driver python3 rsync)
+packages=("${build_packages[@]}")
 if [[ "${1:-}" == "--tests" ]]; then
-  packages+=(chromium chromium-driver python3 rsync)
+  packages+=("${test_packages[@]}")
+  # Fuzz/run.sh needs clang with libFuzzer when the toolchain's own is not at /opt/swift.
+  if [[ ! -x /opt/swift/usr/bin/clang ]] && ! command -v clang >/dev/null; then
+    packages+=(clang libclang-rt-dev)
+  fi
 fi
 
 missing=()
@@ -15,11 +29,15 @@ for package in "${packages[@]}"; do
 done
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 
-sudo=""
+sudo=()
 if [[ $(id -u) -ne 0 ]]; then
   command -v sudo >/dev/null || { echo "error: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
-  sudo="sudo"
+  # sudo resets the environment: pass DEBIAN_FRONTEND through it, or apt may stop to ask.
+  sudo=(sudo DEBIAN_FRONTEND=noninteractive)
 fi
-echo "Installing ${missing[*]} …" >&2
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+export DEBIAN_FRONTEND=noninteractive
+echo "Installing ${missing[*]} (Chromium is a few hundred MB: this can take minutes) …" >&2
+"${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 update -q
+# Progress goes to the terminal (stderr), one line per package, so a long install is visibly alive.
+"${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends \
+  -o Dpkg::Progress-Fancy=0 "${missing[@]}" >&2

@@ -20,14 +20,20 @@ public struct RenditionEncoder: Sendable {
     /// Renditions of `source` at `sizes` (display orientation; none larger than the photo),
     /// rotated per EXIF `orientation` and without EXIF, in the order of `sizes`.
     public func renditions(of source: [UInt8], orientation: Int, sizes: [RenditionSize]) throws(RenditionError) -> [Output] {
+        try source.withUnsafeBufferPointer { bytes throws(RenditionError) in
+            try renditions(of: bytes, orientation: orientation, sizes: sizes)
+        }
+    }
+
+    /// The same for bytes the caller owns (a mapped file, see ``MappedFile``): the decoder reads
+    /// them in place, so memory is bounded by the pixels, not by the file's size.
+    public func renditions(of source: UnsafeBufferPointer<UInt8>, orientation: Int, sizes: [RenditionSize]) throws(RenditionError) -> [Output] {
         var targets = sizes.map { wfr_target(width: UInt32(clamping: $0.width), height: UInt32(clamping: $0.height)) }
         var results = [wfr_rendition](repeating: wfr_rendition(), count: sizes.count)
         var info = wfr_source_info()
         var options = cOptions(orientation: orientation)
         var message = [CChar](repeating: 0, count: Int(WFR_MESSAGE_CAPACITY))
-        let status = source.withUnsafeBufferPointer { bytes in
-            wfr_render(bytes.baseAddress, bytes.count, &options, &targets, targets.count, &results, &info, &message, message.count)
-        }
+        let status = wfr_render(source.baseAddress, source.count, &options, &targets, targets.count, &results, &info, &message, message.count)
         if let error = RenditionError(status, message: Self.text(message)) { throw error }
         defer {
             for index in results.indices { wfr_rendition_free(&results[index]) }

@@ -14,6 +14,8 @@ public struct RenditionError: Error, Sendable, Hashable, CustomStringConvertible
         case outOfMemory
         /// The source file could not be read.
         case unreadable
+        /// The source file went away, or stopped being a regular file, after the scan saw it.
+        case vanished
     }
 
     public var reason: Reason

@@ -38,6 +38,9 @@ public struct RenditionWriter: Sendable {
     /// A photo to render.
     public struct Photo: Sendable, Hashable {
         public var source: URL
+        /// The file's path as bytes, when it is not `source`'s (a name need not be valid UTF-8):
+        /// what is opened.
+        public var sourcePath: [UInt8]?
         /// For diagnostics.
         public var relativePath: String
         /// EXIF orientation 1...8, as the scanner read it.
@@ -180,11 +183,17 @@ private extension RenditionWriter {
         {
             return outcome
         }
-        guard let data = FileManager.default.contents(atPath: photo.source.path) else {
-            return .failed(RenditionError(.unreadable, message: "the file could not be read"))
+        let file: MappedFile
+        do {
+            file = try MappedFile(path: photo.sourcePath ?? Array(photo.source.path.utf8))
+        } catch {
+            return .failed(error)
         }
-        let bytes = [UInt8](data)
-        let hash = ContentHash.name(of: bytes, fingerprint: encoder.options.fingerprint)
+        let bytes = file.bytes
+        // Pages hashed are dropped only for a large file: a photo's are about to be decoded.
+        let hash = ContentHash.name(
+            of: bytes, fingerprint: encoder.options.fingerprint,
+            hashed: bytes.count > 64 << 20 ? { file.release(0..<$0) } : nil)
         if let outcome = reuse(hash, sizes: sizes, into: folder, reusing: previous, previousIsKept: previousIsKept) {
             return outcome
         }

@@ -36,12 +36,14 @@ struct ListedFolder: Sendable {
         }
     }
 
-    /// Whether `candidate`'s relative path is `path`, compared as bytes without making a String.
+    /// Whether `candidate`'s relative path is `path`, compared as bytes without making a String
+    /// (unless the path has a `%` or a byte past ASCII, which may make its text differ from its
+    /// bytes: see ``FileNameText``).
     func relativePath(of candidate: Candidate, is path: String) -> Bool {
         let prefixCount = relativePrefix.count
         let count = prefixCount + Int(candidate.nameLength)
         var path = path
-        return path.withUTF8 { path in
+        let sameBytes = path.withUTF8 { path in
             guard path.count == count else { return false }
             return relativePrefix.withUnsafeBufferPointer { prefix in
                 names.withUnsafeBufferPointer { names in
@@ -51,6 +53,12 @@ struct ListedFolder: Sendable {
                 }
             }
         }
+        if sameBytes && !path.utf8.contains(UInt8(ascii: "%")) { return true }
+        let mayDiffer = names.withUnsafeBufferPointer { names in
+            FileNameText.mayNeedEscaping(UnsafeBufferPointer(rebasing: names[Int(candidate.nameStart)..<Int(candidate.nameStart + candidate.nameLength)]))
+        } || relativePrefix.withUnsafeBufferPointer { FileNameText.mayNeedEscaping($0) }
+        guard mayDiffer else { return false }
+        return relativePath(of: candidate) == path
     }
 }
 
@@ -59,9 +67,12 @@ struct ListedFolder: Sendable {
 /// enumeration costs several allocations per entry, which shows at ten thousand photos.
 ///
 /// Rules: names starting with `.` (hidden files and folders, AppleDouble `._*`) are skipped;
-/// folders are entered in natural order; symbolic links are followed, and a link to a folder
-/// that is already being walked higher up is reported as a loop instead of entered; excluded
-/// folders (matched by device and inode, so any spelling of the path works) are never entered.
+/// folders are entered in natural order; each real folder (device and inode) is walked once,
+/// however many links lead to it, so a graph of links cannot multiply the site; a link to a
+/// folder being walked higher up is reported as a loop; symbolic links are followed only within
+/// the walk's root unless `followsOutsideLinks` (a link elsewhere is reported, not followed);
+/// excluded folders (matched by device and inode, so any spelling of the path works) are never
+/// entered.
 struct DirectoryWalker {
     /// The files to measure, in listing order.
     private(set) var candidates: [Candidate] = []
@@ -71,6 +82,13 @@ struct DirectoryWalker {
     private(set) var folders: [ListedFolder] = []
     private var excluded: Set<FileID>
     private var ancestors: [FileID] = []
+    /// Every folder entered so far, by the relative path it was first entered through.
+    private var walked: [FileID: [UInt8]] = [:]
+    /// Follow symbolic links that lead outside the root (`--follow-symlinks`).
+    private let followsOutsideLinks: Bool
+    /// The root with every link resolved and a trailing `/`: where a link's resolved target must
+    /// start to be inside.
+    private var resolvedRoot: [UInt8] = []
     private var prelisted = FolderListings()
     /// ``FolderEntries/bufferSize`` bytes for listing folders during ``walk(rootPath:jobs:)``.
     private var scratch: UnsafeMutableRawPointer?
@@ -85,7 +103,8 @@ struct DirectoryWalker {
         }
     }
 
-    init(excludedFolders: [String]) {
+    init(excludedFolders: [String], followsOutsideLinks: Bool = false) {
+        self.followsOutsideLinks = followsOutsideLinks
         var excluded = Set<FileID>()
         for path in excludedFolders {
             var info = stat()
@@ -109,6 +128,8 @@ struct DirectoryWalker {
         var rootBytes = Array(rootPath.utf8)
         while rootBytes.count > 1 && rootBytes.last == UInt8(ascii: "/") { rootBytes.removeLast() }
         if excluded.contains(FileID(info)) { return }
+        if let resolved = Self.resolved(rootBytes) { resolvedRoot = resolved == [Self.separator] ? resolved : resolved + [Self.separator] }
+        walked[FileID(info)] = []
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: FolderEntries.bufferSize, alignment: 8)
         self.scratch = scratch
         defer {
@@ -138,9 +159,12 @@ struct DirectoryWalker {
 
 extension DirectoryWalker {
     /// `prefix` (a relative folder with its trailing `/`, or empty) and `name` as one String,
-    /// made in place.
+    /// made in place; escaped when the bytes are not valid UTF-8 (see ``FileNameText``).
     static func relativePath(_ prefix: [UInt8], _ name: UnsafeBufferPointer<UInt8>) -> String {
-        String(unsafeUninitializedCapacity: prefix.count + name.count) { buffer in
+        if FileNameText.mayNeedEscaping(name) || prefix.withUnsafeBufferPointer({ FileNameText.mayNeedEscaping($0) }) {
+            return (prefix + name).withUnsafeBufferPointer { FileNameText.text(of: $0) }
+        }
+        return String(unsafeUninitializedCapacity: prefix.count + name.count) { buffer in
             _ = buffer.initialize(from: prefix)
             _ = buffer[prefix.count...].initialize(from: name)
             return prefix.count + name.count
@@ -163,8 +187,9 @@ private extension DirectoryWalker {
         }
     }
 
+    /// Path bytes as text for a message, escaped as relative paths are (see ``FileNameText``).
     static func string(_ bytes: [UInt8]) -> String {
-        String(decoding: bytes, as: UTF8.self)
+        bytes.withUnsafeBufferPointer { FileNameText.text(of: $0) }
     }
 
     /// Reads, sorts and visits the entries of the open folder `descriptor`; closes it.
@@ -243,6 +268,13 @@ private extension DirectoryWalker {
     }
 
     mutating func followLink(_ entry: FolderEntries.Entry, name: UnsafeBufferPointer<UInt8>, folder: Int, absolute: [UInt8], relative: [UInt8]) {
+        if !followsOutsideLinks, let target = Self.resolved(absolute), !target.starts(with: resolvedRoot),
+            target + [Self.separator] != resolvedRoot
+        {
+            return report(relative, .linkOutside,
+                          "symbolic link to '\(Self.string(target))' leads outside the photos folder; not followed "
+                            + "(add --follow-symlinks to include what it leads to)")
+        }
         var info = stat()
         guard Self.withPath(absolute, { stat($0, &info) }) == 0 else {
             let code = errno
@@ -272,6 +304,12 @@ private extension DirectoryWalker {
             return report(relative, .symlinkLoop,
                           "symbolic link loop: '\(linkTarget(absolute))' is a folder that contains this link")
         }
+        if let first = walked[id] {
+            // Two links per level back to the parent would otherwise publish 2^depth copies.
+            return report(relative, .alreadyIncluded,
+                          "leads to the folder already included as '\(first.isEmpty ? "." : Self.string(first))'; not walked again")
+        }
+        walked[id] = relative
         ancestors.append(id)
         defer { ancestors.removeLast() }
         if let listing {
@@ -282,6 +320,15 @@ private extension DirectoryWalker {
             return report(relative, .unreadable, "cannot read folder: \(Self.errorText(errno))")
         }
         list(descriptor, absolute: absolute, relative: relative)
+    }
+
+    /// `path` with every symbolic link resolved, nil when it leads nowhere.
+    static func resolved(_ path: [UInt8]) -> [UInt8]? {
+        withPath(path) { path in
+            guard let resolved = realpath(path, nil) else { return nil }
+            defer { free(resolved) }
+            return Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
+        }
     }
 
     func linkTarget(_ absolute: [UInt8]) -> String {
@@ -295,6 +342,7 @@ private extension DirectoryWalker {
     }
 
     mutating func report(_ relative: [UInt8], _ kind: ScanDiagnostic.Kind, _ message: String) {
-        diagnostics.append((candidates.count, ScanDiagnostic(relativePath: Self.string(relative), kind: kind, message: message)))
+        let path = relative.withUnsafeBufferPointer { FileNameText.text(of: $0) }
+        diagnostics.append((candidates.count, ScanDiagnostic(relativePath: path, kind: kind, message: message)))
     }
 }

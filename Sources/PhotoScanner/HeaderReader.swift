@@ -95,7 +95,7 @@ enum HeaderReader {
             }
             return .photo(photo, warning: warning)
         case .unsupportedFormat:
-            return rejected(.unsupportedFormat, "unsupported format: \(String(cString: wfs_format_name(header.format)))")
+            return rejected(.unsupportedFormat, Self.unsupportedText(header.format))
         case .notAnImage:
             return rejected(.notAnImage, "not a JPEG or PNG image")
         case .emptyFile:
@@ -104,6 +104,21 @@ enum HeaderReader {
             return rejected(.unreadable, "cannot read: \(message)")
         case .corruptHeader:
             return rejected(.corruptHeader, "\(String(cString: wfs_format_name(header.format))) header: \(message)")
+        }
+    }
+
+    /// One line that says what the format is and what to do instead.
+    static func unsupportedText(_ format: wfs_format) -> String {
+        let name = String(cString: wfs_format_name(format))
+        switch format {
+        case .heif, .avif, .webp:
+            return "\(name) is not supported yet: export it as JPEG (or PNG) and build again"
+        case .gif:
+            return "GIF is not supported: convert it to PNG (or JPEG; an animation keeps its first frame)"
+        case .svg:
+            return "SVG is not supported: export it as PNG"
+        default:
+            return "\(name) is not supported: convert it to JPEG (photos) or PNG (graphics)"
         }
     }
 }
@@ -154,4 +169,5 @@ final class FolderCursor {
         }
         return descriptor >= 0 ? descriptor : nil
     }
+
 }

@@ -3,7 +3,8 @@
 /// silently ignored.
 enum ImageExtensions {
     static let candidates: Set<String> = [
-        "jpg", "jpeg", "jpe", "jfif", "jif", "pjpeg", "pjp",
+        // MPO (stereo and multi-picture camera files) is a JPEG followed by more frames.
+        "jpg", "jpeg", "jpe", "jfif", "jif", "pjpeg", "pjp", "mpo",
         "png", "apng",
         "gif", "webp", "heic", "heif", "hif", "avif",
         "tif", "tiff", "bmp", "dib", "ico", "cur",

@@ -16,10 +16,16 @@ public struct PhotoScanner: Sendable {
     public var jobs: Int
     /// Absolute folders that are never entered (the output folder when it lies inside the photos).
     public var excludedFolders: [URL]
+    /// Follow symbolic links whose targets lie outside the scanned folder; without it they are
+    /// reported (``ScanDiagnostic/Kind/linkOutside``) and left out.
+    public var followsOutsideLinks: Bool
 
-    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, excludedFolders: [URL] = []) {
+    public init(
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, excludedFolders: [URL] = [], followsOutsideLinks: Bool = false
+    ) {
         self.jobs = max(1, jobs)
         self.excludedFolders = excludedFolders
+        self.followsOutsideLinks = followsOutsideLinks
     }
 
     /// Scans `root` recursively.
@@ -56,7 +62,8 @@ public struct PhotoScanner: Sendable {
     private func scan(
         atPath rootPath: String, cacheAfterWalk: () -> ScanCache?, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     ) throws(ScanError) -> ScanResult {
-        var walker = DirectoryWalker(excludedFolders: excludedFolders.map { $0.standardizedFileURL.path })
+        var walker = DirectoryWalker(
+            excludedFolders: excludedFolders.map { $0.standardizedFileURL.path }, followsOutsideLinks: followsOutsideLinks)
         try walker.walk(rootPath: rootPath, jobs: jobs)
         let candidates = walker.candidates
         let walkDiagnostics = walker.diagnostics

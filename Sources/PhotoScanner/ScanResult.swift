@@ -51,6 +51,10 @@ public struct ScanDiagnostic: Sendable, Hashable {
         case unreadable
         case brokenLink
         case symlinkLoop
+        /// A symbolic link whose target is outside the scanned folder (followed only on request).
+        case linkOutside
+        /// A link to a folder the scan already walked through another path.
+        case alreadyIncluded
         /// The size was read but the EXIF block was malformed; orientation 1 was assumed.
         case malformedExif
     }

@@ -22,7 +22,7 @@ struct CorporaConformanceTests {
         var expectsError: Bool
     }
 
-    static func rows() throws -> [Row] {
+    static func rows(of manifest: URL = manifest) throws -> [Row] {
         let text = try String(contentsOf: manifest, encoding: .utf8)
         return text.split(separator: "\n").dropFirst().map { line in
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -39,6 +39,17 @@ struct CorporaConformanceTests {
         #expect(rows.count > 200)
         let result = try PhotoScanner(jobs: 2).scan(Self.corpora)
         let photos = Dictionary(uniqueKeysWithValues: result.photos.map { ($0.relativePath, $0) })
+        Self.expectMatches(rows, result, format: \.format)
+        // Nothing outside the manifest was measured (the README and licences are not candidates).
+        // `formats/` (HEIC, AVIF, WebP, MPO) has a manifest of its own, checked on its own.
+        let measured = Set(photos.keys.filter { !$0.hasPrefix(Self.formatsFolder + "/") })
+        #expect(measured.isSubset(of: Set(rows.map(\.path))))
+    }
+
+    /// Holds `result` to `rows`: every `ok` row measured exactly (as `format` says the row's
+    /// format is scanned), every `error` row a diagnostic.
+    static func expectMatches(_ rows: [Row], _ result: ScanResult, format: (Row) -> String) {
+        let photos = Dictionary(uniqueKeysWithValues: result.photos.map { ($0.relativePath, $0) })
         let failures = Dictionary(grouping: result.diagnostics.filter { !$0.isWarning }, by: \.relativePath)
         for row in rows {
             if row.expectsError {
@@ -51,14 +62,36 @@ struct CorporaConformanceTests {
                 continue
             }
             let orientation = row.fields[2] == "-" ? "1" : row.fields[2]
-            let expected = [row.format, row.fields[0], row.fields[1], orientation, row.fields[3], row.fields[4]]
+            let expected = [format(row), row.fields[0], row.fields[1], orientation, row.fields[3], row.fields[4]]
             let actual = [photo.format.rawValue, "\(photo.storedWidth)", "\(photo.storedHeight)", "\(photo.orientation)",
                           "\(photo.displayWidth)", "\(photo.displayHeight)"]
             #expect(actual == expected, "\(row.path)")
         }
-        // Nothing outside the manifest was measured (the README and licences are not candidates).
-        // `formats/` (HEIC, AVIF, WebP, MPO) has a manifest of its own, checked on its own.
-        let measured = Set(photos.keys.filter { !$0.hasPrefix(Self.formatsFolder + "/") })
-        #expect(measured.isSubset(of: Set(rows.map(\.path))))
+    }
+
+    static let formatsManifest = corpora.appendingPathComponent(formatsFolder).appendingPathComponent("manifest.tsv")
+
+    /// `formats/`: every MPO (some named `.jpg`) and JPEG row is measured as the JPEG its first
+    /// frame is, to the manifest's size and orientation, and every error row is a diagnostic;
+    /// every HEIC, AVIF and WebP file is skipped with a one-line hint that says what to do.
+    @Test("every MPO and JPEG row of the formats manifest matches; other formats say how to convert",
+          .enabled(if: FileManager.default.fileExists(atPath: formatsManifest.path),
+                   "../shared/corpora/formats/manifest.tsv is absent"))
+    func formatsRows() throws {
+        let rows = try Self.rows(of: Self.formatsManifest)
+        let folder = Self.corpora.appendingPathComponent(Self.formatsFolder)
+        let result = try PhotoScanner(jobs: 2).scan(folder)
+        let failures = Dictionary(grouping: result.diagnostics.filter { !$0.isWarning }, by: \.relativePath)
+        let jpegRows = rows.filter { $0.format == "mpo" || $0.format == "jpeg" }
+        #expect(jpegRows.count >= 7)
+        Self.expectMatches(jpegRows, result) { _ in "jpeg" }
+        let hinted = ["heif": "HEIC/HEIF is not supported yet: export it as JPEG", "avif": "AVIF is not supported yet: export it as JPEG",
+                      "webp": "WebP is not supported yet: export it as JPEG"]
+        for row in rows where !row.expectsError {
+            guard let hint = hinted[row.format] else { continue }
+            let diagnostics = failures[row.path] ?? []
+            #expect(diagnostics.map(\.kind) == [.unsupportedFormat], "\(row.path)")
+            #expect(diagnostics.first?.message.hasPrefix(hint) == true, "\(row.path): \(diagnostics)")
+        }
     }
 }

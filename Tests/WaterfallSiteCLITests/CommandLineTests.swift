@@ -21,7 +21,7 @@ struct CommandLineTests {
         (["build", "a", "b"], "build takes one folder of photos, got 2"),
         (["build", "photos", "--colums", "3"], "unknown option '--colums'"),
         (["build", "photos", "--breakpoints", "wide"], "option '--breakpoints' expects WIDTH:COLUMNS pairs"),
-        (["build", "photos", "--row-spacing", "-4"], "option '--row-spacing' expects a length in px ≥ 0, got '-4'"),
+        (["build", "photos", "--row-spacing", "-4"], "option '--row-spacing' expects a length in px from 0 to 10,000, got '-4'"),
         (["build", "photos", "--insets", "1,2,3"], "option '--insets' expects PX or TOP,RIGHT,BOTTOM,LEFT"),
         (["build", "photos", "--page-size", "0"], "option '--page-size' expects a whole number from 1"),
         (["build", "photos", "--title"], "option '--title' needs a value"),
@@ -128,12 +128,12 @@ struct CommandLineTests {
 
     @Test("Settings files reject unknown keys and bad values, naming the key", arguments: [
         (#"{"colums": 3}"#, "unknown key 'colums'"),
-        (#"{"rowSpacing": "wide"}"#, "key 'rowSpacing' must be a number ≥ 0"),
-        (#"{"rowSpacing": true}"#, "key 'rowSpacing' must be a number ≥ 0"),
+        (#"{"rowSpacing": "wide"}"#, #"key 'rowSpacing' must be a length in px from 0 to 10,000, got the string "wide""#),
+        (#"{"rowSpacing": true}"#, "key 'rowSpacing' must be a length in px from 0 to 10,000, got true"),
         (#"{"renditions": 1}"#, "key 'renditions' must be true or false"),
         (#"{"quality": 101}"#, "key 'quality' must be a whole number from 1 to 100"),
-        (#"{"pageSize": 2.5}"#, "key 'pageSize' must be a whole number ≥ 1"),
-        (#"{"breakpoints": [1, 2]}"#, "key 'breakpoints' must be a string like"),
+        (#"{"pageSize": 2.5}"#, "key 'pageSize' must be a whole number from 1 to 1,000,000, got 2.5"),
+        (#"{"breakpoints": [1, 2]}"#, "key 'breakpoints' must be a string of WIDTH:COLUMNS pairs like 0:2,640:3,1024:4"),
         (#"[1, 2]"#, "expected a JSON object"),
         (#"{"title": "#, "not valid JSON"),
     ])
@@ -153,6 +153,9 @@ struct CommandLineTests {
         (#"{"products": {}}"#, "key 'products' is unknown"),
         (#"{"sections": {"A": {"name": "x"}}}"#, "section 'A' has unknown key 'name'"),
         (#"{"sections": {"A": {"columns": "many"}}}"#, "section 'A' key 'columns' must be a column count or a list"),
+        (#"{"sections": {"A": {"columns": 99999999999}}}"#, "section 'A' key 'columns' must be a column count or a list"),
+        (#"{"sections": {"A": {"columns": "0:2,640:1e19"}}}"#, "columns a whole number from 1 to 1,000), got '0:2,640:1e19'"),
+        (#"{"sections": {"A": {"insets": "1e300"}}}"#, "section 'A' key 'insets' must be PX or \"top,right,bottom,left\", each a length in px from 0 to 10,000, got '1e300'"),
         (#"{"sections": {"A": {"insets": "1,2,3"}}}"#, "section 'A' key 'insets' must be PX or"),
         (#"{"sections": {"A": {"footer": true}}}"#, "section 'A' key 'footer' must be a string or a number"),
         (#"{"sections": {"A": {"columns": 40}}}"#, "section 'A' key 'columns': 40 columns are"),
@@ -187,6 +190,10 @@ struct CommandLineTests {
     @Test("Folder titles join humanised parts")
     func humanisedFolders() {
         #expect(Humanised.folder("travel/japan_2019") == "Travel / Japan 2019")
+        // Escaped names (not UTF-8) read as their own bytes, decoded once.
+        #expect(Humanised.fileName("Trips/d%E9j%E0-vu.jpg") == "D\u{FFFD}j\u{FFFD} vu")
+        #expect(Humanised.fileName("sale-%2541.jpg") == "Sale %41")
+        #expect(Humanised.folder("d%E9j%E0") == "D\u{FFFD}j\u{FFFD}")
     }
 
     @Test("scan --json is the same document whether one thread or several write the records")

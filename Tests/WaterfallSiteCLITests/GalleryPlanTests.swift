@@ -42,4 +42,16 @@ struct GalleryPlanTests {
             #expect(plan.folders[index] == GalleryPlan.folder(of: photo.path))
         }
     }
+
+    @Test("Photos left out (gone since the scan) leave the pages, and the rest keep their scan indices")
+    func leaveOut() {
+        let scan = ["a.jpg", "b/1.jpg", "b/2.jpg", "c/1.jpg"]
+        var plan = GalleryPlan(photos: scan.map(Self.photo), metadata: PhotoMetadata(), pageSize: 2)
+        plan.leaveOut([1, 3])
+        #expect(plan.photos.map(\.path) == ["a.jpg", "b/2.jpg"])
+        #expect(plan.folders == ["", "b"])
+        #expect(plan.scanIndices == [0, 2])
+        #expect(plan.scanned(1).relativePath == "b/2.jpg")
+        #expect(plan.pageCount == 1 && plan.sectionCount == 2)
+    }
 }

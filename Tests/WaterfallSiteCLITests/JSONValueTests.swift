@@ -18,11 +18,11 @@ struct JSONValueTests {
         }
     }
 
-    @Test("objects keep their members in the file's order; the last of a repeated key wins")
+    @Test("objects keep their members in the file's order")
     func objectOrder() throws {
-        let value = try parse(#" { "b": 1, "a": [true, false, null], "b": "two" } "#)
-        #expect(value.members?.map(\.key) == ["b", "a", "b"])
-        #expect(value["b"]?.string == "two")
+        let value = try parse(#" { "b": 1, "a": [true, false, null], "c": "two" } "#)
+        #expect(value.members?.map(\.key) == ["b", "a", "c"])
+        #expect(value["c"]?.string == "two")
         guard case .array(let elements)? = value["a"] else {
             Issue.record("'a' is not an array")
             return
@@ -34,6 +34,18 @@ struct JSONValueTests {
         }
         #expect(value["missing"] == nil)
         #expect(try parse("[]").members == nil)
+    }
+
+    @Test("a key given twice is an error naming both lines, in small and large objects", arguments: [3, 40])
+    func duplicateKeys(members: Int) throws {
+        var lines = (0..<members).map { "  \"k\($0)\": \($0)," }
+        lines.append("  \"k1\": 99")
+        let text = "{\n" + lines.joined(separator: "\n") + "\n}"
+        let failure = try #require(problem(text))
+        #expect(failure.line == members + 2)
+        #expect(failure.problem == "duplicate key 'k1': it is also on line 3; keep one of the two")
+        // Nested objects have keys of their own.
+        #expect(problem(#"{ "a": { "x": 1 }, "b": { "x": 2 } }"#) == nil)
     }
 
     @Test("numbers follow the grammar and keep their value", arguments: [

@@ -39,7 +39,7 @@ struct LayoutModeCommandTests {
     @Test("The README's options table, its settings example and --help list exactly the flags and keys")
     func documentedOptions() throws {
         let readme = try Self.readme()
-        let table = readme.components(separatedBy: "| option | default | meaning |")[1].components(separatedBy: "\n\n")[0]
+        let table = readme.components(separatedBy: "| option | default | range | meaning |")[1].components(separatedBy: "\n\n")[0]
         let documented = Set(
             table.split(separator: "\n").compactMap { $0.split(separator: "|").first }
                 .flatMap { LayoutModeCommandTests.matches(#"(--[a-z][a-z-]*)"#, in: String($0)) })
@@ -64,10 +64,10 @@ struct LayoutModeCommandTests {
 
     @Test("Bad mode values are errors that name the flag or key and the choices", arguments: [
         (["--direction", "rtl"], nil, "option '--direction' expects shortest, left-to-right, right-to-left, got 'rtl'"),
-        (["--item-width", "0.5"], nil, "option '--item-width' expects a width in px ≥ 1, got '0.5'"),
-        (["--footer-height", "tall"], nil, "option '--footer-height' expects a length in px ≥ 0, got 'tall'"),
+        (["--item-width", "0.5"], nil, "option '--item-width' expects a length in px from 1 to 10,000, got '0.5'"),
+        (["--footer-height", "tall"], nil, "option '--footer-height' expects a length in px from 0 to 10,000, got 'tall'"),
         ([], #"{"direction": "up"}"#, "key 'direction' must be one of shortest, left-to-right, right-to-left"),
-        ([], #"{"itemWidth": 0}"#, "key 'itemWidth' must be a width in px ≥ 1"),
+        ([], #"{"itemWidth": 0}"#, "key 'itemWidth' must be a length in px from 1 to 10,000, got 0.0"),
     ] as [([String], String?, String)])
     func badModeValues(arguments: [String], file: String?, message: String) throws {
         #expect {

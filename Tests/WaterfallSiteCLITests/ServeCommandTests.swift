@@ -94,7 +94,7 @@ struct ServeCommandTests {
 
     @Test("Bad server options are usage errors", arguments: [
         (["--host", "example.com"], "option '--host' expects an IP address"),
-        (["--port", "70000"], "option '--port' expects a whole number from 0 to 65535"),
+        (["--port", "70000"], "option '--port' expects a whole number from 0 to 65,535, got '70000'"),
         (["--prot", "1"], "unknown option '--prot' (did you mean '--port'?)"),
     ])
     func badOptions(arguments: [String], message: String) {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PhotoScanner
+import PhotoRenditions
 import SiteRenderer
 #if canImport(Glibc)
 import Glibc
@@ -24,18 +25,33 @@ import Darwin
 /// at 100,000 photos, String splitting alone would cost more than the rest of a rebuild.
 struct BuildCache: Sendable {
     static let fileName = ".waterfall-site-cache"
-    static let header = "waterfall-site build cache 6"
+    static let header = "waterfall-site build cache 7"
     /// The line between the photos and the pages (no photo path lacks an extension).
     static let pagesLine = "#pages"
 
     /// The content hash that names a photo's renditions, with the rendition options it was made
-    /// for: valid while the photo's identity and the options are unchanged.
+    /// for: valid while the photo's identity and the options are unchanged. Or, for a photo whose
+    /// renditions failed (corrupt data after a good header), why: an unchanged broken photo is
+    /// not decoded again on every rebuild, and its warning is repeated from here.
     struct RenditionKey: Sendable, Hashable {
         var fingerprint: String
         var contentHash: String
         /// The files' extension (`jpg`, `png`) and widths: with the hash, their names.
         var fileExtension: String
         var widths: [Int]
+        /// The failure's message, nil for renditions that were written.
+        var failure: String? = nil
+
+        /// A remembered failure, for the options `fingerprint` (see ``failureFingerprint(_:)``).
+        static func failed(_ message: String, fingerprint: String) -> RenditionKey {
+            RenditionKey(fingerprint: fingerprint, contentHash: "", fileExtension: "", widths: [], failure: message)
+        }
+
+        /// What a failure depends on: the encoding options and the pixel limit (a photo over
+        /// `--max-pixels` may be decoded once the limit is raised).
+        static func failureFingerprint(_ options: RenditionOptions) -> String {
+            options.fingerprint + ";max=\(options.maximumPixels)"
+        }
 
         /// The file names in the renditions folder.
         var fileNames: [String] {
@@ -166,7 +182,10 @@ struct BuildCache: Sendable {
                 text.tab()
                 text.append(publishedOriginals[index] ? "original" : "")
                 text.tab()
-                if let key {
+                if let failure = key?.failure {
+                    text.append(CacheParser.failedPrefix)
+                    text.appendEncoded(failure)
+                } else if let key {
                     text.append(key.fileExtension + ":" + key.widths.map(String.init).joined(separator: ","))
                 }
                 text.newline()
@@ -221,6 +240,9 @@ struct CacheFailure: Error {
 
 /// Reads a cache file's bytes (see ``BuildCache/load(from:)``).
 private struct CacheParser {
+    /// Starts the files field of a photo whose renditions failed; the message follows.
+    static let failedPrefix = "failed:"
+
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
     /// The fields of the current line, as byte ranges (reused from line to line).
@@ -326,9 +348,11 @@ private struct CacheParser {
             let warningText = fields[10].isEmpty ? "" : text(fields[10]),
             let fingerprint = renditionFingerprint(fields[11]),
             isLowercaseHex(fields[12]),
-            field(fields[13], is: "original") || fields[13].isEmpty,
-            let files = renditionFiles(fields[14])
+            field(fields[13], is: "original") || fields[13].isEmpty
         else { return false }
+        let failurePrefix = fields[14].lowerBound..<min(fields[14].upperBound, fields[14].lowerBound + Self.failedPrefix.utf8.count)
+        let failure = field(failurePrefix, is: "failed:") ? text(failurePrefix.upperBound..<fields[14].upperBound) : nil
+        guard let files = failure == nil ? renditionFiles(fields[14]) : ("", []) else { return false }
         let published = !fields[13].isEmpty
         let identity = FileIdentity(device: device, inode: inode, size: size, modified: modified)
         let photo = ScannedPhoto(
@@ -336,11 +360,11 @@ private struct CacheParser {
             orientation: Int(orientation), byteSize: byteSize, identity: identity)
         let warning = warningText.isEmpty ? nil : ScanDiagnostic(relativePath: path, kind: .malformedExif, message: warningText)
         let key =
-            fingerprint.isEmpty || fields[12].isEmpty || files.widths.isEmpty
-            ? nil
-            : BuildCache.RenditionKey(
+            fingerprint.isEmpty ? nil
+            : failure.map { BuildCache.RenditionKey.failed($0, fingerprint: fingerprint) }
+            ?? (fields[12].isEmpty || files.widths.isEmpty ? nil : BuildCache.RenditionKey(
                 fingerprint: fingerprint, contentHash: String(decoding: bytes[fields[12]], as: UTF8.self),
-                fileExtension: files.fileExtension, widths: files.widths)
+                fileExtension: files.fileExtension, widths: files.widths))
         entries.append(ScanCache.Entry(identity: identity, photo: photo, warning: warning))
         renditionKeys.append(key)
         publishedOriginals.append(published)

@@ -45,9 +45,17 @@ struct BuildSettings: Sendable {
     var hostFiles = true
     var strict = false
     var quiet = false
+    /// Replace an output folder that is not a previous build; only ever for an output given on
+    /// the command line (see ``outputSettingsFile``).
     var force = false
+    /// The settings file that chose the output folder, nil when the command line did (or the
+    /// default): a settings file in a shared photos folder must not be able to aim `--force`
+    /// at an unrelated folder.
+    var outputSettingsFile: URL?
     /// Whether the previous build's cache may spare header reads (`--no-cache` turns it off).
     var usesCache = true
+    /// Follow symbolic links that lead outside the photos folder (`--follow-symlinks`).
+    var followsSymlinks = false
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// Resized copies of every photo, offered through `srcset`.
     var renditions = true
@@ -72,24 +80,29 @@ struct BuildSettings: Sendable {
 
 /// Parsers for the textual forms shared by flags and the settings file.
 enum SettingText {
+    /// What ``breakpoints(_:)`` accepts, for messages.
+    static let breakpointsText = "WIDTH:COLUMNS pairs like 0:2,640:3,1024:4 (\(breakpointsRanges))"
+    static let breakpointsRanges =
+        "width \(NumericSetting.breakpointWidth.rangeText), columns \(NumericSetting.breakpointColumns.rangeText)"
+
     /// `0:2,640:3,1024:4` → breakpoints (gallery width in px : columns).
     static func breakpoints(_ text: String) -> [Breakpoint]? {
         var result: [Breakpoint] = []
         for pair in text.split(separator: ",") {
             let parts = pair.split(separator: ":")
             guard parts.count == 2,
-                let width = Double(parts[0].trimmed), width >= 0, width.isFinite,
-                let columns = Int(parts[1].trimmed)
+                let width = NumericSetting.breakpointWidth.value(String(parts[0])),
+                let columns = NumericSetting.breakpointColumns.value(String(parts[1]))
             else { return nil }
-            result.append(Breakpoint(minimumWidth: width, columns: columns))
+            result.append(Breakpoint(minimumWidth: width, columns: Int(columns)))
         }
         return result.isEmpty ? nil : result
     }
 
     /// `16`, `8,16` (vertical, horizontal) or `10,20,30,40` (top, right, bottom, left as in CSS).
     static func insets(_ text: String) -> EdgeInsets? {
-        let values = text.split(separator: ",").map { Double($0.trimmed) }
-        guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! >= 0 && $0!.isFinite }) else { return nil }
+        let values = text.split(separator: ",", omittingEmptySubsequences: false).map { NumericSetting.insets.value(String($0)) }
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else { return nil }
         let v = values.map { $0! }
         switch v.count {
         case 1: return EdgeInsets(top: v[0], left: v[0], bottom: v[0], right: v[0])
@@ -108,12 +121,6 @@ enum SettingText {
         ("shortest", .shortestFirst), ("left-to-right", .leftToRight), ("right-to-left", .rightToLeft),
     ]
     static let directionNames = directions.map(\.name).joined(separator: ", ")
-
-    /// A length in px: a finite number ≥ 0.
-    static func length(_ text: String) -> Double? {
-        guard let value = Double(text.trimmed), value.isFinite, value >= 0 else { return nil }
-        return value
-    }
 }
 
 extension StringProtocol {

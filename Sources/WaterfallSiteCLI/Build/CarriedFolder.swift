@@ -123,8 +123,8 @@ final class CarriedFolder: @unchecked Sendable {
         incomingName + "/" + relativePath
     }
 
-    /// Moves the previous site's folder into the staging folder, then the arrivals into it. When
-    /// an arrival cannot be moved, the folder goes back to the previous site and the build fails.
+    /// Moves the previous site's folder into the staging folder, then the arrivals into it (those
+    /// that are there: a photo that went away was left out). When an arrival cannot be moved, the folder goes back to the previous site and the build fails.
     func moveIn() throws(CommandError) {
         guard rename(previousPath, stagedPath) == 0 else {
             throw .failed("cannot take over '\(previousPath)': \(String(cString: strerror(errno)))")
@@ -135,7 +135,8 @@ final class CarriedFolder: @unchecked Sendable {
             if let slash = destination.utf8.lastIndex(of: UInt8(ascii: "/")), folders.insert(destination[..<slash]).inserted {
                 try? FileManager.default.createDirectory(atPath: String(destination[..<slash]), withIntermediateDirectories: true)
             }
-            guard rename(incomingPath + "/" + file, destination) == 0 else {
+            // An arrival that is not there was left out (its photo went away during the build).
+            guard rename(incomingPath + "/" + file, destination) == 0 || errno == ENOENT else {
                 let reason = String(cString: strerror(errno))
                 moveBack()
                 throw .failed("cannot move '\(file)' into '\(stagedPath)': \(reason)")

@@ -21,13 +21,13 @@ struct GalleryPlan: Sendable {
     /// All photos in page order (the builder adds their renditions).
     var photos: [SitePhoto]
     /// The folder of each photo in `photos`.
-    let folders: [String]
+    private(set) var folders: [String]
     /// The folders that hold photos, each once, in section order.
-    let sectionFolders: [String]
+    private(set) var sectionFolders: [String]
     /// The scan's photos, in scan order (see ``scanned(_:)``).
     private let scan: [ScannedPhoto]
     /// The index in the scan's photos of each photo in `photos`.
-    let scanIndices: [Int]
+    private(set) var scanIndices: [Int]
     /// Each folder's entry in the metadata (title, footer, columns, insets); the builder adds
     /// the `sizes` of the sections that lay out differently (``setImageSizes(_:)``).
     private(set) var sections: [String: PhotoMetadata.SectionEntry]
@@ -94,6 +94,18 @@ struct GalleryPlan: Sendable {
         self.scanIndices = indices
         self.sections = metadata.sections
         self.pageSize = max(1, pageSize)
+    }
+
+    /// Leaves the photos at `positions` (in ``photos``) out of the site: files that went away
+    /// after the scan.
+    mutating func leaveOut(_ positions: Set<Int>) {
+        guard !positions.isEmpty else { return }
+        let kept = photos.indices.filter { !positions.contains($0) }
+        photos = kept.map { photos[$0] }
+        folders = kept.map { folders[$0] }
+        scanIndices = kept.map { scanIndices[$0] }
+        let stillHeld = Set(folders)
+        sectionFolders = sectionFolders.filter { stillHeld.contains($0) }
     }
 
     /// What the scanner measured for the photo at `index` in `photos`.

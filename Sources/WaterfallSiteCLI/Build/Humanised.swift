@@ -1,7 +1,14 @@
+import PhotoScanner
+
 /// Names for people made from file and folder names: `blue-bowl_2.jpg` → "Blue bowl 2",
 /// `Travel/japan_2019` → "Travel / Japan 2019".
 enum Humanised {
     static func fileName(_ path: String) -> String {
+        // Decoded once, never again: a name's own bytes may read like an escape.
+        wordsOfName(shown(path) ?? path)
+    }
+
+    private static func wordsOfName(_ path: String) -> String {
         var path = path
         // Every photo without an alt text comes through here: work on the contiguous bytes.
         let ascii: String? = path.withUTF8 { bytes in
@@ -22,7 +29,14 @@ enum Humanised {
     }
 
     static func folder(_ path: String) -> String {
-        path.split(separator: "/").map { words($0) }.joined(separator: " / ")
+        (shown(path) ?? path).split(separator: "/").map { words($0) }.joined(separator: " / ")
+    }
+
+    /// An escaped path (a name that is not UTF-8, see `FileNameText`) as people should read it:
+    /// its own bytes, what is not UTF-8 shown as U+FFFD, not the escapes; nil for other paths.
+    private static func shown(_ path: String) -> String? {
+        guard path.utf8.contains(UInt8(ascii: "%")), FileNameText.isEscaped(path) else { return nil }
+        return String(decoding: FileNameText.bytes(of: path), as: UTF8.self)
     }
 
     /// Separators (`-`, `_`, space, `.`) become single spaces, trimmed; the first letter is

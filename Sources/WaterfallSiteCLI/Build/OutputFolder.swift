@@ -5,6 +5,7 @@ import Foundation
 #endif
 import PhotoRenditions
 import PhotoScanner
+import SiteRenderer
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -71,15 +72,22 @@ final class OutputFolder: @unchecked Sendable {
     }
 
     /// Refuses to go on when replacing the output would lose something the tool did not create.
-    func checkReplaceable(force: Bool) throws(CommandError) {
+    /// `force` is ignored when a settings file (`settingsFile`) chose the output.
+    func checkReplaceable(force: Bool, chosenBy settingsFile: URL? = nil) throws(CommandError) {
         var isDirectory = false
         guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return }
         guard isDirectory else {
             throw .failed("output '\(url.path)' is a file, not a folder; choose another path with -o")
         }
-        if force { return }
+        if force && settingsFile == nil { return }
         let contents = (try? fileManager.contentsOfDirectory(atPath: url.path)) ?? []
         if contents.isEmpty || contents.contains(Self.markerName) { return }
+        if let settingsFile {
+            throw .failed(
+                "output folder '\(url.path)' (the \"output\" of settings file '\(settingsFile.path)') is not empty and was "
+                    + "not made by waterfall-site; --force applies only to an output given with -o: choose it with -o "
+                    + "to replace it, or change \"output\" in the settings file")
+        }
         throw .failed(
             "output folder '\(url.path)' is not empty and was not made by waterfall-site; "
                 + "choose another folder with -o, or add --force to replace it")
@@ -313,9 +321,21 @@ final class OutputFolder: @unchecked Sendable {
         createdFolders.withLock { _ = $0.insert(path) }
     }
 
-    /// Places the original `source` at `relativePath` in the staging folder: a hard link where the
-    /// file system allows (no copy, no space), a copy otherwise.
-    func placeOriginal(_ source: String, at relativePath: String) throws(CommandError) {
+    /// Removes the `count` pages and `layout.json` written into the staging folder, to render them
+    /// again. (Unlinked, never rewritten in place: a page kept from the previous site is a hard
+    /// link to its file there, which must not change before the swap.)
+    func removeStagedPages(count: Int) {
+        for name in (1...max(1, count)).map(SitePage.fileName) + [PageWriter.layoutFileName] {
+            unlink(staging.path + "/" + name)
+        }
+    }
+
+    /// Places the original `source` (path bytes: a name need not be valid UTF-8) at
+    /// `relativePath` in the staging folder: a hard link where the file system allows (no copy,
+    /// no space), a copy otherwise. Only a regular file is placed: returns why the photo was left
+    /// out when it is gone or is no longer a regular file (deleted, or replaced by a FIFO, since
+    /// the scan saw it); throws when the site cannot be written.
+    func placeOriginal(_ source: [UInt8], at relativePath: String) throws(CommandError) -> String? {
         // Plain string paths: URL parsing per photo shows at 100,000 photos.
         let destination = staging.path + "/" + relativePath
         if let slash = destination.utf8.lastIndex(of: UInt8(ascii: "/")) {
@@ -324,13 +344,59 @@ final class OutputFolder: @unchecked Sendable {
                 try makeFolder(URL(fileURLWithPath: folder))
             }
         }
-        // AT_SYMLINK_FOLLOW: a photo that is a symlink is linked to its target, not the link.
-        if linkat(AT_FDCWD, source, AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0 { return }
-        do {
-            try fileManager.copyItem(
-                at: URL(fileURLWithPath: source).resolvingSymlinksInPath(), to: URL(fileURLWithPath: destination))
-        } catch {
-            throw .failed("cannot copy '\(source)' into the site: \(FileSystemFailure.reason(error))")
+        let sourcePath = source + [0]
+        return try sourcePath.withUnsafeBufferPointer { path throws(CommandError) -> String? in
+            try path.withMemoryRebound(to: CChar.self) { path throws(CommandError) -> String? in
+                let source = path.baseAddress.unsafelyUnwrapped
+                // AT_SYMLINK_FOLLOW: a photo that is a symlink is linked to its target, not the link.
+                if linkat(AT_FDCWD, source, AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0 {
+                    // What was linked is whatever the name held at that moment: check it.
+                    var info = stat()
+                    if lstat(destination, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG { return nil }
+                    unlink(destination)
+                    return Self.notRegular(info.st_mode)
+                }
+                if errno == ENOENT || errno == ENOTDIR { return Self.vanished }
+                return try copyOriginal(source, to: destination)
+            }
+        }
+    }
+
+    private static let vanished = "the file is gone (deleted or moved during the build)"
+
+    private static func notRegular(_ mode: mode_t) -> String {
+        "it is no longer a regular file (now \(FileKind.name(mode)), replaced during the build)"
+    }
+
+    /// Copies the regular file `source` to `destination` through a bounded buffer (where a hard
+    /// link is not possible: another file system); why it was left out, or nil.
+    private func copyOriginal(_ source: UnsafePointer<CChar>, to destination: String) throws(CommandError) -> String? {
+        // O_NONBLOCK: opening a FIFO put in the photo's place must not wait for a writer.
+        let input = open(source, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard input >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return Self.vanished }
+            throw .failed("cannot copy '\(String(cString: source))' into the site: \(String(cString: strerror(errno)))")
+        }
+        defer { close(input) }
+        var info = stat()
+        guard fstat(input, &info) == 0 else {
+            throw .failed("cannot copy '\(String(cString: source))' into the site: \(String(cString: strerror(errno)))")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return Self.notRegular(info.st_mode) }
+        let output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard output >= 0 else { throw .failed("cannot write '\(destination)': \(String(cString: strerror(errno)))") }
+        let file = OutputFile(descriptor: output, path: destination)
+        defer { file.close() }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(input, buffer.baseAddress, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else {
+                throw .failed("cannot copy '\(String(cString: source))' into the site: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { return nil }
+            try file.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }
     }
 }
@@ -347,6 +413,10 @@ struct OutputFile {
 
     func write(_ data: Data) throws(CommandError) {
         try check(data.withUnsafeBytes { write($0.bindMemory(to: UInt8.self)) })
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws(CommandError) {
+        try check(write(bytes.bindMemory(to: UInt8.self)))
     }
 
     private func check(_ failure: Int32?) throws(CommandError) {

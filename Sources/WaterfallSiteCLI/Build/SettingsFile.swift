@@ -43,9 +43,11 @@ enum SettingsFile {
         func bad(_ key: String, _ expected: String) -> CommandError {
             .failed("settings file '\(path)': key '\(key)' \(expected)")
         }
-        func number(_ key: String) throws(CommandError) -> Double? {
-            guard let value = document[key] else { return nil }
-            guard let number = value.number, number >= 0 else { throw bad(key, "must be a number ≥ 0") }
+        func number(_ setting: NumericSetting) throws(CommandError) -> Double? {
+            guard let key = setting.key, let value = document[key] else { return nil }
+            guard let number = setting.check(value) else {
+                throw bad(key, "must be \(setting.rangeText), got \(NumericSetting.describe(value))")
+            }
             return number
         }
         func string(_ key: String) throws(CommandError) -> String? {
@@ -56,16 +58,16 @@ enum SettingsFile {
         if let title = try string("title") { settings.title = title }
         if let value = document["breakpoints"] {
             guard let text = value.string, let breakpoints = SettingText.breakpoints(text) else {
-                throw bad("breakpoints", "must be a string like \"0:2,640:3,1024:4,1440:5\" (gallery width:columns)")
+                throw bad("breakpoints", "must be a string of \(SettingText.breakpointsText), got \(NumericSetting.describe(value))")
             }
             settings.breakpoints = breakpoints
         }
-        if let value = try number("columnSpacing") { settings.columnSpacing = value }
-        if let value = try number("rowSpacing") { settings.rowSpacing = value }
+        if let value = try number(.columnSpacing) { settings.columnSpacing = value }
+        if let value = try number(.rowSpacing) { settings.rowSpacing = value }
         if let value = document["insets"] {
             let text = value.string ?? value.number.map { "\($0)" } ?? ""
             guard let insets = SettingText.insets(text) else {
-                throw bad("insets", "must be a number or a string \"top,right,bottom,left\" of numbers ≥ 0")
+                throw bad("insets", "must be a number or a string \"top,right,bottom,left\", each \(NumericSetting.insets.rangeText), got \(NumericSetting.describe(value))")
             }
             settings.insets = insets
         }
@@ -75,36 +77,26 @@ enum SettingsFile {
             }
             settings.direction = direction
         }
-        if let value = try number("itemWidth") {
-            guard value >= 1 else { throw bad("itemWidth", "must be a width in px ≥ 1") }
-            settings.itemWidth = value
-        }
-        if let value = try number("footerHeight") { settings.footerHeight = value }
-        if let value = try number("captionHeight") { settings.captionHeight = value }
-        if let value = try number("headerHeight") { settings.headerHeight = value }
-        if let value = try number("balanceTolerance") { settings.balanceTolerance = value }
+        if let value = try number(.itemWidth) { settings.itemWidth = value }
+        if let value = try number(.footerHeight) { settings.footerHeight = value }
+        if let value = try number(.captionHeight) { settings.captionHeight = value }
+        if let value = try number(.headerHeight) { settings.headerHeight = value }
+        if let value = try number(.balanceTolerance) { settings.balanceTolerance = value }
         func boolean(_ key: String) throws(CommandError) -> Bool? {
             guard let value = document[key] else { return nil }
             guard let flag = value.boolean else { throw bad(key, "must be true or false") }
             return flag
         }
-        func whole(_ key: String, _ range: ClosedRange<Int>) throws(CommandError) -> Int? {
-            guard let value = try number(key) else { return nil }
-            guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
-                throw bad(key, "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
-            }
-            return Int(value)
-        }
         if let value = try boolean("renditions") { settings.renditions = value }
-        if let value = try whole("quality", 1...100) { settings.quality = value }
-        if let value = try whole("maxPixels", 1...10_000_000_000) { settings.maximumPixels = value }
+        if let value = try number(.quality) { settings.quality = Int(value) }
+        if let value = try number(.maxPixels) { settings.maximumPixels = Int(value) }
         if let value = try boolean("originalLinks") { settings.linksOriginals = value }
         if let value = try boolean("hostFiles") { settings.hostFiles = value }
-        if let value = try number("pageSize") {
-            guard value >= 1, value == value.rounded() else { throw bad("pageSize", "must be a whole number ≥ 1") }
-            settings.pageSize = Int(value)
+        if let value = try number(.pageSize) { settings.pageSize = Int(value) }
+        if let value = try string("output") {
+            settings.output = PathText.resolve(value, relativeTo: folder)
+            settings.outputSettingsFile = url
         }
-        if let value = try string("output") { settings.output = PathText.resolve(value, relativeTo: folder) }
         if let value = try string("templates") { settings.templates = PathText.resolve(value, relativeTo: folder) }
         if let value = try string("metadata") { settings.metadata = PathText.resolve(value, relativeTo: folder) }
         if let value = try string("staticFolder") { settings.staticFolder = PathText.resolve(value, relativeTo: folder) }

@@ -41,6 +41,14 @@ extension SiteBuilder {
             else { return nil }
             return key
         }
+        // A failure remembered for the photo's unchanged bytes and these options.
+        let failureFingerprint = BuildCache.RenditionKey.failureFingerprint(options)
+        func cachedFailure(_ index: Int) -> BuildCache.RenditionKey? {
+            guard let cache, let previous = previousIndex[index], let key = cache.renditionKeys[previous], key.failure != nil,
+                key.fingerprint == failureFingerprint, plan.scanned(index).identity == cache.scan.entries[previous].identity
+            else { return nil }
+            return key
+        }
         let photos = plan.photos.indices.map { index in
             RenditionWriter.Photo(
                 source: settings.photos.appending(path: plan.photos[index].path), relativePath: plan.photos[index].path,
@@ -55,8 +63,13 @@ extension SiteBuilder {
             && FileManager.default.fileExists(atPath: previousFolder.path, isDirectory: &isFolder) && isFolder
         var results = [RenditionWriter.Renditions?](repeating: nil, count: photos.count)
         var toRender: [Int] = []
+        // Photos without renditions: by position in `photos`, the message.
+        var failures: [(index: Int, message: String)] = []
         for index in photos.indices {
-            if carries, let key = cachedKey(index), key.widths == writer.widths(for: photos[index]),
+            if !previousIndex.isEmpty, let failed = cachedFailure(index), let message = failed.failure {
+                failures.append((index, message))
+                draft.renditions[plan.scanIndices[index]] = failed
+            } else if carries, let key = cachedKey(index), key.widths == writer.widths(for: photos[index]),
                 let format = RenditionFormat.allCases.first(where: { $0.fileExtension == key.fileExtension }),
                 let kept = writer.keptRenditions(of: photos[index], hash: key.contentHash, format: format)
             {
@@ -68,19 +81,44 @@ extension SiteBuilder {
 
         let folder = output.staging.appending(path: carries ? CarriedFolder.incomingName(of: folderName) : folderName)
         // Only a previous waterfall-site build is a source of reusable renditions.
+        let photosFolder = Array(settings.photos.path.utf8) + [UInt8(ascii: "/")]
         let report = writer.write(
-            toRender.map { photos[$0] }, into: folder, reusing: output.isPreviousBuild ? previousFolder : nil,
+            toRender.map { index in
+                var photo = photos[index]
+                // The file's own bytes: an escaped name (see FileNameText) is not the file's name.
+                photo.sourcePath = photosFolder + FileNameText.bytes(of: photo.relativePath)
+                return photo
+            }, into: folder, reusing: output.isPreviousBuild ? previousFolder : nil,
             previousIsKept: carries
         ) { done, total in
             progress.update("Resizing photos", done: done, total: total)
         }
         progress.finish()
         if let failure = report.writeFailure { throw .failed(failure) }
-        for diagnostic in report.diagnostics {
-            console.warn("warning: \(diagnostic.relativePath): no resized copies (\(diagnostic.error.message)); the tile shows the original")
+        var vanished: Set<Int> = []
+        let diagnostics = Dictionary(report.diagnostics.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        for (position, renditions) in zip(toRender, report.renditions) where renditions == nil {
+            guard let diagnostic = diagnostics[photos[position].relativePath] else { continue }
+            if diagnostic.error.reason == .vanished {
+                // Deleted or replaced since the scan: nothing of it can be published.
+                vanished.insert(position)
+                console.warn("warning: \(TerminalText.safe(diagnostic.relativePath)): left out: \(diagnostic.error.message)")
+            } else {
+                failures.append((position, diagnostic.error.message))
+                // Remembered with the photo's identity, so an unchanged broken photo is not
+                // decoded again on every rebuild (its warning is repeated from the cache).
+                draft.renditions[plan.scanIndices[position]] = .failed(diagnostic.error.message, fingerprint: failureFingerprint)
+            }
         }
-        if settings.strict && !report.diagnostics.isEmpty {
-            throw .failed("--strict: \(report.diagnostics.count) photo\(report.diagnostics.count == 1 ? "" : "s") could not be resized; the site was not built")
+        failures.sort { $0.index < $1.index }
+        for failure in failures {
+            console.warn("warning: \(TerminalText.safe(photos[failure.index].relativePath)): no resized copies (\(failure.message)); the tile shows the original")
+        }
+        if settings.strict && !failures.isEmpty {
+            throw .failed("--strict: \(failures.count) photo\(failures.count == 1 ? "" : "s") could not be resized; the site was not built")
+        }
+        if settings.strict && !vanished.isEmpty {
+            throw .failed("--strict: \(vanished.count) photo\(vanished.count == 1 ? "" : "s") went away during the build; the site was not built")
         }
         var arriving: Set<String> = []
         for (position, renditions) in zip(toRender, report.renditions) {
@@ -104,13 +142,17 @@ extension SiteBuilder {
         } catch {
             throw .failed("layout options: \(error.description)")
         }
-        guard carries, let cache else { return (report.diagnostics.count, nil) }
+        if !vanished.isEmpty {
+            plan.leaveOut(vanished)
+            guard !plan.photos.isEmpty else { throw .failed("every photo went away during the build; nothing to publish") }
+        }
+        guard carries, let cache else { return (failures.count, nil) }
         let leavers = Self.unusedRenditions(cache: cache, previousIndex: previousIndex, results: results)
         guard let carried = CarriedFolder(name: folderName, output: output, arrivingFiles: arriving.sorted(), leavers: leavers)
         else {
             throw .failed("the previous site's '\(previousFolder.path)' went away during the build; build again")
         }
-        return (report.diagnostics.count, carried)
+        return (failures.count, carried)
     }
 
     /// The previous build's rendition files that no photo of this build uses: those of photos

@@ -24,7 +24,7 @@ struct SiteBuilder {
         let output = OutputFolder(settings.output)
         try checkFolders(output)
         output.recoverLeftovers()
-        try output.checkReplaceable(force: settings.force)
+        try output.checkReplaceable(force: settings.force, chosenBy: settings.outputSettingsFile)
 
         // Everything that can be wrong with the options fails before the scan starts.
         let theme = try loadTheme()
@@ -65,7 +65,10 @@ struct SiteBuilder {
         let progress = Progress(console: console, quiet: settings.quiet)
         let scan: ScanResult
         do {
-            scan = try PhotoScanner(jobs: settings.jobs, excludedFolders: [output.url] + (staticFolder.map { [$0.url] } ?? [])).scan(
+            scan = try PhotoScanner(
+                jobs: settings.jobs, excludedFolders: [output.url] + (staticFolder.map { [$0.url] } ?? []),
+                followsOutsideLinks: settings.followsSymlinks
+            ).scan(
                 settings.photos, cacheAfterWalk: { (try? cacheLoad?.wait())??.cache?.scan }
             ) { done, total in
                 progress.update("Scanning photos", done: done, total: total)
@@ -129,7 +132,7 @@ struct SiteBuilder {
                 if let carried = renditions.carried { carriedFolders.append(carried) }
             }
             if let carried = try write(
-                plan, scan: scan, renderer: renderer, cache: cache, previousPositions: previousPositions, draft: &draft,
+                &plan, scan: scan, renderer: renderer, cache: cache, previousPositions: previousPositions, draft: &draft,
                 to: output, progress: progress)
             {
                 carriedFolders.append(carried)
@@ -173,10 +176,11 @@ struct SiteBuilder {
     }
 
     /// Writes the pages, layout.json and the stylesheets, and places the originals; records in
-    /// `draft` which originals are published and what each page was made from. Returns the
+    /// `draft` which originals are published and what each page was made from. Photos gone
+    /// since the scan are left out of `plan` (and of the pages, rendered again without them). Returns the
     /// previous site's originals folder when it is taken over rather than placed again.
     private func write(
-        _ plan: GalleryPlan, scan: ScanResult, renderer: SiteRenderer, cache: BuildCache?, previousPositions: () -> [Int?],
+        _ plan: inout GalleryPlan, scan: ScanResult, renderer: SiteRenderer, cache: BuildCache?, previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, to output: OutputFolder, progress: Progress
     ) throws(CommandError) -> CarriedFolder? {
         // Without original links, an original is published only where its tile shows it.
@@ -184,6 +188,11 @@ struct SiteBuilder {
         for index in plan.photos.indices { draft.publishedOriginals[plan.scanIndices[index]] = false }
         for index in published { draft.publishedOriginals[plan.scanIndices[index]] = true }
         let publishedPaths = published.map { plan.photos[$0].path }
+        // The linkers capture a copy (an inout cannot escape); the caller gets back the plan
+        // without any photo left out on the way.
+        var final = plan
+        defer { plan = final }
+        let plan = plan
         // The previous build's cache says which originals it placed; a build that had to restore
         // a killed build's folder places them all again rather than trust what is in it.
         let carried = cache.flatMap { cache -> CarriedFolder? in
@@ -212,16 +221,21 @@ struct SiteBuilder {
         let placed = carried?.arrivals.map { publishedPaths[$0] } ?? publishedPaths
 
         // Linking the originals is file-system work and rendering is CPU work: do them side by side.
-        let photosFolder = settings.photos
+        let photosFolder = Array(settings.photos.path.utf8) + [UInt8(ascii: "/")]
         // Two linkers, each with its own share of the folders: the file system works on two
         // folders at once while this thread renders.
         let shares = Self.foldersSplit(placed, into: 2)
         let originals = shares.map { share in
-            BackgroundWork { () throws(CommandError) in
+            BackgroundWork { () throws(CommandError) -> [(path: String, reason: String)] in
+                var leftOut: [(path: String, reason: String)] = []
                 for path in placed[share] {
                     let destination = carried?.incomingPath(for: path) ?? renderer.options.photosFolder + "/" + path
-                    try output.placeOriginal(photosFolder.path + "/" + path, at: destination)
+                    // An escaped name (see FileNameText) is published as it reads; the file has its bytes.
+                    if let reason = try output.placeOriginal(photosFolder + FileNameText.bytes(of: path), at: destination) {
+                        leftOut.append((path, reason))
+                    }
                 }
+                return leftOut
             }
         }
         defer { for work in originals { _ = try? work.wait() } }
@@ -232,7 +246,30 @@ struct SiteBuilder {
         draft.pages = pages.records
         draft.renderedPages = pages.records.count - pages.keptCount
         progress.update("Placing originals", done: 0, total: plan.photos.count)
-        for work in originals { try work.wait() }
+        var leftOut: Set<String> = []
+        for work in originals {
+            for (path, reason) in try work.wait() {
+                console.warn("warning: \(TerminalText.safe(path)): left out: \(reason)")
+                leftOut.insert(path)
+            }
+        }
+        if settings.strict && !leftOut.isEmpty {
+            throw .failed("--strict: \(leftOut.count) photo\(leftOut.count == 1 ? "" : "s") went away during the build; the site was not built")
+        }
+        if !leftOut.isEmpty {
+            // Photos gone since the scan (rare: the pages were rendered meanwhile): render the
+            // pages again without them, so no tile points at a file the site does not have.
+            let positions = Set(plan.photos.indices.filter { leftOut.contains(plan.photos[$0].path) })
+            for position in positions { draft.publishedOriginals[plan.scanIndices[position]] = false }
+            var remaining = plan
+            remaining.leaveOut(positions)
+            guard !remaining.photos.isEmpty else { throw .failed("every photo went away during the build; nothing to publish") }
+            output.removeStagedPages(count: draft.pages.count)
+            let pages = try PageWriter(renderer: renderer, output: output, previous: cache?.pages ?? []).write(remaining, progress: progress)
+            draft.pages = pages.records
+            draft.renderedPages = pages.records.count - pages.keptCount
+            final = remaining
+        }
         return carried
     }
 

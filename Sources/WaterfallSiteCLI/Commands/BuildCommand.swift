@@ -39,6 +39,7 @@ enum BuildCommand {
         .init(names: ["--quiet", "-q"], takesValue: false),
         .init(names: ["--force"], takesValue: false),
         .init(names: ["--no-cache"], takesValue: false),
+        .init(names: ["--follow-symlinks"], takesValue: false),
         .init(names: ["--help", "-h"], takesValue: false),
     ]
 
@@ -86,63 +87,59 @@ enum BuildCommand {
             }
         }
 
-        func length(_ option: String) throws(CommandError) -> Double? {
-            guard let text = list.value(option) else { return nil }
-            guard let value = SettingText.length(text) else {
-                throw .usage("option '\(option)' expects a length in px ≥ 0, got '\(text)'", command: command)
-            }
-            return value
+        func number(_ setting: NumericSetting) throws(CommandError) -> Double? {
+            guard let text = list.value(setting.flag) else { return nil }
+            return try setting.parse(text, command: command)
         }
-        if let output = list.value("--output") { settings.output = PathText.resolve(output, relativeTo: workingFolder) }
+        if let output = list.value("--output") {
+            settings.output = PathText.resolve(output, relativeTo: workingFolder)
+            settings.outputSettingsFile = nil
+        }
         if let title = list.value("--title") { settings.title = title }
         if let text = list.value("--breakpoints") {
             guard let breakpoints = SettingText.breakpoints(text) else {
-                throw .usage("option '--breakpoints' expects WIDTH:COLUMNS pairs like 0:2,640:3,1024:4, got '\(text)'", command: command)
+                throw .usage("option '--breakpoints' expects \(SettingText.breakpointsText), got '\(text)'", command: command)
             }
             settings.breakpoints = breakpoints
         }
-        if let value = try length("--column-spacing") { settings.columnSpacing = value }
-        if let value = try length("--row-spacing") { settings.rowSpacing = value }
+        if let value = try number(.columnSpacing) { settings.columnSpacing = value }
+        if let value = try number(.rowSpacing) { settings.rowSpacing = value }
         if let text = list.value("--insets") {
             guard let insets = SettingText.insets(text) else {
-                throw .usage("option '--insets' expects PX or TOP,RIGHT,BOTTOM,LEFT in px ≥ 0, got '\(text)'", command: command)
+                throw .usage("option '--insets' expects PX or TOP,RIGHT,BOTTOM,LEFT, each \(NumericSetting.insets.rangeText), got '\(text)'", command: command)
             }
             settings.insets = insets
         }
         if let text = list.value("--direction") {
             guard let direction = SettingText.direction(text) else {
-                throw .usage("option '--direction' expects \(SettingText.directionNames), got '\(text)'", command: "build")
+                throw .usage("option '--direction' expects \(SettingText.directionNames), got '\(text)'", command: command)
             }
             settings.direction = direction
         }
-        if let text = list.value("--item-width") {
-            guard let width = SettingText.length(text), width >= 1 else {
-                throw .usage("option '--item-width' expects a width in px ≥ 1, got '\(text)'", command: "build")
-            }
-            settings.itemWidth = width
-        }
-        if let value = try length("--footer-height") { settings.footerHeight = value }
-        if let value = try length("--caption-height") { settings.captionHeight = value }
-        if let value = try length("--header-height") { settings.headerHeight = value }
-        if let value = try length("--balance-tolerance") { settings.balanceTolerance = value }
-        if let value = try list.integer("--page-size", in: 1...1_000_000) { settings.pageSize = value }
+        if let value = try number(.itemWidth) { settings.itemWidth = value }
+        if let value = try number(.footerHeight) { settings.footerHeight = value }
+        if let value = try number(.captionHeight) { settings.captionHeight = value }
+        if let value = try number(.headerHeight) { settings.headerHeight = value }
+        if let value = try number(.balanceTolerance) { settings.balanceTolerance = value }
+        if let value = try number(.pageSize) { settings.pageSize = Int(value) }
         if let value = list.value("--metadata") { settings.metadata = PathText.resolve(value, relativeTo: workingFolder) }
         if let value = list.value("--templates") { settings.templates = PathText.resolve(value, relativeTo: workingFolder) }
         if let value = list.value("--static") { settings.staticFolder = PathText.resolve(value, relativeTo: workingFolder) }
         if list.has("--no-host-files") { settings.hostFiles = false }
-        if let value = try list.integer("--jobs", in: 1...256) { settings.jobs = value }
+        if let value = try number(.jobs) { settings.jobs = Int(value) }
         if list.has("--renditions") && list.has("--no-renditions") {
             throw .usage("options '--renditions' and '--no-renditions' contradict each other", command: command)
         }
         if list.has("--no-renditions") { settings.renditions = false }
         if list.has("--renditions") { settings.renditions = true }
-        if let value = try list.integer("--quality", in: 1...100) { settings.quality = value }
-        if let value = try list.integer("--max-pixels", in: 1...10_000_000_000) { settings.maximumPixels = value }
+        if let value = try number(.quality) { settings.quality = Int(value) }
+        if let value = try number(.maxPixels) { settings.maximumPixels = Int(value) }
         if list.has("--no-original-link") { settings.linksOriginals = false }
         settings.strict = list.has("--strict")
         settings.quiet = list.has("--quiet")
         settings.force = list.has("--force")
         settings.usesCache = !list.has("--no-cache")
+        settings.followsSymlinks = list.has("--follow-symlinks")
         return settings
     }
 }

@@ -27,7 +27,8 @@ enum InitCommand {
         }
         let workingFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let photos = PathText.resolve(photosPath, relativeTo: workingFolder)
-        let jobs = try list.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        if let text = list.value("--jobs") { jobs = Int(try NumericSetting.jobs.parse(text, command: "init")) }
         let scan: ScanResult
         do {
             // A site built inside the photos folder is not photos to describe.

@@ -15,6 +15,7 @@ enum ScanCommand {
         .init(names: ["--strict"], takesValue: false),
         .init(names: ["--quiet", "-q"], takesValue: false),
         .init(names: ["--jobs", "-j"], takesValue: true),
+        .init(names: ["--follow-symlinks"], takesValue: false),
         .init(names: ["--help", "-h"], takesValue: false),
     ]
 
@@ -29,12 +30,13 @@ enum ScanCommand {
                 list.positionals.isEmpty ? "scan needs the folder of photos" : "scan takes one folder, got \(list.positionals.count)",
                 command: "scan")
         }
-        let jobs = try list.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        if let text = list.value("--jobs") { jobs = Int(try NumericSetting.jobs.parse(text, command: "scan")) }
         let progress = Progress(console: console, quiet: list.has("--quiet") || list.has("--json"))
         let started = Date()
         let result: ScanResult
         do {
-            result = try PhotoScanner(jobs: jobs).scan(atPath: folder) { done, total in
+            result = try PhotoScanner(jobs: jobs, followsOutsideLinks: list.has("--follow-symlinks")).scan(atPath: folder) { done, total in
                 progress.update("Scanning", done: done, total: total)
             }
         } catch {
@@ -87,6 +89,7 @@ enum ScanCommand {
         for diagnostic in result.diagnostics {
             json.beginObject()
             json.string("path", diagnostic.relativePath)
+            if FileNameText.isEscaped(diagnostic.relativePath) { json.bool("escaped", true) }
             json.string("kind", diagnostic.kind.rawValue)
             json.string("severity", diagnostic.isWarning ? "warning" : "error")
             json.string("message", diagnostic.message)
@@ -122,6 +125,9 @@ enum ScanCommand {
                     } else {
                         writer.put(JSONText.quoted(path))
                     }
+                    // A name that is not valid UTF-8 is published escaped: say so, so a script
+                    // percent-decodes it to find the file (see FileNameText).
+                    if path.utf8.contains(UInt8(ascii: "%")) && FileNameText.isEscaped(path) { writer.put(Pieces.escaped) }
                     writer.put(photos[index].format == .jpeg ? Pieces.jpeg : Pieces.png)
                     writer.put(Pieces.storedWidth); writer.putDigits(Int64(photos[index].storedWidth))
                     writer.put(Pieces.storedHeight); writer.putDigits(Int64(photos[index].storedHeight))
@@ -172,6 +178,7 @@ enum ScanCommand {
         static let open: StaticString = "\n    {"
         static let nextOpen: StaticString = ",\n    {"
         static let path: StaticString = "\n      \"path\": "
+        static let escaped: StaticString = ",\n      \"escaped\": true"
         static let jpeg: StaticString = ",\n      \"format\": \"jpeg\""
         static let png: StaticString = ",\n      \"format\": \"png\""
         static let storedWidth: StaticString = ",\n      \"storedWidth\": "
@@ -184,7 +191,7 @@ enum ScanCommand {
 
         /// A record's bytes other than its path's: the longest of each alternative, the quotes
         /// around the path, and the most digits each of the six numbers can have.
-        static let fixedLength = [nextOpen, path, jpeg, storedWidth, storedHeight, orientation, displayWidth, displayHeight, byteSize, close]
+        static let fixedLength = [nextOpen, path, escaped, jpeg, storedWidth, storedHeight, orientation, displayWidth, displayHeight, byteSize, close]
             .reduce(2 + 6 * JSONText.maximumDigits) { $0 + $1.utf8CodeUnitCount }
     }
 
@@ -194,7 +201,7 @@ enum ScanCommand {
         rows.reserveCapacity(result.photos.count + 1)
         for photo in result.photos {
             rows.append([
-                photo.relativePath, photo.format.rawValue.uppercased(),
+                TerminalText.safe(photo.relativePath), photo.format.rawValue.uppercased(),
                 "\(photo.storedWidth)×\(photo.storedHeight)", String(photo.orientation),
                 "\(photo.displayWidth)×\(photo.displayHeight)", NumberText.grouped(Int(photo.byteSize)),
             ])

@@ -21,6 +21,7 @@ enum ServeCommand {
         .init(names: ["--host"], takesValue: true),
     ]
     static let defaultPort: UInt16 = 8000
+    static let portSetting = NumericSetting(flag: "--port", key: nil, range: 0...65535, isWhole: true)
     /// Ports tried from the first one when it is taken.
     static let portAttempts = 20
 
@@ -30,7 +31,8 @@ enum ServeCommand {
             console.writeOutput(HelpText.serve)
             return
         }
-        let port = try list.integer("--port", in: 0...65535).map { UInt16($0) } ?? defaultPort
+        var port = defaultPort
+        if let text = list.value("--port") { port = UInt16(try portSetting.parse(text, command: "serve")) }
         let host = list.value("--host") ?? "127.0.0.1"
         guard let address = SocketAddress(host: host) else {
             throw .usage("option '--host' expects an IP address of this machine such as 127.0.0.1 or 0.0.0.0, got '\(host)'", command: "serve")
@@ -45,6 +47,8 @@ enum ServeCommand {
         let stop = try SignalStop()
         defer { stop.cancel() }
         var session = Session(list: list, console: console)
+        // Watching starts before the first build, so nothing saved meanwhile goes unseen.
+        var watcher = try session.watcher(for: settings)
         session.build(settings)
 
         let server: PreviewServer
@@ -73,7 +77,6 @@ enum ServeCommand {
             throw .failed("cannot start the server's thread")
         }
 
-        var watcher = try session.watcher(for: settings)
         while !stop.fired, let changed = watcher.waitForChange(stoppingOn: stop.readEnd) {
             var unique: [String] = []
             for path in changed where !unique.contains(path) { unique.append(path) }

@@ -80,14 +80,4 @@ struct ArgumentList {
 
     /// The last value given for `option` (a later flag overrides an earlier one).
     func value(_ option: String) -> String? { values.last { $0.option == option }?.value }
-
-    func integer(_ option: String, in range: ClosedRange<Int>) throws(CommandError) -> Int? {
-        guard let text = value(option) else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw .usage(
-                "option '\(option)' expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'",
-                command: command)
-        }
-        return number
-    }
 }

@@ -72,6 +72,8 @@ public struct Console: Sendable {
         }
     }
 
-    func print(_ line: String) { writeOutput(line + "\n") }
-    func warn(_ line: String) { writeError(line + "\n") }
+    /// Writes `line` to standard output, control characters escaped (see ``TerminalText``).
+    func print(_ line: String) { writeOutput(TerminalText.safe(line, keepingLineBreaks: true) + "\n") }
+    /// Writes `line` to standard error, control characters (such as a file name's) escaped.
+    func warn(_ line: String) { writeError(TerminalText.safe(line, keepingLineBreaks: true) + "\n") }
 }

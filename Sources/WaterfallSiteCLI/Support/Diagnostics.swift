@@ -4,7 +4,8 @@ import SiteRenderer
 /// How scanner diagnostics read on a terminal: one line each, naming the file and the reason.
 enum Diagnostics {
     static func line(for diagnostic: ScanDiagnostic) -> String {
-        "\(diagnostic.isWarning ? "warning" : "skipped"): \(diagnostic.relativePath): \(diagnostic.message)"
+        // A line break in a name would otherwise fake a line of output.
+        "\(diagnostic.isWarning ? "warning" : "skipped"): \(TerminalText.safe(diagnostic.relativePath)): \(diagnostic.message)"
     }
 
     /// "2 files skipped, 1 warning" style counts.

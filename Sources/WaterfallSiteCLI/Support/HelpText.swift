@@ -2,7 +2,7 @@
 enum HelpText {
     static func usageLine(_ command: String?) -> String {
         switch command {
-        case "scan": return "Usage: waterfall-site scan DIR [--json] [--strict] [--jobs N] [--quiet]"
+        case "scan": return "Usage: waterfall-site scan DIR [--json] [--strict] [--jobs N] [--follow-symlinks] [--quiet]"
         case "build": return "Usage: waterfall-site build [PHOTOS] [-o DIR] [options]"
         case "serve": return "Usage: waterfall-site serve [PHOTOS] [-o DIR] [--port N] [--host ADDR] [build options]"
         case "init": return "Usage: waterfall-site init PHOTOS"
@@ -40,15 +40,18 @@ enum HelpText {
         """
 
     static let scan = """
-        Usage: waterfall-site scan DIR [--json] [--strict] [--jobs N] [--quiet]
+        Usage: waterfall-site scan DIR [--json] [--strict] [--jobs N] [--follow-symlinks] [--quiet]
 
         Reads the width, height and EXIF orientation of every JPEG and PNG below DIR from the
         file headers (pixels are never decoded) and lists them with any files it had to skip.
 
         OPTIONS
-          --json         Print one JSON document (images and diagnostics) instead of a table
+          --json         Print one JSON document (images and diagnostics) instead of a table;
+                         a name that is not UTF-8 is percent-escaped, with "escaped": true
           --strict       Exit 1 when any file was skipped or had a warning
-          -j, --jobs N   Read headers on N threads (default: all cores)
+          -j, --jobs N   Read headers on N threads, 1–256 (default: all cores)
+          --follow-symlinks
+                         Follow symbolic links that lead outside DIR (default: report them)
           -q, --quiet    No progress indicator and no per-file warnings
           -h, --help     This text
 
@@ -114,12 +117,14 @@ enum HelpText {
                                       swapped in only when complete; the build's records stay
                                       beside it too (.DIR.waterfall-site-cache), never inside.
           --force                     Replace DIR even if it holds something that is not a
-                                      waterfall-site build
+                                      waterfall-site build (only a DIR given with -o, never
+                                      one from the settings file)
           --no-host-files             Write no _headers (cache rules for Netlify and Cloudflare
                                       Pages: hashed files a year, pages revalidated)
 
         LAYOUT
-          --breakpoints LIST          Gallery width → columns (default: 0:2,640:3,1024:4,1440:5)
+          --breakpoints LIST          Gallery width → columns (default: 0:2,640:3,1024:4,1440:5);
+                                      widths 0–100,000 px, columns 1–1,000
           --column-spacing PX         Space between columns (default: 16)
           --row-spacing PX            Space between photos in a column (default: 16)
           --insets PX|T,R,B,L         Space around the photos of each section (default: 16)
@@ -138,7 +143,10 @@ enum HelpText {
           --balance-tolerance PX      Keep every photo within PX of the shortest column at every
                                       width, splitting breakpoints where needed (default: the
                                       row spacing; 0: one column assignment per breakpoint)
-          --page-size N               Photos per page at most (default: 500)
+          --page-size N               Photos per page at most, 1–1,000,000 (default: 500)
+
+          Every length (PX) is 0–10,000 px (--item-width at least 1), on the command line
+          and in the settings file.
 
         CONTENT
           --title TEXT                Site title (default: the photo folder's name)
@@ -160,7 +168,7 @@ enum HelpText {
                                       through srcset/sizes, in DIR/renditions/
           --quality N                 JPEG quality of the copies, 1–100 (default: 82)
           --max-pixels N              Photos with more pixels are not resized; their tiles show
-                                      the original (default: 100000000)
+                                      the original, 1–10,000,000,000 (default: 100000000)
           --no-original-link          Tiles link to the widest copy, not the original: originals
                                       (and their EXIF, such as GPS) are not published
 
@@ -168,7 +176,10 @@ enum HelpText {
           --strict                    Fail (exit 1) when any photo was skipped or had a warning
           --no-cache                  Read every photo again instead of trusting the previous
                                       build's record of unchanged files
-          -j, --jobs N                Threads for reading and resizing photos (default: all cores)
+          -j, --jobs N                Threads for reading and resizing photos, 1–256 (default:
+                                      all cores)
+          --follow-symlinks           Follow symbolic links that lead outside PHOTOS (default:
+                                      report them and leave them out)
           -q, --quiet                 No progress and no summary; warnings still go to stderr
           -h, --help                  This text
 

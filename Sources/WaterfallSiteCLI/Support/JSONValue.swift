@@ -4,6 +4,13 @@ import FoundationEssentials
 import Foundation
 #endif
 import PhotoRenditions
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A value of a JSON document (RFC 8259) as the settings and metadata files hold it, read by
 /// ``parse(_:)``. Objects keep their members in the file's order, so an error about "the first
@@ -22,7 +29,7 @@ enum JSONValue {
         return nil
     }
 
-    /// An object's value for `key` (the last one when the key appears twice, as most readers do).
+    /// An object's value for `key` (keys are unique: ``parse(_:)`` refuses a key given twice).
     subscript(key: String) -> JSONValue? {
         members?.last { $0.key == key }?.value
     }
@@ -58,6 +65,11 @@ enum JSONValue {
 
     /// The JSON document in the file at `url`.
     static func read(contentsOf url: URL) throws(FileProblem) -> JSONValue {
+        // A FIFO or a device would block the read or fail with a misleading reason.
+        var info = stat()
+        if stat(url.path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+            throw FileProblem(description: "not a regular file (\(FileKind.name(info.st_mode))); give a JSON file")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -149,10 +161,25 @@ private struct Reader {
             position += 1
             return .object(members)
         }
+        // Where each key starts, to name both lines of a key given twice: a reader that keeps
+        // the last one silently loses the first entry. A few keys are searched, many hashed.
+        var keyStarts: [Int] = []
+        var index: [String: Int] = [:]
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw unexpected(expecting: "a key in double quotes") }
+            let keyStart = position
             let key = try string()
+            if members.count == 16 {
+                for (number, member) in members.enumerated() { index[member.key] = number }
+            }
+            let earlier = members.count < 16 ? members.firstIndex { $0.key == key } : index[key]
+            if let earlier {
+                let first = failure("", at: keyStarts[earlier]).line
+                throw failure("duplicate key '\(key)': it is also on line \(first); keep one of the two", at: keyStart)
+            }
+            if members.count >= 16 { index[key] = members.count }
+            keyStarts.append(keyStart)
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after the key")
             skipWhitespace()

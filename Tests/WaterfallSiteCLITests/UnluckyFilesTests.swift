@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+@testable import WaterfallSiteCLI
+
+/// Files that are large, broken or change while a build runs, through the built binary.
+@Suite("Unlucky files: huge, broken, or changing mid-build", .serialized)
+struct UnluckyFilesTests {
+    let binary: URL
+
+    init() throws {
+        binary = try #require(Repository.binary, "the waterfall-site executable was not built beside the tests")
+    }
+
+    /// Runs the binary and returns its exit status and its peak resident memory (from `wait4`'s
+    /// resource usage of that very child), with standard output and error discarded.
+    /// (posix_spawn has no working-folder argument on glibc 2.36: give absolute paths.)
+    static func peakMemory(_ binary: URL, _ arguments: [String]) throws -> (status: Int32, peakBytes: Int) {
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, binary.path, &actions, nil, argv, environ)
+        try #require(spawned == 0)
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let exited = (status & 0x7F) == 0
+        return (exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), Int(usage.ru_maxrss) * 1024)
+    }
+
+    @Test("a 2 GB sparse JPEG builds with peak memory under 300 MB")
+    func sparseTwoGigabytes() throws {
+        let work = try TemporaryFolder()
+        let photo = try Repository.samplePhoto()
+        try work.write("photos/a.jpg", photo)
+        let huge = try work.write("photos/huge.jpg", photo)
+        // The real photo, then zeros up to 2 GB: no disk space, a valid header, a decodable image.
+        try #require(truncate(huge.path, 2 << 30) == 0)
+        let site = work.url.appending(path: "site")
+        let run = try Self.peakMemory(binary, ["build", work.url.appending(path: "photos").path, "-o", site.path, "--jobs", "2"])
+        #expect(run.status == 0)
+        #expect(run.peakBytes < 300 << 20, "peak \(run.peakBytes >> 20) MB")
+        let html = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        #expect(html.contains(#"<a href="photos/huge.jpg"><img src="renditions/"#))
+        var info = stat()
+        #expect(stat(site.appending(path: "photos/huge.jpg").path, &info) == 0 && info.st_size == 2 << 30)
+    }
+
+    @Test("a photo whose renditions failed is not decoded again while unchanged, and its warning is repeated")
+    func rememberedFailure() throws {
+        let work = try TemporaryFolder()
+        let photo = try Repository.samplePhoto()
+        try work.write("photos/a.jpg", photo)
+        // A good header, then the data ends (an end-of-image marker) halfway, padded to the size.
+        var broken = Data(photo.prefix(photo.count / 2))
+        broken.append(contentsOf: [0xFF, 0xD9])
+        broken.append(Data(count: photo.count - broken.count))
+        let file = try work.write("photos/broken.jpg", broken)
+        let photos = work.url.appending(path: "photos").path
+
+        let first = try ProcessRun(binary, ["build", photos, "-o", "site"], in: work.url)
+        #expect(first.status == 0)
+        let warning = "warning: broken.jpg: no resized copies ("
+        #expect(first.error.contains(warning), "\(first.error)")
+        // The build's records, beside the site.
+        let cache = try String(contentsOf: work.url.appending(path: ".site.waterfall-site-cache"), encoding: .utf8)
+        #expect(cache.contains("\tfailed:"))
+
+        // The same file (inode, size, modification time) now holds the good photo: a build that
+        // decoded it again would give it renditions. The cache remembers the failure instead.
+        var info = stat()
+        try #require(stat(file.path, &info) == 0)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.write(contentsOf: photo)
+        try handle.close()
+        var times = [info.st_atim, info.st_mtim]
+        try #require(utimensat(AT_FDCWD, file.path, &times, 0) == 0)
+
+        let second = try ProcessRun(binary, ["build", photos, "-o", "site"], in: work.url)
+        #expect(second.status == 0)
+        #expect(second.error == first.error)
+        #expect(second.output.contains("(1 photo without renditions); 2 unchanged photos not read again"), "\(second.output)")
+        var html = try String(contentsOf: work.url.appending(path: "site/index.html"), encoding: .utf8)
+        #expect(html.contains(#"<a href="photos/broken.jpg"><img src="photos/broken.jpg""#))
+
+        // --no-cache reads it again: now it has renditions and no warning.
+        let fresh = try ProcessRun(binary, ["build", photos, "-o", "site", "--no-cache"], in: work.url)
+        #expect(fresh.status == 0)
+        #expect(fresh.error.isEmpty, "\(fresh.error)")
+        html = try String(contentsOf: work.url.appending(path: "site/index.html"), encoding: .utf8)
+        #expect(html.contains(#"<a href="photos/broken.jpg"><img src="renditions/"#))
+    }
+
+    @Test("a photo deleted, or replaced by a FIFO, during the build is left out with a warning; the rest is published",
+          arguments: [false, true])
+    func photoGoneMidBuild(replacedByFIFO: Bool) throws {
+        let work = try TemporaryFolder()
+        let photo = try Repository.samplePhoto("Travel/harbour at dusk.jpg")
+        // Enough photos that resizing them one at a time takes a while; the last is deleted as
+        // soon as the first renditions appear, long before its turn.
+        for index in 1...24 { try work.write("photos/photo-\(index).jpg", photo + Data([UInt8(index)])) }
+        let victim = work.url.appending(path: "photos/photo-24.jpg")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["build", work.url.appending(path: "photos").path, "-o", "site", "--jobs", "1"]
+        process.currentDirectoryURL = work.url
+        let errorPipe = Pipe()
+        process.standardError = errorPipe
+        process.standardOutput = Pipe()
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        var deleted = false
+        while !deleted && Date() < deadline && process.isRunning {
+            let staging = (try? FileManager.default.contentsOfDirectory(atPath: work.path))?.first { $0.hasPrefix(".site.staging-") }
+            if let staging,
+                let renditions = try? FileManager.default.contentsOfDirectory(atPath: work.url.appending(path: "\(staging)/renditions").path),
+                !renditions.isEmpty
+            {
+                try FileManager.default.removeItem(at: victim)
+                if replacedByFIFO { try #require(mkfifo(victim.path, 0o644) == 0) }
+                deleted = true
+            }
+            usleep(2_000)
+        }
+        let error = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try #require(deleted, "the build finished before the photo could be deleted")
+        #expect(process.terminationStatus == 0, "\(error)")
+        let reason = replacedByFIFO ? "it is no longer a regular file (replaced during the build)"
+            : "the file is gone (deleted or moved during the build)"
+        #expect(error.contains("warning: photo-24.jpg: left out: \(reason)"), "\(error)")
+        let site = work.url.appending(path: "site")
+        let html = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        #expect(!html.contains("photo-24.jpg"))
+        #expect(html.contains(#"href="photos/photo-23.jpg""#))
+        let published = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "photos").path)
+        #expect(published.count == 23)
+        #expect(!published.contains("photo-24.jpg"))
+    }
+
+    @Test("only regular files are placed in the site: a FIFO in a photo's place is left out")
+    func fifoInPlaceOfPhoto() throws {
+        let work = try TemporaryFolder()
+        let photo = try Repository.samplePhoto()
+        try work.write("photos/a.jpg", photo)
+        try work.write("photos/b.jpg", photo)
+        let output = OutputFolder(work.url.appending(path: "site"))
+        try output.prepareStaging()
+        defer { output.removeStaging() }
+        let fifo = work.url.appending(path: "photos/b.jpg")
+        try FileManager.default.removeItem(at: fifo)
+        try #require(mkfifo(fifo.path, 0o644) == 0)
+        let reason = try output.placeOriginal(Array(fifo.path.utf8), at: "photos/b.jpg")
+        #expect(reason == "it is no longer a regular file (now a FIFO, replaced during the build)")
+        #expect(!FileManager.default.fileExists(atPath: output.staging.appending(path: "photos/b.jpg").path))
+        #expect(try output.placeOriginal(Array(work.url.appending(path: "photos/a.jpg").path.utf8), at: "photos/a.jpg") == nil)
+        #expect(try output.placeOriginal(Array(work.url.appending(path: "photos/gone.jpg").path.utf8), at: "photos/gone.jpg")
+            == "the file is gone (deleted or moved during the build)")
+    }
+}
