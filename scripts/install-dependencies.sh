@@ -2,7 +2,8 @@
 # Installs the Debian packages waterfall-site needs, only those that are missing.
 #   scripts/install-dependencies.sh            libraries for building (libjpeg-dev, libpng-dev)
 #   scripts/install-dependencies.sh --tests    also what the tests use (Chromium and its driver,
-#                                              rsync, clang for the fuzzing smoke)
+#                                              rsync, strace for the fault injection, clang for
+#                                              the fuzzing smoke)
 set -euo pipefail
 
 # The Swift toolchain is not a Debian package: say so first, rather than fail later in a build.
@@ -13,7 +14,7 @@ if ! command -v swift >/dev/null; then
 fi
 
 build_packages=(libjpeg-dev libpng-dev pkg-config)
-test_packages=(chromium chromium-driver python3 rsync)
+test_packages=(chromium chromium-driver python3 rsync strace)
 packages=("${build_packages[@]}")
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=("${test_packages[@]}")
