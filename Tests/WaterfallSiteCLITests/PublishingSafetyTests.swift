@@ -8,7 +8,7 @@ import Glibc
 /// How the built binary publishes into an output that is a symlink, that another build holds,
 /// or on a file system without `RENAME_EXCHANGE` (see `OutputFolder`, `FolderExchange`). Kills at
 /// every step of the swap are in `Tests/FaultInjection/kill_rebuild.py`.
-@Suite("Publishing: symlinked output, the lock, the swap fallback", .serialized)
+@Suite("Publishing: symlinked output, the lock, the swap fallback, no empty folders", .serialized)
 struct PublishingSafetyTests {
     let binary: URL
 
@@ -89,6 +89,20 @@ struct PublishingSafetyTests {
         #expect(lstat(work.path + "/site/photos", &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR, "the carried folder is a folder again")
         let beside = try FileManager.default.contentsOfDirectory(atPath: work.path).sorted()
         #expect(beside == [".reference.waterfall-site-cache", ".site.waterfall-site-cache", "photos", "reference", "site"])
+    }
+
+    @Test("--no-original-link after a build with originals leaves no empty photos folder")
+    func noEmptyOriginalsFolder() throws {
+        let work = try TemporaryFolder()
+        try work.write("photos/a.jpg", try Repository.samplePhoto())
+        try work.write("photos/Sub/b.jpg", try Repository.samplePhoto("Nature/dandelion-seeds.jpg"))
+        #expect(try ProcessRun(binary, ["build", "photos", "-o", "site", "--quiet"], in: work.url).status == 0)
+        #expect(FileManager.default.fileExists(atPath: work.path + "/site/photos/Sub/b.jpg"))
+        #expect(try ProcessRun(binary, ["build", "photos", "-o", "site", "--quiet", "--no-original-link"], in: work.url).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: work.path + "/site/photos"))
+        #expect(try ProcessRun(binary, ["build", "photos", "-o", "fresh", "--quiet", "--no-original-link", "--no-cache"], in: work.url).status == 0)
+        #expect(try EndToEndTests.tree(work.url.appending(path: "site")) == EndToEndTests.tree(work.url.appending(path: "fresh")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path + "/site").sorted() == FileManager.default.contentsOfDirectory(atPath: work.path + "/fresh").sorted())
     }
 
     /// The site-relative `href`, `src` and `srcset` targets of `page`.

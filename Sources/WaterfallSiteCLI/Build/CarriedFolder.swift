@@ -185,10 +185,13 @@ final class CarriedFolder: @unchecked Sendable {
     }
 
     /// After the swap: removes from `site` (the new site's path) the files the new site no longer
-    /// has, and the folders that leaves empty.
+    /// has, and the folders that leaves empty, this one too.
     func removeLeavers(from site: String) {
         let root = site + "/" + name
         for file in leavers { PublishJournal.remove(file, under: root) }
+        // A folder left empty goes too (all originals gone with --no-original-link): a clean
+        // build has none. rmdir leaves a folder that still holds something.
+        if !leavers.isEmpty { rmdir(root) }
     }
 
     /// Every folder (and parent folder) that holds one of `files`.

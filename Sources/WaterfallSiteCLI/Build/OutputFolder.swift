@@ -321,6 +321,7 @@ final class OutputFolder: @unchecked Sendable {
                 }
             }
             for file in entry.leavers { PublishJournal.remove(file, under: url.path) }
+            for folder in entry.carried where !entry.leavers.isEmpty { rmdir(url.path + "/" + folder) }
         } else {
             for file in entry.added { PublishJournal.remove(file, under: url.path) }
         }
