@@ -10,6 +10,7 @@ swift test --skip-build
 Tests/Native/run.sh
 # SIGKILL at every rename and unlink of the publish phase, and at random moments.
 python3 Tests/FaultInjection/kill_rebuild.py .build/debug/waterfall-site SampleImages
+python3 Tests/FaultInjection/kill_rebuild.py .build/debug/waterfall-site SampleImages --fallback
 site=$(mktemp -d)/site
 trap 'rm -rf "$(dirname "$site")"' EXIT
 .build/debug/waterfall-site build SampleImages -o "$site" --quiet

@@ -16,12 +16,13 @@ struct PublishingSafetyTests {
         binary = try #require(Repository.binary, "the waterfall-site executable was not built beside the tests")
     }
 
-    @Test("-o naming a symlink builds into its target and leaves the symlink as it was")
+    @Test("-o naming a symlink builds into its target, made if missing, and leaves the symlink as it was")
     func symlinkedOutput() throws {
         let work = try TemporaryFolder()
         try work.write("photos/a.jpg", try Repository.samplePhoto())
         try work.write("photos/b.jpg", try Repository.samplePhoto("Nature/dandelion-seeds.jpg"))
-        try FileManager.default.createDirectory(at: work.url.appending(path: "srv/gallery"), withIntermediateDirectories: true)
+        // The target does not exist yet: the first build creates it, not a folder in the link's place.
+        try FileManager.default.createDirectory(at: work.url.appending(path: "srv"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: work.path + "/site", withDestinationPath: "srv/gallery")
         #expect(try ProcessRun(binary, ["build", "photos", "-o", "site", "--quiet"], in: work.url).status == 0)
         try FileManager.default.removeItem(at: work.url.appending(path: "photos/b.jpg"))

@@ -50,9 +50,7 @@ final class OutputFolder: @unchecked Sendable {
         // An output that is a symlink (`_site -> /srv/www/gallery`) is built into its target,
         // and the symlink stays as it is: the staging folder and the records go beside the target,
         // where a rename can swap them with it.
-        var info = stat()
-        let given = url.standardizedFileURL
-        self.url = lstat(given.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK ? given.resolvingSymlinksInPath() : given
+        self.url = Self.target(of: url.standardizedFileURL)
         isPreviousBuild = FileManager.default.fileExists(atPath: self.url.appending(path: Self.markerName).path)
         let parent = self.url.deletingLastPathComponent()
         // Hidden (leading dot) so a scan of a photos folder that contains the output skips it.
@@ -60,6 +58,17 @@ final class OutputFolder: @unchecked Sendable {
         records = parent.appending(path: ".\(self.url.lastPathComponent)\(BuildCache.fileName)")
         stagedRecords = parent.appending(path: staging.lastPathComponent + BuildCache.fileName)
         journal = parent.appending(path: ".\(self.url.lastPathComponent).waterfall-site-journal").path
+    }
+
+    /// `url`, or the folder it names when it is a symlink (even one whose target does not exist
+    /// yet: the build then creates the target, not a folder in the symlink's place).
+    private static func target(of url: URL) -> URL {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK else { return url }
+        if stat(url.path, &info) == 0 { return url.resolvingSymlinksInPath() }
+        guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) else { return url }
+        let target = destination.hasPrefix("/") ? URL(fileURLWithPath: destination) : url.deletingLastPathComponent().appending(path: destination)
+        return target.standardizedFileURL
     }
 
     /// The records to read for the site in `url`: those an older version of waterfall-site kept
