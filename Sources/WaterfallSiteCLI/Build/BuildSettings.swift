@@ -79,9 +79,9 @@ struct BuildSettings: Sendable {
 /// Parsers for the textual forms shared by flags and the settings file.
 enum SettingText {
     /// What ``breakpoints(_:)`` accepts, for messages.
-    static let breakpointsText =
-        "WIDTH:COLUMNS pairs like 0:2,640:3,1024:4 (width \(NumericSetting.breakpointWidth.rangeText),"
-        + " columns \(NumericSetting.breakpointColumns.rangeText))"
+    static let breakpointsText = "WIDTH:COLUMNS pairs like 0:2,640:3,1024:4 (\(breakpointsRanges))"
+    static let breakpointsRanges =
+        "width \(NumericSetting.breakpointWidth.rangeText), columns \(NumericSetting.breakpointColumns.rangeText)"
 
     /// `0:2,640:3,1024:4` → breakpoints (gallery width in px : columns).
     static func breakpoints(_ text: String) -> [Breakpoint]? {

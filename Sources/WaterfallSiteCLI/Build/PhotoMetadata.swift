@@ -51,16 +51,17 @@ struct PhotoMetadata: Sendable {
             case "title": title = text
             case "footer": options.footer = text
             case "columns":
-                if let count = Int(text.trimmed), count >= 1 {
-                    options.columns = [Breakpoint(minimumWidth: 0, columns: count)]
+                // The same ranges as --breakpoints: a count of 1e9 columns is no layout.
+                if let count = NumericSetting.breakpointColumns.value(text) {
+                    options.columns = [Breakpoint(minimumWidth: 0, columns: Int(count))]
                 } else if let breakpoints = SettingText.breakpoints(text) {
                     options.columns = breakpoints
                 } else {
-                    return "must be a column count or a list like \"0:1,1024:2\" (gallery width:columns), got '\(text)'"
+                    return "must be a column count or a list like \"0:1,1024:2\" (gallery width:columns; \(SettingText.breakpointsRanges)), got '\(text)'"
                 }
             case "insets":
                 guard let insets = SettingText.insets(text) else {
-                    return "must be PX or \"top,right,bottom,left\" in px ≥ 0, got '\(text)'"
+                    return "must be PX or \"top,right,bottom,left\", each \(NumericSetting.insets.rangeText), got '\(text)'"
                 }
                 options.insets = insets
             default: return "is unknown (known: \(Self.keys.joined(separator: ", ")))"
