@@ -23,21 +23,6 @@ public struct StableHasher: Sendable {
         }
     }
 
-    /// Mixes in raw bytes, eight at a time: about a millisecond for 10 MB, so a file can carry
-    /// this hash of itself as a checksum against truncation and edits.
-    public mutating func combine(bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress else { return mix(0) }
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            mix((base + offset).loadUnaligned(as: UInt64.self))
-            offset += 8
-        }
-        var tail: UInt64 = 0
-        for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
-        mix(tail)
-        mix(UInt64(bytes.count))
-    }
-
     public mutating func combine(_ number: Int) {
         mix(UInt64(bitPattern: Int64(number)))
     }
