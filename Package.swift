@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "PhotoScanner", targets: ["PhotoScanner"]),
         .library(name: "MasonryLayout", targets: ["MasonryLayout"]),
         .library(name: "PhotoRenditions", targets: ["PhotoRenditions"]),
+        .library(name: "PreviewServer", targets: ["PreviewServer"]),
     ],
     targets: [
         .systemLibrary(
@@ -48,7 +49,9 @@ let package = Package(
         .executableTarget(name: "TemplateEmbedder"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .target(name: "SiteRenderer", dependencies: ["MasonryLayout"], plugins: ["EmbedTemplates"]),
-        .target(name: "WaterfallSiteCLI", dependencies: ["PhotoScanner", "PhotoRenditions", "MasonryLayout", "SiteRenderer"]),
+        // The HTTP server of `serve`: POSIX sockets only, and nothing about galleries.
+        .target(name: "PreviewServer"),
+        .target(name: "WaterfallSiteCLI", dependencies: ["PhotoScanner", "PhotoRenditions", "MasonryLayout", "SiteRenderer", "PreviewServer"]),
         .executableTarget(
             name: "waterfall-site", dependencies: ["WaterfallSiteCLI"], exclude: ["StaticLibstdcxx"],
             linkerSettings: staticLibstdcxx),
@@ -57,6 +60,7 @@ let package = Package(
         .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout"]),
         .testTarget(name: "PhotoRenditionsTests", dependencies: ["PhotoRenditions", "CImageRenditions"]),
         .testTarget(name: "SiteRendererTests", dependencies: ["SiteRenderer", "MasonryLayout"], exclude: ["Snapshots"]),
+        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer"]),
         .testTarget(name: "WaterfallSiteCLITests", dependencies: ["WaterfallSiteCLI", "waterfall-site"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: unit, conformance and end-to-end tests (swift test), the check that the
 # resampler's vector paths give the same bytes, the fault injection of a killed rebuild, then the
-# real-browser test of the sample site in headless Chromium. Installs what the tests need first.
+# real-browser test of the sample site in headless Chromium and the live reload of `serve` in it.
+# Installs what the tests need first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh --tests
@@ -26,3 +27,4 @@ python3 Tests/Browser/check_site.py "$site-right-to-left" --widths 20 --dpr2-wid
 for mode in left-to-right fixed-item-width sections; do
     python3 Tests/Browser/check_site.py "$site-$mode" --widths 20 --dpr2-widths 4
 done
+python3 Tests/Browser/check_live_reload.py .build/debug/waterfall-site

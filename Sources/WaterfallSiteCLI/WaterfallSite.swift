@@ -30,6 +30,8 @@ public enum WaterfallSite {
         }
     }
 
+    static let commands = ["build", "serve", "init", "scan"]
+
     private static func dispatch(_ arguments: [String], console: Console) throws {
         guard let first = arguments.first else {
             console.writeError(HelpText.main)
@@ -49,8 +51,16 @@ public enum WaterfallSite {
             try ScanCommand.run(rest, console: console)
         case "build":
             try BuildCommand.run(rest, console: console)
+        case "serve":
+            try ServeCommand.run(rest, console: console)
+        case "init":
+            try InitCommand.run(rest, console: console)
         default:
-            let hint = first.hasPrefix("-") ? "" : " (commands: build, scan)"
+            var hint = ""
+            if !first.hasPrefix("-") {
+                let suggestion = Suggestion.nearest(to: first, among: commands).map { "did you mean '\($0)'? " } ?? ""
+                hint = " (\(suggestion)commands: \(commands.joined(separator: ", ")))"
+            }
             throw CommandError.usage("unknown command '\(first)'\(hint)", command: nil)
         }
     }

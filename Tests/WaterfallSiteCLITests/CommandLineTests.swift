@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Command line")
 struct CommandLineTests {
-    @Test("--help and --version print to standard output and exit 0", arguments: [["--help"], ["build", "--help"], ["scan", "--help"], ["help", "build"], ["--version"]])
+    @Test("--help and --version print to standard output and exit 0", arguments: [["--help"], ["build", "--help"], ["serve", "--help"], ["init", "--help"], ["scan", "--help"], ["help", "build"], ["--version"]])
     func help(arguments: [String]) {
         let run = CapturedRun(arguments)
         #expect(run.exitCode == .success)
@@ -35,6 +35,50 @@ struct CommandLineTests {
         #expect(run.error.contains("error: " + message), "stderr was: \(run.error)")
         #expect(run.error.contains("Usage: waterfall-site"))
         #expect(run.output.isEmpty || arguments.isEmpty == false)
+    }
+
+    @Test("Misspelt options and commands suggest the nearest; an option where a value should be is a missing value", arguments: [
+        (["build", "photos", "--titel", "x"], "unknown option '--titel' (did you mean '--title'?)"),
+        (["build", "photos", "--no-renditons"], "unknown option '--no-renditons' (did you mean '--no-renditions'?)"),
+        (["serv", "photos"], "unknown command 'serv' (did you mean 'serve'? commands: build, serve, init, scan)"),
+        (["build", "photos", "--title", "--output", "out"], "option '--title' needs a value"),
+        (["build", "photos", "--title", "-o", "out"], "option '--title' needs a value"),
+        (["build", "photos", "--xyzzy"], "unknown option '--xyzzy'\n"),
+    ])
+    func suggestions(arguments: [String], message: String) {
+        let run = CapturedRun(arguments)
+        #expect(run.exitCode == .usage)
+        #expect(run.error.contains("error: " + message), "stderr was: \(run.error)")
+    }
+
+    @Test("A value that only looks like an option is still a value")
+    func dashValue() throws {
+        let list = try ArgumentList(["photos", "--title", "-5 %", "--metadata", "--"], options: BuildCommand.options, command: "build")
+        #expect(list.value("--title") == "-5 %")
+        #expect(list.value("--metadata") == "--")
+    }
+
+    @Test("Without a folder, build and serve use the current folder when it holds a waterfall.json")
+    func currentFolder() throws {
+        let photos = try TemporaryFolder()
+        let none = CapturedRun(["build"])
+        #expect(none.error.contains("build needs the folder of photos (or run it in a folder that holds a waterfall.json)"))
+        try photos.write("a.jpg", Repository.samplePhoto())
+        try photos.write("waterfall.json", #"{"title": "Here"}"#)
+        let binary = try #require(Repository.binary)
+        let run = try ProcessRun(binary, ["build", "--no-renditions"], in: photos.url)
+        #expect(run.status == 0, "\(run.error)")
+        let page = try String(contentsOf: photos.url.appending(path: "_site/index.html"), encoding: .utf8)
+        #expect(page.contains("Here"))
+    }
+
+    @Test("Every --help ends with example lines", arguments: [["--help"], ["build", "--help"], ["serve", "--help"], ["init", "--help"]])
+    func helpExamples(arguments: [String]) {
+        let run = CapturedRun(arguments)
+        #expect(run.exitCode == .success)
+        let examples = run.output.components(separatedBy: "EXAMPLES\n").last ?? ""
+        #expect(run.output.contains("EXAMPLES\n"))
+        #expect(examples.components(separatedBy: "waterfall-site ").count - 1 >= 2, "\(run.output)")
     }
 
     @Test("Invalid layout options are usage errors naming the option")

@@ -36,6 +36,8 @@ struct BuildSettings: Sendable {
     var balanceTolerance: Double?
     var pageSize = 500
     var metadata: URL?
+    /// The settings file read, if any (`serve` watches it).
+    var configFile: URL?
     var templates: URL?
     /// The owner's own files for the site root; nil: `PHOTOS/static` when it exists.
     var staticFolder: URL?

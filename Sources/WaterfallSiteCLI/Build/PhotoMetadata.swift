@@ -78,7 +78,14 @@ struct PhotoMetadata: Sendable {
     /// Whether any photo shows text under its image, which turns the caption band on.
     var hasCaptions: Bool { photos.values.contains { $0.hasCaptionText } }
 
+    /// The files looked for in the photos folder when no `--metadata` is given; both at once
+    /// is an error, so it is never a guess which one the site shows.
+    static let defaultNames = ["metadata.json", "metadata.csv"]
+
+    /// Reads a metadata file: CSV when its name ends in `.csv` (see ``MetadataTable``), JSON
+    /// otherwise.
     static func load(_ url: URL) throws(CommandError) -> PhotoMetadata {
+        if url.pathExtension.lowercased() == "csv" { return try MetadataTable.load(url) }
         let path = url.path
         func bad(_ where: String, _ problem: String) -> CommandError {
             .failed("metadata file '\(path)': \(`where`) \(problem)")
@@ -100,29 +107,13 @@ struct PhotoMetadata: Sendable {
             guard let photos = photos.members else { throw bad("key 'photos'", "must be an object of path → entry") }
             for (photoPath, value) in photos {
                 guard let fields = value.members else {
-                    throw bad("photo '\(photoPath)'", "must be an object with title, alt, caption, link or price")
+                    throw bad("photo '\(photoPath)'", "must be an object with \(photoKeys.sorted().joined(separator: ", "))")
                 }
-                var entry = Entry()
-                for (key, value) in fields {
-                    guard photoKeys.contains(key) else {
-                        throw bad("photo '\(photoPath)'", "has unknown key '\(key)' (known: \(photoKeys.sorted().joined(separator: ", ")))")
-                    }
-                    guard let text = value.string else {
-                        throw bad("photo '\(photoPath)' key '\(key)'", "must be a string")
-                    }
-                    switch key {
-                    case "title": entry.title = text
-                    case "alt": entry.alt = text
-                    case "caption": entry.caption = text
-                    case "price": entry.price = text
-                    default:
-                        guard LinkText.isAcceptable(text) else {
-                            throw bad("photo '\(photoPath)' key 'link'", "must be an http(s) URL or a relative link, got '\(text)'")
-                        }
-                        entry.link = text
-                    }
+                do {
+                    try metadata.addPhoto(photoPath, fields)
+                } catch {
+                    throw bad("photo '\(photoPath)'" + (error.key.map { " key '\($0)'" } ?? ""), error.problem)
                 }
-                metadata.photos[normalised(photoPath)] = entry
             }
         }
         if let sections = document["sections"] {
@@ -131,20 +122,63 @@ struct PhotoMetadata: Sendable {
                 guard let fields = value.members else {
                     throw bad("section '\(folder)'", "must be an object with \(SectionEntry.keys.joined(separator: ", "))")
                 }
-                var entry = SectionEntry()
-                for (key, value) in fields {
-                    guard SectionEntry.keys.contains(key) else {
-                        throw bad("section '\(folder)'", "has unknown key '\(key)' (known: \(SectionEntry.keys.joined(separator: ", ")))")
-                    }
-                    guard let text = value.string ?? value.number.map({ NumberText.decimal($0, decimals: 6) }) else {
-                        throw bad("section '\(folder)' key '\(key)'", "must be a string or a number")
-                    }
-                    if let problem = entry.set(key, to: text) { throw bad("section '\(folder)' key '\(key)'", problem) }
+                do {
+                    try metadata.addSection(folder, fields)
+                } catch {
+                    throw bad("section '\(folder)'" + (error.key.map { " key '\($0)'" } ?? ""), error.problem)
                 }
-                metadata.sections[normalised(folder)] = entry
             }
         }
         return metadata
+    }
+
+    static var sectionKeys: Set<String> { Set(SectionEntry.keys) }
+
+    /// What is wrong with one field of an entry (`key` nil: with the entry as a whole); the
+    /// JSON and CSV readers each say where.
+    struct FieldProblem: Error {
+        var key: String?
+        var problem: String
+    }
+
+    /// Adds the photo at `photoPath` from its fields: the one reading of a photo entry that
+    /// JSON objects and CSV rows share.
+    mutating func addPhoto(_ photoPath: String, _ fields: [(key: String, value: JSONValue)]) throws(FieldProblem) {
+        var entry = Entry()
+        for (key, value) in fields {
+            guard Self.photoKeys.contains(key) else {
+                throw FieldProblem(problem: "has unknown key '\(key)' (known: \(Self.photoKeys.sorted().joined(separator: ", ")))")
+            }
+            guard let text = value.string else { throw FieldProblem(key: key, problem: "must be a string") }
+            switch key {
+            case "title": entry.title = text
+            case "alt": entry.alt = text
+            case "caption": entry.caption = text
+            case "price": entry.price = text
+            default:
+                guard LinkText.isAcceptable(text) else {
+                    throw FieldProblem(key: key, problem: "must be an http(s) URL or a relative link, got '\(text)'")
+                }
+                entry.link = text
+            }
+        }
+        photos[Self.normalised(photoPath)] = entry
+    }
+
+    /// Adds the section of `folder` from its fields, shared by JSON and CSV like ``addPhoto(_:_:)``;
+    /// numbers are taken as their text, as a CSV cell gives them.
+    mutating func addSection(_ folder: String, _ fields: [(key: String, value: JSONValue)]) throws(FieldProblem) {
+        var entry = SectionEntry()
+        for (key, value) in fields {
+            guard SectionEntry.keys.contains(key) else {
+                throw FieldProblem(problem: "has unknown key '\(key)' (known: \(SectionEntry.keys.joined(separator: ", ")))")
+            }
+            guard let text = value.string ?? value.number.map({ NumberText.decimal($0, decimals: 6) }) else {
+                throw FieldProblem(key: key, problem: "must be a string or a number")
+            }
+            if let problem = entry.set(key, to: text) { throw FieldProblem(key: key, problem: problem) }
+        }
+        sections[Self.normalised(folder)] = entry
     }
 
     /// The gallery's breakpoints with every section breakpoint's width added (at the gallery's

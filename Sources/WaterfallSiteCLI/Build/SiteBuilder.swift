@@ -30,7 +30,8 @@ struct SiteBuilder {
 
         // Everything that can be wrong with the options fails before the scan starts.
         let theme = try loadTheme()
-        let metadataURL = settings.metadata ?? defaultMetadataURL()
+        let metadataURL: URL?
+        if let chosen = settings.metadata { metadataURL = chosen } else { metadataURL = try defaultMetadataURL() }
         let metadata = try metadataURL.map { url throws(CommandError) in try PhotoMetadata.load(url) } ?? PhotoMetadata()
         let captionHeight = settings.captionHeight ?? (metadata.hasCaptions ? BuildSettings.defaultCaptionHeight : 0)
         var layout = LayoutOptions(
@@ -314,9 +315,18 @@ struct SiteBuilder {
         }
     }
 
-    private func defaultMetadataURL() -> URL? {
-        let url = settings.photos.appending(path: "metadata.json")
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    /// `metadata.json` or `metadata.csv` in the photos folder; both is an error, as the site
+    /// would show one of them while the shop edits the other.
+    private func defaultMetadataURL() throws(CommandError) -> URL? {
+        let found = PhotoMetadata.defaultNames.map { settings.photos.appending(path: $0) }.filter {
+            FileManager.default.fileExists(atPath: $0.path)
+        }
+        guard found.count <= 1 else {
+            throw .failed(
+                "the photos folder '\(settings.photos.path)' holds both \(PhotoMetadata.defaultNames.joined(separator: " and ")); "
+                    + "remove one, or choose one with --metadata FILE (or \"metadata\" in waterfall.json)")
+        }
+        return found.first
     }
 
     /// The output may sit inside the photos folder (it is then left out of the scan) but must

@@ -53,14 +53,22 @@ enum BuildCommand {
         try SiteBuilder(settings: settings, console: console).build()
     }
 
-    /// Defaults, then the settings file, then the command line.
-    static func settings(from list: ArgumentList) throws(CommandError) -> BuildSettings {
-        guard list.positionals.count == 1, let photosPath = list.positionals.first else {
-            throw .usage(
-                list.positionals.isEmpty ? "build needs the folder of photos" : "build takes one folder of photos, got \(list.positionals.count)",
-                command: "build")
-        }
+    /// Defaults, then the settings file, then the command line. Without a folder, the current
+    /// folder is the photos folder when it holds a `waterfall.json`.
+    static func settings(from list: ArgumentList, command: String = "build") throws(CommandError) -> BuildSettings {
         let workingFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let photosPath: String
+        if list.positionals.count == 1, let path = list.positionals.first {
+            photosPath = path
+        } else if list.positionals.isEmpty && FileManager.default.fileExists(atPath: workingFolder.appending(path: "waterfall.json").path) {
+            photosPath = "."
+        } else {
+            throw .usage(
+                list.positionals.isEmpty
+                    ? "\(command) needs the folder of photos (or run it in a folder that holds a waterfall.json)"
+                    : "\(command) takes one folder of photos, got \(list.positionals.count)",
+                command: command)
+        }
         let photos = PathText.resolve(photosPath, relativeTo: workingFolder)
         var settings = BuildSettings(photos: photos, output: workingFolder.appending(path: "_site"))
 
@@ -70,16 +78,18 @@ enum BuildCommand {
                 throw .failed("settings file '\(url.path)' does not exist (given with --config)")
             }
             try SettingsFile.apply(url, to: &settings)
+            settings.configFile = url
         } else {
             let url = photos.appending(path: "waterfall.json")
             if FileManager.default.fileExists(atPath: url.path) {
                 try SettingsFile.apply(url, to: &settings)
+                settings.configFile = url
             }
         }
 
         func number(_ setting: NumericSetting) throws(CommandError) -> Double? {
             guard let text = list.value(setting.flag) else { return nil }
-            return try setting.parse(text)
+            return try setting.parse(text, command: command)
         }
         if let output = list.value("--output") {
             settings.output = PathText.resolve(output, relativeTo: workingFolder)
@@ -88,7 +98,7 @@ enum BuildCommand {
         if let title = list.value("--title") { settings.title = title }
         if let text = list.value("--breakpoints") {
             guard let breakpoints = SettingText.breakpoints(text) else {
-                throw .usage("option '--breakpoints' expects \(SettingText.breakpointsText), got '\(text)'", command: "build")
+                throw .usage("option '--breakpoints' expects \(SettingText.breakpointsText), got '\(text)'", command: command)
             }
             settings.breakpoints = breakpoints
         }
@@ -96,13 +106,13 @@ enum BuildCommand {
         if let value = try number(.rowSpacing) { settings.rowSpacing = value }
         if let text = list.value("--insets") {
             guard let insets = SettingText.insets(text) else {
-                throw .usage("option '--insets' expects PX or TOP,RIGHT,BOTTOM,LEFT, each \(NumericSetting.insets.rangeText), got '\(text)'", command: "build")
+                throw .usage("option '--insets' expects PX or TOP,RIGHT,BOTTOM,LEFT, each \(NumericSetting.insets.rangeText), got '\(text)'", command: command)
             }
             settings.insets = insets
         }
         if let text = list.value("--direction") {
             guard let direction = SettingText.direction(text) else {
-                throw .usage("option '--direction' expects \(SettingText.directionNames), got '\(text)'", command: "build")
+                throw .usage("option '--direction' expects \(SettingText.directionNames), got '\(text)'", command: command)
             }
             settings.direction = direction
         }
@@ -118,7 +128,7 @@ enum BuildCommand {
         if list.has("--no-host-files") { settings.hostFiles = false }
         if let value = try number(.jobs) { settings.jobs = Int(value) }
         if list.has("--renditions") && list.has("--no-renditions") {
-            throw .usage("options '--renditions' and '--no-renditions' contradict each other", command: "build")
+            throw .usage("options '--renditions' and '--no-renditions' contradict each other", command: command)
         }
         if list.has("--no-renditions") { settings.renditions = false }
         if list.has("--renditions") { settings.renditions = true }

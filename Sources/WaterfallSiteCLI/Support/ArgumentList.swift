@@ -44,13 +44,15 @@ struct ArgumentList {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = options.first(where: { $0.names.contains(name) }) else {
-                throw .usage("unknown option '\(name)'", command: command)
+                let known = options.flatMap(\.names).filter { $0.hasPrefix("--") }
+                let hint = Suggestion.nearest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+                throw .usage("unknown option '\(name)'\(hint)", command: command)
             }
             let key = option.names[0]
             if option.takesValue {
                 if let inlineValue {
                     values.append((key, inlineValue))
-                } else if index < arguments.count {
+                } else if index < arguments.count && !Self.isOption(arguments[index], in: options) {
                     values.append((key, arguments[index]))
                     index += 1
                 } else {
@@ -63,6 +65,15 @@ struct ArgumentList {
                 if !flags.contains(key) { flags.append(key) }
             }
         }
+    }
+
+    /// Whether `argument` is one of the options, so `--title --output x` reads as a missing
+    /// title rather than a title of "--output" and a stray folder. A value that only looks like
+    /// an option ("--", "-5") is still taken as a value.
+    private static func isOption(_ argument: String, in options: [Option]) -> Bool {
+        guard argument.hasPrefix("-"), argument.count > 1 else { return false }
+        let name = argument.hasPrefix("--") ? String(argument.prefix { $0 != "=" }) : argument
+        return options.contains { $0.names.contains(name) }
     }
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }

@@ -20,6 +20,11 @@ enum ExitLeftovers {
         armed.store(true, ordering: .relaxed)
     }
 
+    /// Frees as usual again: for a command that builds many times in one process (`serve`).
+    static func disarm() {
+        armed.store(false, ordering: .relaxed)
+    }
+
     /// Keeps `values` alive until the process exits when armed; does nothing otherwise.
     static func keep(_ values: Any...) {
         guard armed.load(ordering: .relaxed) else { return }

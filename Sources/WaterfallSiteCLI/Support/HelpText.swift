@@ -3,8 +3,12 @@ enum HelpText {
     static func usageLine(_ command: String?) -> String {
         switch command {
         case "scan": return "Usage: waterfall-site scan DIR [--json] [--strict] [--jobs N] [--follow-symlinks] [--quiet]"
-        case "build": return "Usage: waterfall-site build PHOTOS [-o DIR] [options]"
-        default: return "Usage: waterfall-site build PHOTOS [-o DIR] [options]\n       waterfall-site scan DIR [--json]"
+        case "build": return "Usage: waterfall-site build [PHOTOS] [-o DIR] [options]"
+        case "serve": return "Usage: waterfall-site serve [PHOTOS] [-o DIR] [--port N] [--host ADDR] [build options]"
+        case "init": return "Usage: waterfall-site init PHOTOS"
+        default:
+            return "Usage: waterfall-site build [PHOTOS] [-o DIR] [options]\n       waterfall-site serve [PHOTOS] [--port N]\n"
+                + "       waterfall-site init PHOTOS\n       waterfall-site scan DIR [--json]"
         }
     }
 
@@ -14,14 +18,20 @@ enum HelpText {
 
         USAGE
           waterfall-site build PHOTOS [-o DIR] [options]   Build the site (default output: ./_site)
+          waterfall-site serve PHOTOS [--port N]           Build, preview on http://127.0.0.1:8000/,
+                                                           rebuild and reload the page on changes
+          waterfall-site init PHOTOS                       Write waterfall.json and a metadata.csv
+                                                           listing every photo, to fill in
           waterfall-site scan DIR [--json]                 Measure every photo, report problems
 
           waterfall-site COMMAND --help                    All options of a command
           waterfall-site --version
 
-        EXAMPLE
+        EXAMPLES
+          waterfall-site init ./photos            then fill in photos/metadata.csv in a spreadsheet
+          waterfall-site serve ./photos           preview while you edit captions and photos
           waterfall-site build ./photos --title "Spring collection"
-          then upload the _site folder to any static host, or open _site/index.html.
+                                                  then upload _site/ to any static host
 
         EXIT STATUS
           0 done (skipped files are listed as warnings), 1 failed or --strict saw a problem,
@@ -48,11 +58,59 @@ enum HelpText {
         """
 
     static let build = """
-        Usage: waterfall-site build PHOTOS [-o DIR] [options]
+        Usage: waterfall-site build [PHOTOS] [-o DIR] [options]
 
-        Builds a static gallery site from the JPEG and PNG photos below PHOTOS. Every folder with
-        photos becomes a section; large galleries are split into pages. The site uses relative
-        links only: open it from disk or upload it under any path of any static host.
+        Builds a static gallery site from the JPEG and PNG photos below PHOTOS (default: the
+        current folder, when it holds a waterfall.json). Every folder with photos becomes a
+        section; large galleries are split into pages. The site uses relative links only: open
+        it from disk or upload it under any path of any static host.
+        \(buildOptions)
+        EXAMPLES
+          waterfall-site build ./photos --title "Spring collection"
+          waterfall-site build ./photos -o ../public --breakpoints 0:1,600:2,1000:3
+          cd photos && waterfall-site build     (with a waterfall.json in photos/)
+
+        """
+
+    static let serve = """
+        Usage: waterfall-site serve [PHOTOS] [-o DIR] [--port N] [--host ADDR] [build options]
+
+        Builds the site like 'build', serves DIR on http://127.0.0.1:8000/ and watches the
+        photos folder, the metadata and settings files and the --templates folder. On a change
+        it waits for writes to settle (0.1 s), rebuilds what changed and reloads open pages. A
+        failed rebuild shows its error on the page and here; the previous site stays served.
+        The reload script is added to pages as they are served, never written to DIR.
+
+        SERVER
+          -p, --port N                First port to try (default: 8000; the next 19 are tried
+                                      when it is taken; 0: any free port)
+          --host ADDR                 Address to listen on (default: 127.0.0.1). Any other
+                                      address lets other machines see the site: a warning says so
+        \(buildOptions)
+        EXAMPLES
+          waterfall-site serve ./photos
+          waterfall-site serve ./photos --port 8080 --templates theme
+          waterfall-site serve ./photos --host 0.0.0.0     (to look from a phone on your network)
+
+        """
+
+    static let initialise = """
+        Usage: waterfall-site init PHOTOS
+
+        Writes PHOTOS/waterfall.json with the default settings, and PHOTOS/metadata.csv with a
+        row for every photo and folder and empty title, alt, caption, price and link columns
+        (and footer, columns, insets for the folders), ready to fill in with a spreadsheet (see 'Captions and product data' in the README).
+        Never overwrites: when the files exist, it adds rows for photos not listed yet and says
+        how many. With a metadata.json already there, no CSV is written.
+
+        EXAMPLES
+          waterfall-site init ./photos
+          waterfall-site init ./photos && waterfall-site serve ./photos
+
+        """
+
+    /// The options `build` and `serve` share.
+    private static let buildOptions = """
 
         OUTPUT
           -o, --output DIR            Where the site goes (default: ./_site). Built beside it and

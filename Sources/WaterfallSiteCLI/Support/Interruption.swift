@@ -12,14 +12,21 @@ import Darwin
 /// interrupted build leaves no half-written staging folder behind, then exits 130 as shells expect.
 final class Interruption: @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
+    /// What each signal did before, given back by ``cancel()`` (`serve` handles them itself).
+    private var previousHandlers: [(Int32, sighandler_t?)] = []
     private let firedFlag = Atomic<Bool>(false)
 
     /// Whether a signal arrived; the build's own error path then leaves the exit to the handler.
     var fired: Bool { firedFlag.load(ordering: .acquiring) }
 
+    /// Set while `serve` handles the signals itself (see ``SignalStop``): a build then runs to
+    /// its end and `serve` stops after it.
+    static let standsAside = Atomic<Bool>(false)
+
     init(cleanUp: @escaping @Sendable () -> Void) {
+        guard !Self.standsAside.load(ordering: .acquiring) else { return }
         sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
+            previousHandlers.append((number, signal(number, SIG_IGN)))
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [self] in
                 firedFlag.store(true, ordering: .releasing)
@@ -41,7 +48,6 @@ final class Interruption: @unchecked Sendable {
     /// Restores the default handling once the build no longer needs cleaning up after.
     func cancel() {
         for source in sources { source.cancel() }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+        for (number, handler) in previousHandlers { signal(number, handler ?? SIG_DFL) }
     }
 }

@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One client socket of the ``PreviewServer`` loop and where it is in its exchange. Every
+/// socket is non-blocking: a connection only ever does what `poll` said it can do now.
+final class Connection {
+    enum Phase {
+        /// Waiting for (the rest of) a request head.
+        case reading
+        /// Sending a response; then reading again, or closing.
+        case writing
+        /// An open event stream: events are appended to the output as they come.
+        case streaming
+        /// The response is out and the write side shut: reading what the client still sends
+        /// until it closes, so the close does not reset the connection and lose the answer.
+        case lingering
+    }
+
+    let descriptor: Int32
+    var phase = Phase.reading
+    var input: [UInt8] = []
+    var output: [UInt8] = []
+    var outputSent = 0
+    /// The rest of a file body still to send: descriptor, next offset, bytes left.
+    var file: (descriptor: Int32, offset: Int, remaining: Int)?
+    var keepsAlive = false
+    /// When the connection is given up (monotonic seconds); infinity while streaming.
+    var deadline: Double
+
+    init(descriptor: Int32, deadline: Double) {
+        self.descriptor = descriptor
+        self.deadline = deadline
+    }
+
+    var hasPendingOutput: Bool { outputSent < output.count || file != nil }
+
+    /// Queues `response` (head, then body unless HEAD/304).
+    func queue(_ response: HTTPResponse, keepAlive: Bool) {
+        output.append(contentsOf: response.head(keepAlive: keepAlive))
+        keepsAlive = keepAlive && !response.closes
+        guard response.sendsBody else {
+            response.closeFile()
+            return
+        }
+        switch response.body {
+        case .bytes(let bytes): output.append(contentsOf: bytes)
+        case .file(let descriptor, let offset, let length):
+            if length > 0 { file = (descriptor, offset, length) } else { close(descriptor) }
+        }
+    }
+
+    enum Progress { case done, blocked, failed }
+
+    /// Sends what it can without blocking; `.done` once everything queued is out.
+    func flush() -> Progress {
+        while true {
+            if outputSent == output.count {
+                output.removeAll(keepingCapacity: true)
+                outputSent = 0
+                guard let pending = file else { return .done }
+                // A file body goes out in pieces, so a large photo never sits in memory whole.
+                let chunk = min(pending.remaining, 256 * 1024)
+                output = [UInt8](repeating: 0, count: chunk)
+                let count = output.withUnsafeMutableBytes { pread(pending.descriptor, $0.baseAddress, chunk, off_t(pending.offset)) }
+                guard count > 0 else {
+                    output.removeAll()
+                    closeFile()
+                    return .failed
+                }
+                output.removeLast(chunk - count)
+                file = pending.remaining - count > 0 ? (pending.descriptor, pending.offset + count, pending.remaining - count) : nil
+                if file == nil { close(pending.descriptor) }
+            }
+            let sent = output.withUnsafeBytes { buffer in
+                send(descriptor, buffer.baseAddress! + outputSent, buffer.count - outputSent, Int32(MSG_NOSIGNAL))
+            }
+            if sent > 0 {
+                outputSent += sent
+            } else if sent < 0 && errno == EINTR {
+                continue
+            } else if sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                return .blocked
+            } else {
+                return .failed
+            }
+        }
+    }
+
+    /// Whether the client has closed its side (it may still read the answer).
+    var peerClosed = false
+
+    /// Reads what has arrived into `input`; false when the socket failed.
+    func receive(maximum: Int) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                // Past the limit the parser has already refused the head; keep no more.
+                if input.count < maximum { input.append(contentsOf: buffer[..<count]) }
+                if count < buffer.count { return true }
+            } else if count == 0 {
+                peerClosed = true
+                return true
+            } else if errno == EINTR {
+                continue
+            } else {
+                return errno == EAGAIN || errno == EWOULDBLOCK
+            }
+        }
+    }
+
+    func closeFile() {
+        if let file { close(file.descriptor) }
+        file = nil
+    }
+
+    func closeAll() {
+        closeFile()
+        close(descriptor)
+    }
+}

@@ -1,0 +1,148 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PhotoRenditions
+
+/// `metadata.csv`: the metadata as a spreadsheet, for shops that keep captions and prices in
+/// one. A header row names the columns; then one row per photo, keyed by its path relative to
+/// the photos folder, and one row per section whose `path` is the folder with a trailing `/`.
+///
+/// ```csv
+/// path,title,alt,caption,price,link
+/// Ceramics/,Hand-made ceramics,,,,
+/// Ceramics/red-bowl.jpg,Red bowl,A red stoneware bowl,"Stoneware, 18 cm",€24,https://shop.example/red-bowl
+/// ```
+///
+/// Empty cells are left out, and the rest go through the same entry reading as the JSON file
+/// (``PhotoMetadata/addPhoto(_:_:)``, ``PhotoMetadata/addSection(_:_:)``), so every field the
+/// JSON file has is a column here, with the same checks. Column names ignore case and
+/// surrounding spaces; `path` is required, the others are optional and in any order.
+enum MetadataTable {
+    /// The columns a table may have: `path`, then the photo fields in the order `init` writes
+    /// them, then fields only sections have.
+    static var columns: [String] {
+        let preferred = ["title", "alt", "caption", "price", "link"]
+        let photoFields = preferred.filter(PhotoMetadata.photoKeys.contains) + PhotoMetadata.photoKeys.subtracting(preferred).sorted()
+        return ["path"] + photoFields + PhotoMetadata.SectionEntry.keys.filter { !photoFields.contains($0) }
+    }
+
+    static func load(_ url: URL) throws(CommandError) -> PhotoMetadata {
+        let path = url.path
+        let bytes: [UInt8]
+        do {
+            bytes = try [UInt8](Data(contentsOf: url))
+        } catch {
+            throw .failed("metadata file '\(path)': cannot read it: \(FileSystemFailure.reason(error))")
+        }
+        do {
+            return try parse(bytes)
+        } catch {
+            throw .failed("metadata file '\(path)': \(error.description)")
+        }
+    }
+
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The header's column names, as written, and the separator; for `init` adding rows.
+    static func header(of bytes: [UInt8]) throws(Problem) -> (names: [String], separator: UInt8, paths: Set<String>) {
+        let table = try read(bytes)
+        return (table.names, table.separator, Set(table.rows.compactMap { $0.fields.first.map(PhotoMetadata.normalised) }))
+    }
+
+    static func parse(_ bytes: [UInt8]) throws(Problem) -> PhotoMetadata {
+        let table = try read(bytes)
+        var metadata = PhotoMetadata()
+        var firstRow: [String: Int] = [:]
+        for (number, record) in zip(2..., table.rows) {
+            let where_ = "row \(number) (line \(record.line))"
+            guard record.fields.count <= table.names.count else {
+                throw Problem(description: "\(where_) has \(record.fields.count) cells, the header \(table.names.count); quote cells that hold the separator")
+            }
+            var rowPath = ""
+            var fields: [(key: String, value: JSONValue)] = []
+            for (index, cell) in record.fields.enumerated() {
+                let column = table.names[index]
+                let value = cell.trimmed
+                if column == "path" {
+                    rowPath = value
+                } else if !value.isEmpty {
+                    fields.append((column, .string(value)))
+                }
+            }
+            guard !rowPath.isEmpty else {
+                if fields.isEmpty { continue }
+                throw Problem(description: "\(where_), column \(table.letter("path")) ('path'): the path is empty; give the photo's path relative to the photos folder")
+            }
+            let key = PhotoMetadata.normalised(rowPath)
+            if let earlier = firstRow[key] {
+                throw Problem(description: "\(where_): '\(rowPath)' is already on row \(earlier); give each photo or folder one row")
+            }
+            firstRow[key] = number
+            let isSection = rowPath.hasSuffix("/")
+            do {
+                if isSection {
+                    try metadata.addSection(rowPath, fields)
+                } else {
+                    try metadata.addPhoto(rowPath, fields)
+                }
+            } catch {
+                // A field the entry refuses as a whole is one only the other kind of row has.
+                let column = error.key ?? fields.first { !(isSection ? PhotoMetadata.sectionKeys : PhotoMetadata.photoKeys).contains($0.key) }?.key
+                let place = column.map { ", column \(table.letter($0)) ('\($0)')" } ?? ""
+                let problem = error.key == nil && column != nil
+                    ? (isSection
+                        ? "a folder's row (path ending in '/') can only fill \(PhotoMetadata.SectionEntry.keys.joined(separator: ", "))"
+                        : "a photo's row can only fill \(PhotoMetadata.photoKeys.sorted().joined(separator: ", ")); for a folder, end its path with '/'")
+                    : error.problem
+                throw Problem(description: "\(where_)\(place): \(problem)")
+            }
+        }
+        return metadata
+    }
+
+    private struct Table {
+        var names: [String]
+        var separator: UInt8
+        var rows: [CSVText.Record]
+
+        func letter(_ column: String) -> String {
+            CSVText.columnLetters((names.firstIndex(of: column) ?? 0) + 1)
+        }
+    }
+
+    private static func read(_ bytes: [UInt8]) throws(Problem) -> Table {
+        let body = CSVText.withoutByteOrderMark(bytes)
+        guard String(validating: body, as: UTF8.self) != nil else {
+            throw Problem(description: "is not UTF-8 text; save it from the spreadsheet as \"CSV UTF-8\"")
+        }
+        let separator = CSVText.separator(of: body)
+        let records: [CSVText.Record]
+        do {
+            records = try CSVText.records(body, separator: separator)
+        } catch {
+            let place = error.record == 1 ? "the header" : "row \(error.record) (line \(error.line))"
+            throw Problem(description: "\(place), column \(CSVText.columnLetters(error.field)): \(error.problem)")
+        }
+        guard let header = records.first else {
+            throw Problem(description: "is empty; the first row names the columns: \(columns.joined(separator: ","))")
+        }
+        let names = header.fields.map { $0.trimmed.lowercased() }
+        let known = columns
+        for (index, name) in names.enumerated() {
+            let place = "the header, column \(CSVText.columnLetters(index + 1))"
+            guard known.contains(name) else {
+                let hint = Suggestion.nearest(to: name, among: known).map { "did you mean '\($0)'? " } ?? ""
+                throw Problem(description: "\(place): unknown column '\(header.fields[index].trimmed)' (\(hint)known: \(known.joined(separator: ", ")))")
+            }
+            if names[..<index].contains(name) { throw Problem(description: "\(place): column '\(name)' appears twice") }
+        }
+        guard names.contains("path") else {
+            throw Problem(description: "the header has no 'path' column; it names each row's photo relative to the photos folder")
+        }
+        return Table(names: names, separator: separator, rows: Array(records.dropFirst()))
+    }
+}

@@ -1,0 +1,174 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Dispatch
+import PhotoScanner
+import PreviewServer
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// `waterfall-site serve PHOTOS`: builds, serves the output folder on loopback, and rebuilds
+/// (incrementally, in this process) whenever the photos, the metadata, the settings file or
+/// the theme change, reloading the open pages.
+enum ServeCommand {
+    static let options: [ArgumentList.Option] = BuildCommand.options + [
+        .init(names: ["--port", "-p"], takesValue: true),
+        .init(names: ["--host"], takesValue: true),
+    ]
+    static let defaultPort: UInt16 = 8000
+    static let portSetting = NumericSetting(flag: "--port", key: nil, range: 0...65535, isWhole: true)
+    /// Ports tried from the first one when it is taken.
+    static let portAttempts = 20
+
+    static func run(_ arguments: [String], console: Console) throws(CommandError) {
+        let list = try ArgumentList(arguments, options: options, command: "serve")
+        if list.has("--help") {
+            console.writeOutput(HelpText.serve)
+            return
+        }
+        var port = defaultPort
+        if let text = list.value("--port") { port = UInt16(try portSetting.parse(text, command: "serve")) }
+        let host = list.value("--host") ?? "127.0.0.1"
+        guard let address = SocketAddress(host: host) else {
+            throw .usage("option '--host' expects an IP address of this machine such as 127.0.0.1 or 0.0.0.0, got '\(host)'", command: "serve")
+        }
+        var settings = try BuildCommand.settings(from: list, command: "serve")
+        // A server runs many builds: each one's results must be freed, not kept for the exit.
+        ExitLeftovers.disarm()
+        if !address.isLoopback {
+            console.warn("warning: --host \(host): every file of the site is served to anyone who can reach this address; use it on a trusted network only")
+        }
+
+        let stop = try SignalStop()
+        defer { stop.cancel() }
+        var session = Session(list: list, console: console)
+        // Watching starts before the first build, so nothing saved meanwhile goes unseen.
+        var watcher = try session.watcher(for: settings)
+        session.build(settings)
+
+        let server: PreviewServer
+        do {
+            var configuration = ServerConfiguration(
+                root: settings.output.path, host: host, port: port, portAttempts: port == 0 ? 1 : portAttempts,
+                eventStreamPath: LiveReload.eventPath)
+            configuration.clientTimeout = 10
+            server = try PreviewServer(configuration)
+        } catch {
+            throw .failed("cannot serve the site: \(error.description); choose another port with --port")
+        }
+        session.server = server
+        session.publish()
+        if port != 0 && server.port != port {
+            console.warn("note: port \(port) is in use; serving on port \(server.port) instead")
+        }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        console.print("Serving \(settings.output.path) at http://\(shownHost):\(server.port)/ (rebuilding on changes; Ctrl-C stops)")
+
+        let stopped = DispatchSemaphore(value: 0)
+        guard ParallelWork.detach({
+            server.run()
+            stopped.signal()
+        }) else {
+            throw .failed("cannot start the server's thread")
+        }
+
+        while !stop.fired, let changed = watcher.waitForChange(stoppingOn: stop.readEnd) {
+            var unique: [String] = []
+            for path in changed where !unique.contains(path) { unique.append(path) }
+            let shown = unique.prefix(3).map { displayPath($0) }.joined(separator: ", ")
+            console.warn("Changed: \(shown)\(unique.count > 3 ? " and \(unique.count - 3) more" : ""); rebuilding")
+            if let next = session.rebuild() {
+                if next.watchedPaths != settings.watchedPaths { watcher = try session.watcher(for: next) }
+                settings = next
+            }
+        }
+        server.stop()
+        stopped.wait()
+        console.warn("Stopped serving.")
+    }
+
+    /// What stays from build to build: the server, the number of the last good build, and
+    /// how the site was asked for.
+    private struct Session {
+        let list: ArgumentList
+        let console: Console
+        var server: PreviewServer?
+        var generation = 0
+        var failure: String?
+
+        init(list: ArgumentList, console: Console) {
+            self.list = list
+            self.console = console
+        }
+
+        /// Builds; a failure is reported (terminal and pages) and the previous site stays.
+        mutating func build(_ settings: BuildSettings) {
+            do {
+                try SiteBuilder(settings: settings, console: console).build()
+                generation += 1
+                failure = nil
+            } catch {
+                failure = error.description
+                console.warn("error: \(error.description)")
+                console.warn(generation == 0 && !FileManager.default.fileExists(atPath: settings.output.path)
+                    ? "Nothing to serve yet; fix the problem and save to rebuild."
+                    : "The previous site is still being served; fix the problem and save to rebuild.")
+            }
+            publish()
+        }
+
+        /// Reads the settings again (the settings file may be what changed) and builds.
+        mutating func rebuild() -> BuildSettings? {
+            let settings: BuildSettings
+            do {
+                settings = try BuildCommand.settings(from: list, command: "serve")
+            } catch {
+                failure = error.description
+                console.warn("error: \(error.description)")
+                publish()
+                return nil
+            }
+            build(settings)
+            return settings
+        }
+
+        /// Tells the server (and through it the open pages) how the last build went.
+        func publish() {
+            guard let server else { return }
+            server.setHTMLInsertion(LiveReload.script(generation: generation), tag: "b\(generation)")
+            var greeting = [LiveReload.built(generation)]
+            if let failure { greeting.append(LiveReload.failed(failure)) }
+            server.setGreeting(greeting)
+            server.send(greeting.last!)
+        }
+
+        func watcher(for settings: BuildSettings) throws(CommandError) -> FolderWatcher {
+            let paths = settings.watchedPaths
+            return try FolderWatcher(trees: paths.trees, files: paths.files, excluded: [settings.output.path])
+        }
+    }
+
+    private static func displayPath(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
+    }
+}
+
+extension BuildSettings {
+    /// What `serve` watches: the photos folder and the theme with all below them, and the
+    /// settings and metadata files (watched through their folders, so a file that does not
+    /// exist yet is seen when it appears).
+    var watchedPaths: (trees: [String], files: [String]) {
+        var trees = [photos.path]
+        if let templates { trees.append(templates.path) }
+        var files = [configFile?.path ?? photos.appending(path: "waterfall.json").path]
+        if let metadata { files.append(metadata.path) }
+        for name in PhotoMetadata.defaultNames { files.append(photos.appending(path: name).path) }
+        return (trees, files)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `waterfall-site serve` running as the built binary, on 127.0.0.1 on a port the system
+/// picks, with what it prints collected; interrupted (SIGINT) when the value goes away.
+final class ServeProcess: @unchecked Sendable {
+    let process = Process()
+    private let lock = NSLock()
+    private var outputText = ""
+    private var errorText = ""
+    private(set) var port = 0
+
+    var output: String { lock.withLock { outputText } }
+    var error: String { lock.withLock { errorText } }
+
+    init(_ arguments: [String], in folder: URL? = nil) throws {
+        guard let binary = Repository.binary else { throw ServeFailure(description: "the waterfall-site binary was not built") }
+        process.executableURL = binary
+        process.arguments = ["serve"] + arguments
+        if let folder { process.currentDirectoryURL = folder }
+        let outputPipe = Pipe()
+        let errorPipe = Pipe()
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        outputPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            self?.lock.withLock { self?.outputText += text }
+        }
+        errorPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            self?.lock.withLock { self?.errorText += text }
+        }
+        try process.run()
+        let line = try wait(for: "the address", timeout: 60) { output in
+            output.range(of: #"http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression).map { String(output[$0]) }
+        }
+        port = Int(line.dropFirst("http://127.0.0.1:".count).dropLast()) ?? 0
+    }
+
+    deinit {
+        if process.isRunning {
+            process.interrupt()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Sends SIGINT and waits for the exit status.
+    func interrupt() -> Int32 {
+        process.interrupt()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Polls `check` with the standard output until it gives a value or `timeout` passes.
+    @discardableResult
+    func wait<T>(for what: String, timeout: Double, _ check: (String) -> T?) throws -> T {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let value = check(output) { return value }
+            if !process.isRunning { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw ServeFailure(description: "no \(what) within \(timeout) s; stdout: \(output)\nstderr: \(error)")
+    }
+
+    /// GET `path`: status and body.
+    func get(_ path: String) throws -> (status: Int, body: String) {
+        let url = URL(string: "http://127.0.0.1:\(port)\(path)")!
+        var request = URLRequest(url: url)
+        request.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+        let done = DispatchSemaphore(value: 0)
+        let box = ResponseBox()
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            box.set(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data.map { String(decoding: $0, as: UTF8.self) } ?? "\(error.map { "\($0)" } ?? "")")
+            done.signal()
+        }.resume()
+        guard done.wait(timeout: .now() + 10) == .success else { throw ServeFailure(description: "GET \(path) timed out") }
+        return box.value
+    }
+
+    /// GETs `path` until `check` accepts the page, for at most `timeout` seconds; returns the
+    /// seconds it took.
+    @discardableResult
+    func waitForPage(_ path: String = "/", within timeout: Double, _ check: (String) -> Bool) throws -> Double {
+        let started = Date()
+        var last = ""
+        while Date().timeIntervalSince(started) < timeout {
+            let page = try get(path)
+            if page.status == 200 && check(page.body) { return Date().timeIntervalSince(started) }
+            last = page.body
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw ServeFailure(description: "the page did not change within \(timeout) s; last body: \(last.prefix(300))\nstderr: \(error)")
+    }
+}
+
+private final class ResponseBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (status: Int, body: String) = (0, "")
+    var value: (status: Int, body: String) { lock.withLock { stored } }
+    func set(status: Int, body: String) { lock.withLock { stored = (status, body) } }
+}
+
+struct ServeFailure: Error, CustomStringConvertible {
+    var description: String
+}
