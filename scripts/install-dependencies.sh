@@ -3,7 +3,8 @@
 #   scripts/install-dependencies.sh            libraries for building (libjpeg-dev, libpng-dev,
 #                                              libheif-dev, libwebp-dev)
 #   scripts/install-dependencies.sh --tests    also what the tests use (Chromium and its driver,
-#                                              rsync, clang for the fuzzing smoke)
+#                                              rsync, strace for the fault injection, clang for
+#                                              the fuzzing smoke)
 set -euo pipefail
 
 # The Swift toolchain is not a Debian package: say so first, rather than fail later in a build.
@@ -16,7 +17,7 @@ fi
 # Debian 12's libheif1 depends on its HEVC (libde265) and AV1 (dav1d, aom) decoders, so
 # libheif-dev brings everything HEIC and AVIF renditions need; libwebp-dev brings libwebpdemux.
 build_packages=(libjpeg-dev libpng-dev libheif-dev libwebp-dev pkg-config)
-test_packages=(chromium chromium-driver python3 rsync)
+test_packages=(chromium chromium-driver python3 rsync strace)
 packages=("${build_packages[@]}")
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=("${test_packages[@]}")

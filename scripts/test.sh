@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Runs every test: unit, conformance and end-to-end tests (swift test), the check that the
-# resampler's vector paths give the same bytes, then the real-browser test of the sample site in
-# headless Chromium and the live reload of `serve` in it. Installs what the tests need first.
+# resampler's vector paths give the same bytes, the fault injection of a killed rebuild, then the
+# real-browser test of the sample site in headless Chromium and the live reload of `serve` in it.
+# Installs what the tests need first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh --tests
 swift build --build-tests
 swift test --skip-build
 Tests/Native/run.sh
+# SIGKILL at every rename and unlink of the publish phase, and at random moments.
+python3 Tests/FaultInjection/kill_rebuild.py .build/debug/waterfall-site SampleImages
+python3 Tests/FaultInjection/kill_rebuild.py .build/debug/waterfall-site SampleImages --fallback
 site=$(mktemp -d)/site
 trap 'rm -rf "$(dirname "$site")"' EXIT
 .build/debug/waterfall-site build SampleImages -o "$site" --quiet

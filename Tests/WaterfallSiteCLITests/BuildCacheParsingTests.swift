@@ -27,12 +27,24 @@ struct BuildCacheParsingTests {
         return String(decoding: draft.data(reusing: nil, positions: { [] }), as: UTF8.self)
     }
 
-    static func load(_ text: String) throws -> (cache: BuildCache?, warning: String?) {
+    /// Loads `text` as a cache file; `sealed`: with its checksum made right first, so the parser's
+    /// own checks behind it are what is tested.
+    static func load(_ text: String, sealed: Bool = true) throws -> (cache: BuildCache?, warning: String?) {
+        let text = sealed ? Self.sealed(text) : text
         let folder = FileManager.default.temporaryDirectory.appending(path: "BuildCacheParsingTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(text.utf8).write(to: folder.appending(path: BuildCache.fileName))
         return BuildCache.load(from: folder.appending(path: BuildCache.fileName))
+    }
+
+    /// `text` with the checksum in its first line made that of the rest.
+    static func sealed(_ text: String) -> String {
+        guard let newline = text.firstIndex(of: "\n"), text.hasPrefix(BuildCache.header + " ") else { return text }
+        let body = Array(text[text.index(after: newline)...].utf8)
+        let checksum = body.withUnsafeBytes { BuildCache.checksum(of: $0) }
+        let digits = String(checksum, radix: 16)
+        return BuildCache.header + " " + String(repeating: "0", count: 16 - digits.count) + digits + "\n" + String(decoding: body, as: UTF8.self)
     }
 
     /// `text` with its line `number` (1-based) replaced by `replacement`.
@@ -56,6 +68,28 @@ struct BuildCacheParsingTests {
         #expect(loaded.pages.map(\.photos) == [100, 1])
         let lines = text.split(separator: "\n").dropFirst().prefix(Self.photoCount).map { String($0) + "\n" }
         #expect(loaded.lines.map { String(decoding: loaded.source[$0], as: UTF8.self) } == lines)
+    }
+
+    @Test("the checksum catches a file one byte short, one edited digit, a foreign file and an old version")
+    func checksum() throws {
+        let text = Self.cacheText()
+        #expect(try Self.load(text, sealed: false).warning == nil, "the writer's own checksum is right")
+        let header = try #require(text.split(separator: "\n").first)
+        #expect(header.count == BuildCache.header.count + 17)
+        let mismatch = "(checksum mismatch: the file was truncated or edited)"
+        let short = try Self.load(String(text.dropLast()), sealed: false)
+        #expect(short.cache == nil && short.warning?.contains(mismatch) == true, "\(short.warning ?? "no warning")")
+        // One digit of a photo's size (line 2), the same length: only the checksum can tell.
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false)[1]
+        let edited = Self.replacing(line: 2, in: text, with: line.replacingOccurrences(of: "\t101\t", with: "\t109\t"))
+        #expect(edited != text && edited.utf8.count == text.utf8.count)
+        #expect(try Self.load(edited, sealed: true).cache != nil, "sealed again, the edit parses: the checksum is what refuses it")
+        let editedLoad = try Self.load(edited, sealed: false)
+        #expect(editedLoad.cache == nil && editedLoad.warning?.contains(mismatch) == true, "\(editedLoad.warning ?? "no warning")")
+        let foreign = try Self.load("{\"photos\": []}\n", sealed: false)
+        #expect(foreign.cache == nil && foreign.warning?.contains("(not a waterfall-site build cache)") == true)
+        let old = try Self.load(text.replacingOccurrences(of: BuildCache.header, with: "waterfall-site build cache 7"), sealed: false)
+        #expect(old.cache == nil && old.warning?.contains("(old version 7, from an earlier waterfall-site)") == true, "\(old.warning ?? "")")
     }
 
     @Test("a damaged line is reported by its number, among the photos and among the pages",

@@ -56,11 +56,13 @@ struct BuildCacheTests {
         try FileManager.default.removeItem(at: work.url.appending(path: "photos/d.jpg"))
         try rebuildMatchesFresh("a photo deleted", expectCached: 3)
 
-        for garbage in ["not a cache at all\n", "waterfall-site build cache 1\nSub/c.jpg\t1\t2\n", ""] {
+        // The previous build's own records one byte short: the checksum refuses them.
+        let written = try String(contentsOf: work.url.appending(path: ".site.waterfall-site-cache"), encoding: .utf8)
+        for garbage in ["not a cache at all\n", "waterfall-site build cache 1\nSub/c.jpg\t1\t2\n", "", String(written.dropLast())] {
             try work.write(".site.waterfall-site-cache", garbage)
             let run = try ProcessRun(binary, ["build", "photos", "-o", "site", mode], in: work.url)
             #expect(run.status == 0)
-            #expect(run.error.contains("warning: ignoring the build cache"), "\(run.error)")
+            #expect(run.error.components(separatedBy: "warning: ignoring the build cache").count == 2, "one warning: \(run.error)")
             try rebuildMatchesFresh("after a corrupt cache")
         }
 
@@ -68,7 +70,7 @@ struct BuildCacheTests {
         // touching the file makes it read again.
         let cacheFile = work.url.appending(path: ".site.waterfall-site-cache")
         let lying = try String(contentsOf: cacheFile, encoding: .utf8).replacingOccurrences(of: "\t934\t1400\t", with: "\t999\t777\t")
-        try work.write(".site.waterfall-site-cache", lying)
+        try work.write(".site.waterfall-site-cache", BuildCacheParsingTests.sealed(lying))
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: work.url.appending(path: "photos/a.jpg").path)
         try rebuildMatchesFresh("a touched photo under a lying cache", expectCached: 2)
     }

@@ -15,10 +15,12 @@ import Darwin
 /// instead of placing each of its files again, so a rebuild of 100,000 unchanged photos makes no
 /// link at all.
 ///
-/// The previous site stays untouched until the swap: new and changed files wait in a hidden
-/// folder of the staging folder and are moved into the taken-over folder in the moment before the
-/// swap (``moveIn()``, called by ``OutputFolder/swapIn(carrying:records:)``); files the new site no longer
-/// has are removed only after it (``removeLeavers(from:)``).
+/// The folder never leaves the live site before the swap: new and changed files wait in a hidden
+/// folder of the staging folder and are moved into the live folder in the moment before the swap
+/// (``moveIn(oldSite:)``, called by ``OutputFolder/swapIn(carrying:records:)``), while the new site
+/// holds a symlink that reaches the folder once the sites are swapped; an exchange then puts the
+/// folder itself in place of the symlink (``takeOver(from:)``). Files the new site no longer has
+/// are removed only after that (``removeLeavers(from:)``), as the ``PublishJournal`` lists them.
 final class CarriedFolder: @unchecked Sendable {
     /// The folder's path inside the site, such as `photos`.
     let name: String
@@ -33,10 +35,6 @@ final class CarriedFolder: @unchecked Sendable {
     /// Where arrivals wait, relative to the staging folder.
     private let incomingName: String
     private let incomingPath: String
-
-    /// The file in the staging folder that says a carried folder was moved out of the previous
-    /// site: a build killed before its swap leaves it, and the next build moves the folder back.
-    static let markerName = ".carried-folders"
 
     /// What the previous build had of one of the new build's files.
     enum PreviousState {
@@ -98,7 +96,7 @@ final class CarriedFolder: @unchecked Sendable {
         self.init(name: name, output: output, arrivals: [], arrivingFiles: arrivingFiles, leavers: leavers)
     }
 
-    /// The staging folder's hidden folder where files for `name` wait until ``moveIn()``.
+    /// The staging folder's hidden folder where files for `name` wait until ``moveIn(oldSite:)``.
     static func incomingName(of name: String) -> String { ".incoming-\(name)" }
 
     private init(name: String, output: OutputFolder, arrivals: [Int], arrivingFiles: [String], leavers: [String]) {
@@ -117,54 +115,83 @@ final class CarriedFolder: @unchecked Sendable {
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// Where a new or changed file waits in the staging folder until ``moveIn()``, relative to the
+    /// Where a new or changed file waits in the staging folder until ``moveIn(oldSite:)``, relative to the
     /// staging folder.
     func incomingPath(for relativePath: String) -> String {
         incomingName + "/" + relativePath
     }
 
-    /// Moves the previous site's folder into the staging folder, then the arrivals into it (those
-    /// that are there: a photo that went away was left out). When an arrival cannot be moved, the folder goes back to the previous site and the build fails.
-    func moveIn() throws(CommandError) {
-        guard rename(previousPath, stagedPath) == 0 else {
-            throw .failed("cannot take over '\(previousPath)': \(String(cString: strerror(errno)))")
-        }
+    /// The arrivals the live site does not have yet, relative to the site: what a build killed
+    /// before its swap must take out again (see ``PublishJournal``).
+    func newArrivals() -> [String] {
+        var info = stat()
+        return arrivingFiles.filter { lstat(previousPath + "/" + $0, &info) != 0 }.map { name + "/" + $0 }
+    }
+
+    /// The files the new site no longer has, relative to the site.
+    var leaverPaths: [String] { leavers.map { name + "/" + $0 } }
+
+    /// Moves the arrivals into the live site's folder (those that are there: a photo that went
+    /// away was left out), then puts in the staging folder, where the new site will have the
+    /// folder, a symlink to where the live folder will be once the two sites are swapped:
+    /// `oldSite`, the path the previous site takes. The live site only gains files (and a changed
+    /// photo's original shows its new bytes a moment early); no link of it breaks.
+    func moveIn(oldSite: String) throws(CommandError) {
         var folders: Set<Substring> = []
         for file in arrivingFiles {
-            let destination = stagedPath + "/" + file
+            let destination = previousPath + "/" + file
             if let slash = destination.utf8.lastIndex(of: UInt8(ascii: "/")), folders.insert(destination[..<slash]).inserted {
                 try? FileManager.default.createDirectory(atPath: String(destination[..<slash]), withIntermediateDirectories: true)
             }
             // An arrival that is not there was left out (its photo went away during the build).
             guard rename(incomingPath + "/" + file, destination) == 0 || errno == ENOENT else {
-                let reason = String(cString: strerror(errno))
-                moveBack()
-                throw .failed("cannot move '\(file)' into '\(stagedPath)': \(reason)")
+                throw .failed("cannot move '\(file)' into '\(previousPath)': \(String(cString: strerror(errno)))")
             }
         }
         try? FileManager.default.removeItem(atPath: incomingPath)
+        try pointAt(oldSite: oldSite)
     }
 
-    /// Returns the folder to the previous site after ``moveIn()`` when the swap cannot happen.
-    /// Arrivals already moved stay in it (a changed photo then shows its new content there until
-    /// the next build): only a file system that fails a rename within one folder gets here.
-    func moveBack() {
-        _ = rename(stagedPath, previousPath)
+    /// (Re)places the staging folder's symlink for this folder by one to `oldSite`'s.
+    func pointAt(oldSite: String) throws(CommandError) {
+        let depth = name.split(separator: "/").count
+        let oldName = oldSite.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(oldSite[oldSite.utf8.index(after: $0)...]) } ?? oldSite
+        let target = String(repeating: "../", count: depth) + oldName + "/" + name
+        if let slash = stagedPath.utf8.lastIndex(of: UInt8(ascii: "/")) {
+            try? FileManager.default.createDirectory(atPath: String(stagedPath[..<slash]), withIntermediateDirectories: true)
+        }
+        let temporary = stagedPath + ".link"
+        unlink(temporary)
+        guard symlink(target, temporary) == 0, rename(temporary, stagedPath) == 0 else {
+            throw .failed("cannot link '\(stagedPath)' to the live '\(name)': \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// After the sites were swapped: puts the real folder, still in `oldSite`, in place of the
+    /// new site's symlink to it, in one exchange (see ``FolderExchange``).
+    func takeOver(from oldSite: String) {
+        Self.takeOver(oldSite + "/" + name, into: previousPath)
+    }
+
+    /// Puts the folder `folder` at `site`, which is a symlink to it (or, after a kill in the
+    /// fallback's window, missing): by exchange where the file system can, else by an unlink and
+    /// a rename, whose moment between is the fallback's one window.
+    static func takeOver(_ folder: String, into site: String) {
+        let code = FolderExchange.exchange(folder, site)
+        if code == 0 { return }
+        var info = stat()
+        if lstat(site, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK { unlink(site) }
+        _ = rename(folder, site)
     }
 
     /// After the swap: removes from `site` (the new site's path) the files the new site no longer
-    /// has, and the folders that leaves empty.
+    /// has, and the folders that leaves empty, this one too.
     func removeLeavers(from site: String) {
         let root = site + "/" + name
-        for file in leavers {
-            var path = root + "/" + file
-            guard unlink(path) == 0 else { continue }
-            // rmdir fails on a folder that still holds something, which ends the climb.
-            while let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), path.utf8.distance(from: path.startIndex, to: slash) > root.utf8.count {
-                path = String(path[..<slash])
-                if rmdir(path) != 0 { break }
-            }
-        }
+        for file in leavers { PublishJournal.remove(file, under: root) }
+        // A folder left empty goes too (all originals gone with --no-original-link): a clean
+        // build has none. rmdir leaves a folder that still holds something.
+        if !leavers.isEmpty { rmdir(root) }
     }
 
     /// Every folder (and parent folder) that holds one of `files`.

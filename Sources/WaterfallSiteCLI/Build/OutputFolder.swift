@@ -34,6 +34,8 @@ final class OutputFolder: @unchecked Sendable {
     /// Where this build's records wait until the swap: named like the staging folder, so what a
     /// killed build left is cleared with it (see ``recoverLeftovers()``).
     let stagedRecords: URL
+    /// What a swap in progress changes in the carried folders (see ``PublishJournal``).
+    let journal: String
     private let fileManager = FileManager.default
     /// Folders already made in the staging folder, so 100,000 photos do not ask 100,000 times.
     private let createdFolders = Mutex<Set<String>>([])
@@ -45,13 +47,28 @@ final class OutputFolder: @unchecked Sendable {
     private(set) var isPreviousBuild: Bool
 
     init(_ url: URL) {
-        self.url = url.standardizedFileURL
+        // An output that is a symlink (`_site -> /srv/www/gallery`) is built into its target,
+        // and the symlink stays as it is: the staging folder and the records go beside the target,
+        // where a rename can swap them with it.
+        self.url = Self.target(of: url.standardizedFileURL)
         isPreviousBuild = FileManager.default.fileExists(atPath: self.url.appending(path: Self.markerName).path)
         let parent = self.url.deletingLastPathComponent()
         // Hidden (leading dot) so a scan of a photos folder that contains the output skips it.
         staging = parent.appending(path: ".\(self.url.lastPathComponent).staging-\(getpid())")
         records = parent.appending(path: ".\(self.url.lastPathComponent)\(BuildCache.fileName)")
         stagedRecords = parent.appending(path: staging.lastPathComponent + BuildCache.fileName)
+        journal = parent.appending(path: ".\(self.url.lastPathComponent).waterfall-site-journal").path
+    }
+
+    /// `url`, or the folder it names when it is a symlink (even one whose target does not exist
+    /// yet: the build then creates the target, not a folder in the symlink's place).
+    private static func target(of url: URL) -> URL {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK else { return url }
+        if stat(url.path, &info) == 0 { return url.resolvingSymlinksInPath() }
+        guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) else { return url }
+        let target = destination.hasPrefix("/") ? URL(fileURLWithPath: destination) : url.deletingLastPathComponent().appending(path: destination)
+        return target.standardizedFileURL
     }
 
     /// The records to read for the site in `url`: those an older version of waterfall-site kept
@@ -70,6 +87,54 @@ final class OutputFolder: @unchecked Sendable {
         defer { file.close() }
         try file.write(bytes)
     }
+
+    /// Holds `.NAME.waterfall-site-lock` beside the output until ``unlock()`` (or the process
+    /// ends), so a second build into the same output fails at once instead of mixing its files
+    /// with this one's.
+    func lock() throws(CommandError) {
+        let path = lockPath
+        while true {
+            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw .failed("cannot create the lock file '\(path)': \(String(cString: strerror(errno))); check that its folder is writable")
+            }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                var bytes = [UInt8](repeating: 0, count: 32)
+                let count = read(descriptor, &bytes, bytes.count)
+                let holder = count > 0 ? Int32(String(decoding: bytes[..<count].prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)) : nil
+                close(descriptor)
+                throw .failed(
+                    "busy: another waterfall-site build is writing '\(url.path)'\(holder.map { " (pid \($0))" } ?? ""); "
+                        + "wait for it to finish, or choose another folder with -o")
+            }
+            // The build that held it may have removed the file meanwhile (see unlock()): a lock
+            // on a file no longer at `path` keeps nobody out, so take the new one.
+            var held = stat()
+            var named = stat()
+            guard fstat(descriptor, &held) == 0, stat(path, &named) == 0, held.st_ino == named.st_ino, held.st_dev == named.st_dev
+            else {
+                close(descriptor)
+                continue
+            }
+            let pid = "\(getpid())\n"
+            _ = ftruncate(descriptor, 0)
+            _ = pid.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+            lockDescriptor = descriptor
+            return
+        }
+    }
+
+    /// Removes the lock file and lets go of it, so nothing of the build stays beside the output
+    /// but its records.
+    func unlock() {
+        guard lockDescriptor >= 0 else { return }
+        unlink(lockPath)
+        close(lockDescriptor)
+        lockDescriptor = -1
+    }
+
+    private var lockDescriptor: Int32 = -1
+    private var lockPath: String { url.deletingLastPathComponent().path + "/.\(url.lastPathComponent).waterfall-site-lock" }
 
     /// Refuses to go on when replacing the output would lose something the tool did not create.
     /// `force` is ignored when a settings file (`settingsFile`) chose the output.
@@ -130,47 +195,36 @@ final class OutputFolder: @unchecked Sendable {
         }
     }
 
-    /// Whether a build killed during its swap had taken a folder out of the output, which this
-    /// build put back (see ``CarriedFolder``).
+    /// Whether this build found what a build killed during its swap left half done and finished
+    /// it (see ``PublishJournal``): the carried folders are then placed again rather than trusted.
     private(set) var restoredCarriedFolders = false
 
-    /// Clears what builds that were killed left beside the output, first putting back what a
-    /// build killed in the middle of its swap had taken out of the previous site.
+    /// Clears what builds that were killed left beside the output, first putting back the
+    /// previous site when a build was killed between the two renames of the fallback swap, and
+    /// finishing the removals (or undoing the arrivals) its journal lists.
     func recoverLeftovers() {
         defer { isPreviousBuild = fileManager.fileExists(atPath: url.appending(path: Self.markerName).path) }
         let parent = url.deletingLastPathComponent()
         let previousPrefix = ".\(url.lastPathComponent).previous-"
         let stagingPrefix = ".\(url.lastPathComponent).staging-"
         guard let names = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return }
-        // Set-aside previous sites first: a build killed between the two renames of its swap left
-        // no output at all, and the previous site goes back before a staging folder is looked at.
-        for prefix in [previousPrefix, stagingPrefix] {
-            for name in names where name.hasPrefix(prefix) {
-                guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0.isNumber }), pid != getpid(),
-                    // Only a folder whose build is gone: kill(pid, 0) fails with ESRCH for a dead process.
-                    kill(pid, 0) == -1 && errno == ESRCH
-                else { continue }
-                let leftover = parent.appending(path: name).path
-                if prefix == previousPrefix && !name.hasSuffix("-aborted") && !fileManager.fileExists(atPath: url.path)
-                    && fileManager.fileExists(atPath: leftover + "/" + Self.markerName) && rename(leftover, url.path) == 0
-                {
-                    continue
-                }
-                if prefix == stagingPrefix { restoreCarriedFolders(from: leftover) }
-                try? fileManager.removeItem(atPath: leftover)
-            }
+        func leftovers(_ prefix: String) -> [String] {
+            names.filter { name in
+                guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count).prefix { $0.isNumber }), pid != getpid()
+                else { return false }
+                // Only a folder whose build is gone: kill(pid, 0) fails with ESRCH for a dead process.
+                return kill(pid, 0) == -1 && errno == ESRCH
+            }.sorted()
         }
-    }
-
-    /// Moves back into the output the folders a killed build had taken over from it.
-    private func restoreCarriedFolders(from leftover: String) {
-        guard let list = try? String(contentsOfFile: leftover + "/" + CarriedFolder.markerName, encoding: .utf8) else { return }
-        for folder in list.split(separator: "\n") {
-            let taken = leftover + "/" + folder
-            let home = url.path + "/" + folder
-            if fileManager.fileExists(atPath: taken) && !fileManager.fileExists(atPath: home) && rename(taken, home) == 0 {
-                restoredCarriedFolders = true
-            }
+        // Set-aside previous sites first: a build killed between the two renames of its swap left
+        // no output at all, and the previous site goes back before anything else is looked at.
+        for name in leftovers(previousPrefix) where !name.hasSuffix("-aborted") && !fileManager.fileExists(atPath: url.path) {
+            let leftover = parent.appending(path: name).path
+            if fileManager.fileExists(atPath: leftover + "/" + Self.markerName) && rename(leftover, url.path) == 0 { break }
+        }
+        if finishJournal() { restoredCarriedFolders = true }
+        for name in leftovers(previousPrefix) + leftovers(stagingPrefix) {
+            try? fileManager.removeItem(atPath: parent.appending(path: name).path)
         }
     }
 
@@ -188,42 +242,99 @@ final class OutputFolder: @unchecked Sendable {
 
     private func swapInLocked(carrying carried: [CarriedFolder], records newRecords: Bool) throws(CommandError) {
         guard !abandoned else { throw .failed("the build was interrupted") }
-        let previous = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).previous-\(getpid())")
+        let previous = url.deletingLastPathComponent().path + "/.\(url.lastPathComponent).previous-\(getpid())"
         let hadOutput = fileManager.fileExists(atPath: url.path)
-        var moved: [CarriedFolder] = []
-        func putBack() {
-            for folder in moved { folder.moveBack() }
-        }
         if !carried.isEmpty {
-            try write(carried.map { $0.name + "\n" }.joined(), to: CarriedFolder.markerName)
-            for folder in carried {
-                do {
-                    try folder.moveIn()
-                } catch {
-                    putBack()
-                    throw error
-                }
-                moved.append(folder)
+            var info = stat()
+            guard lstat(staging.path, &info) == 0 else {
+                throw .failed("cannot read the staging folder '\(staging.path)': \(String(cString: strerror(errno)))")
             }
-            unlink(staging.path + "/" + CarriedFolder.markerName)
-        }
-        if hadOutput {
-            guard rename(url.path, previous.path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                putBack()
-                throw .failed("cannot move the previous site '\(url.path)' aside: \(reason)")
+            var entry = PublishJournal(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), pid: getpid())
+            entry.carried = carried.map(\.name)
+            entry.added = carried.flatMap { $0.newArrivals() }
+            entry.leavers = carried.flatMap(\.leaverPaths)
+            try entry.write(to: journal)
+            do {
+                for folder in carried { try folder.moveIn(oldSite: staging.path) }
+            } catch {
+                finishJournal()
+                throw error
             }
         }
         if newRecords { unlink(records.path) }
-        guard rename(staging.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            if hadOutput { _ = rename(previous.path, url.path) }
-            putBack()
-            throw .failed("cannot move the new site into '\(url.path)': \(reason)")
+        // Where the previous site is once the new one is in place.
+        var oldSite = staging.path
+        if hadOutput {
+            let code = FolderExchange.exchange(staging.path, url.path)
+            if code != 0 {
+                guard FolderExchange.isUnsupported(code) else {
+                    finishJournal()
+                    throw .failed("cannot swap the new site into '\(url.path)': \(String(cString: strerror(code)))")
+                }
+                // No exchange on this file system: two renames, with a moment between them when
+                // the output is missing; a build killed there has its next build move the
+                // previous site back (see recoverLeftovers()).
+                do {
+                    for folder in carried { try folder.pointAt(oldSite: previous) }
+                } catch {
+                    finishJournal()
+                    throw error
+                }
+                guard rename(url.path, previous) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    finishJournal()
+                    throw .failed("cannot move the previous site '\(url.path)' aside: \(reason)")
+                }
+                guard rename(staging.path, url.path) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    _ = rename(previous, url.path)
+                    finishJournal()
+                    throw .failed("cannot move the new site into '\(url.path)': \(reason)")
+                }
+                oldSite = previous
+            }
+        } else if rename(staging.path, url.path) != 0 {
+            throw .failed("cannot move the new site into '\(url.path)': \(String(cString: strerror(errno)))")
         }
+        for folder in carried { folder.takeOver(from: oldSite) }
         if newRecords && rename(stagedRecords.path, records.path) != 0 { unlink(stagedRecords.path) }
         for folder in carried { folder.removeLeavers(from: url.path) }
-        if hadOutput { try? fileManager.removeItem(at: previous) }
+        if !carried.isEmpty { unlink(journal) }
+        try? fileManager.removeItem(atPath: oldSite)
+    }
+
+    /// Finishes what the journal beside the output lists, after a build that stopped between
+    /// writing it and removing it: when its site is in place, puts each carried folder in place of
+    /// the symlink to it and removes the files the site no longer has; when it is not, takes out
+    /// of the live site the files that build had moved in. True when there was a journal.
+    @discardableResult
+    private func finishJournal() -> Bool {
+        guard fileManager.fileExists(atPath: journal) else { return false }
+        defer { unlink(journal) }
+        guard let entry = PublishJournal.read(journal) else { return true }
+        let parent = url.deletingLastPathComponent().path
+        let name = url.lastPathComponent
+        if entry.isSite(url.path) {
+            for folder in entry.carried {
+                let live = url.path + "/" + folder
+                var linkInfo = stat()
+                guard lstat(live, &linkInfo) != 0 || (linkInfo.st_mode & S_IFMT) == S_IFLNK else { continue }
+                // The folder is still in the previous site, wherever the swap left that.
+                for old in ["staging", "previous"] {
+                    let held = "\(parent)/.\(name).\(old)-\(entry.pid)/\(folder)"
+                    var heldInfo = stat()
+                    if lstat(held, &heldInfo) == 0 && (heldInfo.st_mode & S_IFMT) == S_IFDIR {
+                        CarriedFolder.takeOver(held, into: live)
+                        break
+                    }
+                }
+            }
+            for file in entry.leavers { PublishJournal.remove(file, under: url.path) }
+            for folder in entry.carried where !entry.leavers.isEmpty { rmdir(url.path + "/" + folder) }
+        } else {
+            for file in entry.added { PublishJournal.remove(file, under: url.path) }
+        }
+        return true
     }
 
     /// Writes `text` to `relativePath` inside the staging folder, creating folders as needed.

@@ -32,7 +32,7 @@ extension SiteBuilder {
 
     /// Every file at the top of the site that the build writes, for ``StaticFolder/checkClashes(generated:folders:)``.
     func generatedFiles(_ plan: GalleryPlan, staticFolder: StaticFolder?) -> Set<String> {
-        var names: Set<String> = [PageWriter.layoutFileName, OutputFolder.markerName, CarriedFolder.markerName]
+        var names: Set<String> = [PageWriter.layoutFileName, OutputFolder.markerName]
         for number in 1...max(1, plan.pageCount) { names.insert(SitePage.fileName(number)) }
         if writesHeaders(staticFolder) { names.insert(HostFiles.headersName) }
         return names

@@ -23,6 +23,8 @@ struct SiteBuilder {
         }
         let output = OutputFolder(settings.output)
         try checkFolders(output)
+        try output.lock()
+        defer { output.unlock() }
         output.recoverLeftovers()
         try output.checkReplaceable(force: settings.force, chosenBy: settings.outputSettingsFile)
 

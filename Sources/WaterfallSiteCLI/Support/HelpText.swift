@@ -120,6 +120,9 @@ enum HelpText {
           -o, --output DIR            Where the site goes (default: ./_site). Built beside it and
                                       swapped in only when complete; the build's records stay
                                       beside it too (.DIR.waterfall-site-cache), never inside.
+                                      A DIR that is a symlink is built into its target and
+                                      stays a symlink. One build per DIR at a time: a second
+                                      one fails at once ("busy").
           --force                     Replace DIR even if it holds something that is not a
                                       waterfall-site build (only a DIR given with -o, never
                                       one from the settings file)
