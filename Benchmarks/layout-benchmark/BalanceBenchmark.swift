@@ -1,7 +1,7 @@
 import MasonryLayout
 
 #if canImport(Glibc)
-import Glibc  // exit
+    import Glibc  // exit
 #endif
 
 /// `layout-benchmark --balance`: adaptive sub-breakpoints (issue 7) on 10,000 camera-like items
@@ -22,7 +22,10 @@ enum BalanceBenchmark {
 
     static func run() {
         var random = BenchmarkRandom(seed: 2026)
-        let shapes = [(6000, 4000), (4000, 6000), (4032, 3024), (3024, 4032), (1080, 1080), (8000, 2000), (1200, 4800)]
+        let shapes = [
+            (6000, 4000), (4000, 6000), (4032, 3024), (3024, 4032), (1080, 1080), (8000, 2000),
+            (1200, 4800),
+        ]
         var items: [LayoutItem] = []
         while items.count < itemCount {
             let (width, height) = shapes[random.int(in: 0...(shapes.count - 1))]
@@ -30,10 +33,17 @@ enum BalanceBenchmark {
                 items.append(item)
             }
         }
-        print("layout-benchmark --balance: \(itemCount) items, breakpoints 2/3/4/5 columns, medians of \(repetitions) runs")
-        report(shape: "one gallery of \(itemCount)", galleries: [[LayoutSection(items: items, headerHeight: 56)]])
+        print(
+            "layout-benchmark --balance: \(itemCount) items, breakpoints 2/3/4/5 columns, medians of \(repetitions) runs"
+        )
+        report(
+            shape: "one gallery of \(itemCount)",
+            galleries: [[LayoutSection(items: items, headerHeight: 56)]])
         let pages = stride(from: 0, to: itemCount, by: 500).map { start in
-            [LayoutSection(items: Array(items[start..<min(start + 500, itemCount)]), headerHeight: 56)]
+            [
+                LayoutSection(
+                    items: Array(items[start..<min(start + 500, itemCount)]), headerHeight: 56)
+            ]
         }
         report(shape: "20 pages of 500", galleries: pages)
     }
@@ -42,7 +52,8 @@ enum BalanceBenchmark {
         do {
             return try MasonryLayout(
                 options: LayoutOptions(
-                    breakpoints: breakpoints, columnSpacing: 16, rowSpacing: 16, insets: EdgeInsets(all: 16),
+                    breakpoints: breakpoints, columnSpacing: 16, rowSpacing: 16,
+                    insets: EdgeInsets(all: 16),
                     balanceTolerance: tolerance
                 )
             )
@@ -83,7 +94,10 @@ enum BalanceBenchmark {
             var bytes = 0
             for index in breakpoints.indices {
                 counts.append(layouts.map { $0.subrangeCount(ofBreakpoint: index) }.max() ?? 0)
-                let drift = layouts.flatMap { $0.subranges(ofBreakpoint: index) }.map(\.report.worstPlacementDrift).max() ?? 0
+                let drift =
+                    layouts.flatMap { $0.subranges(ofBreakpoint: index) }.map(
+                        \.report.worstPlacementDrift
+                    ).max() ?? 0
                 worst.append("\((drift * 10).rounded() / 10)")
             }
             for layout in layouts {

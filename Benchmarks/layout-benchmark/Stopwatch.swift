@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Wall-clock and this thread's CPU time around a piece of work.
@@ -19,18 +19,19 @@ struct Stopwatch {
         let elapsed = try clock.measure(body)
         let cpu = threadCPUSeconds() - cpuStart
         return Reading(
-            wall: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+            wall: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds)
+                * 1e-18,
             cpu: cpu
         )
     }
 
     private static func threadCPUSeconds() -> Double {
         #if canImport(Glibc)
-        var now = timespec()
-        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) == 0 else { return 0 }
-        return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
+            var now = timespec()
+            guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) == 0 else { return 0 }
+            return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
         #else
-        return 0
+            return 0
         #endif
     }
 }

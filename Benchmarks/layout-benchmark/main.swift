@@ -11,7 +11,7 @@
 import MasonryLayout
 
 #if canImport(Glibc)
-import Glibc  // exit
+    import Glibc  // exit
 #endif
 
 // `--balance`: the adaptive sub-breakpoint benchmark (issue 7) instead; see `BalanceBenchmark`.
@@ -31,7 +31,10 @@ let breakpoints = [
 
 // Camera-like display sizes (landscape, portrait, square, panoramas), a quarter with a caption.
 var random = BenchmarkRandom(seed: 2026)
-let shapes = [(6000, 4000), (4000, 6000), (4032, 3024), (3024, 4032), (1080, 1080), (8000, 2000), (1200, 4800)]
+let shapes = [
+    (6000, 4000), (4000, 6000), (4032, 3024), (3024, 4032), (1080, 1080), (8000, 2000),
+    (1200, 4800),
+]
 var items: [LayoutItem] = []
 items.reserveCapacity(itemCount)
 while items.count < itemCount {
@@ -126,7 +129,8 @@ for direction in [RenderDirection.shortestFirst, .leftToRight] {
         cpu.append(reading.cpu)
         checksum += result?.breakpoints.last?.report.contentHeight ?? 0
         drift = result?.breakpoints.map(\.report.readingOrderDrift) ?? []
-        ragged = result?.breakpoints.map { text($0.report.raggedBottom * 100, decimals: 3) + "%" } ?? []
+        ragged =
+            result?.breakpoints.map { text($0.report.raggedBottom * 100, decimals: 3) + "%" } ?? []
     }
     let perSecond = placements / median(cpu)
     print("  layout, \(direction.rawValue) (placement + report):")
@@ -145,7 +149,9 @@ do {
     if let breakpoint = gallery.breakpoints.last {
         let width = breakpoint.referenceWidth
         var concrete: ConcreteLayout?
-        let evaluation = Stopwatch.measure { concrete = breakpoint.evaluated(atGalleryWidth: width) }
+        let evaluation = Stopwatch.measure {
+            concrete = breakpoint.evaluated(atGalleryWidth: width)
+        }
         if let concrete {
             let queryCount = 100_000
             var hits = 0

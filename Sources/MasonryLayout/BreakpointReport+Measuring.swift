@@ -1,13 +1,18 @@
 extension BreakpointReport {
     /// Measures `sections` at `range`'s reference width `width` and at its ends, with the drift
     /// the assignment pass measured.
-    init(sections: [SectionLayout], referenceWidth width: Double, range: WidthRange, drift: DriftMeasure) {
+    init(
+        sections: [SectionLayout], referenceWidth width: Double, range: WidthRange,
+        drift: DriftMeasure
+    ) {
         var contentHeight = 0.0
         var columnHeights: [[Double]] = []
         var ragged: [Double] = []
         for section in sections {
             contentHeight += section.height(atGalleryWidth: width)
-            let heights = section.columnBottoms.map { $0.value(atGalleryWidth: width) - section.itemsTop }
+            let heights = section.columnBottoms.map {
+                $0.value(atGalleryWidth: width) - section.itemsTop
+            }
             columnHeights.append(heights)
             ragged.append(Self.raggedBottom(of: section, atGalleryWidth: width))
         }
@@ -20,8 +25,10 @@ extension BreakpointReport {
             readingOrderDrift: Self.readingOrderDrift(of: sections, atGalleryWidth: width),
             worstPlacementDrift: drift.worstDrift,
             placementsOverTolerance: drift.placementsOverTolerance,
-            raggedBottomAtMinimumWidth: Self.raggedBottom(of: sections, atGalleryWidth: range.minimum),
-            raggedBottomAtMaximumWidth: Self.raggedBottom(of: sections, atGalleryWidth: range.maximum)
+            raggedBottomAtMinimumWidth: Self.raggedBottom(
+                of: sections, atGalleryWidth: range.minimum),
+            raggedBottomAtMaximumWidth: Self.raggedBottom(
+                of: sections, atGalleryWidth: range.maximum)
         )
     }
 
@@ -36,7 +43,9 @@ extension BreakpointReport {
 
     /// (tallest − shortest) / tallest of a section's column heights at `width`; 0 when empty.
     static func raggedBottom(of section: SectionLayout, atGalleryWidth width: Double) -> Double {
-        let heights = section.columnBottoms.map { $0.value(atGalleryWidth: width) - section.itemsTop }
+        let heights = section.columnBottoms.map {
+            $0.value(atGalleryWidth: width) - section.itemsTop
+        }
         let tallest = heights.max() ?? 0
         let shortest = heights.min() ?? 0
         return tallest > 0 ? (tallest - shortest) / tallest : 0
@@ -47,7 +56,8 @@ extension BreakpointReport {
     /// Visual row-major order sorts by top edge, then left edge, i.e. by (top, column). Sections
     /// follow one another, and both an item's input index and its rank are offset by the items
     /// of earlier sections, so each section is measured on its own.
-    static func readingOrderDrift(of sections: [SectionLayout], atGalleryWidth width: Double) -> Int {
+    static func readingOrderDrift(of sections: [SectionLayout], atGalleryWidth width: Double) -> Int
+    {
         var drift = 0
         for section in sections where !section.items.isEmpty {
             drift = max(drift, readingOrderDrift(of: section, atGalleryWidth: width))
@@ -62,7 +72,9 @@ extension BreakpointReport {
     /// width its tops never decrease and ties go left to right. Otherwise the columns, each
     /// already sorted by top edge, are merged, O(n × columns) without a sort; ties go to the
     /// left column, which is also the smaller x.
-    private static func readingOrderDrift(of section: SectionLayout, atGalleryWidth width: Double) -> Int {
+    private static func readingOrderDrift(of section: SectionLayout, atGalleryWidth width: Double)
+        -> Int
+    {
         let items = section.items
         let placements = items.placements
         let inVisualOrder = placements.withUnsafeBufferPointer { placements in
@@ -70,7 +82,8 @@ extension BreakpointReport {
             var previousColumn = Int32.max
             for placement in placements {
                 let top = items.top(of: placement).value(atGalleryWidth: width)
-                guard top > previousTop || (top == previousTop && placement.column > previousColumn) else {
+                guard top > previousTop || (top == previousTop && placement.column > previousColumn)
+                else {
                     return false
                 }
                 previousTop = top
@@ -101,7 +114,9 @@ extension BreakpointReport {
         }
 
         var cursor = Array(starts.dropLast())
-        var head = (0..<columns).map { cursor[$0] < starts[$0 + 1] ? top[cursor[$0]] : Double.infinity }
+        var head = (0..<columns).map {
+            cursor[$0] < starts[$0 + 1] ? top[cursor[$0]] : Double.infinity
+        }
         var drift = 0
         for rank in 0..<items.count {
             var best = 0

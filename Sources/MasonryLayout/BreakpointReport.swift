@@ -36,22 +36,4 @@ public struct BreakpointReport: Sendable, Hashable {
     public let raggedBottomAtMinimumWidth: Double
     /// The ragged bottom at the range's `maximumWidth`.
     public let raggedBottomAtMaximumWidth: Double
-
-    init(
-        referenceWidth: Double, contentHeight: Double, columnHeights: [[Double]],
-        sectionRaggedBottoms: [Double], raggedBottom: Double, readingOrderDrift: Int,
-        worstPlacementDrift: Double, placementsOverTolerance: Int,
-        raggedBottomAtMinimumWidth: Double, raggedBottomAtMaximumWidth: Double
-    ) {
-        self.referenceWidth = referenceWidth
-        self.contentHeight = contentHeight
-        self.columnHeights = columnHeights
-        self.sectionRaggedBottoms = sectionRaggedBottoms
-        self.raggedBottom = raggedBottom
-        self.readingOrderDrift = readingOrderDrift
-        self.worstPlacementDrift = worstPlacementDrift
-        self.placementsOverTolerance = placementsOverTolerance
-        self.raggedBottomAtMinimumWidth = raggedBottomAtMinimumWidth
-        self.raggedBottomAtMaximumWidth = raggedBottomAtMaximumWidth
-    }
 }

@@ -8,8 +8,10 @@ struct ColumnGeometry {
     let offsets: [LinearLength]
 
     init(columns: Int, insets: EdgeInsets, sizing: ColumnSizing, columnSpacing: Double) {
-        columnWidth = Self.columnWidth(columns: columns, insets: insets, sizing: sizing, columnSpacing: columnSpacing)
-        gap = Self.gap(columns: columns, insets: insets, sizing: sizing, columnSpacing: columnSpacing)
+        columnWidth = Self.columnWidth(
+            columns: columns, insets: insets, sizing: sizing, columnSpacing: columnSpacing)
+        gap = Self.gap(
+            columns: columns, insets: insets, sizing: sizing, columnSpacing: columnSpacing)
         // x = left + column × (w + gap), written per coefficient so column 0 is exactly `left`.
         let pitch = columnWidth + gap
         let left = LinearLength(constant: insets.left)
@@ -35,7 +37,9 @@ struct ColumnGeometry {
     }
 
     /// The gap between neighbouring columns.
-    static func gap(columns: Int, insets: EdgeInsets, sizing: ColumnSizing, columnSpacing: Double) -> LinearLength {
+    static func gap(columns: Int, insets: EdgeInsets, sizing: ColumnSizing, columnSpacing: Double)
+        -> LinearLength
+    {
         switch sizing {
         case .fluid:
             return LinearLength(constant: columnSpacing)

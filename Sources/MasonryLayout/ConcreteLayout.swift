@@ -105,7 +105,8 @@ public struct ConcreteLayout: Sendable {
                 // Every item of a column shares its x and width, so one check covers them all.
                 let columnFrame = itemFrames[columnOrder[start]]
                 guard rect.x < columnFrame.maxX, columnFrame.x < rect.maxX else { continue }
-                var slot = start + lowerBound(count: end - start) { slotBottoms[start + $0] <= rect.y }
+                var slot =
+                    start + lowerBound(count: end - start) { slotBottoms[start + $0] <= rect.y }
                 while slot < end {
                     let index = columnOrder[slot]
                     guard itemFrames[index].y < rect.maxY else { break }
@@ -119,10 +120,10 @@ public struct ConcreteLayout: Sendable {
     }
 }
 
-private extension ConcreteLayout {
+extension ConcreteLayout {
     /// The first index in `0..<count` for which `isBefore` is false; `isBefore` must be true on
     /// a prefix and false on the rest.
-    func lowerBound(count: Int, _ isBefore: (Int) -> Bool) -> Int {
+    fileprivate func lowerBound(count: Int, _ isBefore: (Int) -> Bool) -> Int {
         var low = 0
         var high = count
         while low < high {

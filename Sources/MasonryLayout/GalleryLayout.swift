@@ -28,7 +28,8 @@ public struct GalleryLayout: Sendable {
     /// The sub-ranges of the breakpoint at `breakpointIndex` (its position in
     /// `LayoutOptions.breakpoints`), ascending; empty for an index without one.
     public func subranges(ofBreakpoint breakpointIndex: Int) -> ArraySlice<BreakpointLayout> {
-        guard let start = breakpoints.firstIndex(where: { $0.breakpointIndex == breakpointIndex }) else {
+        guard let start = breakpoints.firstIndex(where: { $0.breakpointIndex == breakpointIndex })
+        else {
             return breakpoints[0..<0]
         }
         var end = start
@@ -53,7 +54,9 @@ public struct GalleryLayout: Sendable {
         for breakpoint in breakpoints {
             for section in breakpoint.sections {
                 bytes += section.items.placements.count * MemoryLayout<Placement>.stride
-                bytes += (section.columnBottoms.count + section.columnOffsets.count) * MemoryLayout<LinearLength>.stride
+                bytes +=
+                    (section.columnBottoms.count + section.columnOffsets.count)
+                    * MemoryLayout<LinearLength>.stride
             }
         }
         return bytes

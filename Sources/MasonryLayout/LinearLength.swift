@@ -32,7 +32,9 @@ public struct LinearLength: Sendable, Hashable {
     /// The sum of two linear lengths (coefficient-wise).
     @inlinable
     public static func + (lhs: LinearLength, rhs: LinearLength) -> LinearLength {
-        LinearLength(perGalleryWidth: lhs.perGalleryWidth + rhs.perGalleryWidth, constant: lhs.constant + rhs.constant)
+        LinearLength(
+            perGalleryWidth: lhs.perGalleryWidth + rhs.perGalleryWidth,
+            constant: lhs.constant + rhs.constant)
     }
 
     /// A linear length plus a constant number of px.
@@ -44,7 +46,9 @@ public struct LinearLength: Sendable, Hashable {
     /// The difference of two linear lengths (coefficient-wise).
     @inlinable
     public static func - (lhs: LinearLength, rhs: LinearLength) -> LinearLength {
-        LinearLength(perGalleryWidth: lhs.perGalleryWidth - rhs.perGalleryWidth, constant: lhs.constant - rhs.constant)
+        LinearLength(
+            perGalleryWidth: lhs.perGalleryWidth - rhs.perGalleryWidth,
+            constant: lhs.constant - rhs.constant)
     }
 
     /// A linear length scaled by a constant factor.

@@ -47,33 +47,38 @@
 extension MasonryLayout {
     /// The sub-range layouts of one breakpoint, ascending.
     func balancedLayouts(
-        _ prepared: [PreparedSection], breakpoint: Breakpoint, breakpointIndex: Int, range: WidthRange
+        _ prepared: [PreparedSection], breakpoint: Breakpoint, breakpointIndex: Int,
+        range: WidthRange
     ) -> [BreakpointLayout] {
         let subranges = balancedSubranges(prepared, range: range)
         return subranges.enumerated().map { subrangeIndex, subrange in
             assignedLayout(
-                prepared, breakpoint: breakpoint, breakpointIndex: breakpointIndex, subrangeIndex: subrangeIndex,
+                prepared, breakpoint: breakpoint, breakpointIndex: breakpointIndex,
+                subrangeIndex: subrangeIndex,
                 range: subrange.0, referenceWidth: subrange.1)
         }
     }
 }
 
-private extension MasonryLayout {
+extension MasonryLayout {
     /// Search passes that push a sub-range's reference right, after the first that reaches the
     /// cursor. On the benchmark's 10,000 photos 4 of them save 9–11% of the sub-ranges.
-    static let refinementLimit = 4
+    fileprivate static let refinementLimit = 4
     /// References sampled over twice the reach found, after the refinement: another 10–15%.
-    static let windowSamples = 8
+    fileprivate static let windowSamples = 8
 
     /// The sub-ranges tiling `range` and the reference width of each, by the search above.
-    func balancedSubranges(_ prepared: [PreparedSection], range: WidthRange) -> [(WidthRange, Double)] {
+    fileprivate func balancedSubranges(_ prepared: [PreparedSection], range: WidthRange) -> [(
+        WidthRange, Double
+    )] {
         let totalItems = prepared.reduce(0) { $0 + $1.section.items.count }
         let scratch = UnsafeMutableBufferPointer<Placement>.allocate(capacity: max(totalItems, 1))
         defer { scratch.deallocate() }
         /// The valid widths of the assignment at `reference`, or `nil` once they cannot reach down
         /// to `cursor` or, with `beating`, beyond it (the pass then stops early).
         func validWidths(
-            atReference reference: Double, reaching cursor: Double = .infinity, beating best: Double = -.infinity
+            atReference reference: Double, reaching cursor: Double = .infinity,
+            beating best: Double = -.infinity
         ) -> (minimum: Double, maximum: Double)? {
             var plan = AssignmentPlan(
                 referenceWidth: reference, minimumWidth: reference, maximumWidth: reference,
@@ -98,7 +103,9 @@ private extension MasonryLayout {
         let middle = range.logarithmicMiddle
         // Never abandoned: nothing to reach or beat.
         guard let whole = validWidths(atReference: middle) else { return [(range, middle)] }
-        if (whole.minimum <= range.minimum && whole.maximum >= range.maximum) || options.balanceSubrangeLimit == 1 {
+        if (whole.minimum <= range.minimum && whole.maximum >= range.maximum)
+            || options.balanceSubrangeLimit == 1
+        {
             return [(range, middle)]
         }
 
@@ -146,7 +153,9 @@ private extension MasonryLayout {
                     next = min(top, (reaching + slack).rounded(.down))
                 }
                 refinements += 1
-                if let candidate = validWidths(atReference: next, reaching: cursor), candidate.minimum <= cursor {
+                if let candidate = validWidths(atReference: next, reaching: cursor),
+                    candidate.minimum <= cursor
+                {
                     reaching = next
                     slack = cursor - candidate.minimum
                     if candidate.maximum > valid.maximum {
@@ -164,7 +173,8 @@ private extension MasonryLayout {
             if step >= 1 && valid.maximum < top {
                 for sample in 1...Self.windowSamples {
                     let next = (cursor + Double(sample) * step).rounded(.down)
-                    if let candidate = validWidths(atReference: next, reaching: cursor, beating: valid.maximum),
+                    if let candidate = validWidths(
+                        atReference: next, reaching: cursor, beating: valid.maximum),
                         candidate.minimum <= cursor && candidate.maximum > valid.maximum
                     {
                         reference = next
@@ -190,4 +200,3 @@ private extension MasonryLayout {
         return subranges
     }
 }
-

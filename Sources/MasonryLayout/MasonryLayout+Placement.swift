@@ -17,15 +17,19 @@ struct ColumnTotals {
 
 extension MasonryLayout {
     /// Resolves a section's column count, insets and column geometry at one breakpoint.
-    func prepare(_ section: LayoutSection, breakpointColumns: Int, range: WidthRange) -> PreparedSection {
-        let columns = section.columns(atGalleryWidth: range.minimum, breakpointColumns: breakpointColumns)
+    func prepare(_ section: LayoutSection, breakpointColumns: Int, range: WidthRange)
+        -> PreparedSection
+    {
+        let columns = section.columns(
+            atGalleryWidth: range.minimum, breakpointColumns: breakpointColumns)
         let insets = section.insets ?? options.insets
         return PreparedSection(
             section: section,
             columns: columns,
             insets: insets,
             geometry: ColumnGeometry(
-                columns: columns, insets: insets, sizing: options.sizing, columnSpacing: options.columnSpacing
+                columns: columns, insets: insets, sizing: options.sizing,
+                columnSpacing: options.columnSpacing
             ),
             itemsTop: insets.top + section.headerHeight
         )
@@ -54,7 +58,8 @@ extension MasonryLayout {
     /// solves for the valid widths (one division per column per item) instead of measuring the
     /// drift at the ends, and may give up early (see `AssignmentPlan.abandonsAbove`).
     func assignColumns(
-        _ prepared: PreparedSection, plan: AssignmentPlan, into output: UnsafeMutableBufferPointer<Placement>
+        _ prepared: PreparedSection, plan: AssignmentPlan,
+        into output: UnsafeMutableBufferPointer<Placement>
     ) -> (ColumnTotals, DriftMeasure) {
         let columns = prepared.columns
         let columnWidth = prepared.geometry.columnWidth
@@ -72,9 +77,13 @@ extension MasonryLayout {
         // The give-up widths as column widths (only where those grow with W: with a fixed item
         // width every width is valid, and nothing is given up).
         let growsWithWidth = columnWidth.perGalleryWidth > 0
-        let mayAbandon = growsWithWidth && (plan.abandonsAbove < .infinity || plan.abandonsAtOrBelow > -.infinity)
-        let abandonsAbove = growsWithWidth ? columnWidth.value(atGalleryWidth: plan.abandonsAbove) : .infinity
-        let abandonsAtOrBelow = growsWithWidth ? columnWidth.value(atGalleryWidth: plan.abandonsAtOrBelow) : -.infinity
+        let mayAbandon =
+            growsWithWidth
+            && (plan.abandonsAbove < .infinity || plan.abandonsAtOrBelow > -.infinity)
+        let abandonsAbove =
+            growsWithWidth ? columnWidth.value(atGalleryWidth: plan.abandonsAbove) : .infinity
+        let abandonsAtOrBelow =
+            growsWithWidth ? columnWidth.value(atGalleryWidth: plan.abandonsAtOrBelow) : -.infinity
         let items = prepared.section.items
 
         var ratios = [Double](repeating: 0, count: columns)
@@ -99,7 +108,8 @@ extension MasonryLayout {
                                             // Strictly lower wins, so ties stay with the leftmost column.
                                             var best = 0
                                             var lowest = atReference[0]
-                                            for candidate in 1..<columns where atReference[candidate] < lowest {
+                                            for candidate in 1..<columns
+                                            where atReference[candidate] < lowest {
                                                 lowest = atReference[candidate]
                                                 best = candidate
                                             }
@@ -108,7 +118,8 @@ extension MasonryLayout {
                                             // The mirror image: scan from the right, ties stay rightmost.
                                             var best = columns - 1
                                             var lowest = atReference[best]
-                                            for candidate in stride(from: columns - 2, through: 0, by: -1)
+                                            for candidate in stride(
+                                                from: columns - 2, through: 0, by: -1)
                                             where atReference[candidate] < lowest {
                                                 lowest = atReference[candidate]
                                                 best = candidate
@@ -123,13 +134,17 @@ extension MasonryLayout {
                                             var lowestAtMinimum = atMinimum[0]
                                             var lowestAtMaximum = atMaximum[0]
                                             for candidate in 1..<columns {
-                                                lowestAtMinimum = min(lowestAtMinimum, atMinimum[candidate])
-                                                lowestAtMaximum = min(lowestAtMaximum, atMaximum[candidate])
+                                                lowestAtMinimum = min(
+                                                    lowestAtMinimum, atMinimum[candidate])
+                                                lowestAtMaximum = min(
+                                                    lowestAtMaximum, atMaximum[candidate])
                                             }
                                             let placedDrift = max(
-                                                atMinimum[column] - lowestAtMinimum, atMaximum[column] - lowestAtMaximum
+                                                atMinimum[column] - lowestAtMinimum,
+                                                atMaximum[column] - lowestAtMaximum
                                             )
-                                            measure.worstDrift = max(measure.worstDrift, placedDrift)
+                                            measure.worstDrift = max(
+                                                measure.worstDrift, placedDrift)
                                             if placedDrift > tolerance {
                                                 measure.placementsOverTolerance += 1
                                             }
@@ -138,11 +153,15 @@ extension MasonryLayout {
                                             // from above or below, by the sign of the slope.
                                             for other in 0..<columns where other != column {
                                                 let slope = ratios[column] - ratios[other]
-                                                let bound = (safeTolerance - (pixels[column] - pixels[other])) / slope
+                                                let bound =
+                                                    (safeTolerance
+                                                        - (pixels[column] - pixels[other])) / slope
                                                 if slope > 0 {
-                                                    validMaximumColumnWidth = min(validMaximumColumnWidth, bound)
+                                                    validMaximumColumnWidth = min(
+                                                        validMaximumColumnWidth, bound)
                                                 } else if slope < 0 {
-                                                    validMinimumColumnWidth = max(validMinimumColumnWidth, bound)
+                                                    validMinimumColumnWidth = max(
+                                                        validMinimumColumnWidth, bound)
                                                 }
                                             }
                                             if mayAbandon
@@ -158,7 +177,9 @@ extension MasonryLayout {
                                         let above = counts[column]
                                         let ratiosAbove = ratios[column]
                                         // No row spacing above a column's first item (seeds 001 and 002).
-                                        let pixelsAbove = above == 0 ? pixels[column] : pixels[column] + rowSpacing
+                                        let pixelsAbove =
+                                            above == 0
+                                            ? pixels[column] : pixels[column] + rowSpacing
                                         (output.baseAddress! + index).initialize(
                                             to: Placement(
                                                 column: Int32(truncatingIfNeeded: column),
@@ -171,9 +192,12 @@ extension MasonryLayout {
                                         let pixelsBelow = pixelsAbove + item.extraHeight
                                         ratios[column] = ratiosBelow
                                         pixels[column] = pixelsBelow
-                                        atReference[column] = ratiosBelow * widthAtReference + pixelsBelow
-                                        atMinimum[column] = ratiosBelow * widthAtMinimum + pixelsBelow
-                                        atMaximum[column] = ratiosBelow * widthAtMaximum + pixelsBelow
+                                        atReference[column] =
+                                            ratiosBelow * widthAtReference + pixelsBelow
+                                        atMinimum[column] =
+                                            ratiosBelow * widthAtMinimum + pixelsBelow
+                                        atMaximum[column] =
+                                            ratiosBelow * widthAtMaximum + pixelsBelow
                                         counts[column] = above + 1
                                     }
                                 }
@@ -188,15 +212,19 @@ extension MasonryLayout {
             // fixed item width (p = 0) no height depends on W, and every width is valid.
             let perWidth = columnWidth.perGalleryWidth
             if perWidth > 0 {
-                measure.validMinimumWidth = (validMinimumColumnWidth - columnWidth.constant) / perWidth
-                measure.validMaximumWidth = (validMaximumColumnWidth - columnWidth.constant) / perWidth
+                measure.validMinimumWidth =
+                    (validMinimumColumnWidth - columnWidth.constant) / perWidth
+                measure.validMaximumWidth =
+                    (validMaximumColumnWidth - columnWidth.constant) / perWidth
             }
         }
         return (ColumnTotals(ratios: ratios, pixels: pixels), measure)
     }
 
     /// Wraps a complete assignment in its `SectionLayout`: header, frames, column bottoms, footer.
-    func sectionLayout(_ prepared: PreparedSection, placements: [Placement], totals: ColumnTotals) -> SectionLayout {
+    func sectionLayout(_ prepared: PreparedSection, placements: [Placement], totals: ColumnTotals)
+        -> SectionLayout
+    {
         let section = prepared.section
         let insets = prepared.insets
         let geometry = prepared.geometry

@@ -9,21 +9,26 @@ extension MasonryLayout {
         try requireLength(options.balanceTolerance, "balanceTolerance")
         guard options.balanceSubrangeLimit >= 1 else {
             throw LayoutError(
-                option: "balanceSubrangeLimit", reason: "must be at least 1, got \(options.balanceSubrangeLimit)"
+                option: "balanceSubrangeLimit",
+                reason: "must be at least 1, got \(options.balanceSubrangeLimit)"
             )
         }
         if case .fixedItemWidth(let itemWidth) = options.sizing {
             guard itemWidth.isFinite, itemWidth >= 1 else {
                 throw LayoutError(
                     option: "sizing",
-                    reason: "a fixed item width must be a finite number of at least 1 px, got \(itemWidth)"
+                    reason:
+                        "a fixed item width must be a finite number of at least 1 px, got \(itemWidth)"
                 )
             }
         }
-        guard options.maximumGalleryWidth.isFinite, options.maximumGalleryWidth > options.minimumGalleryWidth else {
+        guard options.maximumGalleryWidth.isFinite,
+            options.maximumGalleryWidth > options.minimumGalleryWidth
+        else {
             throw LayoutError(
                 option: "maximumGalleryWidth",
-                reason: "must be finite and greater than minimumGalleryWidth (\(options.minimumGalleryWidth)),"
+                reason:
+                    "must be finite and greater than minimumGalleryWidth (\(options.minimumGalleryWidth)),"
                     + " got \(options.maximumGalleryWidth)"
             )
         }
@@ -41,7 +46,8 @@ extension MasonryLayout {
             guard range.minimum < range.maximum else {
                 throw LayoutError(
                     option: "breakpoints[\(index)].minimumWidth",
-                    reason: "serves no gallery width: its range would be \(range.minimum)..<\(range.maximum)"
+                    reason:
+                        "serves no gallery width: its range would be \(range.minimum)..<\(range.maximum)"
                         + " (minimumGalleryWidth \(options.minimumGalleryWidth),"
                         + " maximumGalleryWidth \(options.maximumGalleryWidth))"
                 )
@@ -63,11 +69,13 @@ extension MasonryLayout {
             try Self.requireLength(section.footerHeight, "\(name).footerHeight")
             // Placements store column and row as 32-bit values (see `Placement`).
             guard section.items.count <= Int(Int32.max) else {
-                throw LayoutError(option: "\(name).items", reason: "at most \(Int32.max) items per section")
+                throw LayoutError(
+                    option: "\(name).items", reason: "at most \(Int32.max) items per section")
             }
             if let columns = section.columnCount, !(1...Int(Int32.max)).contains(columns) {
                 throw LayoutError(
-                    option: "\(name).columnCount", reason: "must be between 1 and \(Int32.max), got \(columns)"
+                    option: "\(name).columnCount",
+                    reason: "must be between 1 and \(Int32.max), got \(columns)"
                 )
             }
             if let insets = section.insets {
@@ -81,22 +89,26 @@ extension MasonryLayout {
             guard overridesColumns || section.insets != nil else { continue }
             for (breakpoint, range) in zip(options.breakpoints, ranges) {
                 try Self.requireColumnsFit(
-                    columns: section.columns(atGalleryWidth: range.minimum, breakpointColumns: breakpoint.columns),
+                    columns: section.columns(
+                        atGalleryWidth: range.minimum, breakpointColumns: breakpoint.columns),
                     insets: section.insets ?? options.insets,
                     options: options,
                     range: range,
                     option: section.columnCount != nil
-                        ? "\(name).columnCount" : section.breakpoints != nil ? "\(name).breakpoints" : "\(name).insets"
+                        ? "\(name).columnCount"
+                        : section.breakpoints != nil ? "\(name).breakpoints" : "\(name).insets"
                 )
             }
         }
     }
 }
 
-private extension MasonryLayout {
+extension MasonryLayout {
     /// Each breakpoint's minimum width a length and its columns 1…Int32.max, ascending without
     /// duplicates.
-    static func requireSorted(_ breakpoints: [Breakpoint], _ option: String) throws(LayoutError) {
+    fileprivate static func requireSorted(_ breakpoints: [Breakpoint], _ option: String)
+        throws(LayoutError)
+    {
         guard !breakpoints.isEmpty else {
             throw LayoutError(option: option, reason: "at least one breakpoint is required")
         }
@@ -106,7 +118,8 @@ private extension MasonryLayout {
             // Placements store the column as a 32-bit value (see `Placement`).
             guard (1...Int(Int32.max)).contains(breakpoint.columns) else {
                 throw LayoutError(
-                    option: "\(name).columns", reason: "must be between 1 and \(Int32.max), got \(breakpoint.columns)"
+                    option: "\(name).columns",
+                    reason: "must be between 1 and \(Int32.max), got \(breakpoint.columns)"
                 )
             }
             if index > 0 {
@@ -120,7 +133,8 @@ private extension MasonryLayout {
                 guard breakpoint.minimumWidth > previous else {
                     throw LayoutError(
                         option: "\(name).minimumWidth",
-                        reason: "breakpoints must be sorted ascending; \(breakpoint.minimumWidth) comes after"
+                        reason:
+                            "breakpoints must be sorted ascending; \(breakpoint.minimumWidth) comes after"
                             + " \(previous)"
                     )
                 }
@@ -128,14 +142,17 @@ private extension MasonryLayout {
         }
     }
 
-    static func requireLength(_ value: Double, _ option: String) throws(LayoutError) {
+    fileprivate static func requireLength(_ value: Double, _ option: String) throws(LayoutError) {
         // `>= 0` is false for NaN, so NaN is caught along with negatives.
         guard value.isFinite, value >= 0 else {
-            throw LayoutError(option: option, reason: "must be a finite number of at least 0, got \(value)")
+            throw LayoutError(
+                option: option, reason: "must be a finite number of at least 0, got \(value)")
         }
     }
 
-    static func requireInsets(_ insets: EdgeInsets, _ option: String) throws(LayoutError) {
+    fileprivate static func requireInsets(_ insets: EdgeInsets, _ option: String)
+        throws(LayoutError)
+    {
         try requireLength(insets.top, "\(option).top")
         try requireLength(insets.left, "\(option).left")
         try requireLength(insets.bottom, "\(option).bottom")
@@ -145,30 +162,34 @@ private extension MasonryLayout {
     /// Columns must be at least 1 px wide (and, with a fixed item width, the gap at least
     /// `columnSpacing`) at the range's smallest width; both only grow with W, so the whole
     /// range is then fine.
-    static func requireColumnsFit(
+    fileprivate static func requireColumnsFit(
         columns: Int, insets: EdgeInsets, options: LayoutOptions, range: WidthRange, option: String
     ) throws(LayoutError) {
         let width = range.minimum
         switch options.sizing {
         case .fluid:
             let columnWidth = ColumnGeometry.columnWidth(
-                columns: columns, insets: insets, sizing: options.sizing, columnSpacing: options.columnSpacing
+                columns: columns, insets: insets, sizing: options.sizing,
+                columnSpacing: options.columnSpacing
             ).value(atGalleryWidth: width)
             guard columnWidth >= 1 else {
                 throw LayoutError(
                     option: option,
-                    reason: "\(columns) columns are \(columnWidth) px wide at gallery width \(width)"
+                    reason:
+                        "\(columns) columns are \(columnWidth) px wide at gallery width \(width)"
                         + " (insets \(insets.left) + \(insets.right), column spacing \(options.columnSpacing));"
                         + " at least 1 px is needed"
                 )
             }
         case .fixedItemWidth(let itemWidth):
-            let needed = insets.left + insets.right + Double(columns) * itemWidth
+            let needed =
+                insets.left + insets.right + Double(columns) * itemWidth
                 + Double(columns - 1) * options.columnSpacing
             guard needed <= width else {
                 throw LayoutError(
                     option: option,
-                    reason: "\(columns) columns of \(itemWidth) px with gaps of at least \(options.columnSpacing)"
+                    reason:
+                        "\(columns) columns of \(itemWidth) px with gaps of at least \(options.columnSpacing)"
                         + " and insets \(insets.left) + \(insets.right) need \(needed) px, but the gallery is"
                         + " \(width) px wide at its smallest"
                 )

@@ -39,11 +39,16 @@ public struct MasonryLayout: Sendable {
         var layouts: [BreakpointLayout] = []
         layouts.reserveCapacity(options.breakpoints.count)
         for (index, (breakpoint, range)) in zip(options.breakpoints, ranges).enumerated() {
-            let prepared = sections.map { prepare($0, breakpointColumns: breakpoint.columns, range: range) }
+            let prepared = sections.map {
+                prepare($0, breakpointColumns: breakpoint.columns, range: range)
+            }
             if options.balanceTolerance > 0 && options.direction != .leftToRight {
-                layouts += balancedLayouts(prepared, breakpoint: breakpoint, breakpointIndex: index, range: range)
+                layouts += balancedLayouts(
+                    prepared, breakpoint: breakpoint, breakpointIndex: index, range: range)
             } else {
-                layouts.append(singleLayout(prepared, breakpoint: breakpoint, breakpointIndex: index, range: range))
+                layouts.append(
+                    singleLayout(
+                        prepared, breakpoint: breakpoint, breakpointIndex: index, range: range))
             }
         }
         return GalleryLayout(breakpoints: layouts)
@@ -54,7 +59,8 @@ extension MasonryLayout {
     /// One assignment for the whole range, each item to the lowest column at its arithmetic
     /// middle: the layout without balancing.
     func singleLayout(
-        _ prepared: [PreparedSection], breakpoint: Breakpoint, breakpointIndex: Int, range: WidthRange
+        _ prepared: [PreparedSection], breakpoint: Breakpoint, breakpointIndex: Int,
+        range: WidthRange
     ) -> BreakpointLayout {
         assignedLayout(
             prepared, breakpoint: breakpoint, breakpointIndex: breakpointIndex, subrangeIndex: 0,
@@ -63,11 +69,13 @@ extension MasonryLayout {
 
     /// Every section placed with one assignment made at `referenceWidth`, with its report.
     func assignedLayout(
-        _ prepared: [PreparedSection], breakpoint: Breakpoint, breakpointIndex: Int, subrangeIndex: Int,
+        _ prepared: [PreparedSection], breakpoint: Breakpoint, breakpointIndex: Int,
+        subrangeIndex: Int,
         range: WidthRange, referenceWidth: Double
     ) -> BreakpointLayout {
         let plan = AssignmentPlan(
-            referenceWidth: referenceWidth, minimumWidth: range.minimum, maximumWidth: range.maximum,
+            referenceWidth: referenceWidth, minimumWidth: range.minimum,
+            maximumWidth: range.maximum,
             tolerance: options.balanceTolerance, findsValidWidths: false
         )
         var drift = DriftMeasure()
@@ -77,9 +85,11 @@ extension MasonryLayout {
             return layout
         }
         return BreakpointLayout(
-            breakpoint: breakpoint, breakpointIndex: breakpointIndex, subrangeIndex: subrangeIndex, range: range,
+            breakpoint: breakpoint, breakpointIndex: breakpointIndex, subrangeIndex: subrangeIndex,
+            range: range,
             referenceWidth: plan.referenceWidth, sections: placed,
-            report: BreakpointReport(sections: placed, referenceWidth: plan.referenceWidth, range: range, drift: drift)
+            report: BreakpointReport(
+                sections: placed, referenceWidth: plan.referenceWidth, range: range, drift: drift)
         )
     }
 }

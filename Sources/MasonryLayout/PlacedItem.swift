@@ -16,7 +16,10 @@ public struct PlacedItem: Sendable, Hashable {
     public var frame: LinearFrame
 
     /// Creates a placed item.
-    public init(column: Int, indexInColumn: Int, ratiosAbove: Double, pixelsAbove: Double, frame: LinearFrame) {
+    public init(
+        column: Int, indexInColumn: Int, ratiosAbove: Double, pixelsAbove: Double,
+        frame: LinearFrame
+    ) {
         self.column = column
         self.indexInColumn = indexInColumn
         self.ratiosAbove = ratiosAbove

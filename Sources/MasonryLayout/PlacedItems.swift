@@ -52,7 +52,8 @@ public struct PlacedItems: RandomAccessCollection, Sendable, Equatable {
     func top(of placement: Placement) -> LinearLength {
         LinearLength(
             perGalleryWidth: placement.ratiosAbove * columnWidth.perGalleryWidth,
-            constant: itemsTop + (placement.ratiosAbove * columnWidth.constant + placement.pixelsAbove)
+            constant: itemsTop
+                + (placement.ratiosAbove * columnWidth.constant + placement.pixelsAbove)
         )
     }
 

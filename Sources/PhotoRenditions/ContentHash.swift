@@ -11,7 +11,9 @@ enum ContentHash {
 
     /// The same name for bytes in memory the caller owns; `hashed` is called after each part of
     /// a large input (its end offset), so a mapped file can drop the pages already hashed.
-    static func name(of bytes: UnsafeBufferPointer<UInt8>, fingerprint: String, hashed: ((Int) -> Void)? = nil) -> String {
+    static func name(
+        of bytes: UnsafeBufferPointer<UInt8>, fingerprint: String, hashed: ((Int) -> Void)? = nil
+    ) -> String {
         var context = wfr_sha256_context()
         wfr_sha256_init(&context)
         var prefix = Array(fingerprint.utf8)

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A photo's bytes through a read-only mapping: nothing is copied, and only the pages the hash
@@ -17,30 +17,38 @@ final class MappedFile {
     /// Maps the file at `path` (bytes, no NUL: a name need not be valid UTF-8).
     init(path: [UInt8]) throws(RenditionError) {
         let descriptor = (path + [0]).withUnsafeBufferPointer { path in
-            path.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+            path.withMemoryRebound(to: CChar.self) {
+                open($0.baseAddress!, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            }
         }
         guard descriptor >= 0 else {
             let code = errno
             throw RenditionError(
                 code == ENOENT || code == ENOTDIR ? .vanished : .unreadable,
-                message: code == ENOENT || code == ENOTDIR ? "the file is gone (deleted or moved during the build)"
+                message: code == ENOENT || code == ENOTDIR
+                    ? "the file is gone (deleted or moved during the build)"
                     : "cannot open it: \(String(cString: strerror(code)))")
         }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            throw RenditionError(.unreadable, message: "cannot read it: \(String(cString: strerror(errno)))")
+            throw RenditionError(
+                .unreadable, message: "cannot read it: \(String(cString: strerror(errno)))")
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw RenditionError(.vanished, message: "it is no longer a regular file (replaced during the build)")
+            throw RenditionError(
+                .vanished, message: "it is no longer a regular file (replaced during the build)")
         }
         let length = Int(info.st_size)
         guard length > 0 else {
             bytes = UnsafeBufferPointer(start: nil, count: 0)
             return
         }
-        guard let base = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else {
-            throw RenditionError(.unreadable, message: "cannot map it: \(String(cString: strerror(errno)))")
+        guard let base = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0),
+            base != MAP_FAILED
+        else {
+            throw RenditionError(
+                .unreadable, message: "cannot map it: \(String(cString: strerror(errno)))")
         }
         bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: length)
     }
@@ -58,6 +66,8 @@ final class MappedFile {
     }
 
     deinit {
-        if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
+        if let base = bytes.baseAddress {
+            munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
+        }
     }
 }

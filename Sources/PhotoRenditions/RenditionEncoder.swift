@@ -19,7 +19,9 @@ public struct RenditionEncoder: Sendable {
 
     /// Renditions of `source` at `sizes` (display orientation; none larger than the photo),
     /// rotated per EXIF `orientation` and without EXIF, in the order of `sizes`.
-    public func renditions(of source: [UInt8], orientation: Int, sizes: [RenditionSize]) throws(RenditionError) -> [Output] {
+    public func renditions(of source: [UInt8], orientation: Int, sizes: [RenditionSize])
+        throws(RenditionError) -> [Output]
+    {
         try source.withUnsafeBufferPointer { bytes throws(RenditionError) in
             try renditions(of: bytes, orientation: orientation, sizes: sizes)
         }
@@ -27,13 +29,19 @@ public struct RenditionEncoder: Sendable {
 
     /// The same for bytes the caller owns (a mapped file, see ``MappedFile``): the decoder reads
     /// them in place, so memory is bounded by the pixels, not by the file's size.
-    public func renditions(of source: UnsafeBufferPointer<UInt8>, orientation: Int, sizes: [RenditionSize]) throws(RenditionError) -> [Output] {
-        var targets = sizes.map { wfr_target(width: UInt32(clamping: $0.width), height: UInt32(clamping: $0.height)) }
+    public func renditions(
+        of source: UnsafeBufferPointer<UInt8>, orientation: Int, sizes: [RenditionSize]
+    ) throws(RenditionError) -> [Output] {
+        var targets = sizes.map {
+            wfr_target(width: UInt32(clamping: $0.width), height: UInt32(clamping: $0.height))
+        }
         var results = [wfr_rendition](repeating: wfr_rendition(), count: sizes.count)
         var info = wfr_source_info()
         var options = cOptions(orientation: orientation)
         var message = [CChar](repeating: 0, count: Int(WFR_MESSAGE_CAPACITY))
-        let status = wfr_render(source.baseAddress, source.count, &options, &targets, targets.count, &results, &info, &message, message.count)
+        let status = wfr_render(
+            source.baseAddress, source.count, &options, &targets, targets.count, &results, &info,
+            &message, message.count)
         if let error = RenditionError(status, message: Self.text(message)) { throw error }
         defer {
             for index in results.indices { wfr_rendition_free(&results[index]) }
@@ -47,14 +55,19 @@ public struct RenditionEncoder: Sendable {
     }
 
     /// Decoded pixels of `source` at `size`, oriented: for comparing pictures in tests and tools.
-    public func pixels(of source: [UInt8], orientation: Int, size: RenditionSize) throws(RenditionError) -> Pixels {
+    public func pixels(of source: [UInt8], orientation: Int, size: RenditionSize)
+        throws(RenditionError) -> Pixels
+    {
         var result = wfr_rendition()
         var info = wfr_source_info()
         var options = cOptions(orientation: orientation)
         var message = [CChar](repeating: 0, count: Int(WFR_MESSAGE_CAPACITY))
-        let target = wfr_target(width: UInt32(clamping: size.width), height: UInt32(clamping: size.height))
+        let target = wfr_target(
+            width: UInt32(clamping: size.width), height: UInt32(clamping: size.height))
         let status = source.withUnsafeBufferPointer { bytes in
-            wfr_render_pixels(bytes.baseAddress, bytes.count, &options, target, &result, &info, &message, message.count)
+            wfr_render_pixels(
+                bytes.baseAddress, bytes.count, &options, target, &result, &info, &message,
+                message.count)
         }
         if let error = RenditionError(status, message: Self.text(message)) { throw error }
         defer { wfr_rendition_free(&result) }
@@ -72,15 +85,15 @@ public struct RenditionEncoder: Sendable {
     }
 }
 
-private extension RenditionEncoder {
-    func cOptions(orientation: Int) -> wfr_options {
+extension RenditionEncoder {
+    fileprivate func cOptions(orientation: Int) -> wfr_options {
         wfr_options(
             orientation: (1...8).contains(orientation) ? UInt16(orientation) : 1,
             quality: Int32(clamping: options.quality),
             max_pixels: UInt64(clamping: max(0, options.maximumPixels)))
     }
 
-    static func text(_ message: [CChar]) -> String {
+    fileprivate static func text(_ message: [CChar]) -> String {
         let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
         return String(decoding: bytes, as: UTF8.self)
     }

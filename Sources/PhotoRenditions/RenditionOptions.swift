@@ -10,7 +10,10 @@ public struct RenditionOptions: Sendable, Hashable {
     public static let defaultQuality = 82
     public static let defaultMaximumPixels = 100_000_000
 
-    public init(quality: Int = RenditionOptions.defaultQuality, maximumPixels: Int = RenditionOptions.defaultMaximumPixels) {
+    public init(
+        quality: Int = RenditionOptions.defaultQuality,
+        maximumPixels: Int = RenditionOptions.defaultMaximumPixels
+    ) {
         self.quality = quality
         self.maximumPixels = maximumPixels
     }

@@ -28,7 +28,8 @@ public struct RenditionWidths: Sendable, Hashable {
         }
 
         public var columnWidths: ClosedRange<Double> {
-            let low = columnWidth(at: galleryWidths.lowerBound), high = columnWidth(at: galleryWidths.upperBound)
+            let low = columnWidth(at: galleryWidths.lowerBound)
+            let high = columnWidth(at: galleryWidths.upperBound)
             return min(low, high)...max(low, high)
         }
     }
@@ -49,11 +50,15 @@ public struct RenditionWidths: Sendable, Hashable {
     ///   - densities: the device pixel ratios to serve sharply.
     ///   - sections: the layouts of sections with their own columns or insets, whose column
     ///     widths the candidates must cover too (their `sizes` come from their own instance).
-    public init(layout: LayoutOptions, densities: ClosedRange<Double> = 1...2, sections: [LayoutOptions] = []) {
+    public init(
+        layout: LayoutOptions, densities: ClosedRange<Double> = 1...2,
+        sections: [LayoutOptions] = []
+    ) {
         maximumGalleryWidth = layout.maximumGalleryWidth
         ranges = Self.ranges(of: layout)
         let served = ranges + sections.flatMap(Self.ranges)
-        let narrowest = max(1, served.map(\.columnWidths.lowerBound).min() ?? 1) * densities.lowerBound
+        let narrowest =
+            max(1, served.map(\.columnWidths.lowerBound).min() ?? 1) * densities.lowerBound
         widestColumn = served.map(\.columnWidths.upperBound).max() ?? 0
         let widest = max(1, widestColumn) * densities.upperBound
         var widths = [Int(widest.rounded(.up))]
@@ -89,8 +94,12 @@ public struct RenditionWidths: Sendable, Hashable {
     public var sizes: String {
         guard let last = ranges.last else { return "100vw" }
         var entries: [String] = []
-        if last.fixedWidth == nil, maximumGalleryWidth.isFinite, maximumGalleryWidth > last.galleryWidths.lowerBound {
-            entries.append("(min-width: \(Self.css(maximumGalleryWidth))px) \(Self.css(last.columnWidth(at: maximumGalleryWidth)))px")
+        if last.fixedWidth == nil, maximumGalleryWidth.isFinite,
+            maximumGalleryWidth > last.galleryWidths.lowerBound
+        {
+            entries.append(
+                "(min-width: \(Self.css(maximumGalleryWidth))px) \(Self.css(last.columnWidth(at: maximumGalleryWidth)))px"
+            )
         }
         for (index, range) in ranges.enumerated().reversed() {
             let length = Self.length(range)
@@ -104,17 +113,20 @@ public struct RenditionWidths: Sendable, Hashable {
     }
 }
 
-private extension RenditionWidths {
+extension RenditionWidths {
     /// Each breakpoint's share of the gallery widths and its column widths.
-    static func ranges(of layout: LayoutOptions) -> [Range] {
+    fileprivate static func ranges(of layout: LayoutOptions) -> [Range] {
         var ranges: [Range] = []
         let sides = layout.insets.left + layout.insets.right
         for (index, breakpoint) in layout.breakpoints.enumerated() {
             let low = max(breakpoint.minimumWidth, layout.minimumGalleryWidth)
-            let next = index + 1 < layout.breakpoints.count ? layout.breakpoints[index + 1].minimumWidth : layout.maximumGalleryWidth
+            let next =
+                index + 1 < layout.breakpoints.count
+                ? layout.breakpoints[index + 1].minimumWidth : layout.maximumGalleryWidth
             let columns = max(1, breakpoint.columns)
             var range = Range(
-                minimumWidth: breakpoint.minimumWidth, columns: columns, galleryWidths: low...max(low, next),
+                minimumWidth: breakpoint.minimumWidth, columns: columns,
+                galleryWidths: low...max(low, next),
                 subtracted: sides + layout.columnSpacing * Double(columns - 1), fixedWidth: nil)
             if case .fixedItemWidth(let width) = layout.sizing { range.fixedWidth = width }
             ranges.append(range)
@@ -123,7 +135,7 @@ private extension RenditionWidths {
     }
 
     /// `calc((100vw - 96px) / 5)`, `calc(100vw / 2)`, `100vw` or a fixed `240px`.
-    static func length(_ range: Range) -> String {
+    fileprivate static func length(_ range: Range) -> String {
         if let fixed = range.fixedWidth { return "\(css(fixed))px" }
         let viewport = range.subtracted == 0 ? "100vw" : "(100vw - \(css(range.subtracted))px)"
         if range.columns == 1 { return range.subtracted == 0 ? "100vw" : "calc\(viewport)" }
@@ -131,7 +143,7 @@ private extension RenditionWidths {
     }
 
     /// A CSS number: at most three decimals, no trailing zeros.
-    static func css(_ value: Double) -> String {
+    fileprivate static func css(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
         if rounded == rounded.rounded() { return String(Int(rounded)) }
         var text = String(rounded)

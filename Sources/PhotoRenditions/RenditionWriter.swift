@@ -1,17 +1,18 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Dispatch
 import Synchronization
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes every photo's renditions into a site's `renditions/` folder, on all cores.
@@ -113,8 +114,9 @@ public struct RenditionWriter: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            return Report(renditions: [], diagnostics: [], encodedCount: 0, reusedCount: 0,
-                          writeFailure: "cannot create '\(folder.path)': \(FileSystemFailure.reason(error))")
+            return Report(
+                renditions: [], diagnostics: [], encodedCount: 0, reusedCount: 0,
+                writeFailure: "cannot create '\(folder.path)': \(FileSystemFailure.reason(error))")
         }
         let shared = SharedState(progress: progress)
         let outcomes = [Outcome](unsafeUninitializedCapacity: total) { buffer, initialized in
@@ -124,14 +126,17 @@ public struct RenditionWriter: Sendable {
                 while true {
                     let index = shared.next.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard index < total else { return }
-                    let outcome = render(photos[index], into: folder, reusing: previous, previousIsKept: previousIsKept)
+                    let outcome = render(
+                        photos[index], into: folder, reusing: previous,
+                        previousIsKept: previousIsKept)
                     (slots.buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: outcome)
                     shared.finished(of: total)
                 }
             }
             initialized = total
         }
-        var report = Report(renditions: [], diagnostics: [], encodedCount: 0, reusedCount: 0, writeFailure: nil)
+        var report = Report(
+            renditions: [], diagnostics: [], encodedCount: 0, reusedCount: 0, writeFailure: nil)
         report.renditions.reserveCapacity(total)
         for (index, outcome) in outcomes.enumerated() {
             switch outcome {
@@ -140,7 +145,8 @@ public struct RenditionWriter: Sendable {
                 if renditions.reused { report.reusedCount += 1 } else { report.encodedCount += 1 }
             case .failed(let error):
                 report.renditions.append(nil)
-                report.diagnostics.append(Diagnostic(relativePath: photos[index].relativePath, error: error))
+                report.diagnostics.append(
+                    Diagnostic(relativePath: photos[index].relativePath, error: error))
             case .writeFailed(let message):
                 report.renditions.append(nil)
                 if report.writeFailure == nil { report.writeFailure = message }
@@ -158,28 +164,36 @@ extension RenditionWriter {
 
     /// `photo`'s renditions as an earlier build wrote them (content hash `hash`, in `format`, at
     /// ``widths(for:)``), for a caller that keeps that build's files: nothing is read or checked.
-    public func keptRenditions(of photo: Photo, hash: String, format: RenditionFormat) -> Renditions? {
+    public func keptRenditions(of photo: Photo, hash: String, format: RenditionFormat)
+        -> Renditions?
+    {
         let sizes = widths(for: photo).map { RenditionSize(width: $0, of: photo.displaySize) }
         guard !sizes.isEmpty else { return nil }
         return renditions(hash, sizes: sizes, format: format, reused: true)
     }
 }
 
-private extension RenditionWriter {
-    enum Outcome {
+extension RenditionWriter {
+    fileprivate enum Outcome {
         case rendered(Renditions)
         case failed(RenditionError)
         case writeFailed(String)
     }
 
-    func render(_ photo: Photo, into folder: URL, reusing previous: URL?, previousIsKept: Bool) -> Outcome {
+    fileprivate func render(
+        _ photo: Photo, into folder: URL, reusing previous: URL?, previousIsKept: Bool
+    ) -> Outcome {
         let sizes = widths.widths(forDisplayWidth: photo.displaySize.width).map {
             RenditionSize(width: $0, of: photo.displaySize)
         }
-        guard !sizes.isEmpty else { return .failed(RenditionError(.invalidRequest, message: "the photo has no width")) }
+        guard !sizes.isEmpty else {
+            return .failed(RenditionError(.invalidRequest, message: "the photo has no width"))
+        }
         // An unchanged photo whose renditions the previous site has is not read at all.
         if let known = photo.knownContentHash,
-            let outcome = reuse(known, sizes: sizes, into: folder, reusing: previous, previousIsKept: previousIsKept)
+            let outcome = reuse(
+                known, sizes: sizes, into: folder, reusing: previous, previousIsKept: previousIsKept
+            )
         {
             return outcome
         }
@@ -194,7 +208,9 @@ private extension RenditionWriter {
         let hash = ContentHash.name(
             of: bytes, fingerprint: encoder.options.fingerprint,
             hashed: bytes.count > 64 << 20 ? { file.release(0..<$0) } : nil)
-        if let outcome = reuse(hash, sizes: sizes, into: folder, reusing: previous, previousIsKept: previousIsKept) {
+        if let outcome = reuse(
+            hash, sizes: sizes, into: folder, reusing: previous, previousIsKept: previousIsKept)
+        {
             return outcome
         }
         func name(_ size: RenditionSize, _ format: RenditionFormat) -> String {
@@ -206,7 +222,8 @@ private extension RenditionWriter {
 
         let outputs: [RenditionEncoder.Output]
         do {
-            outputs = try encoder.renditions(of: bytes, orientation: photo.orientation, sizes: sizes)
+            outputs = try encoder.renditions(
+                of: bytes, orientation: photo.orientation, sizes: sizes)
         } catch {
             return .failed(error)
         }
@@ -214,7 +231,8 @@ private extension RenditionWriter {
         for output in outputs {
             let destination = folder.appending(path: name(output.size, format))
             // Written under a temporary name and renamed, so a file that exists is complete.
-            let temporary = folder.appending(path: ".\(name(output.size, format)).\(UUID().uuidString)")
+            let temporary = folder.appending(
+                path: ".\(name(output.size, format)).\(UUID().uuidString)")
             if let failure = Self.write(output.bytes, to: temporary.path) {
                 return .writeFailed("cannot write '\(temporary.path)': \(failure)")
             }
@@ -229,15 +247,26 @@ private extension RenditionWriter {
 
     /// The renditions named by `hash` when this build (a photo that appears twice) or the previous
     /// site already has every file of one format; nil when some are missing.
-    func reuse(_ hash: String, sizes: [RenditionSize], into folder: URL, reusing previous: URL?, previousIsKept: Bool) -> Outcome? {
+    fileprivate func reuse(
+        _ hash: String, sizes: [RenditionSize], into folder: URL, reusing previous: URL?,
+        previousIsKept: Bool
+    ) -> Outcome? {
         for format in RenditionFormat.allCases {
             let names = sizes.map { "\(hash)-\($0.width).\(format.fileExtension)" }
-            if names.allSatisfy({ FileManager.default.fileExists(atPath: folder.appending(path: $0).path) }) {
+            if names.allSatisfy({
+                FileManager.default.fileExists(atPath: folder.appending(path: $0).path)
+            }) {
                 return .rendered(renditions(hash, sizes: sizes, format: format, reused: true))
             }
-            if let previous, names.allSatisfy({ FileManager.default.fileExists(atPath: previous.appending(path: $0).path) }) {
+            if let previous,
+                names.allSatisfy({
+                    FileManager.default.fileExists(atPath: previous.appending(path: $0).path)
+                })
+            {
                 for name in names where !previousIsKept {
-                    if let failure = Self.place(previous.appending(path: name), at: folder.appending(path: name)) {
+                    if let failure = Self.place(
+                        previous.appending(path: name), at: folder.appending(path: name))
+                    {
                         return .writeFailed(failure)
                     }
                 }
@@ -247,24 +276,30 @@ private extension RenditionWriter {
         return nil
     }
 
-    func renditions(_ hash: String, sizes: [RenditionSize], format: RenditionFormat, reused: Bool) -> Renditions {
-        let files = sizes.map { File(path: Self.folderName + "/\(hash)-\($0.width).\(format.fileExtension)", size: $0) }
+    fileprivate func renditions(
+        _ hash: String, sizes: [RenditionSize], format: RenditionFormat, reused: Bool
+    ) -> Renditions {
+        let files = sizes.map {
+            File(path: Self.folderName + "/\(hash)-\($0.width).\(format.fileExtension)", size: $0)
+        }
         let fallbackWidth = widths.fallbackWidth(among: sizes.map(\.width))
         let fallback = files.first { $0.size.width == fallbackWidth } ?? files[files.count - 1]
-        return Renditions(files: files, fallback: fallback, reused: reused, format: format, contentHash: hash)
+        return Renditions(
+            files: files, fallback: fallback, reused: reused, format: format, contentHash: hash)
     }
 
     /// Writes `bytes` with plain POSIX calls; nil on success, else the reason. Foundation's
     /// `Data.write` syncs each file to disk, which on a busy machine costs more than the encode,
     /// and the build's staging folder already keeps a failed build from being published.
-    static func write(_ bytes: [UInt8], to path: String) -> String? {
+    fileprivate static func write(_ bytes: [UInt8], to path: String) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }
         defer { close(descriptor) }
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
-                pwrite(descriptor, buffer.baseAddress! + offset, bytes.count - offset, off_t(offset))
+                pwrite(
+                    descriptor, buffer.baseAddress! + offset, bytes.count - offset, off_t(offset))
             }
             if written < 0 {
                 if errno == EINTR { continue }
@@ -276,7 +311,7 @@ private extension RenditionWriter {
     }
 
     /// A hard link where the file system allows, a copy otherwise; nil on success.
-    static func place(_ source: URL, at destination: URL) -> String? {
+    fileprivate static func place(_ source: URL, at destination: URL) -> String? {
         if link(source.path, destination.path) == 0 || errno == EEXIST { return nil }
         do {
             try FileManager.default.copyItem(at: source, to: destination)

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file whose name has an image extension: where its name is, nothing to allocate or count
@@ -31,7 +31,8 @@ struct ListedFolder: Sendable {
     /// `candidate`'s path relative to the walk's root.
     func relativePath(of candidate: Candidate) -> String {
         names.withUnsafeBufferPointer { names in
-            let name = names[Int(candidate.nameStart)..<Int(candidate.nameStart + candidate.nameLength)]
+            let name = names[
+                Int(candidate.nameStart)..<Int(candidate.nameStart + candidate.nameLength)]
             return DirectoryWalker.relativePath(relativePrefix, UnsafeBufferPointer(rebasing: name))
         }
     }
@@ -48,15 +49,24 @@ struct ListedFolder: Sendable {
             return relativePrefix.withUnsafeBufferPointer { prefix in
                 names.withUnsafeBufferPointer { names in
                     let name = names.baseAddress! + Int(candidate.nameStart)
-                    return (prefixCount == 0 || memcmp(path.baseAddress!, prefix.baseAddress!, prefixCount) == 0)
-                        && memcmp(path.baseAddress! + prefixCount, name, Int(candidate.nameLength)) == 0
+                    return
+                        (prefixCount == 0
+                        || memcmp(path.baseAddress!, prefix.baseAddress!, prefixCount) == 0)
+                        && memcmp(path.baseAddress! + prefixCount, name, Int(candidate.nameLength))
+                            == 0
                 }
             }
         }
         if sameBytes && !path.utf8.contains(UInt8(ascii: "%")) { return true }
-        let mayDiffer = names.withUnsafeBufferPointer { names in
-            FileNameText.mayNeedEscaping(UnsafeBufferPointer(rebasing: names[Int(candidate.nameStart)..<Int(candidate.nameStart + candidate.nameLength)]))
-        } || relativePrefix.withUnsafeBufferPointer { FileNameText.mayNeedEscaping($0) }
+        let mayDiffer =
+            names.withUnsafeBufferPointer { names in
+                FileNameText.mayNeedEscaping(
+                    UnsafeBufferPointer(
+                        rebasing: names[
+                            Int(
+                                candidate.nameStart)..<Int(
+                                    candidate.nameStart + candidate.nameLength)]))
+            } || relativePrefix.withUnsafeBufferPointer { FileNameText.mayNeedEscaping($0) }
         guard mayDiffer else { return false }
         return relativePath(of: candidate) == path
     }
@@ -128,9 +138,12 @@ struct DirectoryWalker {
         var rootBytes = Array(rootPath.utf8)
         while rootBytes.count > 1 && rootBytes.last == UInt8(ascii: "/") { rootBytes.removeLast() }
         if excluded.contains(FileID(info)) { return }
-        if let resolved = Self.resolved(rootBytes) { resolvedRoot = resolved == [Self.separator] ? resolved : resolved + [Self.separator] }
+        if let resolved = Self.resolved(rootBytes) {
+            resolvedRoot = resolved == [Self.separator] ? resolved : resolved + [Self.separator]
+        }
         walked[FileID(info)] = []
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: FolderEntries.bufferSize, alignment: 8)
+        let scratch = UnsafeMutableRawPointer.allocate(
+            byteCount: FolderEntries.bufferSize, alignment: 8)
         self.scratch = scratch
         defer {
             self.scratch = nil
@@ -161,7 +174,9 @@ extension DirectoryWalker {
     /// `prefix` (a relative folder with its trailing `/`, or empty) and `name` as one String,
     /// made in place; escaped when the bytes are not valid UTF-8 (see ``FileNameText``).
     static func relativePath(_ prefix: [UInt8], _ name: UnsafeBufferPointer<UInt8>) -> String {
-        if FileNameText.mayNeedEscaping(name) || prefix.withUnsafeBufferPointer({ FileNameText.mayNeedEscaping($0) }) {
+        if FileNameText.mayNeedEscaping(name)
+            || prefix.withUnsafeBufferPointer({ FileNameText.mayNeedEscaping($0) })
+        {
             return (prefix + name).withUnsafeBufferPointer { FileNameText.text(of: $0) }
         }
         return String(unsafeUninitializedCapacity: prefix.count + name.count) { buffer in
@@ -172,28 +187,30 @@ extension DirectoryWalker {
     }
 }
 
-private extension DirectoryWalker {
+extension DirectoryWalker {
 
-    static let separator = UInt8(ascii: "/")
+    fileprivate static let separator = UInt8(ascii: "/")
 
-    static func errorText(_ code: Int32) -> String {
+    fileprivate static func errorText(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
 
     /// Calls `body` with `bytes` as a NUL-terminated C path.
-    static func withPath<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+    fileprivate static func withPath<Result>(
+        _ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result
+    ) -> Result {
         (bytes + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress.unsafelyUnwrapped) }
         }
     }
 
     /// Path bytes as text for a message, escaped as relative paths are (see ``FileNameText``).
-    static func string(_ bytes: [UInt8]) -> String {
+    fileprivate static func string(_ bytes: [UInt8]) -> String {
         bytes.withUnsafeBufferPointer { FileNameText.text(of: $0) }
     }
 
     /// Reads, sorts and visits the entries of the open folder `descriptor`; closes it.
-    mutating func list(_ descriptor: Int32, absolute: [UInt8], relative: [UInt8]) {
+    fileprivate mutating func list(_ descriptor: Int32, absolute: [UInt8], relative: [UInt8]) {
         let entries = FolderEntries(reading: descriptor, buffer: scratch.unsafelyUnwrapped)
         close(descriptor)
         let listing = FolderListings.Listing(
@@ -204,13 +221,17 @@ private extension DirectoryWalker {
 
     /// Visits a listed folder's entries in order, entering the subfolders listed ahead through
     /// their listings.
-    mutating func visit(_ listing: FolderListings.Listing, absolute: [UInt8], relative: [UInt8]) {
+    fileprivate mutating func visit(
+        _ listing: FolderListings.Listing, absolute: [UInt8], relative: [UInt8]
+    ) {
         let folder = folders.count
         let entries = listing.entries
         // "/" as the root would otherwise give "//name".
-        let absolutePrefix = absolute == [Self.separator] ? [Self.separator] : absolute + [Self.separator]
+        let absolutePrefix =
+            absolute == [Self.separator] ? [Self.separator] : absolute + [Self.separator]
         let relativePrefix = relative.isEmpty ? [] : relative + [Self.separator]
-        folders.append(ListedFolder(path: absolute, relativePrefix: relativePrefix, names: entries.names))
+        folders.append(
+            ListedFolder(path: absolute, relativePrefix: relativePrefix, names: entries.names))
         entries.names.withUnsafeBufferPointer { names in
             for (index, entry) in entries.entries.enumerated() {
                 let name = FolderEntries.name(entry, in: names)
@@ -218,20 +239,29 @@ private extension DirectoryWalker {
                 // whether its name is a photo's.
                 if Int32(entry.type) == Int32(DT_REG) {
                     if entry.isCandidate {
-                        candidates.append(Candidate(folder: folder, nameStart: entry.start, nameLength: entry.length))
+                        candidates.append(
+                            Candidate(
+                                folder: folder, nameStart: entry.start, nameLength: entry.length))
                     }
                     continue
                 }
                 if let slot = listing.subfolders[index], let subfolder = prelisted.take(Int(slot)) {
-                    enter(subfolder.identity, absolute: absolutePrefix + name, relative: relativePrefix + name, listing: subfolder)
+                    enter(
+                        subfolder.identity, absolute: absolutePrefix + name,
+                        relative: relativePrefix + name, listing: subfolder)
                 } else {
-                    visit(entry, name: name, folder: folder, absolute: absolutePrefix + name, relative: relativePrefix + name)
+                    visit(
+                        entry, name: name, folder: folder, absolute: absolutePrefix + name,
+                        relative: relativePrefix + name)
                 }
             }
         }
     }
 
-    mutating func visit(_ entry: FolderEntries.Entry, name: UnsafeBufferPointer<UInt8>, folder: Int, absolute: [UInt8], relative: [UInt8]) {
+    fileprivate mutating func visit(
+        _ entry: FolderEntries.Entry, name: UnsafeBufferPointer<UInt8>, folder: Int,
+        absolute: [UInt8], relative: [UInt8]
+    ) {
         switch Int32(entry.type) {
         case Int32(DT_REG):
             addCandidate(entry, name: name, folder: folder, relative: relative)
@@ -253,7 +283,9 @@ private extension DirectoryWalker {
             switch info.st_mode & S_IFMT {
             case S_IFREG: addCandidate(entry, name: name, folder: folder, relative: relative)
             case S_IFDIR: enter(FileID(info), absolute: absolute, relative: relative)
-            case S_IFLNK: followLink(entry, name: name, folder: folder, absolute: absolute, relative: relative)
+            case S_IFLNK:
+                followLink(
+                    entry, name: name, folder: folder, absolute: absolute, relative: relative)
             default:
                 if ImageExtensions.isCandidate(name) {
                     report(relative, .unreadable, "not a regular file")
@@ -262,52 +294,72 @@ private extension DirectoryWalker {
         }
     }
 
-    mutating func addCandidate(_ entry: FolderEntries.Entry, name: UnsafeBufferPointer<UInt8>, folder: Int, relative: [UInt8]) {
+    fileprivate mutating func addCandidate(
+        _ entry: FolderEntries.Entry, name: UnsafeBufferPointer<UInt8>, folder: Int,
+        relative: [UInt8]
+    ) {
         guard ImageExtensions.isCandidate(name) else { return }
-        candidates.append(Candidate(folder: folder, nameStart: entry.start, nameLength: entry.length))
+        candidates.append(
+            Candidate(folder: folder, nameStart: entry.start, nameLength: entry.length))
     }
 
-    mutating func followLink(_ entry: FolderEntries.Entry, name: UnsafeBufferPointer<UInt8>, folder: Int, absolute: [UInt8], relative: [UInt8]) {
-        if !followsOutsideLinks, let target = Self.resolved(absolute), !target.starts(with: resolvedRoot),
+    fileprivate mutating func followLink(
+        _ entry: FolderEntries.Entry, name: UnsafeBufferPointer<UInt8>, folder: Int,
+        absolute: [UInt8], relative: [UInt8]
+    ) {
+        if !followsOutsideLinks, let target = Self.resolved(absolute),
+            !target.starts(with: resolvedRoot),
             target + [Self.separator] != resolvedRoot
         {
-            return report(relative, .linkOutside,
-                          "symbolic link to '\(Self.string(target))' leads outside the photos folder; not followed "
-                            + "(add --follow-symlinks to include what it leads to)")
+            return report(
+                relative, .linkOutside,
+                "symbolic link to '\(Self.string(target))' leads outside the photos folder; not followed "
+                    + "(add --follow-symlinks to include what it leads to)")
         }
         var info = stat()
         guard Self.withPath(absolute, { stat($0, &info) }) == 0 else {
             let code = errno
             if code == ELOOP {
-                return report(relative, .symlinkLoop, "symbolic link loop: following the link never reaches a file")
+                return report(
+                    relative, .symlinkLoop,
+                    "symbolic link loop: following the link never reaches a file")
             }
             if code == ENOENT || code == ENOTDIR {
-                return report(relative, .brokenLink, "broken symbolic link to '\(linkTarget(absolute))'")
+                return report(
+                    relative, .brokenLink, "broken symbolic link to '\(linkTarget(absolute))'")
             }
-            return report(relative, .unreadable, "cannot follow symbolic link: \(Self.errorText(code))")
+            return report(
+                relative, .unreadable, "cannot follow symbolic link: \(Self.errorText(code))")
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: addCandidate(entry, name: name, folder: folder, relative: relative)
         case S_IFDIR: enter(FileID(info), absolute: absolute, relative: relative)
         default:
-            if ImageExtensions.isCandidate(name) { report(relative, .unreadable, "not a regular file") }
+            if ImageExtensions.isCandidate(name) {
+                report(relative, .unreadable, "not a regular file")
+            }
         }
     }
 
     /// Visits the folder `id` unless it is excluded or already being walked higher up, through
     /// its `listing` when it was listed ahead.
-    mutating func enter(_ id: FileID, absolute: [UInt8], relative: [UInt8], listing: FolderListings.Listing? = nil) {
+    fileprivate mutating func enter(
+        _ id: FileID, absolute: [UInt8], relative: [UInt8], listing: FolderListings.Listing? = nil
+    ) {
         if excluded.contains(id) { return }
         if ancestors.contains(id) {
             // Only a link (or a bind mount) can lead back to a folder being walked; entering it
             // would never end.
-            return report(relative, .symlinkLoop,
-                          "symbolic link loop: '\(linkTarget(absolute))' is a folder that contains this link")
+            return report(
+                relative, .symlinkLoop,
+                "symbolic link loop: '\(linkTarget(absolute))' is a folder that contains this link")
         }
         if let first = walked[id] {
             // Two links per level back to the parent would otherwise publish 2^depth copies.
-            return report(relative, .alreadyIncluded,
-                          "leads to the folder already included as '\(first.isEmpty ? "." : Self.string(first))'; not walked again")
+            return report(
+                relative, .alreadyIncluded,
+                "leads to the folder already included as '\(first.isEmpty ? "." : Self.string(first))'; not walked again"
+            )
         }
         walked[id] = relative
         ancestors.append(id)
@@ -323,7 +375,7 @@ private extension DirectoryWalker {
     }
 
     /// `path` with every symbolic link resolved, nil when it leads nowhere.
-    static func resolved(_ path: [UInt8]) -> [UInt8]? {
+    fileprivate static func resolved(_ path: [UInt8]) -> [UInt8]? {
         withPath(path) { path in
             guard let resolved = realpath(path, nil) else { return nil }
             defer { free(resolved) }
@@ -331,18 +383,23 @@ private extension DirectoryWalker {
         }
     }
 
-    func linkTarget(_ absolute: [UInt8]) -> String {
+    fileprivate func linkTarget(_ absolute: [UInt8]) -> String {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = buffer.withUnsafeMutableBufferPointer { target in
             target.withMemoryRebound(to: CChar.self) { chars in
-                Self.withPath(absolute) { readlink($0, chars.baseAddress.unsafelyUnwrapped, chars.count - 1) }
+                Self.withPath(absolute) {
+                    readlink($0, chars.baseAddress.unsafelyUnwrapped, chars.count - 1)
+                }
             }
         }
         return length > 0 ? Self.string(Array(buffer[..<length])) : "?"
     }
 
-    mutating func report(_ relative: [UInt8], _ kind: ScanDiagnostic.Kind, _ message: String) {
+    fileprivate mutating func report(
+        _ relative: [UInt8], _ kind: ScanDiagnostic.Kind, _ message: String
+    ) {
         let path = relative.withUnsafeBufferPointer { FileNameText.text(of: $0) }
-        diagnostics.append((candidates.count, ScanDiagnostic(relativePath: path, kind: kind, message: message)))
+        diagnostics.append(
+            (candidates.count, ScanDiagnostic(relativePath: path, kind: kind, message: message)))
     }
 }

@@ -25,7 +25,9 @@ public enum FileNameText {
             bytes.reserveCapacity(utf8.count)
             var index = 0
             while index < utf8.count {
-                if utf8[index] == percent, index + 2 < utf8.count, let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2]) {
+                if utf8[index] == percent, index + 2 < utf8.count,
+                    let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
+                {
                     bytes.append(high << 4 | low)
                     index += 3
                 } else {
@@ -91,18 +93,28 @@ public enum FileNameText {
         var high: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
+        case 0xE0:
+            length = 3
+            low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
+        case 0xF4:
+            length = 4
+            high = 0x8F
         default: return nil
         }
         guard index + length <= bytes.count else { return nil }
         for offset in 1..<length {
             let byte = bytes[index + offset]
-            guard byte >= (offset == 1 ? low : 0x80), byte <= (offset == 1 ? high : 0xBF) else { return nil }
+            guard byte >= (offset == 1 ? low : 0x80), byte <= (offset == 1 ? high : 0xBF) else {
+                return nil
+            }
         }
         return length
     }
@@ -125,7 +137,9 @@ public enum FileNameText {
     private static func containsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count >= 3 else { return false }
         for index in 0..<(bytes.count - 2) where bytes[index] == percent {
-            if hexValue(bytes[index + 1]) != nil && hexValue(bytes[index + 2]) != nil { return true }
+            if hexValue(bytes[index + 1]) != nil && hexValue(bytes[index + 2]) != nil {
+                return true
+            }
         }
         return false
     }

@@ -1,11 +1,11 @@
 import CImageHeaders
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One folder's entries as the kernel listed them, hidden names left out, in natural order.
@@ -49,7 +49,8 @@ struct FolderEntries: Sendable {
             var offset = 0
             while offset < filled {
                 let record = (buffer + offset).assumingMemoryBound(to: wfs_folder_record.self)
-                let name = UnsafeRawPointer(wfs_folder_record_name(record)).assumingMemoryBound(to: UInt8.self)
+                let name = UnsafeRawPointer(wfs_folder_record_name(record)).assumingMemoryBound(
+                    to: UInt8.self)
                 add(name, type: record.pointee.type)
                 offset += Int(record.pointee.length)
             }
@@ -69,7 +70,9 @@ struct FolderEntries: Sendable {
         defer { closedir(directory) }
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name).unsafelyUnwrapped
         while let entry = readdir(directory) {
-            add(UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self), type: entry.pointee.d_type)
+            add(
+                UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(
+                    to: UInt8.self), type: entry.pointee.d_type)
         }
     }
 
@@ -78,8 +81,13 @@ struct FolderEntries: Sendable {
         // Hidden names, AppleDouble `._*` files, `.` and `..` all start with a dot.
         guard name.pointee != 0, name.pointee != UInt8(ascii: ".") else { return }
         let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
-        let isCandidate = Int32(type) == Int32(DT_REG) && ImageExtensions.isCandidate(UnsafeBufferPointer(start: name, count: length))
-        entries.append(Entry(start: Int32(names.count), length: Int32(length), type: type, isCandidate: isCandidate))
+        let isCandidate =
+            Int32(type) == Int32(DT_REG)
+            && ImageExtensions.isCandidate(UnsafeBufferPointer(start: name, count: length))
+        entries.append(
+            Entry(
+                start: Int32(names.count), length: Int32(length), type: type,
+                isCandidate: isCandidate))
         names.append(contentsOf: UnsafeBufferPointer(start: name, count: length + 1))
     }
 
@@ -102,7 +110,8 @@ struct FolderEntries: Sendable {
             keyed.sort {
                 NaturalOrder.compareKeys(
                     UnsafeBufferPointer(start: base + Int($0.keyStart), count: Int($0.keyLength)),
-                    UnsafeBufferPointer(start: base + Int($1.keyStart), count: Int($1.keyLength))) < 0
+                    UnsafeBufferPointer(start: base + Int($1.keyStart), count: Int($1.keyLength)))
+                    < 0
             }
         }
         return keyed.map(\.entry)
@@ -114,7 +123,9 @@ struct FolderEntries: Sendable {
     }
 
     /// The name of `entry`, without its NUL, in `names`'s storage.
-    static func name(_ entry: Entry, in names: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    static func name(_ entry: Entry, in names: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<
+        UInt8
+    > {
         UnsafeBufferPointer(rebasing: names[Int(entry.start)..<Int(entry.start + entry.length)])
     }
 }

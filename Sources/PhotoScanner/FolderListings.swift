@@ -1,11 +1,11 @@
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Folder listings read ahead of the walk by several threads, one level of the tree at a time.
@@ -53,11 +53,17 @@ struct FolderListings: Sendable {
                 guard var listing else { continue }
                 let identity = listing.identity
                 if !excluded.contains(identity) && !pending.ancestors.contains(identity) {
-                    let prefix = pending.path == [UInt8(ascii: "/")] ? pending.path : pending.path + [UInt8(ascii: "/")]
+                    let prefix =
+                        pending.path == [UInt8(ascii: "/")]
+                        ? pending.path : pending.path + [UInt8(ascii: "/")]
                     let ancestors = pending.ancestors + [identity]
-                    for (index, entry) in listing.entries.entries.enumerated() where Int32(entry.type) == Int32(DT_DIR) {
+                    for (index, entry) in listing.entries.entries.enumerated()
+                    where Int32(entry.type) == Int32(DT_DIR) {
                         listing.subfolders[index] = Int32(listings.count)
-                        next.append(Pending(path: prefix + listing.entries.name(entry), ancestors: ancestors, slot: listings.count))
+                        next.append(
+                            Pending(
+                                path: prefix + listing.entries.name(entry), ancestors: ancestors,
+                                slot: listings.count))
                         listings.append(nil)
                     }
                 }
@@ -88,7 +94,9 @@ struct FolderListings: Sendable {
                 while true {
                     let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard index < paths.count else { break }
-                    if let listing = listing(paths[index], buffer: buffer) { mine.append((index, listing)) }
+                    if let listing = listing(paths[index], buffer: buffer) {
+                        mine.append((index, listing))
+                    }
                 }
             }
             results.withLock { $0.append(contentsOf: mine) }
@@ -100,7 +108,8 @@ struct FolderListings: Sendable {
 
     /// Calls `body` with ``FolderEntries/bufferSize`` bytes of scratch space for one thread.
     static func withScratch<Result>(_ body: (UnsafeMutableRawPointer) -> Result) -> Result {
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: FolderEntries.bufferSize, alignment: 8)
+        let buffer = UnsafeMutableRawPointer.allocate(
+            byteCount: FolderEntries.bufferSize, alignment: 8)
         defer { buffer.deallocate() }
         return body(buffer)
     }

@@ -1,11 +1,11 @@
 import CImageHeaders
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What reading one candidate's header produced.
@@ -25,8 +25,12 @@ enum HeaderReader {
     ///
     /// Only a file with a cached entry costs a `stat`; a file that is read gets its identity from
     /// the `fstat` of the read itself.
-    static func read(_ candidate: Candidate, in folders: FolderCursor, cached: ScanCache.Entry?) -> (HeaderOutcome, cached: Bool) {
-        if let cached, let identity = self.identity(of: candidate, in: folders), cached.identity == identity {
+    static func read(_ candidate: Candidate, in folders: FolderCursor, cached: ScanCache.Entry?)
+        -> (HeaderOutcome, cached: Bool)
+    {
+        if let cached, let identity = self.identity(of: candidate, in: folders),
+            cached.identity == identity
+        {
             return (.photo(cached.photo, warning: cached.warning), true)
         }
         return (read(candidate, in: folders), false)
@@ -42,27 +46,34 @@ enum HeaderReader {
 
     static func read(_ candidate: Candidate, in folders: FolderCursor) -> HeaderOutcome {
         var header = wfs_image_header()
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(WFS_MESSAGE_CAPACITY)) { message in
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(WFS_MESSAGE_CAPACITY)) {
+            message in
             let status: wfs_status
             if let folder = folders.descriptor(for: candidate.folder) {
                 status = folders.withName(of: candidate) { name in
-                    wfs_read_image_header_at(folder, name, &header, message.baseAddress, message.count)
+                    wfs_read_image_header_at(
+                        folder, name, &header, message.baseAddress, message.count)
                 }
             } else {
                 // The folder could not be opened by itself: the full path gets the real error.
-                let path = folders.path(of: candidate.folder) + [UInt8(ascii: "/")] + folders.name(of: candidate)
+                let path =
+                    folders.path(of: candidate.folder) + [UInt8(ascii: "/")]
+                    + folders.name(of: candidate)
                 status = path.withUnsafeBufferPointer { path in
                     path.withMemoryRebound(to: CChar.self) { chars in
-                        wfs_read_image_header(chars.baseAddress, &header, message.baseAddress, message.count)
+                        wfs_read_image_header(
+                            chars.baseAddress, &header, message.baseAddress, message.count)
                     }
                 }
             }
             let text = message.baseAddress.map { String(cString: $0) } ?? ""
-            var result = outcome(status, header, message: text, relativePath: folders.relativePath(of: candidate))
+            var result = outcome(
+                status, header, message: text, relativePath: folders.relativePath(of: candidate))
             if case .photo(var photo, let warning) = result {
                 photo.identity = FileIdentity(
                     device: header.device, inode: header.inode, size: header.byte_size,
-                    modified: header.modification_seconds * 1_000_000_000 + Int64(header.modification_nanoseconds))
+                    modified: header.modification_seconds * 1_000_000_000
+                        + Int64(header.modification_nanoseconds))
                 result = .photo(photo, warning: warning)
             }
             return result
@@ -70,8 +81,10 @@ enum HeaderReader {
     }
 
     /// Interprets one shim result; also used by tests that read from memory.
-    static func outcome(_ status: wfs_status, _ header: wfs_image_header, message: String,
-                        relativePath: String) -> HeaderOutcome {
+    static func outcome(
+        _ status: wfs_status, _ header: wfs_image_header, message: String,
+        relativePath: String
+    ) -> HeaderOutcome {
         func rejected(_ kind: ScanDiagnostic.Kind, _ text: String) -> HeaderOutcome {
             .rejected(ScanDiagnostic(relativePath: relativePath, kind: kind, message: text))
         }
@@ -95,7 +108,8 @@ enum HeaderReader {
                 : ScannedPhoto(
                     relativePath: relativePath, format: format,
                     storedWidth: Int(header.width), storedHeight: Int(header.height),
-                    displayWidth: Int(header.display_width), displayHeight: Int(header.display_height),
+                    displayWidth: Int(header.display_width),
+                    displayHeight: Int(header.display_height),
                     byteSize: header.byte_size)
             var warning: ScanDiagnostic?
             if header.exif == .malformed {
@@ -113,7 +127,9 @@ enum HeaderReader {
         case .ioError:
             return rejected(.unreadable, "cannot read: \(message)")
         case .corruptHeader:
-            return rejected(.corruptHeader, "\(String(cString: wfs_format_name(header.format))) header: \(message)")
+            return rejected(
+                .corruptHeader,
+                "\(String(cString: wfs_format_name(header.format))) header: \(message)")
         }
     }
 
@@ -122,7 +138,8 @@ enum HeaderReader {
         let name = String(cString: wfs_format_name(format))
         switch format {
         case .gif:
-            return "GIF is not supported: convert it to PNG (or JPEG; an animation keeps its first frame)"
+            return
+                "GIF is not supported: convert it to PNG (or JPEG; an animation keeps its first frame)"
         case .svg:
             return "SVG is not supported: export it as PNG"
         default:
@@ -155,16 +172,23 @@ final class FolderCursor {
     }
 
     /// Calls `body` with `candidate`'s NUL-terminated name.
-    func withName<Result>(of candidate: Candidate, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+    func withName<Result>(of candidate: Candidate, _ body: (UnsafePointer<CChar>) -> Result)
+        -> Result
+    {
         folders[candidate.folder].names.withUnsafeBufferPointer { names in
-            body(UnsafeRawPointer(names.baseAddress.unsafelyUnwrapped + Int(candidate.nameStart)).assumingMemoryBound(to: CChar.self))
+            body(
+                UnsafeRawPointer(names.baseAddress.unsafelyUnwrapped + Int(candidate.nameStart))
+                    .assumingMemoryBound(to: CChar.self))
         }
     }
 
     /// `candidate`'s name with its NUL, copied (for the rare full path).
     func name(of candidate: Candidate) -> [UInt8] {
         withName(of: candidate) { name in
-            Array(UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name) + 1))
+            Array(
+                UnsafeBufferPointer(
+                    start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self),
+                    count: strlen(name) + 1))
         }
     }
 

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The order in which the scanner lists files: "natural" so `photo2` comes before `photo10`, and
@@ -24,10 +24,14 @@ enum NaturalOrder {
     /// themselves: folders are sorted by keys made from them (``appendKey(of:to:)``), and this
     /// orders the few paths a rebuild's cache and listing disagree on.
     static func compare(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
-        lhs.withUnsafeBufferPointer { left in rhs.withUnsafeBufferPointer { right in compare(left, right) } }
+        lhs.withUnsafeBufferPointer { left in
+            rhs.withUnsafeBufferPointer { right in compare(left, right) }
+        }
     }
 
-    private static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
+    private static func compare(
+        _ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>
+    ) -> Int {
         var i = 0
         var j = 0
         var tiebreak = 0
@@ -82,7 +86,8 @@ enum NaturalOrder {
                 key.append(0x30)
                 key.append(UInt8(truncatingIfNeeded: significant >> 8))
                 key.append(UInt8(truncatingIfNeeded: significant))
-                key.append(contentsOf: UnsafeBufferPointer(rebasing: name[run.significant..<run.end]))
+                key.append(
+                    contentsOf: UnsafeBufferPointer(rebasing: name[run.significant..<run.end]))
                 index = run.end
             } else {
                 key.append(folded(name[index]))
@@ -106,10 +111,13 @@ enum NaturalOrder {
 
     /// Negative, zero or positive as the name with key `lhs` sorts before, equal to or after
     /// the one with key `rhs` (keys from ``appendKey(of:to:)``).
-    static func compareKeys(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
+    static func compareKeys(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>)
+        -> Int
+    {
         let shared = min(lhs.count, rhs.count)
         if shared > 0 {
-            let order = memcmp(lhs.baseAddress.unsafelyUnwrapped, rhs.baseAddress.unsafelyUnwrapped, shared)
+            let order = memcmp(
+                lhs.baseAddress.unsafelyUnwrapped, rhs.baseAddress.unsafelyUnwrapped, shared)
             if order != 0 { return Int(order) }
         }
         return lhs.count - rhs.count
@@ -127,16 +135,18 @@ enum NaturalOrder {
     }
 }
 
-private extension NaturalOrder {
-    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+extension NaturalOrder {
+    fileprivate static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    static func folded(_ byte: UInt8) -> UInt8 {
+    fileprivate static func folded(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
     }
 
     /// The digit run starting at `start`: where its significant digits begin (after leading zeros,
     /// keeping one digit for an all-zero run) and where it ends.
-    static func digitRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (significant: Int, end: Int) {
+    fileprivate static func digitRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (
+        significant: Int, end: Int
+    ) {
         var end = start
         while end < bytes.count && isDigit(bytes[end]) { end += 1 }
         var significant = start

@@ -1,11 +1,11 @@
 import CImageHeaders
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs `body(0)` … `body(workers - 1)` at once: the first on the calling thread, each other on
@@ -50,10 +50,12 @@ public enum ParallelWork {
     private static func start(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
         let context = Unmanaged.passRetained(Job(body)).toOpaque()
         var thread = pthread_t()
-        let status = wfs_start_thread(&thread, { context in
-            Unmanaged<Job>.fromOpaque(context.unsafelyUnwrapped).takeRetainedValue().body()
-            return nil
-        }, context)
+        let status = wfs_start_thread(
+            &thread,
+            { context in
+                Unmanaged<Job>.fromOpaque(context.unsafelyUnwrapped).takeRetainedValue().body()
+                return nil
+            }, context)
         guard status == 0 else {
             Unmanaged<Job>.fromOpaque(context).release()
             return nil

@@ -1,10 +1,11 @@
 import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Walks a folder and measures every JPEG and PNG from its header, in parallel.
 ///
@@ -21,7 +22,8 @@ public struct PhotoScanner: Sendable {
     public var followsOutsideLinks: Bool
 
     public init(
-        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, excludedFolders: [URL] = [], followsOutsideLinks: Bool = false
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, excludedFolders: [URL] = [],
+        followsOutsideLinks: Bool = false
     ) {
         self.jobs = max(1, jobs)
         self.excludedFolders = excludedFolders
@@ -37,7 +39,8 @@ public struct PhotoScanner: Sendable {
     /// - Parameter cache: an earlier scan's results; files whose identity (device, inode, size,
     ///   modification time) is unchanged are taken from it without being opened.
     public func scan(
-        _ root: URL, cache: ScanCache? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+        _ root: URL, cache: ScanCache? = nil,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws(ScanError) -> ScanResult {
         try scan(atPath: root.path, cacheAfterWalk: { cache }, progress: progress)
     }
@@ -54,28 +57,34 @@ public struct PhotoScanner: Sendable {
     /// Scans `root` recursively, asking for the cache only once the folders are listed, so a
     /// caller can read a large cache file on another thread during the walk.
     public func scan(
-        _ root: URL, cacheAfterWalk: () -> ScanCache?, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+        _ root: URL, cacheAfterWalk: () -> ScanCache?,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws(ScanError) -> ScanResult {
         try scan(atPath: root.path, cacheAfterWalk: cacheAfterWalk, progress: progress)
     }
 
     private func scan(
-        atPath rootPath: String, cacheAfterWalk: () -> ScanCache?, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+        atPath rootPath: String, cacheAfterWalk: () -> ScanCache?,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     ) throws(ScanError) -> ScanResult {
         var walker = DirectoryWalker(
-            excludedFolders: excludedFolders.map { $0.standardizedFileURL.path }, followsOutsideLinks: followsOutsideLinks)
+            excludedFolders: excludedFolders.map { $0.standardizedFileURL.path },
+            followsOutsideLinks: followsOutsideLinks)
         try walker.walk(rootPath: rootPath, jobs: jobs)
         let candidates = walker.candidates
         let walkDiagnostics = walker.diagnostics
         let cache = cacheAfterWalk()
-        let reads = readHeaders(candidates, folders: walker.folders, cache: cache, progress: progress)
+        let reads = readHeaders(
+            candidates, folders: walker.folders, cache: cache, progress: progress)
 
         // Diagnostics in listing order: the walk's among the readers' where they were found.
         var diagnostics: [ScanDiagnostic] = []
         diagnostics.reserveCapacity(walkDiagnostics.count + reads.findings.count)
         var nextWalkDiagnostic = 0
         for finding in reads.findings {
-            while nextWalkDiagnostic < walkDiagnostics.count && walkDiagnostics[nextWalkDiagnostic].candidatesBefore <= finding.candidate {
+            while nextWalkDiagnostic < walkDiagnostics.count
+                && walkDiagnostics[nextWalkDiagnostic].candidatesBefore <= finding.candidate
+            {
                 diagnostics.append(walkDiagnostics[nextWalkDiagnostic].diagnostic)
                 nextWalkDiagnostic += 1
             }
@@ -88,7 +97,8 @@ public struct PhotoScanner: Sendable {
             let garbage = Garbage(candidates: candidates, walker: walker)
             DispatchQueue.global(qos: .utility).async { garbage.drop() }
         }
-        return ScanResult(photos: reads.photos, diagnostics: diagnostics, cachedCount: reads.cachedCount)
+        return ScanResult(
+            photos: reads.photos, diagnostics: diagnostics, cachedCount: reads.cachedCount)
     }
 }
 
@@ -118,17 +128,18 @@ private struct HeaderReads {
     var cachedCount: Int
 }
 
-private extension PhotoScanner {
+extension PhotoScanner {
     /// Files per batch a worker claims: big enough that claiming costs nothing, small enough that
     /// workers finish together.
-    static let batchSize = 32
+    fileprivate static let batchSize = 32
 
     /// Reads every candidate's header, with `jobs` workers when there is enough to share. Each
     /// photo is written straight into its candidate's place in the result, so the order never
     /// depends on scheduling and a scan where every file is a photo copies nothing afterwards;
     /// the places of rejected files are closed up at the end.
-    func readHeaders(
-        _ candidates: [Candidate], folders: [ListedFolder], cache: ScanCache?, progress: (@Sendable (Int, Int) -> Void)?
+    fileprivate func readHeaders(
+        _ candidates: [Candidate], folders: [ListedFolder], cache: ScanCache?,
+        progress: (@Sendable (Int, Int) -> Void)?
     ) -> HeaderReads {
         let total = candidates.count
         progress?(0, total)
@@ -144,12 +155,14 @@ private extension PhotoScanner {
                 let cursor = FolderCursor(folders: folders)
                 var mine: [(candidate: Int, diagnostic: ScanDiagnostic, rejected: Bool)] = []
                 while true {
-                    let start = shared.claimed.wrappingAdd(Self.batchSize, ordering: .relaxed).oldValue
+                    let start = shared.claimed.wrappingAdd(Self.batchSize, ordering: .relaxed)
+                        .oldValue
                     guard start < total else { break }
                     let end = min(start + Self.batchSize, total)
                     var cached = 0
                     for index in start..<end {
-                        let (outcome, fromCache) = HeaderReader.read(candidates[index], in: cursor, cached: lookup?.entry(at: index))
+                        let (outcome, fromCache) = HeaderReader.read(
+                            candidates[index], in: cursor, cached: lookup?.entry(at: index))
                         let slot = slots.buffer.baseAddress.unsafelyUnwrapped + index
                         switch outcome {
                         case .photo(let photo, let warning):
@@ -195,7 +208,9 @@ private extension PhotoScanner {
     }
 
     /// What a rejected file's place holds until the places are closed up.
-    static let placeholder = ScannedPhoto(relativePath: "", format: .jpeg, storedWidth: 0, storedHeight: 0, orientation: 1, byteSize: 0)
+    fileprivate static let placeholder = ScannedPhoto(
+        relativePath: "", format: .jpeg, storedWidth: 0, storedHeight: 0, orientation: 1,
+        byteSize: 0)
 }
 
 /// The cache entry of each candidate, found by the header workers themselves. The entry is
@@ -217,11 +232,17 @@ private final class CacheLookup: Sendable {
 
     func entry(at index: Int) -> ScanCache.Entry? {
         let candidate = candidates[index]
-        if index < cache.entries.count && folders[candidate.folder].relativePath(of: candidate, is: cache.entries[index].photo.relativePath) {
+        if index < cache.entries.count
+            && folders[candidate.folder].relativePath(
+                of: candidate, is: cache.entries[index].photo.relativePath)
+        {
             return cache.entries[index]
         }
         let positions = self.positions.withLock { positions in
-            if positions == nil { positions = cache.positions(of: candidates.map { folders[$0.folder].relativePath(of: $0) }) }
+            if positions == nil {
+                positions = cache.positions(
+                    of: candidates.map { folders[$0.folder].relativePath(of: $0) })
+            }
             return positions.unsafelyUnwrapped
         }
         return positions[index].map { cache.entries[$0] }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What identifies a file's content well enough to trust an earlier header read: the same
@@ -65,9 +65,12 @@ public struct ScanCache: Sendable {
         for diagnostic in result.diagnostics where diagnostic.isWarning {
             warnings[diagnostic.relativePath] = diagnostic
         }
-        self.init(entries: result.photos.compactMap { photo in
-            photo.identity.map { Entry(identity: $0, photo: photo, warning: warnings[photo.relativePath]) }
-        })
+        self.init(
+            entries: result.photos.compactMap { photo in
+                photo.identity.map {
+                    Entry(identity: $0, photo: photo, warning: warnings[photo.relativePath])
+                }
+            })
     }
 
     /// For each of `paths` (in listing order), the index of the entry with that path, or nil.

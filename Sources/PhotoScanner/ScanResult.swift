@@ -51,8 +51,10 @@ public struct ScannedPhoto: Sendable, Hashable {
         relativePath: String, format: ImageFormat, storedWidth: Int, storedHeight: Int,
         displayWidth: Int, displayHeight: Int, byteSize: Int64, identity: FileIdentity? = nil
     ) {
-        self.init(relativePath: relativePath, format: format, storedWidth: storedWidth, storedHeight: storedHeight,
-                  orientation: 1, byteSize: byteSize, identity: identity)
+        self.init(
+            relativePath: relativePath, format: format, storedWidth: storedWidth,
+            storedHeight: storedHeight,
+            orientation: 1, byteSize: byteSize, identity: identity)
         self.displayWidth = displayWidth
         self.displayHeight = displayHeight
     }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One client socket of the ``PreviewServer`` loop and where it is in its exchange. Every
@@ -66,18 +66,24 @@ final class Connection {
                 // A file body goes out in pieces, so a large photo never sits in memory whole.
                 let chunk = min(pending.remaining, 256 * 1024)
                 output = [UInt8](repeating: 0, count: chunk)
-                let count = output.withUnsafeMutableBytes { pread(pending.descriptor, $0.baseAddress, chunk, off_t(pending.offset)) }
+                let count = output.withUnsafeMutableBytes {
+                    pread(pending.descriptor, $0.baseAddress, chunk, off_t(pending.offset))
+                }
                 guard count > 0 else {
                     output.removeAll()
                     closeFile()
                     return .failed
                 }
                 output.removeLast(chunk - count)
-                file = pending.remaining - count > 0 ? (pending.descriptor, pending.offset + count, pending.remaining - count) : nil
+                file =
+                    pending.remaining - count > 0
+                    ? (pending.descriptor, pending.offset + count, pending.remaining - count) : nil
                 if file == nil { close(pending.descriptor) }
             }
             let sent = output.withUnsafeBytes { buffer in
-                send(descriptor, buffer.baseAddress! + outputSent, buffer.count - outputSent, Int32(MSG_NOSIGNAL))
+                send(
+                    descriptor, buffer.baseAddress! + outputSent, buffer.count - outputSent,
+                    Int32(MSG_NOSIGNAL))
             }
             if sent > 0 {
                 outputSent += sent
@@ -98,7 +104,9 @@ final class Connection {
     func receive(maximum: Int) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            let count = buffer.withUnsafeMutableBytes {
+                recv(descriptor, $0.baseAddress, $0.count, 0)
+            }
             if count > 0 {
                 // Past the limit the parser has already refused the head; keep no more.
                 if input.count < maximum { input.append(contentsOf: buffer[..<count]) }

@@ -18,7 +18,9 @@ struct HTTPRequest {
     /// Whether the connection stays open after the response (HTTP/1.1 unless `close`; 1.0 only
     /// with `keep-alive`).
     var keepsAlive: Bool {
-        let tokens = (header("connection") ?? "").lowercased().split(separator: ",").map { $0.trimmingSpaces }
+        let tokens = (header("connection") ?? "").lowercased().split(separator: ",").map {
+            $0.trimmingSpaces
+        }
         return minorVersion == 1 ? !tokens.contains("close") : tokens.contains("keep-alive")
     }
 
@@ -50,20 +52,28 @@ struct HTTPRequest {
                     break
                 }
                 lines.append(lineStart..<lineEnd)
-                if lines.count == 1 && lineEnd - lineStart > limits.maximumRequestLineBytes { return .rejected(.uriTooLong) }
-                if lines.count > limits.maximumHeaderCount + 1 { return .rejected(.headersTooLarge) }
+                if lines.count == 1 && lineEnd - lineStart > limits.maximumRequestLineBytes {
+                    return .rejected(.uriTooLong)
+                }
+                if lines.count > limits.maximumHeaderCount + 1 {
+                    return .rejected(.headersTooLarge)
+                }
                 lineStart = index + 1
             }
             index += 1
             if index - start > limits.maximumHeaderBytes { break }
         }
         guard let headEnd else {
-            if lines.isEmpty && index - lineStart > limits.maximumRequestLineBytes { return .rejected(.uriTooLong) }
-            return index - start > limits.maximumHeaderBytes ? .rejected(lines.isEmpty ? .uriTooLong : .headersTooLarge) : .incomplete
+            if lines.isEmpty && index - lineStart > limits.maximumRequestLineBytes {
+                return .rejected(.uriTooLong)
+            }
+            return index - start > limits.maximumHeaderBytes
+                ? .rejected(lines.isEmpty ? .uriTooLong : .headersTooLarge) : .incomplete
         }
         guard let requestLine = lines.first else { return .incomplete }
         let parts = bytes[requestLine].split(separator: 32, omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(isTokenByte), !parts[1].isEmpty,
+        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(isTokenByte),
+            !parts[1].isEmpty,
             !bytes[requestLine].contains(where: { $0 < 32 || $0 == 127 })
         else { return .rejected(.badRequest) }
         let version = String(decoding: parts[2], as: UTF8.self)
@@ -89,19 +99,25 @@ struct HTTPRequest {
             headers.append((name, value))
         }
         let request = HTTPRequest(
-            method: String(decoding: parts[0], as: UTF8.self), target: Array(parts[1]), minorVersion: minorVersion, headers: headers)
-        if minorVersion == 1 && request.headers.filter({ $0.name == "host" }).count != 1 { return .rejected(.badRequest) }
+            method: String(decoding: parts[0], as: UTF8.self), target: Array(parts[1]),
+            minorVersion: minorVersion, headers: headers)
+        if minorVersion == 1 && request.headers.filter({ $0.name == "host" }).count != 1 {
+            return .rejected(.badRequest)
+        }
         // No request a static server answers has a body, and one it cannot frame would be read
         // as the next request: refuse it and close.
         if request.header("transfer-encoding") != nil { return .rejected(.badRequest) }
-        if let length = request.header("content-length"), length != "0" { return .rejected(.badRequest) }
+        if let length = request.header("content-length"), length != "0" {
+            return .rejected(.badRequest)
+        }
         return .request(request, length: headEnd - bytes.startIndex)
     }
 
     /// The characters of a method or field name (RFC 9110 `tchar`).
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         default:
             return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
@@ -113,7 +129,9 @@ extension StringProtocol {
     /// Without leading and trailing spaces and tabs.
     var trimmingSpaces: String {
         let isPadding: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isPadding($0) }), let last = lastIndex(where: { !isPadding($0) }) else { return "" }
+        guard let first = firstIndex(where: { !isPadding($0) }),
+            let last = lastIndex(where: { !isPadding($0) })
+        else { return "" }
         return String(self[first...last])
     }
 }

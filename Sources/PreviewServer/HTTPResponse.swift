@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A response ready to send: the head, then a body from memory or a range of an open file.
@@ -33,8 +33,10 @@ struct HTTPResponse {
     }
 
     /// A short plain-text answer for an error or a redirect.
-    static func plain(_ status: HTTPStatus, _ extraHeaders: [(String, String)] = []) -> HTTPResponse {
-        var response = HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")] + extraHeaders)
+    static func plain(_ status: HTTPStatus, _ extraHeaders: [(String, String)] = []) -> HTTPResponse
+    {
+        var response = HTTPResponse(
+            status: status, headers: [("Content-Type", "text/plain; charset=utf-8")] + extraHeaders)
         response.body = .bytes(Array("\(status.code) \(status.reason)\n".utf8))
         return response
     }
@@ -44,8 +46,12 @@ struct HTTPResponse {
         var text = "HTTP/1.1 \(status.code) \(status.reason)\r\n"
         text += "Date: \(HTTPDate.text(time(nil)))\r\nServer: waterfall-site\r\n"
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
-        if !startsEventStream && status != .notModified { text += "Content-Length: \(bodyLength)\r\n" }
-        text += keepAlive && !closes ? (startsEventStream ? "" : "Connection: keep-alive\r\n") : "Connection: close\r\n"
+        if !startsEventStream && status != .notModified {
+            text += "Content-Length: \(bodyLength)\r\n"
+        }
+        text +=
+            keepAlive && !closes
+            ? (startsEventStream ? "" : "Connection: keep-alive\r\n") : "Connection: close\r\n"
         text += "\r\n"
         return Array(text.utf8)
     }

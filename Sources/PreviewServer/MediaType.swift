@@ -3,7 +3,9 @@ enum MediaType {
     static let fallback = "application/octet-stream"
 
     static func forPath(_ path: String) -> String {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return fallback }
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else {
+            return fallback
+        }
         return forExtension(path[path.index(after: dot)...].lowercased())
     }
 

@@ -1,10 +1,11 @@
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A small HTTP/1.1 server for previewing a static site: GET and HEAD of the files below one
@@ -43,7 +44,10 @@ public final class PreviewServer: @unchecked Sendable {
     public init(_ configuration: ServerConfiguration) throws(PreviewServerError) {
         self.configuration = configuration
         guard let address = SocketAddress(host: configuration.host) else {
-            throw PreviewServerError(description: "'\(configuration.host)' is not an IP address (use e.g. 127.0.0.1, ::1 or 0.0.0.0)")
+            throw PreviewServerError(
+                description:
+                    "'\(configuration.host)' is not an IP address (use e.g. 127.0.0.1, ::1 or 0.0.0.0)"
+            )
         }
         var chosen: (descriptor: Int32, port: UInt16)?
         var lastError: Int32 = 0
@@ -63,15 +67,22 @@ public final class PreviewServer: @unchecked Sendable {
             break
         }
         guard let chosen else {
-            let ports = attempts == 1 ? "port \(configuration.port)" : "ports \(configuration.port)–\(Int(configuration.port) + attempts - 1)"
-            throw PreviewServerError(description: "cannot listen on \(configuration.host), \(ports): \(String(cString: strerror(lastError)))")
+            let ports =
+                attempts == 1
+                ? "port \(configuration.port)"
+                : "ports \(configuration.port)–\(Int(configuration.port) + attempts - 1)"
+            throw PreviewServerError(
+                description:
+                    "cannot listen on \(configuration.host), \(ports): \(String(cString: strerror(lastError)))"
+            )
         }
         listener = chosen.descriptor
         port = chosen.port
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else {
             close(listener)
-            throw PreviewServerError(description: "cannot create a pipe: \(String(cString: strerror(errno)))")
+            throw PreviewServerError(
+                description: "cannot create a pipe: \(String(cString: strerror(errno)))")
         }
         wakeReader = pipeEnds[0]
         wakeWriter = pipeEnds[1]
@@ -130,7 +141,8 @@ public final class PreviewServer: @unchecked Sendable {
                 pollSet.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
                 nearest = min(nearest, connection.deadline)
             }
-            let wait = nearest.isFinite ? max(0, Int32(((nearest - Self.now()) * 1000).rounded(.up))) : -1
+            let wait =
+                nearest.isFinite ? max(0, Int32(((nearest - Self.now()) * 1000).rounded(.up))) : -1
             let ready = poll(&pollSet, nfds_t(pollSet.count), min(wait == -1 ? 1000 : wait, 1000))
             if ready < 0 && errno != EINTR { return }
             let now = Self.now()
@@ -154,12 +166,15 @@ public final class PreviewServer: @unchecked Sendable {
                 if revents & Int16(POLLERR | POLLNVAL) != 0 {
                     alive = false
                 } else if revents & Int16(POLLIN | POLLHUP) != 0 || revents & Int16(POLLOUT) != 0 {
-                    alive = service(connection, readable: revents & Int16(POLLIN | POLLHUP) != 0, now: now)
+                    alive = service(
+                        connection, readable: revents & Int16(POLLIN | POLLHUP) != 0, now: now)
                 }
                 if alive && connection.phase == .streaming && !events.isEmpty {
                     for event in events { connection.output.append(contentsOf: event.encoded) }
                     // A stream that is not read falls behind; past 1 MB it is dropped.
-                    alive = connection.output.count - connection.outputSent < 1 << 20 && connection.flush() != .failed
+                    alive =
+                        connection.output.count - connection.outputSent < 1 << 20
+                        && connection.flush() != .failed
                 }
                 if alive && connection.deadline <= now {
                     if connection.phase == .reading && !connection.input.isEmpty {
@@ -182,8 +197,11 @@ public final class PreviewServer: @unchecked Sendable {
                     guard client >= 0 else { break }
                     Self.makeNonBlocking(client)
                     var one: Int32 = 1
-                    setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-                    let connection = Connection(descriptor: client, deadline: now + configuration.clientTimeout)
+                    setsockopt(
+                        client, Int32(IPPROTO_TCP), TCP_NODELAY, &one,
+                        socklen_t(MemoryLayout<Int32>.size))
+                    let connection = Connection(
+                        descriptor: client, deadline: now + configuration.clientTimeout)
                     // Most requests are already there: answer without another trip through poll.
                     if service(connection, readable: true, now: now) {
                         connections.append(connection)
@@ -198,7 +216,9 @@ public final class PreviewServer: @unchecked Sendable {
     /// Reads, answers and writes what it can on `connection`; false when it should close.
     private func service(_ connection: Connection, readable: Bool, now: Double) -> Bool {
         if readable {
-            guard connection.receive(maximum: configuration.maximumHeaderBytes + 1) else { return false }
+            guard connection.receive(maximum: configuration.maximumHeaderBytes + 1) else {
+                return false
+            }
             if connection.phase == .lingering || connection.phase == .streaming {
                 connection.input.removeAll(keepingCapacity: true)
                 if connection.peerClosed { return false }
@@ -223,7 +243,9 @@ public final class PreviewServer: @unchecked Sendable {
                         connection.phase = .streaming
                         connection.deadline = .infinity
                         connection.output.append(contentsOf: Array("retry: 1000\n\n".utf8))
-                        for event in shared.withLock({ $0.greeting }) { connection.output.append(contentsOf: event.encoded) }
+                        for event in shared.withLock({ $0.greeting }) {
+                            connection.output.append(contentsOf: event.encoded)
+                        }
                         return connection.flush() != .failed
                     }
                 }
@@ -234,7 +256,9 @@ public final class PreviewServer: @unchecked Sendable {
                 switch connection.flush() {
                 case .failed: return false
                 case .blocked:
-                    if connection.outputSent != before { connection.deadline = now + configuration.clientTimeout }
+                    if connection.outputSent != before {
+                        connection.deadline = now + configuration.clientTimeout
+                    }
                     return true
                 case .done:
                     if connection.keepsAlive {
@@ -263,8 +287,13 @@ public final class PreviewServer: @unchecked Sendable {
             response.closes = true
             return response
         }
-        if let streamPath = configuration.eventStreamPath, request.target.split(separator: UInt8(ascii: "?")).first.map(Array.init) == Array(streamPath.utf8) {
-            var response = HTTPResponse(status: .ok, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")])
+        if let streamPath = configuration.eventStreamPath,
+            request.target.split(separator: UInt8(ascii: "?")).first.map(Array.init)
+                == Array(streamPath.utf8)
+        {
+            var response = HTTPResponse(
+                status: .ok,
+                headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")])
             if request.method == "HEAD" {
                 response.sendsBody = false
                 response.closes = true
@@ -274,7 +303,8 @@ public final class PreviewServer: @unchecked Sendable {
             return response
         }
         let files = StaticFiles(
-            root: configuration.root, maximumPathBytes: configuration.maximumPathBytes, htmlInsertion: shared.withLock { $0.insertion })
+            root: configuration.root, maximumPathBytes: configuration.maximumPathBytes,
+            htmlInsertion: shared.withLock { $0.insertion })
         var response = files.response(to: request)
         if request.method == "HEAD" { response.sendsBody = false }
         if response.status.code >= 400 { response.closes = response.status != .notFound }

@@ -24,11 +24,14 @@ struct RequestTarget: Equatable {
 
     init(_ target: [UInt8], maximumPathBytes: Int) throws(Refusal) {
         guard target.first == UInt8(ascii: "/") else { throw .badRequest }
-        let queryStart = target.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) ?? target.endIndex
+        let queryStart =
+            target.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
+            ?? target.endIndex
         let path = target[..<queryStart]
         guard path.count <= maximumPathBytes else { throw .badRequest }
         rawPath = String(decoding: path, as: UTF8.self)
-        query = String(decoding: target[queryStart...].prefix { $0 != UInt8(ascii: "#") }, as: UTF8.self)
+        query = String(
+            decoding: target[queryStart...].prefix { $0 != UInt8(ascii: "#") }, as: UTF8.self)
         endsWithSlash = path.last == UInt8(ascii: "/")
         segments = []
         var hidden = false
@@ -53,7 +56,8 @@ struct RequestTarget: Equatable {
         while index < bytes.endIndex {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                guard index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]),
+                    let low = hexValue(bytes[index + 2])
                 else { throw .badRequest }
                 result.append(high << 4 | low)
                 index += 3

@@ -27,7 +27,10 @@ public struct ServerConfiguration: Sendable {
     /// Connections served at once; more wait in the listen queue.
     public var maximumConnections = 1000
 
-    public init(root: String, host: String = "127.0.0.1", port: UInt16 = 8000, portAttempts: Int = 1, eventStreamPath: String? = nil) {
+    public init(
+        root: String, host: String = "127.0.0.1", port: UInt16 = 8000, portAttempts: Int = 1,
+        eventStreamPath: String? = nil
+    ) {
         self.root = root
         self.host = host
         self.port = port

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An IPv4 or IPv6 address to listen on, from its text.
@@ -21,7 +21,11 @@ public struct SocketAddress: Sendable {
         var v6 = in6_addr()
         if inet_pton(AF_INET, text, &v4) == 1 {
             family = .v4(v4)
-        } else if inet_pton(AF_INET6, text.hasPrefix("[") && text.hasSuffix("]") ? String(text.dropFirst().dropLast()) : text, &v6) == 1 {
+        } else if inet_pton(
+            AF_INET6,
+            text.hasPrefix("[") && text.hasSuffix("]") ? String(text.dropFirst().dropLast()) : text,
+            &v6) == 1
+        {
             family = .v6(v6)
         } else {
             return nil
@@ -33,7 +37,9 @@ public struct SocketAddress: Sendable {
         switch family {
         case .v4(let address): return UInt32(bigEndian: address.s_addr) >> 24 == 127
         case .v6(let address):
-            return withUnsafeBytes(of: address) { bytes in bytes.dropLast().allSatisfy { $0 == 0 } && bytes.last == 1 }
+            return withUnsafeBytes(of: address) { bytes in
+                bytes.dropLast().allSatisfy { $0 == 0 } && bytes.last == 1
+            }
         }
     }
 
@@ -49,7 +55,8 @@ public struct SocketAddress: Sendable {
         case .v4: domain = AF_INET
         case .v6: domain = AF_INET6
         }
-        let descriptor = socket(domain, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = socket(
+            domain, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return .failure(errno) }
         // A restart must not wait for the previous run's connections in TIME_WAIT; on Linux
         // this still refuses a port another socket listens on.
@@ -79,16 +86,21 @@ public struct SocketAddress: Sendable {
         var bound = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         _ = withUnsafeMutablePointer(to: &bound) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                getsockname(descriptor, $0, &length)
+            }
         }
-        let actual = withUnsafeBytes(of: bound) { bytes in UInt16(bytes[2]) << 8 | UInt16(bytes[3]) }
+        let actual = withUnsafeBytes(of: bound) { bytes in UInt16(bytes[2]) << 8 | UInt16(bytes[3])
+        }
         return .success((descriptor, actual))
     }
 
     /// bind(2) with `address` (a `sockaddr_in` or `sockaddr_in6`) seen as the `sockaddr` it is.
     private static func bind<Address>(_ descriptor: Int32, to address: inout Address) -> Int32 {
         withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<Address>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<Address>.size))
+            }
         }
     }
 }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Answers GET and HEAD from the files below one folder: index files for folders, validators
@@ -31,7 +31,8 @@ struct StaticFiles {
         if (info.st_mode & S_IFMT) == S_IFDIR {
             guard target.endsWithSlash || target.segments.isEmpty else {
                 // Relative links in the index only work below a URL that ends with a slash.
-                return .plain(.movedPermanently, [("Location", target.rawPath + "/" + target.query)])
+                return .plain(
+                    .movedPermanently, [("Location", target.rawPath + "/" + target.query)])
             }
             path += "/index.html"
             guard stat(path, &info) == 0, isInsideRoot(path) else { return .plain(.notFound) }
@@ -52,13 +53,17 @@ struct StaticFiles {
         let modified = Int(info.st_mtim.tv_sec)
         let contentType = MediaType.forPath(path)
         let insertion = contentType.hasPrefix("text/html") ? htmlInsertion : nil
-        var tag = "\(hex(UInt64(size)))-\(hex(UInt64(modified) &* 1_000_000_000 &+ UInt64(info.st_mtim.tv_nsec)))-\(hex(UInt64(info.st_ino)))"
+        var tag =
+            "\(hex(UInt64(size)))-\(hex(UInt64(modified) &* 1_000_000_000 &+ UInt64(info.st_mtim.tv_nsec)))-\(hex(UInt64(info.st_ino)))"
         if let insertion { tag += "-" + insertion.tag }
         let etag = "\"\(tag)\""
 
         var response = HTTPResponse(status: .ok)
         response.sendsBody = request.method != "HEAD"
-        response.headers = [("Content-Type", contentType), ("ETag", etag), ("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff")]
+        response.headers = [
+            ("Content-Type", contentType), ("ETag", etag), ("Cache-Control", "no-cache"),
+            ("X-Content-Type-Options", "nosniff"),
+        ]
         // With an insertion the answer changes while the file does not: only the ETag can say so.
         if insertion == nil { response.headers.append(("Last-Modified", HTTPDate.text(modified))) }
 
@@ -78,16 +83,20 @@ struct StaticFiles {
         }
         response.headers.append(("Accept-Ranges", "bytes"))
         var range = 0..<size
-        if let header = request.header("range"), rangeApplies(request, etag: etag, modified: modified) {
+        if let header = request.header("range"),
+            rangeApplies(request, etag: etag, modified: modified)
+        {
             switch Self.byteRange(header, size: size) {
             case .whole: break
             case .part(let part):
                 range = part
                 response.status = .partialContent
-                response.headers.append(("Content-Range", "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(size)"))
+                response.headers.append(
+                    ("Content-Range", "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(size)"))
             case .unsatisfiable:
                 close(descriptor)
-                var refusal = HTTPResponse.plain(.rangeNotSatisfiable, [("Content-Range", "bytes */\(size)")])
+                var refusal = HTTPResponse.plain(
+                    .rangeNotSatisfiable, [("Content-Range", "bytes */\(size)")])
                 refusal.sendsBody = request.method != "HEAD"
                 return refusal
             }
@@ -132,7 +141,9 @@ struct StaticFiles {
         guard let dash = spec.firstIndex(of: "-") else { return .whole }
         let first = spec[..<dash]
         let last = spec[spec.index(after: dash)...]
-        let isDigits: (Substring) -> Bool = { !$0.isEmpty && $0.count <= 18 && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        let isDigits: (Substring) -> Bool = {
+            !$0.isEmpty && $0.count <= 18 && $0.allSatisfy { $0.isASCII && $0.isNumber }
+        }
         if first.isEmpty {
             guard isDigits(last), let suffix = Int(last) else { return .whole }
             guard suffix > 0, size > 0 else { return .unsatisfiable }
@@ -155,7 +166,9 @@ struct StaticFiles {
         if page.count >= closing.count {
             var index = page.count - closing.count
             while index >= 0 {
-                if zip(page[index..<(index + closing.count)], closing).allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 == $1 : $0 == $1 }) {
+                if zip(page[index..<(index + closing.count)], closing).allSatisfy({
+                    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 == $1 : $0 == $1
+                }) {
                     at = index
                     break
                 }
@@ -168,7 +181,8 @@ struct StaticFiles {
     /// Whether `path`, with every symlink resolved, is still inside the root.
     private func isInsideRoot(_ path: String) -> Bool {
         guard let resolvedRoot = realPath(root), let resolved = realPath(path) else { return false }
-        return resolved == resolvedRoot || resolved.hasPrefix(resolvedRoot == "/" ? "/" : resolvedRoot + "/")
+        return resolved == resolvedRoot
+            || resolved.hasPrefix(resolvedRoot == "/" ? "/" : resolvedRoot + "/")
     }
 
     private func realPath(_ path: String) -> String? {

@@ -19,19 +19,24 @@ enum CSSText {
 
     /// `max(a, b, …) + extra` as CSS for gallery widths in `widths`; `max()` appears only when more
     /// than one term can be the largest there.
-    static func maximum(_ terms: [LinearLength], plus extra: Double, over widths: ClosedRange<Double>) -> String {
+    static func maximum(
+        _ terms: [LinearLength], plus extra: Double, over widths: ClosedRange<Double>
+    ) -> String {
         let kept = undominated(terms, over: widths)
         let extraText = NumberText.decimal(extra, decimals: pxDecimals)
         if kept.count == 1 { return length(kept[0] + extra) }
         let inner = "max(" + kept.map { length($0) }.joined(separator: ", ") + ")"
         if extraText == "0" { return inner }
-        return extraText.hasPrefix("-") ? "calc(\(inner) - \(extraText.dropFirst())px)" : "calc(\(inner) + \(extraText)px)"
+        return extraText.hasPrefix("-")
+            ? "calc(\(inner) - \(extraText.dropFirst())px)" : "calc(\(inner) + \(extraText)px)"
     }
 
     /// The terms that are the largest somewhere in `widths`, in their original order. A linear
     /// term that another matches or exceeds at both ends of the range is never the largest inside
     /// it; an upper end of infinity compares slopes.
-    static func undominated(_ terms: [LinearLength], over widths: ClosedRange<Double>) -> [LinearLength] {
+    static func undominated(_ terms: [LinearLength], over widths: ClosedRange<Double>)
+        -> [LinearLength]
+    {
         func value(_ term: LinearLength, _ width: Double) -> Double {
             width.isInfinite ? term.perGalleryWidth : term.value(atGalleryWidth: width)
         }
@@ -39,10 +44,13 @@ enum CSSText {
         for (index, term) in terms.enumerated() where !kept.contains(term) {
             let dominated = terms.enumerated().contains { other in
                 guard other.offset != index, other.element != term else { return false }
-                let lowerOK = value(other.element, widths.lowerBound) >= value(term, widths.lowerBound)
-                let upperOK = value(other.element, widths.upperBound) >= value(term, widths.upperBound)
+                let lowerOK =
+                    value(other.element, widths.lowerBound) >= value(term, widths.lowerBound)
+                let upperOK =
+                    value(other.element, widths.upperBound) >= value(term, widths.upperBound)
                 // Of two terms equal at both ends, keep the first.
-                let equal = value(other.element, widths.lowerBound) == value(term, widths.lowerBound)
+                let equal =
+                    value(other.element, widths.lowerBound) == value(term, widths.lowerBound)
                     && value(other.element, widths.upperBound) == value(term, widths.upperBound)
                 return lowerOK && upperOK && (!equal || other.offset < index)
             }

@@ -68,7 +68,9 @@ public struct JSONText: Sendable {
     /// Writes the decimal digits of `value` (with a `-` when negative) at `destination`, which has
     /// room for ``maximumDigits`` bytes, and returns how many it wrote. For writers that fill a
     /// buffer of their own.
-    public static func writeDigits(of value: Int64, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func writeDigits(of value: Int64, to destination: UnsafeMutablePointer<UInt8>)
+        -> Int
+    {
         var count = 0
         if value < 0 {
             destination[0] = UInt8(ascii: "-")
@@ -94,7 +96,9 @@ public struct JSONText: Sendable {
         prefix(key)
         NumberText.appendDecimal(value, decimals: decimals, to: &bytes)
     }
-    public mutating func bool(_ key: String?, _ value: Bool) { member(key, value ? "true" : "false") }
+    public mutating func bool(_ key: String?, _ value: Bool) {
+        member(key, value ? "true" : "false")
+    }
     public mutating func null(_ key: String?) { member(key, "null") }
 
     /// `value` as a JSON string literal, escaping what RFC 8259 requires (and `<`, `>`, `&` so the
@@ -135,7 +139,8 @@ public struct JSONText: Sendable {
 
     private static func isPlain(_ bytes: some Collection<UInt8>) -> Bool {
         bytes.allSatisfy { byte in
-            byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "<")
+            byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+                && byte != UInt8(ascii: "<")
                 && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") && byte < 0xE2
         }
     }
@@ -157,7 +162,10 @@ public struct JSONText: Sendable {
 
     /// A new line and `depth` indents (made once per depth).
     private mutating func appendIndentation(_ depth: Int) {
-        while indents.count <= depth { indents.append(Array(("\n" + String(repeating: indentUnit ?? "", count: indents.count)).utf8)) }
+        while indents.count <= depth {
+            indents.append(
+                Array(("\n" + String(repeating: indentUnit ?? "", count: indents.count)).utf8))
+        }
         bytes.append(contentsOf: indents[depth])
     }
 

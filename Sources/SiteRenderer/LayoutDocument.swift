@@ -65,7 +65,9 @@ public enum LayoutDocument {
         json.string("file", page.fileName)
         json.integer("ranges", rendered.layout.breakpoints.count)
         json.integer("layoutBytes", rendered.layoutBytes)
-        json.number("layoutBytesPerPhoto", Double(rendered.layoutBytes) / Double(max(1, page.photoCount)), decimals: 1)
+        json.number(
+            "layoutBytesPerPhoto", Double(rendered.layoutBytes) / Double(max(1, page.photoCount)),
+            decimals: 1)
         json.beginArray("sections")
         for (index, section) in page.sections.enumerated() {
             json.beginObject()
@@ -98,8 +100,10 @@ public enum LayoutDocument {
             json.beginObject("report")
             json.number("contentHeight", layout.report.contentHeight, decimals: 3)
             json.number("raggedBottom", layout.report.raggedBottom, decimals: 4)
-            json.number("raggedBottomAtMinWidth", layout.report.raggedBottomAtMinimumWidth, decimals: 4)
-            json.number("raggedBottomAtMaxWidth", layout.report.raggedBottomAtMaximumWidth, decimals: 4)
+            json.number(
+                "raggedBottomAtMinWidth", layout.report.raggedBottomAtMinimumWidth, decimals: 4)
+            json.number(
+                "raggedBottomAtMaxWidth", layout.report.raggedBottomAtMaximumWidth, decimals: 4)
             json.number("worstPlacementDrift", layout.report.worstPlacementDrift, decimals: 3)
             json.integer("placementsOverTolerance", layout.report.placementsOverTolerance)
             json.integer("readingOrderDrift", layout.report.readingOrderDrift)
@@ -115,7 +119,9 @@ public enum LayoutDocument {
                 json.endArray()
                 if let header = section.header {
                     json.beginArray("header")
-                    for length in [header.x, header.y, header.width, header.height] { linear(&json, length) }
+                    for length in [header.x, header.y, header.width, header.height] {
+                        linear(&json, length)
+                    }
                     json.endArray()
                 } else {
                     json.null("header")

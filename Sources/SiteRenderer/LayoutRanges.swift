@@ -21,7 +21,8 @@ struct LayoutRanges {
             let startsGroup = index == 0 || layouts[index - 1].breakpoint != range.breakpoint
             starts.append(startsGroup ? index : starts[index - 1])
             let lower = index == 0 ? 0 : range.minimumWidth
-            let upper = index == layouts.count - 1 ? Double.infinity : layouts[index + 1].minimumWidth
+            let upper =
+                index == layouts.count - 1 ? Double.infinity : layouts[index + 1].minimumWidth
             bounds.append(lower...max(lower, upper))
         }
         groupStarts = starts

@@ -15,7 +15,10 @@ public struct SectionOptions: Sendable, Hashable {
     /// the gallery's (nil: `SiteOptions.imageSizes`).
     public var imageSizes: String?
 
-    public init(footer: String = "", columns: [Breakpoint]? = nil, insets: EdgeInsets? = nil, imageSizes: String? = nil) {
+    public init(
+        footer: String = "", columns: [Breakpoint]? = nil, insets: EdgeInsets? = nil,
+        imageSizes: String? = nil
+    ) {
         self.footer = footer
         self.columns = columns
         self.insets = insets

@@ -71,7 +71,10 @@ public struct SiteSection: Sendable, Hashable {
     /// The footer, columns and insets the metadata gives this folder.
     public var options: SectionOptions
 
-    public init(folder: String, title: String, photos: [SitePhoto], options: SectionOptions = SectionOptions()) {
+    public init(
+        folder: String, title: String, photos: [SitePhoto],
+        options: SectionOptions = SectionOptions()
+    ) {
         self.folder = folder
         self.title = title
         self.photos = photos

@@ -1,7 +1,9 @@
 extension SiteRenderer {
     /// One section of a page as a builder holds it: its fields, and its photos as a slice of a
     /// larger array.
-    public typealias SectionSlice = (folder: String, title: String, options: SectionOptions, photos: ArraySlice<SitePhoto>)
+    public typealias SectionSlice = (
+        folder: String, title: String, options: SectionOptions, photos: ArraySlice<SitePhoto>
+    )
 
     /// A digest of everything `page`'s HTML and its `layout.json` entry depend on: the theme, the
     /// options, the page's number and the page count, and every field of its sections and photos.
@@ -12,7 +14,9 @@ extension SiteRenderer {
     ///   a new renderer never trusts an old one's pages.
     public func fingerprint(of page: SitePage, salt: UInt64) -> UInt64 {
         fingerprint(
-            page: page.number, of: page.count, sections: page.sections.map { ($0.folder, $0.title, $0.options, $0.photos[...]) }, salt: salt)
+            page: page.number, of: page.count,
+            sections: page.sections.map { ($0.folder, $0.title, $0.options, $0.photos[...]) },
+            salt: salt)
     }
 
     /// The fingerprint of the page that ``fingerprint(of:salt:)`` gives, for a builder that has
@@ -29,7 +33,8 @@ extension SiteRenderer {
             hasher.combine(section.folder)
             hasher.combine(section.title)
             // Plain values, as the renderer's options (see `settingsDigest`).
-            hasher.combine(section.options == SectionOptions() ? "" : String(reflecting: section.options))
+            hasher.combine(
+                section.options == SectionOptions() ? "" : String(reflecting: section.options))
             hasher.combine(section.photos.count)
             for photo in section.photos {
                 hasher.combine(photo.path)

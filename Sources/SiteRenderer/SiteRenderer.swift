@@ -52,7 +52,8 @@ public struct SiteRenderer: Sendable {
         var hasher = StableHasher()
         hasher.combine(css)
         let digits = String(hasher.value, radix: 16)
-        return "\(assetsFolder)/\(name).\(String(repeating: "0", count: 16 - digits.count))\(digits).css"
+        return
+            "\(assetsFolder)/\(name).\(String(repeating: "0", count: 16 - digits.count))\(digits).css"
     }
 
     /// A rendered page: its HTML and the layout it was rendered from (for `layout.json`).
@@ -70,7 +71,8 @@ public struct SiteRenderer: Sendable {
         let sections = page.sections.map { section in
             LayoutSection(
                 items: section.photos.compactMap {
-                    LayoutItem(width: $0.width, height: $0.height, extraHeight: options.captionHeight)
+                    LayoutItem(
+                        width: $0.width, height: $0.height, extraHeight: options.captionHeight)
                 },
                 headerHeight: section.title.isEmpty ? 0 : options.headerHeight,
                 footerHeight: section.options.footer.isEmpty ? 0 : options.footerHeight,
@@ -91,7 +93,8 @@ public struct SiteRenderer: Sendable {
         for (sectionIndex, section) in page.sections.enumerated() {
             var tiles = ""
             for (indexInSection, photo) in section.photos.enumerated() {
-                let style = tileStyle(layout, section: sectionIndex, item: indexInSection, photo: photo)
+                let style = tileStyle(
+                    layout, section: sectionIndex, item: indexInSection, photo: photo)
                 layoutBytes += style.utf8.count
                 let sizes = section.options.imageSizes ?? options.imageSizes
                 tiles += tileHTML(photo, style: style, sizes: sizes, eager: eager[itemIndex])
@@ -164,7 +167,9 @@ public struct SiteRenderer: Sendable {
             // The most common geometry goes into one `.wf-section` rule.
             var counts: [SectionGeometry: Int] = [:]
             for geometry in geometries { counts[geometry, default: 0] += 1 }
-            let shared = geometries.max { (counts[$0] ?? 0, $1.sortKey) < (counts[$1] ?? 0, $0.sortKey) }
+            let shared = geometries.max {
+                (counts[$0] ?? 0, $1.sortKey) < (counts[$1] ?? 0, $0.sortKey)
+            }
             var rules = ranges.tileRule(index) + "\n"
             if let shared { rules += ".wf-section{\(shared.declarations)}\n" }
             if let header = shared?.header { rules += ".wf-section-header{\(header)}\n" }
@@ -177,9 +182,11 @@ public struct SiteRenderer: Sendable {
             for (sectionIndex, section) in breakpointLayout.sections.enumerated() {
                 let geometry = geometries[sectionIndex]
                 let id = ids[sectionIndex]
-                ownGeometry[sectionIndex] = ownGeometry[sectionIndex] || geometry.declarations != shared?.declarations
+                ownGeometry[sectionIndex] =
+                    ownGeometry[sectionIndex] || geometry.declarations != shared?.declarations
                 var declarations = ownGeometry[sectionIndex] ? geometry.declarations + ";" : ""
-                declarations += "height:\(CSSText.maximum(section.columnBottoms, plus: section.bottomOffset, over: widths))"
+                declarations +=
+                    "height:\(CSSText.maximum(section.columnBottoms, plus: section.bottomOffset, over: widths))"
                 rules += "#\(id){\(declarations)}\n"
                 if let header = geometry.header {
                     ownHeader[sectionIndex] = ownHeader[sectionIndex] || header != shared?.header
@@ -193,7 +200,8 @@ public struct SiteRenderer: Sendable {
             if index == 0 {
                 css += rules
             } else {
-                css += "@container (min-width: \(CSSText.px(breakpointLayout.minimumWidth))){\n\(rules)}\n"
+                css +=
+                    "@container (min-width: \(CSSText.px(breakpointLayout.minimumWidth))){\n\(rules)}\n"
             }
         }
         return css
@@ -203,7 +211,8 @@ public struct SiteRenderer: Sendable {
     /// columns, its bottom edge the bottom inset above the section's (see `SectionLayout`).
     static func footerDeclarations(_ section: SectionLayout) -> String? {
         guard section.footerHeight > 0 else { return nil }
-        return "left:\(CSSText.length(section.contentX));width:\(CSSText.length(section.contentWidth));"
+        return
+            "left:\(CSSText.length(section.contentX));width:\(CSSText.length(section.contentWidth));"
             + "bottom:\(CSSText.px(section.insets.bottom));height:\(CSSText.px(section.footerHeight))"
     }
 }
@@ -214,8 +223,11 @@ private struct SectionGeometry: Hashable {
     let header: String?
 
     init(_ section: SectionLayout) {
-        let step = section.columnOffsets.count > 1 ? section.columnOffsets[1] - section.columnOffsets[0] : .zero
-        declarations = "--w:\(CSSText.length(section.columnWidth));--ox:\(CSSText.length(section.columnOffsets[0]));"
+        let step =
+            section.columnOffsets.count > 1
+            ? section.columnOffsets[1] - section.columnOffsets[0] : .zero
+        declarations =
+            "--w:\(CSSText.length(section.columnWidth));--ox:\(CSSText.length(section.columnOffsets[0]));"
             + "--dx:\(CSSText.length(step));--t:\(CSSText.px(section.itemsTop))"
         header = section.header.map { header in
             "left:\(CSSText.length(header.x));top:\(CSSText.length(header.y));"
@@ -232,10 +244,14 @@ extension SiteRenderer {
     /// one in force in the previous range of the same breakpoint is left out: the stylesheet
     /// falls back along the breakpoint's ranges (see ``LayoutRanges``).
     func tileStyle(_ layout: GalleryLayout, section: Int, item: Int, photo: SitePhoto) -> String {
-        var style = "--r:" + NumberText.decimal(Double(photo.height) / Double(photo.width), decimals: Self.aspectDecimals)
+        var style =
+            "--r:"
+            + NumberText.decimal(
+                Double(photo.height) / Double(photo.width), decimals: Self.aspectDecimals)
         var inForce = ("0", "0", "0")
         for (index, breakpointLayout) in layout.breakpoints.enumerated() {
-            if index == 0 || layout.breakpoints[index - 1].breakpoint != breakpointLayout.breakpoint {
+            if index == 0 || layout.breakpoints[index - 1].breakpoint != breakpointLayout.breakpoint
+            {
                 inForce = ("0", "0", "0")
             }
             let sectionLayout = breakpointLayout.sections[section]
@@ -243,8 +259,10 @@ extension SiteRenderer {
             // Every item has the same caption band, so the px above an item are its index in the
             // column times (row spacing + band): the stylesheet multiplies `--k` by `--g`.
             let column = String(placed.column)
-            let widest = sectionLayout.columnWidth.value(atGalleryWidth: breakpointLayout.maximumWidth)
-            let ratios = NumberText.decimal(placed.ratiosAbove, decimals: Self.ratioDecimals(widestColumn: widest))
+            let widest = sectionLayout.columnWidth.value(
+                atGalleryWidth: breakpointLayout.maximumWidth)
+            let ratios = NumberText.decimal(
+                placed.ratiosAbove, decimals: Self.ratioDecimals(widestColumn: widest))
             let itemsAbove = String(placed.indexInColumn)
             let suffix = LayoutRanges.suffix(index)
             if column != inForce.0 { style += ";--c\(suffix):\(column)" }
@@ -272,10 +290,14 @@ extension SiteRenderer {
     }
 }
 
-private extension SiteRenderer {
-    func tileHTML(_ photo: SitePhoto, style: String, sizes: String, eager: Bool) -> String {
+extension SiteRenderer {
+    fileprivate func tileHTML(_ photo: SitePhoto, style: String, sizes: String, eager: Bool)
+        -> String
+    {
         let original = options.photosFolder + "/" + photo.path.percentEncodedPath
-        let fullView = options.linksOriginals && photo.opensOriginal ? original : (photo.image?.candidates.last?.path ?? original)
+        let fullView =
+            options.linksOriginals && photo.opensOriginal
+            ? original : (photo.image?.candidates.last?.path ?? original)
         // Sized for every placeholder up front: a tile is rendered per photo, and growing the
         // table part-way costs as much as filling it.
         var values = [String: TemplateValue](minimumCapacity: 16)
@@ -300,7 +322,7 @@ private extension SiteRenderer {
 
     /// Items whose top edge lies within the first screen at the narrowest width of some
     /// breakpoint load eagerly; every other image loads lazily.
-    func eagerItems(_ layout: GalleryLayout) -> [Bool] {
+    fileprivate func eagerItems(_ layout: GalleryLayout) -> [Bool] {
         var eager: [Bool] = []
         for breakpointLayout in layout.breakpoints {
             let frames = breakpointLayout.itemFrames(atGalleryWidth: breakpointLayout.minimumWidth)
@@ -312,7 +334,7 @@ private extension SiteRenderer {
         return eager
     }
 
-    func paginationHTML(_ page: SitePage) -> String {
+    fileprivate func paginationHTML(_ page: SitePage) -> String {
         var links = ""
         for number in 1...page.count {
             if number == page.number {
@@ -331,7 +353,7 @@ private extension SiteRenderer {
     }
 
     /// `s-` plus a slug of the folder, unique on the page ("s-travel-japan", "s-travel-japan-2").
-    static func sectionIDs(_ sections: [SiteSection]) -> [String] {
+    fileprivate static func sectionIDs(_ sections: [SiteSection]) -> [String] {
         var used: Set<String> = []
         return sections.map { section in
             var slug = ""

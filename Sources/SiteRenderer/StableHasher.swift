@@ -12,7 +12,9 @@ public struct StableHasher: Sendable {
         text.withUTF8 { bytes in
             var offset = 0
             while offset + 8 <= bytes.count {
-                mix(UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + offset).loadUnaligned(as: UInt64.self))
+                mix(
+                    UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + offset).loadUnaligned(
+                        as: UInt64.self))
                 offset += 8
             }
             var tail: UInt64 = 0

@@ -12,7 +12,9 @@ extension String {
                     || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
             }
         }
-        guard utf8.withContiguousStorageIfAvailable(needsEscaping) ?? needsEscaping(utf8) else { return self }
+        guard utf8.withContiguousStorageIfAvailable(needsEscaping) ?? needsEscaping(utf8) else {
+            return self
+        }
         var result = ""
         result.reserveCapacity(utf8.count)
         for character in unicodeScalars {

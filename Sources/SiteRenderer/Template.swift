@@ -28,7 +28,9 @@ public struct Template: Sendable {
         return output
     }
 
-    private static func render(_ segments: [Segment], _ values: [String: TemplateValue], into output: inout String) {
+    private static func render(
+        _ segments: [Segment], _ values: [String: TemplateValue], into output: inout String
+    ) {
         for segment in segments {
             switch segment {
             case .literal(let text):
@@ -83,7 +85,9 @@ private struct Parser {
         return segments
     }
 
-    private mutating func parseSegments(_ index: inout String.Index, closing: (name: String, line: Int)?) throws(ThemeError) -> [Template.Segment] {
+    private mutating func parseSegments(
+        _ index: inout String.Index, closing: (name: String, line: Int)?
+    ) throws(ThemeError) -> [Template.Segment] {
         var segments: [Template.Segment] = []
         while index < text.endIndex {
             guard let open = text[index...].firstRange(of: "{{") else {
@@ -93,7 +97,8 @@ private struct Parser {
             }
             appendLiteral(text[index..<open.lowerBound], to: &segments)
             guard let close = text[open.upperBound...].firstRange(of: "}}") else {
-                throw ThemeError(file: fileName, line: line, message: "'{{' is never closed with '}}'")
+                throw ThemeError(
+                    file: fileName, line: line, message: "'{{' is never closed with '}}'")
             }
             let tag = text[open.upperBound..<close.lowerBound].trimmingSpaces()
             index = close.upperBound
@@ -104,7 +109,9 @@ private struct Parser {
             } else if tag.hasPrefix("/") {
                 let name = String(tag.dropFirst())
                 guard let closing, closing.name == name else {
-                    throw ThemeError(file: fileName, line: line, message: "'{{/\(name)}}' closes no open '{{#\(name)}}'")
+                    throw ThemeError(
+                        file: fileName, line: line,
+                        message: "'{{/\(name)}}' closes no open '{{#\(name)}}'")
                 }
                 return segments
             } else {
@@ -112,7 +119,9 @@ private struct Parser {
             }
         }
         if let closing {
-            throw ThemeError(file: fileName, line: closing.line, message: "'{{#\(closing.name)}}' is never closed with '{{/\(closing.name)}}'")
+            throw ThemeError(
+                file: fileName, line: closing.line,
+                message: "'{{#\(closing.name)}}' is never closed with '{{/\(closing.name)}}'")
         }
         return segments
     }
@@ -120,19 +129,22 @@ private struct Parser {
     private func checked(_ name: String) throws(ThemeError) -> String {
         guard allowed.contains(name) else {
             let known = allowed.sorted().joined(separator: ", ")
-            throw ThemeError(file: fileName, line: line, message: "unknown placeholder '{{\(name)}}' (this file can use: \(known))")
+            throw ThemeError(
+                file: fileName, line: line,
+                message: "unknown placeholder '{{\(name)}}' (this file can use: \(known))")
         }
         return name
     }
 
-    private mutating func appendLiteral(_ literal: Substring, to segments: inout [Template.Segment]) {
+    private mutating func appendLiteral(_ literal: Substring, to segments: inout [Template.Segment])
+    {
         line += literal.utf8.lazy.filter { $0 == UInt8(ascii: "\n") }.count
         if !literal.isEmpty { segments.append(.literal(String(literal))) }
     }
 }
 
-private extension StringProtocol {
-    func trimmingSpaces() -> String {
+extension StringProtocol {
+    fileprivate func trimmingSpaces() -> String {
         var slice = Substring(self)
         while slice.first == " " { slice = slice.dropFirst() }
         while slice.last == " " { slice = slice.dropLast() }

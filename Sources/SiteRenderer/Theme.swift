@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The look of the site: four HTML templates and a stylesheet, either the built-in theme
@@ -10,7 +10,9 @@ import Foundation
 /// Both load through the same code, so "copy `Templates/` and edit it" always works.
 public struct Theme: Sendable {
     /// The files a theme consists of; a user theme must have all of them.
-    public static let fileNames = ["page.html", "section.html", "tile.html", "pagination.html", "waterfall.css"]
+    public static let fileNames = [
+        "page.html", "section.html", "tile.html", "pagination.html", "waterfall.css",
+    ]
 
     /// The placeholders each file may use (documented in `Templates/README.md`).
     static let placeholders: [String: Set<String>] = [
@@ -54,7 +56,9 @@ public struct Theme: Sendable {
             guard FileManager.default.fileExists(atPath: path) else {
                 throw ThemeError(
                     file: path, line: 0,
-                    message: "missing: a theme needs \(fileNames.joined(separator: ", ")) (copy Templates/ from waterfall-site to start)")
+                    message:
+                        "missing: a theme needs \(fileNames.joined(separator: ", ")) (copy Templates/ from waterfall-site to start)"
+                )
             }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw ThemeError(file: path, line: 0, message: "not readable")
@@ -67,13 +71,16 @@ public struct Theme: Sendable {
     }
 
     /// `read` returns the name to show in errors (the full path for a user theme) and the text.
-    private init(read: (String) throws(ThemeError) -> (shownName: String, text: String)) throws(ThemeError) {
+    private init(read: (String) throws(ThemeError) -> (shownName: String, text: String))
+        throws(ThemeError)
+    {
         var hasher = StableHasher()
         func template(_ name: String) throws(ThemeError) -> Template {
             let file = try read(name)
             hasher.combine(name)
             hasher.combine(file.text)
-            return try Template(fileName: file.shownName, text: file.text, allowed: Self.placeholders[name] ?? [])
+            return try Template(
+                fileName: file.shownName, text: file.text, allowed: Self.placeholders[name] ?? [])
         }
         page = try template("page.html")
         section = try template("section.html")

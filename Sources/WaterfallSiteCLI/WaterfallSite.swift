@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The `waterfall-site` command line: dispatches to a command and turns its outcome into an exit
@@ -13,7 +13,9 @@ public enum WaterfallSite {
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
     /// `exitsAfterwards` says the process exits as soon as this returns, so the command's large
     /// results need not be freed (see ``ExitLeftovers``).
-    public static func run(_ arguments: [String], console: Console = .standard, exitsAfterwards: Bool = false) -> ExitCode {
+    public static func run(
+        _ arguments: [String], console: Console = .standard, exitsAfterwards: Bool = false
+    ) -> ExitCode {
         if exitsAfterwards { ExitLeftovers.arm() }
         do {
             try dispatch(arguments, console: console)
@@ -21,7 +23,9 @@ public enum WaterfallSite {
         } catch let error as CommandError {
             console.warn("error: \(error.description)")
             if case .usage(_, let command) = error {
-                console.warn("\(HelpText.usageLine(command))\nRun 'waterfall-site \(command.map { $0 + " " } ?? "")--help' for the options.")
+                console.warn(
+                    "\(HelpText.usageLine(command))\nRun 'waterfall-site \(command.map { $0 + " " } ?? "")--help' for the options."
+                )
             }
             return error.exitCode
         } catch {
@@ -58,7 +62,9 @@ public enum WaterfallSite {
         default:
             var hint = ""
             if !first.hasPrefix("-") {
-                let suggestion = Suggestion.nearest(to: first, among: commands).map { "did you mean '\($0)'? " } ?? ""
+                let suggestion =
+                    Suggestion.nearest(to: first, among: commands).map { "did you mean '\($0)'? " }
+                    ?? ""
                 hint = " (\(suggestion)commands: \(commands.joined(separator: ", ")))"
             }
             throw CommandError.usage("unknown command '\(first)'\(hint)", command: nil)

@@ -1,16 +1,16 @@
 import WaterfallSiteCLI
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // All behaviour lives in WaterfallSiteCLI so it can be tested in-process.
 let arguments = Array(CommandLine.arguments.dropFirst())
 #if os(Linux)
-HugePages.restartIfUseful(arguments: arguments)
+    HugePages.restartIfUseful(arguments: arguments)
 #endif
 exit(WaterfallSite.run(arguments, exitsAfterwards: true).rawValue)

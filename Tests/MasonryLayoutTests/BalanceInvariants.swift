@@ -19,7 +19,8 @@ struct BalanceInvariants {
 
     private mutating func fail(_ message: String) {
         if failures.count < 5 {
-            failures.append("seed \(gallery.seed), tolerance \(options.balanceTolerance): \(message)")
+            failures.append(
+                "seed \(gallery.seed), tolerance \(options.balanceTolerance): \(message)")
         }
     }
 
@@ -42,8 +43,11 @@ struct BalanceInvariants {
         if last.maximumWidth != options.maximumGalleryWidth {
             fail("last range ends at \(last.maximumWidth), not \(options.maximumGalleryWidth)")
         }
-        for (previous, next) in zip(ranges, ranges.dropFirst()) where previous.maximumWidth != next.minimumWidth {
-            fail("gap or overlap: \(previous.minimumWidth)..<\(previous.maximumWidth) then \(next.minimumWidth)..<\(next.maximumWidth)")
+        for (previous, next) in zip(ranges, ranges.dropFirst())
+        where previous.maximumWidth != next.minimumWidth {
+            fail(
+                "gap or overlap: \(previous.minimumWidth)..<\(previous.maximumWidth) then \(next.minimumWidth)..<\(next.maximumWidth)"
+            )
         }
         for range in ranges where !(range.minimumWidth < range.maximumWidth) {
             fail("empty range \(range.minimumWidth)..<\(range.maximumWidth)")
@@ -52,28 +56,46 @@ struct BalanceInvariants {
         for (index, breakpoint) in breakpoints.enumerated() {
             let subranges = layout.subranges(ofBreakpoint: index)
             if subranges.startIndex != position || subranges.isEmpty {
-                fail("breakpoint \(index)'s sub-ranges start at \(subranges.startIndex), expected \(position)")
+                fail(
+                    "breakpoint \(index)'s sub-ranges start at \(subranges.startIndex), expected \(position)"
+                )
                 return
             }
             position = subranges.endIndex
             if subranges.count > options.balanceSubrangeLimit {
-                fail("breakpoint \(index) has \(subranges.count) sub-ranges, limit \(options.balanceSubrangeLimit)")
+                fail(
+                    "breakpoint \(index) has \(subranges.count) sub-ranges, limit \(options.balanceSubrangeLimit)"
+                )
             }
-            if options.balanceTolerance == 0 || options.direction == .leftToRight, subranges.count != 1 {
+            if options.balanceTolerance == 0 || options.direction == .leftToRight,
+                subranges.count != 1
+            {
                 fail("breakpoint \(index) split into \(subranges.count) without balancing")
             }
             let start = max(breakpoint.minimumWidth, options.minimumGalleryWidth)
-            let end = index + 1 < breakpoints.count ? breakpoints[index + 1].minimumWidth : options.maximumGalleryWidth
+            let end =
+                index + 1 < breakpoints.count
+                ? breakpoints[index + 1].minimumWidth : options.maximumGalleryWidth
             if subranges.first?.minimumWidth != start || subranges.last?.maximumWidth != end {
-                fail("breakpoint \(index) sub-ranges cover \(subranges.first!.minimumWidth)..<\(subranges.last!.maximumWidth), not \(start)..<\(end)")
+                fail(
+                    "breakpoint \(index) sub-ranges cover \(subranges.first!.minimumWidth)..<\(subranges.last!.maximumWidth), not \(start)..<\(end)"
+                )
             }
             for (offset, subrange) in subranges.enumerated() {
-                if subrange.breakpoint != breakpoint || subrange.breakpointIndex != index || subrange.subrangeIndex != offset {
-                    fail("sub-range \(offset) of breakpoint \(index) says \(subrange.breakpoint), \(subrange.breakpointIndex), \(subrange.subrangeIndex)")
+                if subrange.breakpoint != breakpoint || subrange.breakpointIndex != index
+                    || subrange.subrangeIndex != offset
+                {
+                    fail(
+                        "sub-range \(offset) of breakpoint \(index) says \(subrange.breakpoint), \(subrange.breakpointIndex), \(subrange.subrangeIndex)"
+                    )
                 }
                 // Inside its sub-range, or less than a pixel past its end (see `referenceWidth`).
-                if !(subrange.minimumWidth...(subrange.maximumWidth + 1)).contains(subrange.referenceWidth) {
-                    fail("reference width \(subrange.referenceWidth) outside \(subrange.minimumWidth)..<\(subrange.maximumWidth)")
+                if !(subrange.minimumWidth...(subrange.maximumWidth + 1)).contains(
+                    subrange.referenceWidth)
+                {
+                    fail(
+                        "reference width \(subrange.referenceWidth) outside \(subrange.minimumWidth)..<\(subrange.maximumWidth)"
+                    )
                 }
                 if offset > 0, subrange.minimumWidth != subrange.minimumWidth.rounded() {
                     fail("split point \(subrange.minimumWidth) is not a whole pixel")
@@ -104,11 +126,16 @@ struct BalanceInvariants {
             let slack = 1e-9 * max(1, range.contentHeight(atGalleryWidth: range.maximumWidth))
             if guaranteed, report.worstPlacementDrift > tolerance {
                 let count = layout.subrangeCount(ofBreakpoint: range.breakpointIndex)
-                if count < options.balanceSubrangeLimit && range.maximumWidth - range.minimumWidth > 1 {
-                    fail("\(range.minimumWidth)..<\(range.maximumWidth) admits drift \(report.worstPlacementDrift) with \(count) sub-ranges")
+                if count < options.balanceSubrangeLimit
+                    && range.maximumWidth - range.minimumWidth > 1
+                {
+                    fail(
+                        "\(range.minimumWidth)..<\(range.maximumWidth) admits drift \(report.worstPlacementDrift) with \(count) sub-ranges"
+                    )
                 }
             }
-            let allowed = guaranteed ? max(tolerance, report.worstPlacementDrift) : report.worstPlacementDrift
+            let allowed =
+                guaranteed ? max(tolerance, report.worstPlacementDrift) : report.worstPlacementDrift
             var widths = [range.minimumWidth]
             var width = range.minimumWidth.rounded(.down) + Double(step)
             while width < range.maximumWidth {
@@ -122,7 +149,9 @@ struct BalanceInvariants {
                 let drift = worstDrift(of: replay, atGalleryWidth: width)
                 widthsChecked += 1
                 if drift > allowed + slack {
-                    fail("\(range.minimumWidth)..<\(range.maximumWidth) at W \(width): drift \(drift) > \(allowed) (report \(report.worstPlacementDrift))")
+                    fail(
+                        "\(range.minimumWidth)..<\(range.maximumWidth) at W \(width): drift \(drift) > \(allowed) (report \(report.worstPlacementDrift))"
+                    )
                     break
                 }
                 if width == range.minimumWidth || width == range.maximumWidth {
@@ -131,7 +160,9 @@ struct BalanceInvariants {
             }
             // The report is the measure at the ends, hence the largest anywhere (convexity).
             if abs(atEnds - report.worstPlacementDrift) > slack {
-                fail("\(range.minimumWidth)..<\(range.maximumWidth): report drift \(report.worstPlacementDrift), replay at the ends \(atEnds)")
+                fail(
+                    "\(range.minimumWidth)..<\(range.maximumWidth): report drift \(report.worstPlacementDrift), replay at the ends \(atEnds)"
+                )
             }
         }
     }
@@ -174,7 +205,8 @@ struct BalanceInvariants {
                     }
                     let column = section.column[index]
                     worst = max(worst, bottoms[column] - lowest)
-                    bottoms[column] = section.bottomPerWidth[index] * width + section.bottomConstant[index]
+                    bottoms[column] =
+                        section.bottomPerWidth[index] * width + section.bottomConstant[index]
                 }
             }
         }

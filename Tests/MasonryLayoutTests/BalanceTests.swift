@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MasonryLayout
 
 /// Adaptive sub-breakpoints (issue 7): with a balance tolerance, every placement is within it of
@@ -46,7 +47,8 @@ struct BalanceTests {
     /// (range, width) pairs the drift was replayed, so a test can tell that it exercised splits.
     @discardableResult
     static func check(
-        _ gallery: RandomGallery, options: LayoutOptions, stride: Int, queries: Int, invariantsEvery: Int = 1
+        _ gallery: RandomGallery, options: LayoutOptions, stride: Int, queries: Int,
+        invariantsEvery: Int = 1
     ) throws -> (extraRanges: Int, widths: Int) {
         let layout = try MasonryLayout(options: options).layout(gallery.sections)
         var balance = BalanceInvariants(gallery: gallery, options: options, layout: layout)
@@ -60,18 +62,25 @@ struct BalanceTests {
         // n-th one between, to keep the 5,000-photo cases fast.)
         for range in layout.breakpoints
         where range.subrangeIndex % invariantsEvery == 0
-            || range.maximumWidth == layout.subranges(ofBreakpoint: range.breakpointIndex).last?.maximumWidth
+            || range.maximumWidth
+                == layout.subranges(ofBreakpoint: range.breakpointIndex).last?.maximumWidth
         {
             var invariants = LayoutInvariants(gallery: unbalanced, layout: range)
             invariants.checkAll(queriesPerWidth: queries)
             for failure in invariants.failures {
-                Issue.record(Comment(rawValue: "balanced range \(range.minimumWidth)..<\(range.maximumWidth): \(failure)"))
+                Issue.record(
+                    Comment(
+                        rawValue:
+                            "balanced range \(range.minimumWidth)..<\(range.maximumWidth): \(failure)"
+                    ))
             }
         }
         return (layout.breakpoints.count - options.breakpoints.count, balance.widthsChecked)
     }
 
-    @Test("every whole-pixel width of every range: placements within the tolerance", arguments: batches)
+    @Test(
+        "every whole-pixel width of every range: placements within the tolerance",
+        arguments: batches)
     func everyWidth(batch: Int) throws {
         var extraRanges = 0
         var widths = 0
@@ -81,7 +90,8 @@ struct BalanceTests {
             var random = SplitMix64(seed: seed ^ 0x1D)
             let count = random.chance(0.2) ? random.int(in: 0...40) : random.int(in: 40...400)
             let gallery = RandomGallery(seed: seed, maximumItems: 400, itemCount: count)
-            let counts = try Self.check(gallery, options: Self.balanced(gallery), stride: 1, queries: 2)
+            let counts = try Self.check(
+                gallery, options: Self.balanced(gallery), stride: 1, queries: 2)
             extraRanges += counts.extraRanges
             widths += counts.widths
         }
@@ -92,19 +102,24 @@ struct BalanceTests {
 
     @Test("5,000 photos: every whole pixel, and every 16th pixel", arguments: [0, 1, 2, 3])
     func large(case index: Int) throws {
-        let gallery = RandomGallery(seed: Self.seed(batch: 99, index: index), maximumItems: 5000, itemCount: 5000)
+        let gallery = RandomGallery(
+            seed: Self.seed(batch: 99, index: index), maximumItems: 5000, itemCount: 5000)
         var options = gallery.options
         options.direction = index == 1 ? .rightToLeft : .shortestFirst
         options.sizing = .fluid
         options.balanceTolerance = index == 3 ? 2 : 16
-        let counts = try Self.check(gallery, options: options, stride: index < 2 ? 1 : 16, queries: 1, invariantsEvery: 8)
+        let counts = try Self.check(
+            gallery, options: options, stride: index < 2 ? 1 : 16, queries: 1, invariantsEvery: 8)
         #expect(counts.extraRanges > 0, "seed \(gallery.seed): no split")
     }
 
-    @Test("tolerance 0 is the single assignment; leftToRight ignores the tolerance", arguments: batches)
+    @Test(
+        "tolerance 0 is the single assignment; leftToRight ignores the tolerance",
+        arguments: batches)
     func unbalanced(batch: Int) throws {
         for index in 0..<Self.casesPerBatch / 2 {
-            let gallery = RandomGallery(seed: Self.seed(batch: batch, index: index) ^ 0x77, maximumItems: 1000)
+            let gallery = RandomGallery(
+                seed: Self.seed(batch: batch, index: index) ^ 0x77, maximumItems: 1000)
             var options = gallery.options
             options.balanceTolerance = 0
             let plain = try MasonryLayout(options: options).layout(gallery.sections)
@@ -130,7 +145,8 @@ struct BalanceTests {
     /// to whichever is lower at the reference width, and drifts by |w − 300| at the other side.
     static func crossing(tolerance: Double, limit: Int = 64) throws -> GalleryLayout {
         let options = LayoutOptions(
-            breakpoints: [Breakpoint(minimumWidth: 0, columns: 2)], columnSpacing: 10, rowSpacing: 10,
+            breakpoints: [Breakpoint(minimumWidth: 0, columns: 2)], columnSpacing: 10,
+            rowSpacing: 10,
             balanceTolerance: tolerance, balanceSubrangeLimit: limit
         )
         let items = [try item(1, 1, extra: 300), try item(1, 2), try item(1, 1)]
@@ -167,7 +183,8 @@ struct BalanceTests {
         #expect(capped.breakpoints.count == 1)
         #expect(capped.breakpoints[0].report.worstPlacementDrift > 16)
         #expect(capped.breakpoints[0].report.placementsOverTolerance == 1)
-        #expect(capped.subranges(ofBreakpoint: 1).isEmpty && capped.subrangeCount(ofBreakpoint: 1) == 0)
+        #expect(
+            capped.subranges(ofBreakpoint: 1).isEmpty && capped.subrangeCount(ofBreakpoint: 1) == 0)
     }
 
     @Test("a tolerance no placement reaches: one range per breakpoint, at its logarithmic middle")
@@ -184,16 +201,20 @@ struct BalanceTests {
         }
     }
 
-    @Test("rightToLeft is still the mirror image of shortestFirst, sub-range by sub-range", arguments: [0, 1, 2, 3])
+    @Test(
+        "rightToLeft is still the mirror image of shortestFirst, sub-range by sub-range",
+        arguments: [0, 1, 2, 3])
     func mirror(batch: Int) throws {
         for index in 0..<Self.casesPerBatch / 2 {
-            let gallery = RandomGallery(seed: Self.seed(batch: batch, index: index) ^ 0x3C3C, maximumItems: 1000)
+            let gallery = RandomGallery(
+                seed: Self.seed(batch: batch, index: index) ^ 0x3C3C, maximumItems: 1000)
             var options = Self.balanced(gallery)
             options.direction = .shortestFirst
             let forward = try MasonryLayout(options: options).layout(gallery.sections)
             options.direction = .rightToLeft
             let mirrored = try MasonryLayout(options: options).layout(gallery.sections)
-            let sameRanges = forward.breakpoints.map(\.minimumWidth) == mirrored.breakpoints.map(\.minimumWidth)
+            let sameRanges =
+                forward.breakpoints.map(\.minimumWidth) == mirrored.breakpoints.map(\.minimumWidth)
             #expect(sameRanges, "seed \(gallery.seed)")
             for (left, right) in zip(forward.breakpoints, mirrored.breakpoints) {
                 let sameDrift = left.report.worstPlacementDrift == right.report.worstPlacementDrift
@@ -213,7 +234,8 @@ struct BalanceTests {
     @Test("the same input gives bit-identical balanced output")
     func deterministic() throws {
         for index in 0..<8 {
-            let gallery = RandomGallery(seed: Self.seed(batch: 50, index: index), maximumItems: 2000)
+            let gallery = RandomGallery(
+                seed: Self.seed(batch: 50, index: index), maximumItems: 2000)
             let options = Self.balanced(gallery)
             let first = try MasonryLayout(options: options).layout(gallery.sections)
             let second = try MasonryLayout(options: options).layout(gallery.sections)
@@ -224,10 +246,13 @@ struct BalanceTests {
 
     /// Ranges, reference widths, reports (without `placementsOverTolerance` unless
     /// `comparingCounts`), placements and column bottoms all equal.
-    static func sameOutput(_ a: GalleryLayout, _ b: GalleryLayout, comparingCounts: Bool = true) -> Bool {
+    static func sameOutput(_ a: GalleryLayout, _ b: GalleryLayout, comparingCounts: Bool = true)
+        -> Bool
+    {
         guard a.breakpoints.count == b.breakpoints.count else { return false }
         for (x, y) in zip(a.breakpoints, b.breakpoints) {
-            let sameReport = x.report.worstPlacementDrift == y.report.worstPlacementDrift
+            let sameReport =
+                x.report.worstPlacementDrift == y.report.worstPlacementDrift
                 && x.report.contentHeight == y.report.contentHeight
                 && x.report.columnHeights == y.report.columnHeights
                 && x.report.readingOrderDrift == y.report.readingOrderDrift
@@ -235,9 +260,11 @@ struct BalanceTests {
                 && x.report.raggedBottomAtMaximumWidth == y.report.raggedBottomAtMaximumWidth
                 && (!comparingCounts || x.report == y.report)
             guard x.minimumWidth == y.minimumWidth, x.maximumWidth == y.maximumWidth,
-                x.referenceWidth == y.referenceWidth, sameReport, x.sections.count == y.sections.count
+                x.referenceWidth == y.referenceWidth, sameReport,
+                x.sections.count == y.sections.count
             else { return false }
-            for (p, q) in zip(x.sections, y.sections) where p.items != q.items || p.columnBottoms != q.columnBottoms {
+            for (p, q) in zip(x.sections, y.sections)
+            where p.items != q.items || p.columnBottoms != q.columnBottoms {
                 return false
             }
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MasonryLayout
 
 /// Bit-identical output on every machine: a fingerprint of every bit the engine produces for a
@@ -44,7 +45,8 @@ struct FingerprintTests {
             }
             sections.append(
                 LayoutSection(
-                    items: items, headerHeight: Double(index * 24), footerHeight: index == 1 ? 40 : 0,
+                    items: items, headerHeight: Double(index * 24),
+                    footerHeight: index == 1 ? 40 : 0,
                     columnCount: index == 2 ? 5 : nil
                 )
             )
@@ -53,10 +55,13 @@ struct FingerprintTests {
         for direction in RenderDirection.allCases {
             let options = LayoutOptions(
                 breakpoints: [
-                    Breakpoint(minimumWidth: 0, columns: 2), Breakpoint(minimumWidth: 700, columns: 3),
-                    Breakpoint(minimumWidth: 1100, columns: 4), Breakpoint(minimumWidth: 1700, columns: 7),
+                    Breakpoint(minimumWidth: 0, columns: 2),
+                    Breakpoint(minimumWidth: 700, columns: 3),
+                    Breakpoint(minimumWidth: 1100, columns: 4),
+                    Breakpoint(minimumWidth: 1700, columns: 7),
                 ],
-                columnSpacing: 12.5, rowSpacing: 9.75, insets: EdgeInsets(top: 16, left: 20, bottom: 24, right: 8),
+                columnSpacing: 12.5, rowSpacing: 9.75,
+                insets: EdgeInsets(top: 16, left: 20, bottom: 24, right: 8),
                 direction: direction, sizing: sizing, footerSpacing: 6
             )
             let gallery = try MasonryLayout(options: options).layout(sections)
@@ -71,7 +76,7 @@ struct FingerprintTests {
                         print.add(placed.frame.width)
                         print.add(placed.frame.height)
                     }
-                    section.columnBottoms.forEach { print.add($0) }
+                    for bottom in section.columnBottoms { print.add(bottom) }
                     print.add(section.bottomOffset)
                 }
                 print.add(breakpoint.report.contentHeight)
@@ -88,12 +93,14 @@ struct FingerprintTests {
     @Test("fluid columns: the recorded fingerprint")
     func fluid() throws {
         let value = try Self.fingerprint(sizing: .fluid)
-        #expect(value == 0xBA79_71CD_E334_9EF4, "fingerprint \(#function) \(String(value, radix: 16))")
+        #expect(
+            value == 0xBA79_71CD_E334_9EF4, "fingerprint \(#function) \(String(value, radix: 16))")
     }
 
     @Test("fixed item width: the recorded fingerprint")
     func fixed() throws {
         let value = try Self.fingerprint(sizing: .fixedItemWidth(40))
-        #expect(value == 0xF16C_EC23_C0E3_FDB9, "fingerprint \(#function) \(String(value, radix: 16))")
+        #expect(
+            value == 0xF16C_EC23_C0E3_FDB9, "fingerprint \(#function) \(String(value, radix: 16))")
     }
 }

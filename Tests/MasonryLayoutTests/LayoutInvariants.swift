@@ -54,21 +54,30 @@ struct LayoutInvariants {
                 let placed = items[index]
                 let column = placed.column
                 guard column >= 0, column < section.columns else {
-                    fail("section \(sectionIndex) item \(index) in column \(column) of \(section.columns)")
+                    fail(
+                        "section \(sectionIndex) item \(index) in column \(column) of \(section.columns)"
+                    )
                     return
                 }
                 if placed.indexInColumn != counts[column] {
-                    fail("section \(sectionIndex) item \(index): indexInColumn \(placed.indexInColumn), expected \(counts[column])")
+                    fail(
+                        "section \(sectionIndex) item \(index): indexInColumn \(placed.indexInColumn), expected \(counts[column])"
+                    )
                 }
                 switch options.direction {
                 case .shortestFirst, .rightToLeft:
                     let lowest = bottoms.min() ?? 0
-                    if !(bottoms[column] <= lowest || near(bottoms[column], lowest, scale: lowest)) {
-                        fail("section \(sectionIndex) item \(index) went to column \(column) at \(bottoms[column]), lowest is \(lowest)")
+                    if !(bottoms[column] <= lowest || near(bottoms[column], lowest, scale: lowest))
+                    {
+                        fail(
+                            "section \(sectionIndex) item \(index) went to column \(column) at \(bottoms[column]), lowest is \(lowest)"
+                        )
                     }
                 case .leftToRight:
                     if column != index % section.columns {
-                        fail("section \(sectionIndex) item \(index) went to column \(column), expected \(index % section.columns)")
+                        fail(
+                            "section \(sectionIndex) item \(index) went to column \(column), expected \(index % section.columns)"
+                        )
                     }
                 }
                 bottoms[column] = placed.frame.evaluated(atGalleryWidth: width).maxY
@@ -93,30 +102,42 @@ struct LayoutInvariants {
                 let frame = placed.frame
                 if let above = previous[placed.column] {
                     let gap = frame.y - (above.y + above.height)
-                    let scale = max(abs(frame.y.constant), abs(frame.y.perGalleryWidth) * layout.maximumWidth)
+                    let scale = max(
+                        abs(frame.y.constant), abs(frame.y.perGalleryWidth) * layout.maximumWidth)
                     if !near(gap.perGalleryWidth * layout.maximumWidth, 0, scale: scale)
                         || !near(gap.constant, options.rowSpacing, scale: scale)
                     {
-                        fail("section \(sectionIndex) item \(index): vertical gap \(gap), expected \(options.rowSpacing)")
+                        fail(
+                            "section \(sectionIndex) item \(index): vertical gap \(gap), expected \(options.rowSpacing)"
+                        )
                     }
                 } else if frame.y != LinearLength(constant: section.itemsTop) {
-                    fail("section \(sectionIndex) item \(index): first in its column at \(frame.y), not itemsTop")
+                    fail(
+                        "section \(sectionIndex) item \(index): first in its column at \(frame.y), not itemsTop"
+                    )
                 }
                 previous[placed.column] = frame
             }
             for column in 0..<(section.columns - 1) {
-                let gap = section.columnOffsets[column + 1] - (section.columnOffsets[column] + section.columnWidth)
+                let gap =
+                    section.columnOffsets[column + 1]
+                    - (section.columnOffsets[column] + section.columnWidth)
                 let atMinimum = gap.value(atGalleryWidth: layout.minimumWidth)
                 switch options.sizing {
                 case .fluid:
-                    if !near(gap.perGalleryWidth * layout.maximumWidth, 0, scale: layout.maximumWidth)
+                    if !near(
+                        gap.perGalleryWidth * layout.maximumWidth, 0, scale: layout.maximumWidth)
                         || !near(gap.constant, options.columnSpacing, scale: layout.maximumWidth)
                     {
                         fail("section \(sectionIndex) columns \(column)/\(column + 1): gap \(gap)")
                     }
                 case .fixedItemWidth:
-                    if gap.perGalleryWidth < 0 || atMinimum < options.columnSpacing - 1e-9 * layout.maximumWidth {
-                        fail("section \(sectionIndex) columns \(column)/\(column + 1): derived gap \(gap)")
+                    if gap.perGalleryWidth < 0
+                        || atMinimum < options.columnSpacing - 1e-9 * layout.maximumWidth
+                    {
+                        fail(
+                            "section \(sectionIndex) columns \(column)/\(column + 1): derived gap \(gap)"
+                        )
                     }
                 }
             }
@@ -130,7 +151,9 @@ struct LayoutInvariants {
         let width = layout.referenceWidth
         let report = layout.report
         if report.contentHeight != layout.contentHeight(atGalleryWidth: width) {
-            fail("report content height \(report.contentHeight) ≠ \(layout.contentHeight(atGalleryWidth: width))")
+            fail(
+                "report content height \(report.contentHeight) ≠ \(layout.contentHeight(atGalleryWidth: width))"
+            )
         }
         if !(0...1).contains(report.raggedBottom) {
             fail("ragged bottom \(report.raggedBottom) outside 0...1")
@@ -184,7 +207,9 @@ struct LayoutInvariants {
             let input = gallery.sections[sectionIndex]
             let section = layout.sections[sectionIndex]
             if !near(concrete.sectionTops[sectionIndex], top, scale: scale) {
-                fail("section \(sectionIndex) top \(concrete.sectionTops[sectionIndex]), expected \(top)")
+                fail(
+                    "section \(sectionIndex) top \(concrete.sectionTops[sectionIndex]), expected \(top)"
+                )
             }
             top = concrete.sectionTops[sectionIndex]
             let insets = input.insets ?? options.insets
@@ -196,11 +221,16 @@ struct LayoutInvariants {
             let gap: Double
             switch options.sizing {
             case .fluid:
-                columnWidth = (width - insets.left - insets.right - options.columnSpacing * Double(columns - 1)) / Double(columns)
+                columnWidth =
+                    (width - insets.left - insets.right - options.columnSpacing
+                        * Double(columns - 1)) / Double(columns)
                 gap = options.columnSpacing
             case .fixedItemWidth(let itemWidth):
                 columnWidth = itemWidth
-                gap = columns > 1 ? (width - insets.left - insets.right - Double(columns) * itemWidth) / Double(columns - 1) : 0
+                gap =
+                    columns > 1
+                    ? (width - insets.left - insets.right - Double(columns) * itemWidth)
+                        / Double(columns - 1) : 0
             }
             let itemsTop = top + insets.top + input.headerHeight
             var bottoms = [Double](repeating: itemsTop, count: columns)
@@ -212,10 +242,15 @@ struct LayoutInvariants {
                 let frame = frames[global]
                 let column = placed.column
                 let expectedX = insets.left + Double(column) * (columnWidth + gap)
-                let expectedY = counts[column] == 0 ? itemsTop : bottoms[column] + options.rowSpacing
+                let expectedY =
+                    counts[column] == 0 ? itemsTop : bottoms[column] + options.rowSpacing
                 let expectedHeight = columnWidth * item.aspectRatio + item.extraHeight
-                if !near(frame.x, expectedX, scale: scale) || !near(frame.width, columnWidth, scale: scale) {
-                    fail("item \(global) at W \(width): x \(frame.x) width \(frame.width), expected \(expectedX) \(columnWidth)")
+                if !near(frame.x, expectedX, scale: scale)
+                    || !near(frame.width, columnWidth, scale: scale)
+                {
+                    fail(
+                        "item \(global) at W \(width): x \(frame.x) width \(frame.width), expected \(expectedX) \(columnWidth)"
+                    )
                 }
                 // Row spacing exact: measured from the concrete frame above, not recomputed.
                 if !near(frame.y, expectedY, scale: scale) {
@@ -223,13 +258,21 @@ struct LayoutInvariants {
                 }
                 // Aspect ratio preserved: (height − caption) / width = display height / width.
                 if !near(frame.height, expectedHeight, scale: scale)
-                    || !near((frame.height - item.extraHeight) * Double(item.width), frame.width * Double(item.height), scale: scale * Double(item.width))
+                    || !near(
+                        (frame.height - item.extraHeight) * Double(item.width),
+                        frame.width * Double(item.height), scale: scale * Double(item.width))
                 {
-                    fail("item \(global) at W \(width): height \(frame.height), expected \(expectedHeight)")
+                    fail(
+                        "item \(global) at W \(width): height \(frame.height), expected \(expectedHeight)"
+                    )
                 }
                 // Inside the gallery horizontally, within the insets.
-                if frame.x < insets.left - 1e-9 * scale || frame.maxX > width - insets.right + 1e-9 * scale {
-                    fail("item \(global) at W \(width): \(frame.x)...\(frame.maxX) outside \(insets.left)...\(width - insets.right)")
+                if frame.x < insets.left - 1e-9 * scale
+                    || frame.maxX > width - insets.right + 1e-9 * scale
+                {
+                    fail(
+                        "item \(global) at W \(width): \(frame.x)...\(frame.maxX) outside \(insets.left)...\(width - insets.right)"
+                    )
                 }
                 bottoms[column] = frame.maxY
                 counts[column] += 1
@@ -239,14 +282,18 @@ struct LayoutInvariants {
             let tallest = bottoms.max() ?? itemsTop
             let footerOffset = input.footerHeight > 0 ? options.footerSpacing : 0
             if let footer = concrete.footerFrames[sectionIndex] {
-                if !near(footer.y, tallest + footerOffset, scale: scale) || footer.height != input.footerHeight {
+                if !near(footer.y, tallest + footerOffset, scale: scale)
+                    || footer.height != input.footerHeight
+                {
                     fail("section \(sectionIndex) footer \(footer), tallest column \(tallest)")
                 }
             } else if input.footerHeight > 0 {
                 fail("section \(sectionIndex) lost its footer")
             }
             if let header = concrete.headerFrames[sectionIndex] {
-                if !near(header.y, top + insets.top, scale: scale) || header.height != input.headerHeight {
+                if !near(header.y, top + insets.top, scale: scale)
+                    || header.height != input.headerHeight
+                {
                     fail("section \(sectionIndex) header \(header)")
                 }
             } else if input.headerHeight > 0 {
@@ -255,7 +302,9 @@ struct LayoutInvariants {
             top = tallest + footerOffset + input.footerHeight + insets.bottom
         }
         if !near(concrete.contentHeight, top, scale: scale) {
-            fail("content height \(concrete.contentHeight) at W \(width), expected tallest + bottom inset = \(top)")
+            fail(
+                "content height \(concrete.contentHeight) at W \(width), expected tallest + bottom inset = \(top)"
+            )
         }
 
         checkNoOverlap(concrete, scale: scale)
@@ -274,9 +323,13 @@ struct LayoutInvariants {
         for index in order {
             let frame = all[index]
             open.removeAll { all[$0].maxY <= frame.y + slack }
-            let shrunk = Rect(x: frame.x + slack, y: frame.y + slack, width: frame.width - 2 * slack, height: frame.height - 2 * slack)
+            let shrunk = Rect(
+                x: frame.x + slack, y: frame.y + slack, width: frame.width - 2 * slack,
+                height: frame.height - 2 * slack)
             for other in open where all[other].intersects(shrunk) {
-                fail("frames \(other) \(all[other]) and \(index) \(frame) overlap at W \(concrete.galleryWidth)")
+                fail(
+                    "frames \(other) \(all[other]) and \(index) \(frame) overlap at W \(concrete.galleryWidth)"
+                )
             }
             open.append(index)
         }
@@ -295,7 +348,9 @@ struct LayoutInvariants {
                 height: random.chance(0.5) ? random.double(in: 0...50) : random.double(in: 0...2000)
             )
             let fast = concrete.itemIndices(intersecting: rect).sorted()
-            let brute = concrete.itemFrames.indices.filter { concrete.itemFrames[$0].intersects(rect) }
+            let brute = concrete.itemFrames.indices.filter {
+                concrete.itemFrames[$0].intersects(rect)
+            }
             if fast != brute {
                 fail("query \(rect) at W \(width): \(fast.count) hits, brute force \(brute.count)")
             }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MasonryLayout
 
 /// The placement rule on small, hand-checked inputs: ties, directions, overrides, fixed widths,
@@ -6,7 +7,9 @@ import Testing
 @Suite("Placement rule")
 struct PlacementRuleTests {
     /// A single 3-column breakpoint over 320...1280 (reference 800), no insets, 10 px gaps.
-    func engine(_ direction: RenderDirection = .shortestFirst, sizing: ColumnSizing = .fluid) throws -> MasonryLayout {
+    func engine(_ direction: RenderDirection = .shortestFirst, sizing: ColumnSizing = .fluid) throws
+        -> MasonryLayout
+    {
         try MasonryLayout(
             options: LayoutOptions(
                 breakpoints: [Breakpoint(minimumWidth: 0, columns: 3)],
@@ -19,7 +22,8 @@ struct PlacementRuleTests {
     func ties() throws {
         let squares = try Array(repeating: item(10, 10), count: 7)
         let columns = { (direction: RenderDirection) throws -> [Int] in
-            try self.engine(direction).layout([LayoutSection(items: squares)]).breakpoints[0].sections[0].items.map(\.column)
+            try self.engine(direction).layout([LayoutSection(items: squares)]).breakpoints[0]
+                .sections[0].items.map(\.column)
         }
         #expect(try columns(.shortestFirst) == [0, 1, 2, 0, 1, 2, 0])
         #expect(try columns(.rightToLeft) == [2, 1, 0, 2, 1, 0, 2])
@@ -29,11 +33,19 @@ struct PlacementRuleTests {
     @Test("leftToRight ignores the column heights; shortestFirst does not")
     func leftToRightIsRoundRobin() throws {
         // A very tall first item: shortestFirst avoids its column, leftToRight does not.
-        let items = [try item(1, 20), try item(1, 1), try item(1, 1), try item(1, 1), try item(1, 1)]
+        let items = [
+            try item(1, 20), try item(1, 1), try item(1, 1), try item(1, 1), try item(1, 1),
+        ]
         let section = [LayoutSection(items: items)]
-        #expect(try engine(.leftToRight).layout(section).breakpoints[0].sections[0].items.map(\.column) == [0, 1, 2, 0, 1])
-        #expect(try engine(.shortestFirst).layout(section).breakpoints[0].sections[0].items.map(\.column) == [0, 1, 2, 1, 2])
-        #expect(try engine(.rightToLeft).layout(section).breakpoints[0].sections[0].items.map(\.column) == [2, 1, 0, 1, 0])
+        #expect(
+            try engine(.leftToRight).layout(section).breakpoints[0].sections[0].items.map(\.column)
+                == [0, 1, 2, 0, 1])
+        #expect(
+            try engine(.shortestFirst).layout(section).breakpoints[0].sections[0].items.map(
+                \.column) == [0, 1, 2, 1, 2])
+        #expect(
+            try engine(.rightToLeft).layout(section).breakpoints[0].sections[0].items.map(\.column)
+                == [2, 1, 0, 1, 0])
     }
 
     @Test("columns are chosen at the reference width, where captions weigh differently")
@@ -56,7 +68,8 @@ struct PlacementRuleTests {
     @Test("frames are linear in the gallery width: the form the emitter writes")
     func linearForm() throws {
         let items = [try item(4, 3, extra: 80), try item(3, 4), try item(1, 1), try item(2, 1)]
-        let layout = try engine().layout([LayoutSection(items: items, headerHeight: 30)]).breakpoints[0]
+        let layout = try engine().layout([LayoutSection(items: items, headerHeight: 30)])
+            .breakpoints[0]
         let section = layout.sections[0]
         // w = W/3 − 20/3.
         #expect(isClose(section.columnWidth.perGalleryWidth, 1.0 / 3))
@@ -74,7 +87,9 @@ struct PlacementRuleTests {
         // Evaluated anywhere, the linear frame is the rule computed directly.
         for width in stride(from: 320.0, through: 1280, by: 37) {
             let w = (width - 20) / 3
-            expectClose(placed.frame.evaluated(atGalleryWidth: width), Rect(x: 2 * (w + 10), y: 30 + w + 10, width: w, height: w / 2))
+            expectClose(
+                placed.frame.evaluated(atGalleryWidth: width),
+                Rect(x: 2 * (w + 10), y: 30 + w + 10, width: w, height: w / 2))
         }
     }
 
@@ -101,7 +116,8 @@ struct PlacementRuleTests {
     @Test("fixed item width: the gap takes what is left, one column sits at the left inset")
     func fixedItemWidth() throws {
         let items = [try item(2, 1), try item(1, 1), try item(1, 2), try item(1, 1)]
-        let layout = try engine(sizing: .fixedItemWidth(90)).layout([LayoutSection(items: items)]).breakpoints[0]
+        let layout = try engine(sizing: .fixedItemWidth(90)).layout([LayoutSection(items: items)])
+            .breakpoints[0]
         // At W = 500 the gap is (500 − 270) / 2 = 115; at 320 it is 25.
         let wide = layout.itemFrames(atGalleryWidth: 500)
         let narrow = layout.itemFrames(atGalleryWidth: 320)
@@ -112,7 +128,8 @@ struct PlacementRuleTests {
         let single = try MasonryLayout(
             options: LayoutOptions(
                 breakpoints: [Breakpoint(minimumWidth: 0, columns: 1)],
-                insets: EdgeInsets(top: 0, left: 12, bottom: 0, right: 0), sizing: .fixedItemWidth(200)
+                insets: EdgeInsets(top: 0, left: 12, bottom: 0, right: 0),
+                sizing: .fixedItemWidth(200)
             )
         ).layout([LayoutSection(items: items)]).breakpoints[0]
         #expect(single.itemFrames(atGalleryWidth: 900).allSatisfy { $0.x == 12 && $0.width == 200 })
@@ -130,16 +147,19 @@ struct PlacementRuleTests {
             LayoutSection(items: [try item(1, 1, extra: 200), try item(1, 3)], footerHeight: 40)
         ]).breakpoints[0]
         // w = (W − 20) / 2. At W = 200, w = 90: bottoms 290 and 270 → footer at 294.
-        expectClose(layout.footerFrames(atGalleryWidth: 200)[0], Rect(x: 0, y: 294, width: 200, height: 40))
+        expectClose(
+            layout.footerFrames(atGalleryWidth: 200)[0], Rect(x: 0, y: 294, width: 200, height: 40))
         // At W = 600, w = 290: bottoms 490 and 870 → footer at 874.
-        expectClose(layout.footerFrames(atGalleryWidth: 600)[0], Rect(x: 0, y: 874, width: 600, height: 40))
+        expectClose(
+            layout.footerFrames(atGalleryWidth: 600)[0], Rect(x: 0, y: 874, width: 600, height: 40))
         #expect(isClose(layout.contentHeight(atGalleryWidth: 600), 914))
         #expect(layout.sections[0].footerOffset == 4 && layout.sections[0].bottomOffset == 44)
     }
 
     @Test("an empty section is its insets, header and footer")
     func emptySection() throws {
-        let options = LayoutOptions(insets: EdgeInsets(top: 5, left: 0, bottom: 7, right: 0), footerSpacing: 3)
+        let options = LayoutOptions(
+            insets: EdgeInsets(top: 5, left: 0, bottom: 7, right: 0), footerSpacing: 3)
         let layout = try MasonryLayout(options: options).layout([
             LayoutSection(items: [], headerHeight: 20, footerHeight: 10)
         ]).breakpoints[0]
@@ -147,7 +167,10 @@ struct PlacementRuleTests {
         #expect(section.columnBottoms.allSatisfy { $0 == LinearLength(constant: 25) })
         #expect(layout.contentHeight(atGalleryWidth: 999) == 5 + 20 + 3 + 10 + 7)
         #expect(layout.report.columnHeights == [[0, 0, 0]] && layout.report.raggedBottom == 0)
-        #expect(layout.evaluated(atGalleryWidth: 999).itemIndices(intersecting: Rect(x: 0, y: 0, width: 999, height: 999)).isEmpty)
+        #expect(
+            layout.evaluated(atGalleryWidth: 999).itemIndices(
+                intersecting: Rect(x: 0, y: 0, width: 999, height: 999)
+            ).isEmpty)
     }
 
     @Test("no sections, no items")
@@ -165,7 +188,9 @@ struct PlacementRuleTests {
             Breakpoint(minimumWidth: 0, columns: 1), Breakpoint(minimumWidth: 600, columns: 2),
             Breakpoint(minimumWidth: 1200, columns: 4),
         ])
-        let gallery = try MasonryLayout(options: options).layout([LayoutSection(items: [try item(1, 1)])])
+        let gallery = try MasonryLayout(options: options).layout([
+            LayoutSection(items: [try item(1, 1)])
+        ])
         #expect(gallery.breakpoints.map(\.minimumWidth) == [320, 600, 1200])
         #expect(gallery.breakpoints.map(\.maximumWidth) == [600, 1200, 2560])
         #expect(gallery.breakpoints.map(\.referenceWidth) == [460, 900, 1880])

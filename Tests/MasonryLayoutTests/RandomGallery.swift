@@ -1,4 +1,5 @@
 import Foundation  // exp and log for log-uniform aspect ratios
+
 @testable import MasonryLayout
 
 /// A random but valid gallery (options and sections) built from one seed.
@@ -79,8 +80,12 @@ struct RandomGallery {
                     columnCount: random.chance(0.2) ? random.int(in: 1...8) : nil,
                     // The site's form of per-section columns: its own breakpoints.
                     breakpoints: random.chance(0.15)
-                        ? [Breakpoint(minimumWidth: 0, columns: random.int(in: 1...8)),
-                           Breakpoint(minimumWidth: random.double(in: 400...1600).rounded(), columns: random.int(in: 1...8))]
+                        ? [
+                            Breakpoint(minimumWidth: 0, columns: random.int(in: 1...8)),
+                            Breakpoint(
+                                minimumWidth: random.double(in: 400...1600).rounded(),
+                                columns: random.int(in: 1...8)),
+                        ]
                         : nil,
                     insets: random.chance(0.2) ? insets() : nil
                 )
@@ -94,9 +99,15 @@ struct RandomGallery {
             for breakpoint in breakpoints {
                 let smallest = max(breakpoint.minimumWidth, options.minimumGalleryWidth)
                 for section in sections + [LayoutSection(items: [])] {
-                    let columns = Double(section.columns(atGalleryWidth: smallest, breakpointColumns: breakpoint.columns))
-                    let sides = (section.insets ?? options.insets).left + (section.insets ?? options.insets).right
-                    widest = min(widest, (smallest - sides - (columns - 1) * options.columnSpacing) / columns)
+                    let columns = Double(
+                        section.columns(
+                            atGalleryWidth: smallest, breakpointColumns: breakpoint.columns))
+                    let sides =
+                        (section.insets ?? options.insets).left
+                        + (section.insets ?? options.insets).right
+                    widest = min(
+                        widest, (smallest - sides - (columns - 1) * options.columnSpacing) / columns
+                    )
                 }
             }
             options.sizing = .fixedItemWidth(max(1, widest * random.double(in: 0.2...0.999)))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MasonryLayout
 
 /// One test per seed layout in `shared/seeds/`: that seed's defaults, a few items, and frames
@@ -10,7 +11,8 @@ import Testing
 struct SeedConformanceTests {
     /// Lays out `sections` with one breakpoint whose reference width is `width`.
     func layout(
-        _ sections: [LayoutSection], width: Double, columns: Int, configure: (inout LayoutOptions) -> Void
+        _ sections: [LayoutSection], width: Double, columns: Int,
+        configure: (inout LayoutOptions) -> Void
     ) throws -> BreakpointLayout {
         var options = LayoutOptions(
             breakpoints: [Breakpoint(minimumWidth: 0, columns: columns)],
@@ -35,7 +37,9 @@ struct SeedConformanceTests {
             try item(500, 300), try item(100, 50), try item(10, 10),
         ]
         // W = 390: column width (390 − 0 − 0 − 30 × 2) / 3 = 110; x = 0, 140, 280.
-        let result = try layout([LayoutSection(items: items, footerHeight: 50)], width: 390, columns: 3) {
+        let result = try layout(
+            [LayoutSection(items: items, footerHeight: 50)], width: 390, columns: 3
+        ) {
             $0.insets = EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
             $0.rowSpacing = 10
             $0.columnSpacing = 30
@@ -55,7 +59,9 @@ struct SeedConformanceTests {
             expectClose(actual, wanted)
         }
         // Footer at the seed's largest column Y (281), full width, 50 tall; content = its bottom.
-        expectClose(result.footerFrames(atGalleryWidth: 390).first ?? nil, Rect(x: 0, y: 281, width: 390, height: 50))
+        expectClose(
+            result.footerFrames(atGalleryWidth: 390).first ?? nil,
+            Rect(x: 0, y: 281, width: 390, height: 50))
         #expect(isClose(result.contentHeight(atGalleryWidth: 390), 331))
         #expect(result.sections[0].items.map(\.column) == [0, 1, 2, 1, 2, 1])
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MasonryLayout
 
 /// Builds an item the test knows to be valid; fails the test (without crashing) when it is not.
@@ -17,11 +18,14 @@ func expectClose(
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     guard let actual, let expected else {
-        #expect(actual == nil && expected == nil, "\(String(describing: actual)) vs \(String(describing: expected))",
-                sourceLocation: sourceLocation)
+        #expect(
+            actual == nil && expected == nil,
+            "\(String(describing: actual)) vs \(String(describing: expected))",
+            sourceLocation: sourceLocation)
         return
     }
-    let close = isClose(actual.x, expected.x, tolerance: tolerance)
+    let close =
+        isClose(actual.x, expected.x, tolerance: tolerance)
         && isClose(actual.y, expected.y, tolerance: tolerance)
         && isClose(actual.width, expected.width, tolerance: tolerance)
         && isClose(actual.height, expected.height, tolerance: tolerance)

@@ -7,19 +7,22 @@ import Testing
 struct FileSystemFailureTests {
     @Test("FileManager's errors give the POSIX reason underneath")
     func fileManagerErrors() throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "failures-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appending(
+            path: "failures-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appending(path: "file")
         try Data("x".utf8).write(to: file)
 
         #expect {
-            try FileManager.default.createDirectory(at: file.appending(path: "inside"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.appending(path: "inside"), withIntermediateDirectories: true)
         } throws: { error in
             FileSystemFailure.reason(error) == "Not a directory"
         }
         #expect {
-            try FileManager.default.copyItem(at: folder.appending(path: "missing"), to: folder.appending(path: "copy"))
+            try FileManager.default.copyItem(
+                at: folder.appending(path: "missing"), to: folder.appending(path: "copy"))
         } throws: { error in
             FileSystemFailure.reason(error) == "No such file or directory"
         }

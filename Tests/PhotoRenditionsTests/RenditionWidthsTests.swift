@@ -13,19 +13,25 @@ struct RenditionWidthsTests {
         ],
         columnSpacing: 16, rowSpacing: 16, insets: EdgeInsets(all: 16))
 
-    @Test("Column width ranges per breakpoint follow (W − left − right − spacing·(cols − 1)) / cols")
+    @Test(
+        "Column width ranges per breakpoint follow (W − left − right − spacing·(cols − 1)) / cols")
     func ranges() {
         let widths = RenditionWidths(layout: Self.defaultLayout)
-        #expect(widths.ranges.map(\.columnWidths) == [136...296, 192...320, 236...340, 268.8...492.8])
+        #expect(
+            widths.ranges.map(\.columnWidths) == [136...296, 192...320, 236...340, 268.8...492.8])
     }
 
-    @Test("Five candidates, each 1.5× the last, covering 1× of the narrowest to 2× of the widest column")
+    @Test(
+        "Five candidates, each 1.5× the last, covering 1× of the narrowest to 2× of the widest column"
+    )
     func candidates() {
         let widths = RenditionWidths(layout: Self.defaultLayout)
         #expect(widths.candidates == [195, 292, 438, 657, 986])
     }
 
-    @Test("Sections with their own layout widen the candidates and the fallback, not the gallery's ranges or sizes")
+    @Test(
+        "Sections with their own layout widen the candidates and the fallback, not the gallery's ranges or sizes"
+    )
     func sectionLayouts() {
         var single = Self.defaultLayout
         single.breakpoints = [Breakpoint(minimumWidth: 0, columns: 1)]
@@ -36,11 +42,14 @@ struct RenditionWidthsTests {
         #expect(widths.candidates.last == 5056 && widths.candidates.first! <= 204)
         #expect(widths.fallbackWidth(among: [300, 1000, 3000]) == 3000)
         #expect(gallery.fallbackWidth(among: [300, 1000, 3000]) == 1000)
-        #expect(RenditionWidths(layout: single).sizes == "(min-width: 2560px) 2528px, calc(100vw - 32px)")
+        #expect(
+            RenditionWidths(layout: single).sizes
+                == "(min-width: 2560px) 2528px, calc(100vw - 32px)")
     }
 
-    @Test("At every gallery width and DPR 1 and 2 some candidate is sharp and at most twice the need",
-          arguments: [1.0, 2.0])
+    @Test(
+        "At every gallery width and DPR 1 and 2 some candidate is sharp and at most twice the need",
+        arguments: [1.0, 2.0])
     func coverage(dpr: Double) {
         let widths = RenditionWidths(layout: Self.defaultLayout)
         for galleryWidth in stride(from: 320.0, through: 2560, by: 1) {
@@ -48,13 +57,21 @@ struct RenditionWidthsTests {
             let need = range.columnWidth(at: galleryWidth) * dpr
             let chosen = widths.candidates.first { Double($0) >= need.rounded(.up) }
             #expect(chosen != nil, "nothing sharp at W=\(galleryWidth) DPR \(dpr)")
-            if let chosen { #expect(Double(chosen) <= 2 * need, "W=\(galleryWidth) DPR \(dpr): \(chosen) for \(need)") }
+            if let chosen {
+                #expect(
+                    Double(chosen) <= 2 * need,
+                    "W=\(galleryWidth) DPR \(dpr): \(chosen) for \(need)")
+            }
         }
     }
 
-    @Test("A photo never gets a rendition wider than itself",
-          arguments: [(6000, [195, 292, 438, 657, 986]), (800, [195, 292, 438, 657, 800]), (700, [195, 292, 438, 700]),
-                      (300, [195, 300]), (200, [200]), (100, [100])])
+    @Test(
+        "A photo never gets a rendition wider than itself",
+        arguments: [
+            (6000, [195, 292, 438, 657, 986]), (800, [195, 292, 438, 657, 800]),
+            (700, [195, 292, 438, 700]),
+            (300, [195, 300]), (200, [200]), (100, [100]),
+        ])
     func capped(displayWidth: Int, expected: [Int]) {
         let widths = RenditionWidths(layout: Self.defaultLayout)
         #expect(widths.widths(forDisplayWidth: displayWidth) == expected)
@@ -67,20 +84,31 @@ struct RenditionWidthsTests {
         #expect(widths.fallbackWidth(among: [195, 300]) == 300)
     }
 
-    @Test("sizes: one media condition per breakpoint, widest first, and a fixed length above the gallery's maximum width")
+    @Test(
+        "sizes: one media condition per breakpoint, widest first, and a fixed length above the gallery's maximum width"
+    )
     func sizes() {
         let widths = RenditionWidths(layout: Self.defaultLayout)
-        #expect(widths.sizes == "(min-width: 2560px) 492.8px, (min-width: 1440px) calc((100vw - 96px) / 5), "
-            + "(min-width: 1024px) calc((100vw - 80px) / 4), (min-width: 640px) calc((100vw - 64px) / 3), calc((100vw - 48px) / 2)")
+        #expect(
+            widths.sizes
+                == "(min-width: 2560px) 492.8px, (min-width: 1440px) calc((100vw - 96px) / 5), "
+                + "(min-width: 1024px) calc((100vw - 80px) / 4), (min-width: 640px) calc((100vw - 64px) / 3), calc((100vw - 48px) / 2)"
+        )
     }
 
     @Test("sizes with no insets or spacing, one column, and fixed item widths")
     func sizesEdgeCases() {
-        let single = RenditionWidths(layout: LayoutOptions(breakpoints: [Breakpoint(minimumWidth: 0, columns: 1)], columnSpacing: 0))
+        let single = RenditionWidths(
+            layout: LayoutOptions(
+                breakpoints: [Breakpoint(minimumWidth: 0, columns: 1)], columnSpacing: 0))
         #expect(single.sizes == "(min-width: 2560px) 2560px, 100vw")
-        let fixed = RenditionWidths(layout: LayoutOptions(
-            breakpoints: [Breakpoint(minimumWidth: 0, columns: 2), Breakpoint(minimumWidth: 800, columns: 4)],
-            sizing: .fixedItemWidth(240)))
+        let fixed = RenditionWidths(
+            layout: LayoutOptions(
+                breakpoints: [
+                    Breakpoint(minimumWidth: 0, columns: 2),
+                    Breakpoint(minimumWidth: 800, columns: 4),
+                ],
+                sizing: .fixedItemWidth(240)))
         #expect(fixed.sizes == "(min-width: 800px) 240px, 240px")
         #expect(fixed.candidates == [320, 480])
     }

@@ -8,30 +8,42 @@ import Testing
 @Suite("Rendition writer: names, reuse, diagnostics, parallel")
 struct RenditionWriterTests {
     let writer = RenditionWriter(
-        encoder: RenditionEncoder(), widths: RenditionWidths(layout: RenditionWidthsTests.defaultLayout), jobs: 2)
+        encoder: RenditionEncoder(),
+        widths: RenditionWidths(layout: RenditionWidthsTests.defaultLayout), jobs: 2)
 
     /// A folder with two photos and a truncated one, and the writer's view of them.
     func fixture() throws -> (folder: URL, photos: [RenditionWriter.Photo]) {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "renditions-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appending(path: "photos"), withIntermediateDirectories: true)
+        let folder = FileManager.default.temporaryDirectory.appending(
+            path: "renditions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appending(path: "photos"), withIntermediateDirectories: true)
         let wide = GeneratedImages.photo(width: 1200, height: 800)
         let small = GeneratedImages.photo(width: 240, height: 320)
         try Data(wide).write(to: folder.appending(path: "photos/wide.jpg"))
         try Data(small).write(to: folder.appending(path: "photos/small.jpg"))
-        try Data(wide.prefix(wide.count / 2)).write(to: folder.appending(path: "photos/truncated.jpg"))
+        try Data(wide.prefix(wide.count / 2)).write(
+            to: folder.appending(path: "photos/truncated.jpg"))
         let photos = [
-            RenditionWriter.Photo(source: folder.appending(path: "photos/wide.jpg"), relativePath: "wide.jpg", orientation: 1,
-                                  displaySize: RenditionSize(width: 1200, height: 800)),
+            RenditionWriter.Photo(
+                source: folder.appending(path: "photos/wide.jpg"), relativePath: "wide.jpg",
+                orientation: 1,
+                displaySize: RenditionSize(width: 1200, height: 800)),
             // Stored 240 × 320 with orientation 6: displayed 320 × 240.
-            RenditionWriter.Photo(source: folder.appending(path: "photos/small.jpg"), relativePath: "small.jpg", orientation: 6,
-                                  displaySize: RenditionSize(width: 320, height: 240)),
-            RenditionWriter.Photo(source: folder.appending(path: "photos/truncated.jpg"), relativePath: "truncated.jpg",
-                                  orientation: 1, displaySize: RenditionSize(width: 1200, height: 800)),
+            RenditionWriter.Photo(
+                source: folder.appending(path: "photos/small.jpg"), relativePath: "small.jpg",
+                orientation: 6,
+                displaySize: RenditionSize(width: 320, height: 240)),
+            RenditionWriter.Photo(
+                source: folder.appending(path: "photos/truncated.jpg"),
+                relativePath: "truncated.jpg",
+                orientation: 1, displaySize: RenditionSize(width: 1200, height: 800)),
         ]
         return (folder, photos)
     }
 
-    @Test("Every rendition is written with its width, named by content; a broken photo gets a diagnostic")
+    @Test(
+        "Every rendition is written with its width, named by content; a broken photo gets a diagnostic"
+    )
     func writes() throws {
         let (folder, photos) = try fixture()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -46,18 +58,23 @@ struct RenditionWriterTests {
         #expect(wide.files.map(\.size.height) == [130, 195, 292, 438, 657])
         #expect(wide.fallback.size.width == 657)
         let small = try #require(report.renditions[1])
-        #expect(small.files.map(\.size) == [RenditionSize(width: 195, height: 146), RenditionSize(width: 320, height: 240)])
+        #expect(
+            small.files.map(\.size) == [
+                RenditionSize(width: 195, height: 146), RenditionSize(width: 320, height: 240),
+            ])
         #expect(report.renditions[2] == nil)
         let encoder = RenditionEncoder()
         for file in wide.files + small.files {
             #expect(file.path.hasPrefix("renditions/"))
             #expect(file.path.hasSuffix("-\(file.size.width).jpg"))
-            let bytes = try #require(FileManager.default.contents(atPath: site.appending(path: file.path).path))
+            let bytes = try #require(
+                FileManager.default.contents(atPath: site.appending(path: file.path).path))
             let pixels = try encoder.pixels(of: [UInt8](bytes), orientation: 1, size: file.size)
             #expect(pixels.bytes.count == file.size.width * file.size.height * 3)
         }
         // Nothing else in the folder (no temporary files left behind).
-        let names = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "renditions").path)
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: site.appending(path: "renditions").path)
         #expect(names.count == 7)
     }
 
@@ -71,16 +88,26 @@ struct RenditionWriterTests {
         let rebuilt = writer.write(photos, into: second, reusing: first)
         #expect(rebuilt.encodedCount == 0)
         #expect(rebuilt.reusedCount == 2)
-        #expect(rebuilt.renditions == initial.renditions.map { $0.map { var r = $0; r.reused = true; return r } })
+        #expect(
+            rebuilt.renditions
+                == initial.renditions.map {
+                    $0.map {
+                        var r = $0
+                        r.reused = true
+                        return r
+                    }
+                })
         for file in try #require(rebuilt.renditions[0]).files {
             let name = String(file.path.dropFirst("renditions/".count))
-            #expect(FileManager.default.contents(atPath: first.appending(path: name).path)
-                == FileManager.default.contents(atPath: second.appending(path: name).path))
+            #expect(
+                FileManager.default.contents(atPath: first.appending(path: name).path)
+                    == FileManager.default.contents(atPath: second.appending(path: name).path))
         }
         // Other options give other names, so nothing stale is served from a cache.
         var other = writer
         other.encoder.options.quality = 60
-        let requality = other.write(photos, into: folder.appending(path: "third/renditions"), reusing: first)
+        let requality = other.write(
+            photos, into: folder.appending(path: "third/renditions"), reusing: first)
         #expect(requality.encodedCount == 2)
         #expect(requality.renditions[0]?.files[0].path != initial.renditions[0]?.files[0].path)
     }
@@ -96,8 +123,10 @@ struct RenditionWriterTests {
         #expect(a.renditions == b.renditions)
         for file in try #require(a.renditions[0]).files {
             let name = String(file.path.dropFirst("renditions/".count))
-            #expect(FileManager.default.contents(atPath: folder.appending(path: "a/\(name)").path)
-                == FileManager.default.contents(atPath: folder.appending(path: "b/\(name)").path))
+            #expect(
+                FileManager.default.contents(atPath: folder.appending(path: "a/\(name)").path)
+                    == FileManager.default.contents(
+                        atPath: folder.appending(path: "b/\(name)").path))
         }
     }
 
@@ -118,12 +147,18 @@ struct RenditionWriterTests {
     func sha256Examples() {
         let examples: [(message: [UInt8], digest: String)] = [
             (Array("abc".utf8), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-            (Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8),
-             "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
-            ([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000),
-             "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"),
-            ((0..<1_000_000).map { UInt8($0 % 251) },
-             "2c030d49ec131bfbbb446ad21e7a2f12cdb4f2f4f3fda3ac709dd2e68a4646c7"),
+            (
+                Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8),
+                "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+            ),
+            (
+                [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000),
+                "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
+            ),
+            (
+                (0..<1_000_000).map { UInt8($0 % 251) },
+                "2c030d49ec131bfbbb446ad21e7a2f12cdb4f2f4f3fda3ac709dd2e68a4646c7"
+            ),
         ]
         for (message, digest) in examples {
             #expect(Self.sha256(message, parts: [message.count]) == digest)
@@ -136,7 +171,8 @@ struct RenditionWriterTests {
         var context = wfr_sha256_context()
         wfr_sha256_init(&context)
         bytes.withUnsafeBufferPointer { buffer in
-            var start = 0, part = 0
+            var start = 0
+            var part = 0
             while start < buffer.count {
                 let count = min(parts[part % parts.count], buffer.count - start)
                 wfr_sha256_update(&context, buffer.baseAddress! + start, count)

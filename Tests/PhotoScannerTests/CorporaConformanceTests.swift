@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PhotoScanner
 
 /// Scans the public test suites in ../shared/corpora (PngSuite, libpng's test PNGs,
@@ -25,15 +26,21 @@ struct CorporaConformanceTests {
     static func rows(of manifest: URL = manifest) throws -> [Row] {
         let text = try String(contentsOf: manifest, encoding: .utf8)
         return text.split(separator: "\n").dropFirst().map { line in
-            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            return Row(path: columns[0], format: columns[1], fields: Array(columns[2...6]), expectsError: columns[7] == "error")
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(
+                String.init)
+            return Row(
+                path: columns[0], format: columns[1], fields: Array(columns[2...6]),
+                expectsError: columns[7] == "error")
         }
     }
 
     // Skipped (with this reason in the test report) when the corpora are not checked out next to
     // the package, e.g. on a contributor's machine.
-    @Test("every manifest row matches", .enabled(if: FileManager.default.fileExists(atPath: manifest.path),
-                                                  "../shared/corpora/manifest.tsv is absent"))
+    @Test(
+        "every manifest row matches",
+        .enabled(
+            if: FileManager.default.fileExists(atPath: manifest.path),
+            "../shared/corpora/manifest.tsv is absent"))
     func manifestRows() throws {
         let rows = try Self.rows()
         #expect(rows.count > 200)
@@ -50,7 +57,8 @@ struct CorporaConformanceTests {
     /// format is scanned), every `error` row a diagnostic.
     static func expectMatches(_ rows: [Row], _ result: ScanResult, format: (Row) -> String) {
         let photos = Dictionary(uniqueKeysWithValues: result.photos.map { ($0.relativePath, $0) })
-        let failures = Dictionary(grouping: result.diagnostics.filter { !$0.isWarning }, by: \.relativePath)
+        let failures = Dictionary(
+            grouping: result.diagnostics.filter { !$0.isWarning }, by: \.relativePath)
         for row in rows {
             if row.expectsError {
                 #expect(photos[row.path] == nil, "\(row.path) should fail")
@@ -62,14 +70,21 @@ struct CorporaConformanceTests {
                 continue
             }
             let orientation = row.fields[2] == "-" ? "1" : row.fields[2]
-            let expected = [format(row), row.fields[0], row.fields[1], orientation, row.fields[3], row.fields[4]]
-            let actual = [photo.format.rawValue, "\(photo.storedWidth)", "\(photo.storedHeight)", "\(photo.orientation)",
-                          "\(photo.displayWidth)", "\(photo.displayHeight)"]
+            let expected = [
+                format(row), row.fields[0], row.fields[1], orientation, row.fields[3],
+                row.fields[4],
+            ]
+            let actual = [
+                photo.format.rawValue, "\(photo.storedWidth)", "\(photo.storedHeight)",
+                "\(photo.orientation)",
+                "\(photo.displayWidth)", "\(photo.displayHeight)",
+            ]
             #expect(actual == expected, "\(row.path)")
         }
     }
 
-    static let formatsManifest = corpora.appendingPathComponent(formatsFolder).appendingPathComponent("manifest.tsv")
+    static let formatsManifest = corpora.appendingPathComponent(formatsFolder)
+        .appendingPathComponent("manifest.tsv")
 
     /// `formats/`: every row. MPO and cut-MPO rows are measured as the JPEG their first frame is
     /// (display swapped for EXIF 5-8, orientation as read); HEIF, AVIF and WebP rows to the
@@ -77,9 +92,11 @@ struct CorporaConformanceTests {
     /// by the manifest but never applied (MIAF; no browser applies it to WebP), and a HEIF/AVIF
     /// transform is in the display size itself. Every error row is a diagnostic, and a file
     /// libheif rejects names the library's version.
-    @Test("every row of the formats manifest matches",
-          .enabled(if: FileManager.default.fileExists(atPath: formatsManifest.path),
-                   "../shared/corpora/formats/manifest.tsv is absent"))
+    @Test(
+        "every row of the formats manifest matches",
+        .enabled(
+            if: FileManager.default.fileExists(atPath: formatsManifest.path),
+            "../shared/corpora/formats/manifest.tsv is absent"))
     func formatsRows() throws {
         var rows = try Self.rows(of: Self.formatsManifest)
         #expect(rows.count >= 106)
@@ -88,8 +105,11 @@ struct CorporaConformanceTests {
         for index in rows.indices where ["heif", "avif", "webp"].contains(rows[index].format) {
             rows[index].fields[2] = "1"
         }
-        Self.expectMatches(rows, result) { ["mpo", "jpeg"].contains($0.format) ? "jpeg" : $0.format }
-        let failures = Dictionary(grouping: result.diagnostics.filter { !$0.isWarning }, by: \.relativePath)
+        Self.expectMatches(rows, result) {
+            ["mpo", "jpeg"].contains($0.format) ? "jpeg" : $0.format
+        }
+        let failures = Dictionary(
+            grouping: result.diagnostics.filter { !$0.isWarning }, by: \.relativePath)
         for row in rows where row.expectsError && ["heif", "avif"].contains(row.format) {
             let message = failures[row.path]?.first?.message ?? ""
             #expect(message.contains("libheif 1."), "\(row.path): \(message)")

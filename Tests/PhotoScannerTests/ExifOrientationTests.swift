@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PhotoScanner
 
 /// EXIF orientation as browsers apply it: the display size swaps for orientations 5–8.
@@ -7,14 +8,18 @@ struct ExifOrientationTests {
     typealias Bytes = FixtureBytes
 
     /// Scans one file and returns its photo and any diagnostics for it.
-    static func scanOne(_ name: String, _ bytes: [UInt8]) throws -> (ScannedPhoto?, [ScanDiagnostic]) {
+    static func scanOne(_ name: String, _ bytes: [UInt8]) throws -> (
+        ScannedPhoto?, [ScanDiagnostic]
+    ) {
         let folder = try TemporaryFolder()
         try folder.write(name, bytes)
         let result = try folder.scan()
         return (result.photos.first, result.diagnostics)
     }
 
-    @Test("orientation from IFD0 in both byte orders", arguments: [Bytes.ByteOrder.littleEndian, .bigEndian], 1...8)
+    @Test(
+        "orientation from IFD0 in both byte orders",
+        arguments: [Bytes.ByteOrder.littleEndian, .bigEndian], 1...8)
     func orientationInBothByteOrders(order: Bytes.ByteOrder, orientation: Int) throws {
         let exif = Bytes.tiff(order, ifd0: [.filler, .orientation(UInt32(orientation))])
         let (photo, diagnostics) = try Self.scanOne(
@@ -34,7 +39,9 @@ struct ExifOrientationTests {
         let exif = Bytes.tiff(.bigEndian, ifd0: [.orientation(6)])
         let (photo, diagnostics) = try Self.scanOne(
             "jfif-then-xmp-then-exif-orientation-6.jpg",
-            Bytes.jpeg(width: 64, height: 48, segments: [Bytes.app0JFIF(), Bytes.app1XMP(), Bytes.app1EXIF(exif)]))
+            Bytes.jpeg(
+                width: 64, height: 48,
+                segments: [Bytes.app0JFIF(), Bytes.app1XMP(), Bytes.app1EXIF(exif)]))
         #expect(diagnostics.isEmpty)
         #expect(photo?.orientation == 6)
         #expect(photo?.displayWidth == 48)
@@ -44,11 +51,13 @@ struct ExifOrientationTests {
     func exifAfterLargeSkippedSegment() throws {
         // 32 KiB is the shim's read size: this segment ends beyond the first read, so libjpeg's
         // skip becomes an lseek, and the EXIF segment after it must still be found.
-        let icc = Bytes.marker(0xE2, Array("ICC_PROFILE".utf8) + [0, 1, 1] + [UInt8](repeating: 0xAB, count: 60_000))
+        let icc = Bytes.marker(
+            0xE2, Array("ICC_PROFILE".utf8) + [0, 1, 1] + [UInt8](repeating: 0xAB, count: 60_000))
         let exif = Bytes.tiff(.littleEndian, ifd0: [.orientation(5)])
         let (photo, diagnostics) = try Self.scanOne(
             "icc-60k-then-exif-orientation-5.jpg",
-            Bytes.jpeg(width: 640, height: 480, segments: [Bytes.app0JFIF(), icc, Bytes.app1EXIF(exif)]))
+            Bytes.jpeg(
+                width: 640, height: 480, segments: [Bytes.app0JFIF(), icc, Bytes.app1EXIF(exif)]))
         #expect(diagnostics.isEmpty)
         #expect(photo?.orientation == 5)
         #expect(photo?.displayWidth == 480 && photo?.displayHeight == 640)
@@ -57,11 +66,16 @@ struct ExifOrientationTests {
     @Test("EXIF after twenty 60 KB extended-XMP APP1 segments")
     func exifAfterManyXMPSegments() throws {
         // Only the EXIF segment is kept; the others are skipped as they stream past.
-        let xmp = Bytes.marker(0xE1, Array("http://ns.adobe.com/xmp/extension/".utf8) + [0] + [UInt8](repeating: 0x20, count: 60_000))
+        let xmp = Bytes.marker(
+            0xE1,
+            Array("http://ns.adobe.com/xmp/extension/".utf8) + [0]
+                + [UInt8](repeating: 0x20, count: 60_000))
         let exif = Bytes.tiff(.bigEndian, ifd0: [.orientation(8)])
         let (photo, diagnostics) = try Self.scanOne(
             "extended-xmp-then-exif-orientation-8.jpg",
-            Bytes.jpeg(width: 640, height: 480, segments: Array(repeating: xmp, count: 20) + [Bytes.app1EXIF(exif)]))
+            Bytes.jpeg(
+                width: 640, height: 480,
+                segments: Array(repeating: xmp, count: 20) + [Bytes.app1EXIF(exif)]))
         #expect(diagnostics.isEmpty)
         #expect(photo?.orientation == 8)
         #expect(photo?.displayWidth == 480)
@@ -70,9 +84,11 @@ struct ExifOrientationTests {
     @Test("an EXIF segment larger than one read")
     func exifSpanningReads() throws {
         // Orientation sits after 5,000 filler entries (60 KB), so the saved segment spans reads.
-        let exif = Bytes.tiff(.bigEndian, ifd0: Array(repeating: .filler, count: 5_000) + [.orientation(7)])
+        let exif = Bytes.tiff(
+            .bigEndian, ifd0: Array(repeating: .filler, count: 5_000) + [.orientation(7)])
         let (photo, diagnostics) = try Self.scanOne(
-            "exif-60k-orientation-7.jpg", Bytes.jpeg(width: 640, height: 480, segments: [Bytes.app1EXIF(exif)]))
+            "exif-60k-orientation-7.jpg",
+            Bytes.jpeg(width: 640, height: 480, segments: [Bytes.app1EXIF(exif)]))
         #expect(diagnostics.isEmpty)
         #expect(photo?.orientation == 7)
     }
@@ -80,7 +96,8 @@ struct ExifOrientationTests {
     @Test("an XMP APP1 without EXIF means orientation 1 and no warning")
     func xmpOnly() throws {
         let (photo, diagnostics) = try Self.scanOne(
-            "xmp-only.jpg", Bytes.jpeg(width: 40, height: 30, segments: [Bytes.app0JFIF(), Bytes.app1XMP()]))
+            "xmp-only.jpg",
+            Bytes.jpeg(width: 40, height: 30, segments: [Bytes.app0JFIF(), Bytes.app1XMP()]))
         #expect(diagnostics.isEmpty)
         #expect(photo?.orientation == 1)
     }
@@ -91,7 +108,8 @@ struct ExifOrientationTests {
         let second = Bytes.tiff(.littleEndian, ifd0: [.orientation(3)])
         let (photo, _) = try Self.scanOne(
             "two-exif-segments.jpg",
-            Bytes.jpeg(width: 10, height: 20, segments: [Bytes.app1EXIF(first), Bytes.app1EXIF(second)]))
+            Bytes.jpeg(
+                width: 10, height: 20, segments: [Bytes.app1EXIF(first), Bytes.app1EXIF(second)]))
         #expect(photo?.orientation == 8)
     }
 
@@ -99,7 +117,8 @@ struct ExifOrientationTests {
     func ifd1Ignored() throws {
         let exif = Bytes.tiff(.littleEndian, ifd0: [.filler], ifd1: [.orientation(6)])
         let (photo, diagnostics) = try Self.scanOne(
-            "ifd1-orientation-6-only.jpg", Bytes.jpeg(width: 40, height: 30, segments: [Bytes.app1EXIF(exif)]))
+            "ifd1-orientation-6-only.jpg",
+            Bytes.jpeg(width: 40, height: 30, segments: [Bytes.app1EXIF(exif)]))
         #expect(diagnostics.isEmpty)
         #expect(photo?.orientation == 1)
         #expect(photo?.displayWidth == 40)
@@ -109,7 +128,8 @@ struct ExifOrientationTests {
     func outOfRangeMeansOne(value: UInt32) throws {
         let exif = Bytes.tiff(.bigEndian, ifd0: [.orientation(value)])
         let (photo, diagnostics) = try Self.scanOne(
-            "orientation-\(value).jpg", Bytes.jpeg(width: 40, height: 30, segments: [Bytes.app1EXIF(exif)]))
+            "orientation-\(value).jpg",
+            Bytes.jpeg(width: 40, height: 30, segments: [Bytes.app1EXIF(exif)]))
         #expect(diagnostics.isEmpty)
         #expect(photo?.orientation == 1)
         #expect(photo?.displayWidth == 40 && photo?.displayHeight == 30)
@@ -129,14 +149,19 @@ struct ExifOrientationTests {
             ("ifd0-offset-past-end", badOffset),
             ("ifd0-truncated-mid-entry", Array(valid.prefix(8 + 2 + 12 + 5))),
             ("ifd0-entry-count-past-end", hugeCount),
-            ("orientation-wrong-type", Bytes.tiff(.bigEndian, ifd0: [Bytes.Entry(tag: 0x0112, type: 2, count: 8, value: 0)])),
+            (
+                "orientation-wrong-type",
+                Bytes.tiff(
+                    .bigEndian, ifd0: [Bytes.Entry(tag: 0x0112, type: 2, count: 8, value: 0)])
+            ),
         ]
     }()
 
     @Test("malformed EXIF is a warning; the size is still read", arguments: malformedBlocks)
     func malformedExifWarns(block: (name: String, tiff: [UInt8])) throws {
         let (photo, diagnostics) = try Self.scanOne(
-            "\(block.name).jpg", Bytes.jpeg(width: 40, height: 30, segments: [Bytes.app1EXIF(block.tiff)]))
+            "\(block.name).jpg",
+            Bytes.jpeg(width: 40, height: 30, segments: [Bytes.app1EXIF(block.tiff)]))
         let measured = try #require(photo)
         #expect(measured.orientation == 1)
         #expect(measured.storedWidth == 40 && measured.storedHeight == 30)
@@ -150,7 +175,8 @@ struct ExifOrientationTests {
     func pngExif(order: Bytes.ByteOrder) throws {
         let exif = Bytes.tiff(order, ifd0: [.orientation(6)])
         let (photo, diagnostics) = try Self.scanOne(
-            "png-exif-orientation-6.png", Bytes.png(width: 120, height: 80, chunks: [Bytes.chunk("eXIf", exif)]))
+            "png-exif-orientation-6.png",
+            Bytes.png(width: 120, height: 80, chunks: [Bytes.chunk("eXIf", exif)]))
         #expect(diagnostics.isEmpty)
         #expect(photo?.format == .png)
         #expect(photo?.orientation == 6)
@@ -160,7 +186,9 @@ struct ExifOrientationTests {
     @Test("malformed PNG eXIf is a warning")
     func pngMalformedExif() throws {
         let (photo, diagnostics) = try Self.scanOne(
-            "png-exif-garbage.png", Bytes.png(width: 12, height: 8, chunks: [Bytes.chunk("eXIf", [0x4D, 0x4D, 0, 42, 0xFF])]))
+            "png-exif-garbage.png",
+            Bytes.png(
+                width: 12, height: 8, chunks: [Bytes.chunk("eXIf", [0x4D, 0x4D, 0, 42, 0xFF])]))
         #expect(photo?.storedWidth == 12)
         #expect(photo?.orientation == 1)
         #expect(diagnostics.map(\.kind) == [.malformedExif])
@@ -168,7 +196,8 @@ struct ExifOrientationTests {
 
     @Test("PNG without eXIf has orientation 1")
     func pngWithoutExif() throws {
-        let (photo, diagnostics) = try Self.scanOne("plain.png", Bytes.png(width: 3, height: 5, interlaced: true))
+        let (photo, diagnostics) = try Self.scanOne(
+            "plain.png", Bytes.png(width: 3, height: 5, interlaced: true))
         #expect(diagnostics.isEmpty)
         #expect(photo?.orientation == 1 && photo?.displayWidth == 3 && photo?.displayHeight == 5)
     }

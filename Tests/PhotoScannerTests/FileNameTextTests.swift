@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PhotoScanner
 
 @Suite("File names as text")
@@ -31,7 +32,9 @@ struct FileNameTextTests {
     func randomNames() {
         var generator = SystemRandomNumberGenerator()
         var seen: [String: [UInt8]] = [:]
-        let alphabet: [UInt8] = [0x25, 0x41, 0x46, 0x32, 0x35, 0x2E, 0x80, 0xBF, 0xC3, 0xA9, 0xE2, 0xFF, 0xF0, 0x9F]
+        let alphabet: [UInt8] = [
+            0x25, 0x41, 0x46, 0x32, 0x35, 0x2E, 0x80, 0xBF, 0xC3, 0xA9, 0xE2, 0xFF, 0xF0, 0x9F,
+        ]
         for _ in 0..<20_000 {
             let count = Int.random(in: 1...8, using: &generator)
             let bytes = (0..<count).map { _ in alphabet.randomElement(using: &generator)! }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PhotoScanner
 
 /// One folder's listing: every name in one buffer, hidden names left out, natural order.
@@ -13,10 +14,14 @@ struct FolderEntriesTests {
         return FolderListings.withScratch { FolderEntries(reading: descriptor, buffer: $0) }
     }
 
-    @Test("names come out NUL-terminated, in natural order, with their types; hidden names are left out")
+    @Test(
+        "names come out NUL-terminated, in natural order, with their types; hidden names are left out"
+    )
     func namesInOrder() throws {
         let folder = try TemporaryFolder()
-        for name in ["IMG_10.jpg", "IMG_9.jpg", "img_9b.png", ".hidden.jpg", "._IMG_9.jpg", "Z.txt", "é.jpg"] {
+        for name in [
+            "IMG_10.jpg", "IMG_9.jpg", "img_9b.png", ".hidden.jpg", "._IMG_9.jpg", "Z.txt", "é.jpg",
+        ] {
             try folder.write(name, [1, 2, 3])
         }
         try folder.makeFolder("album 2")
@@ -25,8 +30,13 @@ struct FolderEntriesTests {
         let listing = try Self.entries(of: folder)
 
         let names = listing.entries.map { String(decoding: listing.name($0), as: UTF8.self) }
-        #expect(names == ["album 2", "album 10", "IMG_9.jpg", "img_9b.png", "IMG_10.jpg", "Z.txt", "é.jpg"])
-        #expect(listing.entries.map { Int32($0.type) } == [DT_DIR, DT_DIR, DT_REG, DT_REG, DT_REG, DT_REG, DT_REG].map(Int32.init))
+        #expect(
+            names == [
+                "album 2", "album 10", "IMG_9.jpg", "img_9b.png", "IMG_10.jpg", "Z.txt", "é.jpg",
+            ])
+        #expect(
+            listing.entries.map { Int32($0.type) }
+                == [DT_DIR, DT_DIR, DT_REG, DT_REG, DT_REG, DT_REG, DT_REG].map(Int32.init))
         for entry in listing.entries {
             // Ready for the C shim: the byte after each name ends it.
             #expect(listing.names[Int(entry.start + entry.length)] == 0)
@@ -48,8 +58,12 @@ struct FolderEntriesTests {
     @Test("a thousand names keep their natural order and every name its own bytes")
     func manyNames() throws {
         let folder = try TemporaryFolder()
-        for number in stride(from: 1000, through: 1, by: -1) { try folder.write("photo\(number).jpg", []) }
+        for number in stride(from: 1000, through: 1, by: -1) {
+            try folder.write("photo\(number).jpg", [])
+        }
         let listing = try Self.entries(of: folder)
-        #expect(listing.entries.map { String(decoding: listing.name($0), as: UTF8.self) } == (1...1000).map { "photo\($0).jpg" })
+        #expect(
+            listing.entries.map { String(decoding: listing.name($0), as: UTF8.self) }
+                == (1...1000).map { "photo\($0).jpg" })
     }
 }

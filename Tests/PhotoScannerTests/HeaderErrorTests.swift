@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PhotoScanner
 
 /// Every way a candidate can fail to be a photo, and the format-by-content rules.
@@ -24,29 +25,47 @@ struct HeaderErrorTests {
         ("boxed.jxl", [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A], "JPEG XL"),
     ]
 
-    @Test("other image formats are named in an unsupported-format diagnostic", arguments: unsupported)
+    @Test(
+        "other image formats are named in an unsupported-format diagnostic", arguments: unsupported)
     func unsupportedFormat(fixture: (file: String, magic: [UInt8], name: String)) throws {
-        let result = try Self.scanOne(fixture.file, fixture.magic + [UInt8](repeating: 0, count: 40))
+        let result = try Self.scanOne(
+            fixture.file, fixture.magic + [UInt8](repeating: 0, count: 40))
         #expect(result.photos.isEmpty)
         #expect(result.diagnostics.map(\.kind) == [.unsupportedFormat])
         // One line: the format by name, then what to do.
         let message = result.diagnostics.first?.message ?? ""
         #expect(message.hasPrefix("\(fixture.name) is not supported"), "\(message)")
-        #expect(message.contains("convert it to") || message.contains("export it as JPEG"), "\(message)")
+        #expect(
+            message.contains("convert it to") || message.contains("export it as JPEG"), "\(message)"
+        )
         #expect(!message.contains("\n"))
     }
 
     /// HEIC, AVIF and WebP are read now: magic bytes with nothing after them are a corrupt header
     /// whose message names the library (libheif with its version, which decides what it reads).
     static let cutModernHeaders: [(file: String, magic: [UInt8], message: String)] = [
-        ("photo.webp", Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8), "WebP header: "),
-        ("photo.heic", [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8), "HEIC/HEIF header: libheif 1."),
-        ("photo.avif", [0, 0, 0, 0x1C] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("avifmif1miaf".utf8), "AVIF header: libheif 1."),
+        (
+            "photo.webp", Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8),
+            "WebP header: "
+        ),
+        (
+            "photo.heic",
+            [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8),
+            "HEIC/HEIF header: libheif 1."
+        ),
+        (
+            "photo.avif",
+            [0, 0, 0, 0x1C] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("avifmif1miaf".utf8),
+            "AVIF header: libheif 1."
+        ),
     ]
 
-    @Test("HEIC, AVIF and WebP with only their magic bytes are corrupt headers named by library", arguments: cutModernHeaders)
+    @Test(
+        "HEIC, AVIF and WebP with only their magic bytes are corrupt headers named by library",
+        arguments: cutModernHeaders)
     func cutModernHeader(fixture: (file: String, magic: [UInt8], message: String)) throws {
-        let result = try Self.scanOne(fixture.file, fixture.magic + [UInt8](repeating: 0, count: 40))
+        let result = try Self.scanOne(
+            fixture.file, fixture.magic + [UInt8](repeating: 0, count: 40))
         #expect(result.photos.isEmpty)
         #expect(result.diagnostics.map(\.kind) == [.corruptHeader])
         let message = result.diagnostics.first?.message ?? ""
@@ -67,7 +86,10 @@ struct HeaderErrorTests {
     func emptyFile() throws {
         let result = try Self.scanOne("empty.png", [])
         #expect(result.photos.isEmpty)
-        #expect(result.diagnostics == [ScanDiagnostic(relativePath: "empty.png", kind: .emptyFile, message: "empty file")])
+        #expect(
+            result.diagnostics == [
+                ScanDiagnostic(relativePath: "empty.png", kind: .emptyFile, message: "empty file")
+            ])
     }
 
     @Test("a PNG named .jpg scans as PNG, a JPEG named .png as JPEG")
@@ -97,13 +119,21 @@ struct HeaderErrorTests {
         let zeroWidth = Bytes.png(width: 0, height: 10)
         let truncatedJPEG = Array(Bytes.jpeg(width: 10, height: 10).prefix(6))
         let truncatedPNG = Array(Bytes.png(width: 10, height: 10).prefix(20))
-        let hugeChunk = Array(Bytes.png(width: 1, height: 1).prefix(33)) + Bytes.be32(0x3FFF_FFFF) + Array("zTXt".utf8) + [1, 2, 3]
+        let hugeChunk =
+            Array(Bytes.png(width: 1, height: 1).prefix(33)) + Bytes.be32(0x3FFF_FFFF)
+            + Array("zTXt".utf8) + [1, 2, 3]
         return [
             ("truncated-before-sof.jpg", truncatedJPEG, "JPEG header: Premature end of input file"),
             ("png-ihdr-crc-error.png", badCRC, "PNG header: IHDR: CRC error"),
             ("png-zero-width.png", zeroWidth, "PNG header: "),
-            ("png-truncated-in-ihdr.png", truncatedPNG, "PNG header: IHDR chunk of 13 bytes runs past the end of the file"),
-            ("png-chunk-longer-than-file.png", hugeChunk, "PNG header: zTXt chunk of 1073741823 bytes runs past the end"),
+            (
+                "png-truncated-in-ihdr.png", truncatedPNG,
+                "PNG header: IHDR chunk of 13 bytes runs past the end of the file"
+            ),
+            (
+                "png-chunk-longer-than-file.png", hugeChunk,
+                "PNG header: zTXt chunk of 1073741823 bytes runs past the end"
+            ),
             ("jpeg-12-bit.jpg", twelveBitJPEG(), "JPEG header: Unsupported JPEG data precision 12"),
         ]
     }()
@@ -131,7 +161,8 @@ struct HeaderErrorTests {
         #expect(elapsed < .milliseconds(200))
     }
 
-    @Test("an unreadable file is a diagnostic", .enabled(if: geteuid() != 0, "root reads every file"))
+    @Test(
+        "an unreadable file is a diagnostic", .enabled(if: geteuid() != 0, "root reads every file"))
     func unreadableFile() throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("locked.jpg", Bytes.jpeg(width: 1, height: 1))

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import PhotoScanner
 
 @Suite("Parallel scanning")
@@ -14,10 +15,21 @@ struct ParallelScanTests {
             let folderName = "day\(index % 7)"
             switch index % 5 {
             case 0:
-                let exif = Bytes.tiff(index % 2 == 0 ? .littleEndian : .bigEndian, ifd0: [.orientation(UInt32(index % 9))])
-                try folder.write("\(folderName)/img\(index).jpg", Bytes.jpeg(width: UInt16(100 + index), height: 50, segments: [Bytes.app1EXIF(exif)]))
-            case 1: try folder.write("\(folderName)/img\(index).png", Bytes.png(width: UInt32(10 + index), height: 20))
-            case 2: try folder.write("\(folderName)/img\(index).jpeg", Bytes.jpeg(width: 30, height: UInt16(1 + index), progressive: true))
+                let exif = Bytes.tiff(
+                    index % 2 == 0 ? .littleEndian : .bigEndian,
+                    ifd0: [.orientation(UInt32(index % 9))])
+                try folder.write(
+                    "\(folderName)/img\(index).jpg",
+                    Bytes.jpeg(
+                        width: UInt16(100 + index), height: 50, segments: [Bytes.app1EXIF(exif)]))
+            case 1:
+                try folder.write(
+                    "\(folderName)/img\(index).png",
+                    Bytes.png(width: UInt32(10 + index), height: 20))
+            case 2:
+                try folder.write(
+                    "\(folderName)/img\(index).jpeg",
+                    Bytes.jpeg(width: 30, height: UInt16(1 + index), progressive: true))
             case 3: try folder.write("\(folderName)/broken\(index).jpg", Array("oops".utf8))
             default: try folder.write("\(folderName)/empty\(index).png", [])
             }
@@ -52,11 +64,14 @@ struct ParallelScanTests {
         #expect(seen.count < 100)
     }
 
-    @Test("one folder of many photos is shared by all workers, with the same result", arguments: [2, 3])
+    @Test(
+        "one folder of many photos is shared by all workers, with the same result",
+        arguments: [2, 3])
     func bigFolder(jobs: Int) throws {
         let folder = try TemporaryFolder()
         for index in 0..<300 {
-            try folder.write("all/photo \(index).jpg", Bytes.jpeg(width: UInt16(10 + index), height: 7))
+            try folder.write(
+                "all/photo \(index).jpg", Bytes.jpeg(width: UInt16(10 + index), height: 7))
         }
         try folder.write("all/nested/deeper/last.png", Bytes.png(width: 3, height: 4))
         try folder.write("all/not a photo.jpg", Array("text".utf8))
@@ -67,7 +82,9 @@ struct ParallelScanTests {
         #expect(try PhotoScanner(jobs: jobs).scan(folder.url, cache: ScanCache()) == serial)
     }
 
-    @Test("photos and diagnostics come out in listing order, rejected files' places closed up", arguments: [1, 3])
+    @Test(
+        "photos and diagnostics come out in listing order, rejected files' places closed up",
+        arguments: [1, 3])
     func listingOrder(jobs: Int) throws {
         let folder = try TemporaryFolder()
         var photos: [String] = []
@@ -81,8 +98,11 @@ struct ParallelScanTests {
                 try folder.write(name, Array("not an image".utf8))
                 diagnostics.append((name, .notAnImage))
             case 1:
-                let truncatedExif = Array(Bytes.tiff(.littleEndian, ifd0: [.orientation(6)]).prefix(5))
-                try folder.write(name, Bytes.jpeg(width: 8, height: 6, segments: [Bytes.app1EXIF(truncatedExif)]))
+                let truncatedExif = Array(
+                    Bytes.tiff(.littleEndian, ifd0: [.orientation(6)]).prefix(5))
+                try folder.write(
+                    name, Bytes.jpeg(width: 8, height: 6, segments: [Bytes.app1EXIF(truncatedExif)])
+                )
                 photos.append(name)
                 diagnostics.append((name, .malformedExif))
             case 2:

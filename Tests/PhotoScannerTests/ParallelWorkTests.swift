@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import PhotoScanner
 
 /// The workers the scanner starts for each of its parallel phases.
@@ -8,11 +9,15 @@ import Testing
 struct ParallelWorkTests {
     /// The `Cpus_allowed_list` line of the calling thread's status: which processors it may use.
     static func allowedProcessors() -> String? {
-        guard let status = try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8) else { return nil }
-        return status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }.map(String.init)
+        guard let status = try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8)
+        else { return nil }
+        return status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }.map(
+            String.init)
     }
 
-    @Test("every worker runs once, worker 0 on the calling thread, the others on threads of their own", arguments: [1, 2, 5])
+    @Test(
+        "every worker runs once, worker 0 on the calling thread, the others on threads of their own",
+        arguments: [1, 2, 5])
     func everyWorkerOnce(workers: Int) {
         let caller = pthread_self()
         let seen = Mutex<[(worker: Int, thread: pthread_t)]>([])
@@ -22,7 +27,9 @@ struct ParallelWorkTests {
         let runs = seen.withLock { $0 }
         #expect(runs.map(\.worker).sorted() == Array(0..<workers))
         for run in runs {
-            #expect((pthread_equal(run.thread, caller) != 0) == (run.worker == 0), "worker \(run.worker)")
+            #expect(
+                (pthread_equal(run.thread, caller) != 0) == (run.worker == 0),
+                "worker \(run.worker)")
         }
     }
 

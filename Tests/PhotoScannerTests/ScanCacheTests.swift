@@ -1,22 +1,28 @@
 import Foundation
 import Testing
+
 @testable import PhotoScanner
 
 @Suite("Scan cache")
 struct ScanCacheTests {
     static func entry(_ path: String, size: Int64 = 1) -> ScanCache.Entry {
-        let identity = FileIdentity(device: 1, inode: UInt64(path.utf8.count), size: size, modified: 0)
+        let identity = FileIdentity(
+            device: 1, inode: UInt64(path.utf8.count), size: size, modified: 0)
         return ScanCache.Entry(
             identity: identity,
             photo: ScannedPhoto(
-                relativePath: path, format: .jpeg, storedWidth: 1, storedHeight: 1, orientation: 1, byteSize: size,
+                relativePath: path, format: .jpeg, storedWidth: 1, storedHeight: 1, orientation: 1,
+                byteSize: size,
                 identity: identity),
             warning: nil)
     }
 
     @Test("Stepping through the walk and the cache together pairs exactly the equal paths")
     func positionsPairEqualPaths() {
-        let cache = ScanCache(entries: ["a.jpg", "b/c.jpg", "b/d2.jpg", "b/d10.jpg", "e.jpg", "z/y.png"].map { Self.entry($0) })
+        let cache = ScanCache(
+            entries: ["a.jpg", "b/c.jpg", "b/d2.jpg", "b/d10.jpg", "e.jpg", "z/y.png"].map {
+                Self.entry($0)
+            })
         // Added (a0, b/d3), gone (b/c, e), kept (a, b/d2, b/d10, z/y), and one that sorts last.
         let walk = ["a.jpg", "a0.jpg", "b/d2.jpg", "b/d3.jpg", "b/d10.jpg", "z/y.png", "zz.jpg"]
         #expect(cache.positions(of: walk) == [0, nil, 2, nil, 3, 5, nil])
@@ -48,7 +54,10 @@ struct ScanCacheTests {
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("day1/img1.png"))
         let changed = try PhotoScanner(jobs: 2).scan(folder.url, cache: cache)
         #expect(changed.cachedCount == first.photos.count - 1)
-        #expect(changed == (try PhotoScanner(jobs: 1).scan(folder.url)).withCachedCount(changed.cachedCount))
+        #expect(
+            changed
+                == (try PhotoScanner(jobs: 1).scan(folder.url)).withCachedCount(changed.cachedCount)
+        )
     }
 }
 

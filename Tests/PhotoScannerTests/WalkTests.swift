@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PhotoScanner
 
 /// The folder walk: which files are candidates, which folders are entered, and in what order.
@@ -25,24 +26,32 @@ struct WalkTests {
     @Test("only image extensions are candidates, matched case-insensitively")
     func extensions() throws {
         let folder = try TemporaryFolder()
-        for name in ["a.JPG", "b.Jpeg", "c.jpe", "d.jfif", "e.PNG"] { try folder.write(name, Self.photo) }
+        for name in ["a.JPG", "b.Jpeg", "c.jpe", "d.jfif", "e.PNG"] {
+            try folder.write(name, Self.photo)
+        }
         for name in ["metadata.json", "README.txt", "notes", "photo.jpg.bak", "page.html"] {
             try folder.write(name, Array("not an image".utf8))
         }
         let result = try folder.scan()
-        #expect(result.photos.map(\.relativePath) == ["a.JPG", "b.Jpeg", "c.jpe", "d.jfif", "e.PNG"])
+        #expect(
+            result.photos.map(\.relativePath) == ["a.JPG", "b.Jpeg", "c.jpe", "d.jfif", "e.PNG"])
         #expect(result.diagnostics.isEmpty)
     }
 
     @Test("paths are listed in natural order, folders depth-first")
     func naturalOrderOfPaths() throws {
         let folder = try TemporaryFolder()
-        let names = ["photo10.jpg", "photo2.jpg", "photo1.jpg", "Album 2/b.jpg", "album 10/a.jpg", "album 1/z.jpg", "a.jpg"]
+        let names = [
+            "photo10.jpg", "photo2.jpg", "photo1.jpg", "Album 2/b.jpg", "album 10/a.jpg",
+            "album 1/z.jpg", "a.jpg",
+        ]
         for name in names { try folder.write(name, Self.photo) }
         let result = try folder.scan()
-        #expect(result.photos.map(\.relativePath) == [
-            "a.jpg", "album 1/z.jpg", "Album 2/b.jpg", "album 10/a.jpg", "photo1.jpg", "photo2.jpg", "photo10.jpg",
-        ])
+        #expect(
+            result.photos.map(\.relativePath) == [
+                "a.jpg", "album 1/z.jpg", "Album 2/b.jpg", "album 10/a.jpg", "photo1.jpg",
+                "photo2.jpg", "photo10.jpg",
+            ])
     }
 
     @Test("photos and diagnostics interleave by path order")
@@ -53,11 +62,16 @@ struct WalkTests {
         try folder.write("a/empty.png", [])
         try folder.write("c/ok.jpg", Self.photo)
         let result = try folder.scan()
-        #expect(result.diagnostics.map(\.relativePath) == ["a/empty.png", "b/empty2.jpg", "b/empty10.jpg"])
+        #expect(
+            result.diagnostics.map(\.relativePath) == [
+                "a/empty.png", "b/empty2.jpg", "b/empty10.jpg",
+            ])
         #expect(result.photos.map(\.relativePath) == ["c/ok.jpg"])
     }
 
-    @Test("symbolic links to files and folders inside the folder are followed, each folder walked once")
+    @Test(
+        "symbolic links to files and folders inside the folder are followed, each folder walked once"
+    )
     func linksFollowed() throws {
         let folder = try TemporaryFolder()
         try folder.write("originals/one.jpg", Self.photo)
@@ -66,10 +80,13 @@ struct WalkTests {
         let result = try folder.scan()
         // A folder is walked once, however many ways lead to it.
         #expect(result.photos.map(\.relativePath) == ["linked-file.jpg", "linked-folder/one.jpg"])
-        #expect(result.diagnostics == [
-            ScanDiagnostic(relativePath: "originals", kind: .alreadyIncluded,
-                           message: "leads to the folder already included as 'linked-folder'; not walked again")
-        ])
+        #expect(
+            result.diagnostics == [
+                ScanDiagnostic(
+                    relativePath: "originals", kind: .alreadyIncluded,
+                    message:
+                        "leads to the folder already included as 'linked-folder'; not walked again")
+            ])
     }
 
     @Test("a broken link is a diagnostic naming its target")
@@ -78,9 +95,12 @@ struct WalkTests {
         try folder.link("gone.jpg", to: "deleted/photo.jpg")
         let result = try folder.scan()
         #expect(result.photos.isEmpty)
-        #expect(result.diagnostics == [
-            ScanDiagnostic(relativePath: "gone.jpg", kind: .brokenLink, message: "broken symbolic link to 'deleted/photo.jpg'")
-        ])
+        #expect(
+            result.diagnostics == [
+                ScanDiagnostic(
+                    relativePath: "gone.jpg", kind: .brokenLink,
+                    message: "broken symbolic link to 'deleted/photo.jpg'")
+            ])
     }
 
     @Test("a link to an enclosing folder is a loop, not an endless walk")
@@ -123,7 +143,10 @@ struct WalkTests {
         try folder.makeFolder("albums")
         try folder.link("output", to: "_site")
         // Through "..", and through a symbolic link: both name the same folder (device + inode).
-        #expect(try folder.scan(excluding: ["albums/../_site"]).photos.map(\.relativePath) == ["photo.jpg"])
+        #expect(
+            try folder.scan(excluding: ["albums/../_site"]).photos.map(\.relativePath) == [
+                "photo.jpg"
+            ])
         let viaLink = try folder.scan(excluding: ["output"])
         #expect(viaLink.photos.map(\.relativePath) == ["photo.jpg"])
     }
@@ -134,7 +157,8 @@ struct WalkTests {
         try folder.write("a/one.jpg", Self.photo)
         try folder.link("alias", to: "a")
         let direct = try PhotoScanner(jobs: 1).scan(folder.url.appendingPathComponent("a"))
-        let slashed = try PhotoScanner(jobs: 1).scan(URL(fileURLWithPath: folder.url.appendingPathComponent("a").path + "/"))
+        let slashed = try PhotoScanner(jobs: 1).scan(
+            URL(fileURLWithPath: folder.url.appendingPathComponent("a").path + "/"))
         let linked = try PhotoScanner(jobs: 1).scan(folder.url.appendingPathComponent("alias"))
         let asText = try PhotoScanner(jobs: 2).scan(atPath: folder.url.path + "/a/")
         let dotted = try PhotoScanner(jobs: 1).scan(atPath: folder.url.path + "/alias/../a")
@@ -145,7 +169,9 @@ struct WalkTests {
         #expect(dotted == direct)
     }
 
-    @Test("an unreadable subfolder is a diagnostic and the scan goes on", .enabled(if: geteuid() != 0, "root reads every folder"))
+    @Test(
+        "an unreadable subfolder is a diagnostic and the scan goes on",
+        .enabled(if: geteuid() != 0, "root reads every folder"))
     func unreadableSubfolder() throws {
         let folder = try TemporaryFolder()
         try folder.write("locked/photo.jpg", Self.photo)
@@ -163,6 +189,10 @@ struct WalkTests {
         #expect(mkfifo(folder.url.appendingPathComponent("pipe.jpg").path, 0o644) == 0)
         let result = try folder.scan()
         #expect(result.photos.isEmpty)
-        #expect(result.diagnostics == [ScanDiagnostic(relativePath: "pipe.jpg", kind: .unreadable, message: "not a regular file")])
+        #expect(
+            result.diagnostics == [
+                ScanDiagnostic(
+                    relativePath: "pipe.jpg", kind: .unreadable, message: "not a regular file")
+            ])
     }
 }

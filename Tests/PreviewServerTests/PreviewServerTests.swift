@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PreviewServer
 
 @Suite("The server loop on 127.0.0.1")
@@ -34,7 +35,10 @@ struct PreviewServerTests {
         let served = try ServedFolder()
         let client = try RawClient(port: served.server.port)
         let one = "GET /waterfall.css HTTP/1.1\r\nHost: a\r\n\r\n"
-        try client.send(Array((one + one + "GET /layout.json HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n").utf8))
+        try client.send(
+            Array(
+                (one + one + "GET /layout.json HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+                    .utf8))
         let text = String(decoding: try client.readToEnd(), as: UTF8.self)
         #expect(text.components(separatedBy: "HTTP/1.1 200 OK").count == 4)
         #expect(text.hasSuffix("{}"))
@@ -50,7 +54,9 @@ struct PreviewServerTests {
         #expect(greeting.contains("Content-Type: text/event-stream"))
         #expect(greeting.contains("event: build\ndata: 1\n\n"))
         served.server.send(ServerSentEvent(name: "failed", data: "line one\nline two"))
-        #expect(try client.read(until: "two\n\n").contains("event: failed\ndata: line one\ndata: line two\n\n"))
+        #expect(
+            try client.read(until: "two\n\n").contains(
+                "event: failed\ndata: line one\ndata: line two\n\n"))
         #expect(try served.get("/").status == 200)
     }
 
@@ -80,10 +86,15 @@ struct PreviewServerTests {
     @Test("A taken port makes it try the next; only loopback addresses count as loopback")
     func ports() throws {
         let first = try PreviewServer(ServerConfiguration(root: "/tmp", port: 0))
-        let second = try PreviewServer(ServerConfiguration(root: "/tmp", port: first.port, portAttempts: 5))
+        let second = try PreviewServer(
+            ServerConfiguration(root: "/tmp", port: first.port, portAttempts: 5))
         #expect(second.port > first.port && second.port <= first.port + 4)
-        #expect(throws: PreviewServerError.self) { try PreviewServer(ServerConfiguration(root: "/tmp", port: first.port)) }
-        #expect(throws: PreviewServerError.self) { try PreviewServer(ServerConfiguration(root: "/tmp", host: "example.com")) }
+        #expect(throws: PreviewServerError.self) {
+            try PreviewServer(ServerConfiguration(root: "/tmp", port: first.port))
+        }
+        #expect(throws: PreviewServerError.self) {
+            try PreviewServer(ServerConfiguration(root: "/tmp", host: "example.com"))
+        }
         #expect(SocketAddress(host: "127.0.0.1")?.isLoopback == true)
         #expect(SocketAddress(host: "localhost")?.isLoopback == true)
         #expect(SocketAddress(host: "::1")?.isLoopback == true)

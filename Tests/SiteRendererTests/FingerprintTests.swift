@@ -1,26 +1,39 @@
 import MasonryLayout
 import Testing
+
 @testable import SiteRenderer
 
 @Suite("Page fingerprints")
 struct PageFingerprintTests {
-    @Test("Equal pages have equal fingerprints, by either entry point; any change to what a page shows changes it")
+    @Test(
+        "Equal pages have equal fingerprints, by either entry point; any change to what a page shows changes it"
+    )
     func fingerprintFollowsEveryField() throws {
         let renderer = try SiteRendererTests.renderer()
         let page = SiteRendererTests.page(photos: 12)
         let base = renderer.fingerprint(of: page, salt: 1)
         #expect(renderer.fingerprint(of: page, salt: 1) == base)
         #expect(
-            renderer.fingerprint(page: page.number, of: page.count, sections: page.sections.map { ($0.folder, $0.title, $0.options, $0.photos[...]) }, salt: 1)
+            renderer.fingerprint(
+                page: page.number, of: page.count,
+                sections: page.sections.map { ($0.folder, $0.title, $0.options, $0.photos[...]) },
+                salt: 1)
                 == base)
         #expect(renderer.fingerprint(of: page, salt: 2) != base, "another program build")
-        #expect(try SiteRendererTests.renderer(captionHeight: 64).fingerprint(of: page, salt: 1) != base, "other options")
+        #expect(
+            try SiteRendererTests.renderer(captionHeight: 64).fingerprint(of: page, salt: 1)
+                != base, "other options")
 
-        let image = SiteImage(candidates: [.init(path: "renditions/a-100.jpg", width: 100)], src: "renditions/a-100.jpg")
+        let image = SiteImage(
+            candidates: [.init(path: "renditions/a-100.jpg", width: 100)],
+            src: "renditions/a-100.jpg")
         let changes: [(String, (inout SitePhoto) -> Void)] = [
-            ("path", { $0.path += "x" }), ("width", { $0.width += 1 }), ("height", { $0.height += 1 }),
-            ("alt", { $0.alt += "!" }), ("title", { $0.title = "T" }), ("caption", { $0.caption = "C" }),
-            ("price", { $0.price = "€1" }), ("link", { $0.link = "https://example.com" }), ("image", { $0.image = image }),
+            ("path", { $0.path += "x" }), ("width", { $0.width += 1 }),
+            ("height", { $0.height += 1 }),
+            ("alt", { $0.alt += "!" }), ("title", { $0.title = "T" }),
+            ("caption", { $0.caption = "C" }),
+            ("price", { $0.price = "€1" }), ("link", { $0.link = "https://example.com" }),
+            ("image", { $0.image = image }),
         ]
         for (field, change) in changes {
             var changed = page
@@ -31,7 +44,8 @@ struct PageFingerprintTests {
         moved.sections[0].title += " "
         #expect(renderer.fingerprint(of: moved, salt: 1) != base, "section title")
         let sectionChanges: [(String, (inout SectionOptions) -> Void)] = [
-            ("footer", { $0.footer = "F" }), ("columns", { $0.columns = [Breakpoint(minimumWidth: 0, columns: 1)] }),
+            ("footer", { $0.footer = "F" }),
+            ("columns", { $0.columns = [Breakpoint(minimumWidth: 0, columns: 1)] }),
             ("insets", { $0.insets = EdgeInsets(all: 3) }), ("sizes", { $0.imageSizes = "50vw" }),
         ]
         for (field, change) in sectionChanges {

@@ -1,5 +1,6 @@
 import MasonryLayout
 import Testing
+
 @testable import SiteRenderer
 
 @Suite("Responsive images in tiles")
@@ -9,27 +10,42 @@ struct ResponsiveImageTests {
             theme: try Theme.builtIn(),
             options: SiteOptions(
                 title: "Shop", layout: LayoutOptions(breakpoints: SiteRendererTests.breakpoints),
-                firstScreenHeight: 500, imageSizes: "(min-width: 640px) calc(100vw / 3), calc(100vw / 2)",
+                firstScreenHeight: 500,
+                imageSizes: "(min-width: 640px) calc(100vw / 3), calc(100vw / 2)",
                 linksOriginals: linksOriginals))
     }
 
     static let image = SiteImage(
-        candidates: [.init(path: "renditions/ab-195.jpg", width: 195), .init(path: "renditions/ab-400.jpg", width: 400)],
+        candidates: [
+            .init(path: "renditions/ab-195.jpg", width: 195),
+            .init(path: "renditions/ab-400.jpg", width: 400),
+        ],
         src: "renditions/ab-400.jpg")
 
     static func page() -> SitePage {
         let photos = (0..<12).map { index in
-            SitePhoto(path: "p \(index).jpg", width: 400, height: 600, alt: "P\(index)", image: index == 11 ? nil : image)
+            SitePhoto(
+                path: "p \(index).jpg", width: 400, height: 600, alt: "P\(index)",
+                image: index == 11 ? nil : image)
         }
-        return SitePage(number: 1, count: 1, sections: [SiteSection(folder: "", title: "", photos: photos)])
+        return SitePage(
+            number: 1, count: 1, sections: [SiteSection(folder: "", title: "", photos: photos)])
     }
 
-    @Test("srcset, sizes and a rendition as src; width/height stay the display size; the link stays the original")
+    @Test(
+        "srcset, sizes and a rendition as src; width/height stay the display size; the link stays the original"
+    )
     func srcset() throws {
         let html = try Self.renderer().render(Self.page()).html
-        #expect(html.contains(#"<a href="photos/p%200.jpg"><img src="renditions/ab-400.jpg" srcset="renditions/ab-195.jpg 195w, renditions/ab-400.jpg 400w" sizes="(min-width: 640px) calc(100vw / 3), calc(100vw / 2)" width=400 height=600 alt="P0" loading=eager "#))
+        #expect(
+            html.contains(
+                #"<a href="photos/p%200.jpg"><img src="renditions/ab-400.jpg" srcset="renditions/ab-195.jpg 195w, renditions/ab-400.jpg 400w" sizes="(min-width: 640px) calc(100vw / 3), calc(100vw / 2)" width=400 height=600 alt="P0" loading=eager "#
+            ))
         // Lazy tiles let browsers that know the laid-out width use it.
-        #expect(html.contains(#"sizes="auto, (min-width: 640px) calc(100vw / 3), calc(100vw / 2)" width=400 height=600 alt="P10" loading=lazy "#))
+        #expect(
+            html.contains(
+                #"sizes="auto, (min-width: 640px) calc(100vw / 3), calc(100vw / 2)" width=400 height=600 alt="P10" loading=lazy "#
+            ))
         // A photo without renditions shows its original, with no srcset.
         #expect(html.contains(#"<img src="photos/p%2011.jpg" width=400 height=600 alt="P11""#))
     }

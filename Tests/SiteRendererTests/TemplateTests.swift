@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SiteRenderer
 
 @Suite("Templates and themes")
@@ -7,24 +8,36 @@ struct TemplateTests {
     @Test("Values are escaped, markup is inserted as it is, blocks render only with a value")
     func rendering() throws {
         let template = try Template(
-            fileName: "t.html", text: "<p title=\"{{name}}\">{{body}}{{#note}} ({{note}}){{/note}}</p>",
+            fileName: "t.html",
+            text: "<p title=\"{{name}}\">{{body}}{{#note}} ({{note}}){{/note}}</p>",
             allowed: ["name", "body", "note"])
-        #expect(template.render(["name": .text("a\"b"), "body": .markup("<b>x</b>"), "note": .text("")]) == "<p title=\"a&quot;b\"><b>x</b></p>")
-        #expect(template.render(["name": "n", "body": .text("<i>"), "note": "<n>"]) == "<p title=\"n\">&lt;i&gt; (&lt;n&gt;)</p>")
+        #expect(
+            template.render(["name": .text("a\"b"), "body": .markup("<b>x</b>"), "note": .text("")])
+                == "<p title=\"a&quot;b\"><b>x</b></p>")
+        #expect(
+            template.render(["name": "n", "body": .text("<i>"), "note": "<n>"])
+                == "<p title=\"n\">&lt;i&gt; (&lt;n&gt;)</p>")
     }
 
     @Test("An unknown placeholder names the file, the line and the names it could use")
     func unknownPlaceholder() {
-        #expect(throws: ThemeError(file: "tile.html", line: 3, message: "unknown placeholder '{{titel}}' (this file can use: alt, title)")) {
-            try Template(fileName: "tile.html", text: "<li>\n<b>\n{{titel}}</b>", allowed: ["title", "alt"])
+        #expect(
+            throws: ThemeError(
+                file: "tile.html", line: 3,
+                message: "unknown placeholder '{{titel}}' (this file can use: alt, title)")
+        ) {
+            try Template(
+                fileName: "tile.html", text: "<li>\n<b>\n{{titel}}</b>", allowed: ["title", "alt"])
         }
     }
 
-    @Test("Unbalanced blocks and unclosed braces are errors with a line", arguments: [
-        ("{{#a}}open", 1, "'{{#a}}' is never closed with '{{/a}}'"),
-        ("x\n{{/a}}", 2, "'{{/a}}' closes no open '{{#a}}'"),
-        ("x\ny\n{{a", 3, "'{{' is never closed with '}}'"),
-    ])
+    @Test(
+        "Unbalanced blocks and unclosed braces are errors with a line",
+        arguments: [
+            ("{{#a}}open", 1, "'{{#a}}' is never closed with '{{/a}}'"),
+            ("x\n{{/a}}", 2, "'{{/a}}' closes no open '{{#a}}'"),
+            ("x\ny\n{{a", 3, "'{{' is never closed with '}}'"),
+        ])
     func malformed(text: String, line: Int, message: String) {
         #expect(throws: ThemeError(file: "f.html", line: line, message: message)) {
             try Template(fileName: "f.html", text: text, allowed: ["a"])
@@ -40,7 +53,8 @@ struct TemplateTests {
 
     @Test("A user theme with the same file names loads; a missing file is named with the fix")
     func userTheme() throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "theme-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appending(
+            path: "theme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in Theme.fileNames {

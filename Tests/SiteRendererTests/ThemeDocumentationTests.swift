@@ -9,7 +9,8 @@ import Testing
 @Suite("The theme's documentation")
 struct ThemeDocumentationTests {
     static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Templates/README.md")
+        .deletingLastPathComponent().deletingLastPathComponent().appending(
+            path: "Templates/README.md")
 
     /// The README's "Placeholders" table: file name → the `code` names in its second column (a
     /// name followed by a parenthesised note is still one placeholder).
@@ -20,7 +21,9 @@ struct ThemeDocumentationTests {
         let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
         var table: [String: Set<String>] = [:]
         for line in section[..<end].split(separator: "\n") where line.hasPrefix("| `") {
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard cells.count >= 3 else { continue }
             let file = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
             table[file] = Set(codeSpans(outsideParentheses: cells[2]))
@@ -57,7 +60,10 @@ struct ThemeDocumentationTests {
         let allowed = Theme.placeholders.filter { !$0.value.isEmpty }
         #expect(Set(documented.keys) == Set(allowed.keys))
         for (file, names) in allowed {
-            #expect(documented[file] == names, "\(file): README lists \(documented[file]?.sorted() ?? []), Theme allows \(names.sorted())")
+            #expect(
+                documented[file] == names,
+                "\(file): README lists \(documented[file]?.sorted() ?? []), Theme allows \(names.sorted())"
+            )
         }
     }
 
@@ -65,7 +71,8 @@ struct ThemeDocumentationTests {
     func fileTableMatchesTheme() throws {
         let text = try String(contentsOf: Self.readme, encoding: .utf8)
         for name in Theme.fileNames {
-            #expect(text.contains("| `\(name)` |"), "\(name) is not described in Templates/README.md")
+            #expect(
+                text.contains("| `\(name)` |"), "\(name) is not described in Templates/README.md")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WaterfallSiteCLI
 
 /// Hostile and unlucky input, as a user's photos folder may hold it, through the built binary:
@@ -9,7 +10,8 @@ struct BadInputTests {
     let binary: URL
 
     init() throws {
-        binary = try #require(Repository.binary, "the waterfall-site executable was not built beside the tests")
+        binary = try #require(
+            Repository.binary, "the waterfall-site executable was not built beside the tests")
     }
 
     /// A folder of three good photos.
@@ -23,7 +25,9 @@ struct BadInputTests {
     static func writeRaw(_ folder: URL, name: [UInt8], _ data: Data) throws {
         let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name + [0]
         let descriptor = path.withUnsafeBufferPointer { path in
-            path.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+            path.withMemoryRebound(to: CChar.self) {
+                open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            }
         }
         try #require(descriptor >= 0)
         defer { close(descriptor) }
@@ -38,22 +42,31 @@ struct BadInputTests {
         var names: [[UInt8]] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if name != [UInt8(ascii: ".")] && name != [UInt8(ascii: "."), UInt8(ascii: ".")] { names.append(name) }
+            if name != [UInt8(ascii: ".")] && name != [UInt8(ascii: "."), UInt8(ascii: ".")] {
+                names.append(name)
+            }
         }
         return names.sorted { $0.lexicographicallyPrecedes($1) }
     }
 
     /// No build's staging or set-aside folder (or staged records) is left beside `output`.
     static func leftovers(beside output: URL) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)) ?? []
-        return names.filter { $0.hasPrefix(".\(output.lastPathComponent).staging-") || $0.hasPrefix(".\(output.lastPathComponent).previous-") }
+        let names =
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: output.deletingLastPathComponent().path)) ?? []
+        return names.filter {
+            $0.hasPrefix(".\(output.lastPathComponent).staging-")
+                || $0.hasPrefix(".\(output.lastPathComponent).previous-")
+        }
     }
 
     static func html(_ site: URL) throws -> String {
         try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
     }
 
-    @Test("two names that are not UTF-8 are published under distinct escaped names, linked, and found again from scan --json")
+    @Test(
+        "two names that are not UTF-8 are published under distinct escaped names, linked, and found again from scan --json"
+    )
     func invalidUTF8Names() throws {
         let work = try TemporaryFolder()
         let photos = try Self.photos(in: work)
@@ -70,8 +83,11 @@ struct BadInputTests {
         #expect(build.error.isEmpty)
         #expect(build.output.hasPrefix("Built 6 photos"))
         let site = work.url.appending(path: "site")
-        let published = Self.rawNames(site.appending(path: "photos")).map { String(decoding: $0, as: UTF8.self) }
-        #expect(published == ["%25FF%25FE.jpg", "%FF%FD.jpg", "%FF%FE.jpg", "a.jpg", "b.jpg", "c.jpg"])
+        let published = Self.rawNames(site.appending(path: "photos")).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        #expect(
+            published == ["%25FF%25FE.jpg", "%FF%FD.jpg", "%FF%FE.jpg", "a.jpg", "b.jpg", "c.jpg"])
         #expect(try Data(contentsOf: site.appending(path: "photos/%FF%FE.jpg")) == first)
         #expect(try Data(contentsOf: site.appending(path: "photos/%FF%FD.jpg")) == second)
         #expect(try Data(contentsOf: site.appending(path: "photos/%25FF%25FE.jpg")) == first)
@@ -88,7 +104,8 @@ struct BadInputTests {
 
         let scan = try ProcessRun(binary, ["scan", photos.path, "--json"], in: work.url)
         #expect(scan.status == 0)
-        let document = try JSONSerialization.jsonObject(with: Data(scan.output.utf8)) as? [String: Any]
+        let document =
+            try JSONSerialization.jsonObject(with: Data(scan.output.utf8)) as? [String: Any]
         let images = document?["images"] as? [[String: Any]] ?? []
         #expect(images.count == 6)
         for image in images {
@@ -107,7 +124,8 @@ struct BadInputTests {
         var index = 0
         while index < utf8.count {
             if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
-                let value = UInt8(String(decoding: utf8[index + 1...index + 2], as: UTF8.self), radix: 16)
+                let value = UInt8(
+                    String(decoding: utf8[index + 1...index + 2], as: UTF8.self), radix: 16)
             {
                 bytes.append(value)
                 index += 3
@@ -129,15 +147,24 @@ struct BadInputTests {
         #expect(build.status == 1)
         #expect(build.error.contains("settings file"))
         #expect(build.error.contains("--force applies only to an output given with -o"))
-        #expect(try String(contentsOf: work.url.appending(path: "victim/precious.txt"), encoding: .utf8) == "keep me")
-        #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "victim/index.html").path))
+        #expect(
+            try String(contentsOf: work.url.appending(path: "victim/precious.txt"), encoding: .utf8)
+                == "keep me")
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: work.url.appending(path: "victim/index.html").path))
         #expect(Self.leftovers(beside: work.url.appending(path: "victim")).isEmpty)
 
         // Given on the command line, the same folder is replaced as asked.
-        let forced = try ProcessRun(binary, ["build", photos.path, "-o", "victim", "--force", "--quiet"], in: work.url)
+        let forced = try ProcessRun(
+            binary, ["build", photos.path, "-o", "victim", "--force", "--quiet"], in: work.url)
         #expect(forced.status == 0, "stderr: \(forced.error)")
-        #expect(FileManager.default.fileExists(atPath: work.url.appending(path: "victim/index.html").path))
-        #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "victim/precious.txt").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: work.url.appending(path: "victim/index.html").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: work.url.appending(path: "victim/precious.txt").path))
     }
 
     @Test("branching symbolic links walk each real folder once")
@@ -146,48 +173,69 @@ struct BadInputTests {
         let photos = try Self.photos(in: work)
         // photos/{x,y} → .level1, .level1/{x,y} → ../.level2, … : 2^14 paths to the last folder.
         for level in 1...14 {
-            try FileManager.default.createDirectory(at: photos.appending(path: ".level\(level)"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: photos.appending(path: ".level\(level)"), withIntermediateDirectories: true)
         }
         try work.write("photos/.level14/deep.jpg", try Repository.samplePhoto())
         for level in 0..<14 {
             let folder = level == 0 ? photos : photos.appending(path: ".level\(level)")
             let target = level == 0 ? ".level1" : "../.level\(level + 1)"
             for name in ["x", "y"] {
-                try FileManager.default.createSymbolicLink(atPath: folder.appending(path: name).path, withDestinationPath: target)
+                try FileManager.default.createSymbolicLink(
+                    atPath: folder.appending(path: name).path, withDestinationPath: target)
             }
         }
         let build = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: work.url)
         #expect(build.status == 0, "stderr: \(build.error)")
         #expect(build.output.hasPrefix("Built 4 photos"), "\(build.output)")
-        #expect(build.error.contains("skipped: y: leads to the folder already included as 'x'; not walked again"))
+        #expect(
+            build.error.contains(
+                "skipped: y: leads to the folder already included as 'x'; not walked again"))
         let deep = String(repeating: "x/", count: 14) + "deep.jpg"
-        #expect(FileManager.default.fileExists(atPath: work.url.appending(path: "site/photos/\(deep)").path))
-        #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "site/photos/y").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: work.url.appending(path: "site/photos/\(deep)").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: work.url.appending(path: "site/photos/y").path))
     }
 
-    @Test("a symbolic link out of the photos folder is reported, and followed only with --follow-symlinks")
+    @Test(
+        "a symbolic link out of the photos folder is reported, and followed only with --follow-symlinks"
+    )
     func linkOutsideThePhotos() throws {
         let work = try TemporaryFolder()
         let photos = try Self.photos(in: work)
         try work.write("elsewhere/secret.jpg", try Repository.samplePhoto())
-        try FileManager.default.createSymbolicLink(atPath: photos.appending(path: "outside").path, withDestinationPath: "../elsewhere")
         try FileManager.default.createSymbolicLink(
-            atPath: photos.appending(path: "linked.jpg").path, withDestinationPath: "../elsewhere/secret.jpg")
+            atPath: photos.appending(path: "outside").path, withDestinationPath: "../elsewhere")
+        try FileManager.default.createSymbolicLink(
+            atPath: photos.appending(path: "linked.jpg").path,
+            withDestinationPath: "../elsewhere/secret.jpg")
 
         let build = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: work.url)
         #expect(build.status == 0, "stderr: \(build.error)")
         #expect(build.output.hasPrefix("Built 3 photos"))
-        #expect(build.error.contains("skipped: outside: symbolic link to '\(work.url.resolvingSymlinksInPath().path)/elsewhere' leads outside the photos folder"))
+        #expect(
+            build.error.contains(
+                "skipped: outside: symbolic link to '\(work.url.resolvingSymlinksInPath().path)/elsewhere' leads outside the photos folder"
+            ))
         #expect(build.error.contains("skipped: linked.jpg: symbolic link to"))
         #expect(build.error.contains("add --follow-symlinks"))
-        #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "site/photos/outside").path))
-        #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "site/photos/linked.jpg").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: work.url.appending(path: "site/photos/outside").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: work.url.appending(path: "site/photos/linked.jpg").path))
 
-        let followed = try ProcessRun(binary, ["build", photos.path, "-o", "site", "--follow-symlinks"], in: work.url)
+        let followed = try ProcessRun(
+            binary, ["build", photos.path, "-o", "site", "--follow-symlinks"], in: work.url)
         #expect(followed.status == 0, "stderr: \(followed.error)")
         #expect(followed.error.isEmpty)
         #expect(followed.output.hasPrefix("Built 5 photos"))
-        #expect(FileManager.default.fileExists(atPath: work.url.appending(path: "site/photos/outside/secret.jpg").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: work.url.appending(path: "site/photos/outside/secret.jpg").path))
     }
 
     @Test("control characters in a file name are escaped in messages")
@@ -209,7 +257,9 @@ struct BadInputTests {
     func duplicateMetadataKeys() throws {
         let work = try TemporaryFolder()
         let photos = try Self.photos(in: work)
-        try work.write("photos/metadata.json", """
+        try work.write(
+            "photos/metadata.json",
+            """
             { "photos": {
                 "a.jpg": { "title": "First" },
                 "b.jpg": { "title": "Bee" },
@@ -219,19 +269,26 @@ struct BadInputTests {
         let build = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: work.url)
         #expect(build.status == 1)
         #expect(build.error.contains("metadata.json"))
-        #expect(build.error.contains("line 4, column 5: duplicate key 'a.jpg': it is also on line 2"), "\(build.error)")
+        #expect(
+            build.error.contains("line 4, column 5: duplicate key 'a.jpg': it is also on line 2"),
+            "\(build.error)")
         #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "site").path))
         #expect(Self.leftovers(beside: work.url.appending(path: "site")).isEmpty)
     }
 
-    @Test("a FIFO as metadata.json or waterfall.json is not a regular file", arguments: ["metadata.json", "waterfall.json"])
+    @Test(
+        "a FIFO as metadata.json or waterfall.json is not a regular file",
+        arguments: ["metadata.json", "waterfall.json"])
     func fifoSettings(name: String) throws {
         let work = try TemporaryFolder()
         let photos = try Self.photos(in: work)
         try #require(mkfifo(photos.appending(path: name).path, 0o644) == 0)
         let build = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: work.url)
         #expect(build.status == 1)
-        #expect(build.error.contains("'\(photos.appending(path: name).path)': not a regular file (a FIFO)"), "\(build.error)")
+        #expect(
+            build.error.contains(
+                "'\(photos.appending(path: name).path)': not a regular file (a FIFO)"),
+            "\(build.error)")
         #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "site").path))
     }
 
@@ -242,7 +299,10 @@ struct BadInputTests {
         try work.write("photos/waterfall.json", #"{ "quality": "82" }"#)
         let build = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: work.url)
         #expect(build.status == 1)
-        #expect(build.error.contains(#"key 'quality' must be a whole number from 1 to 100, got the string "82""#), "\(build.error)")
+        #expect(
+            build.error.contains(
+                #"key 'quality' must be a whole number from 1 to 100, got the string "82""#),
+            "\(build.error)")
         #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "site").path))
     }
 
@@ -256,7 +316,8 @@ struct BadInputTests {
         try work.write("photos/stereo.mpo", left + right)
         let scan = try ProcessRun(binary, ["scan", photos.path, "--json"], in: work.url)
         #expect(scan.status == 0)
-        let document = try JSONSerialization.jsonObject(with: Data(scan.output.utf8)) as? [String: Any]
+        let document =
+            try JSONSerialization.jsonObject(with: Data(scan.output.utf8)) as? [String: Any]
         let images = document?["images"] as? [[String: Any]] ?? []
         let stereo = try #require(images.first { $0["path"] as? String == "stereo.mpo" })
         let plain = try #require(images.first { $0["path"] as? String == "a.jpg" })
@@ -270,21 +331,35 @@ struct BadInputTests {
         #expect(build.output.hasPrefix("Built 4 photos"))
         let html = try Self.html(work.url.appending(path: "site"))
         #expect(html.contains(#"<a href="photos/stereo.mpo"><img src="renditions/"#))
-        #expect(try Data(contentsOf: work.url.appending(path: "site/photos/stereo.mpo")) == left + right)
+        #expect(
+            try Data(contentsOf: work.url.appending(path: "site/photos/stereo.mpo")) == left + right
+        )
     }
 
-    @Test("unsupported formats are skipped with a hint that says what to do; a cut HEIC or WebP says what its library says")
+    @Test(
+        "unsupported formats are skipped with a hint that says what to do; a cut HEIC or WebP says what its library says"
+    )
     func unsupportedFormatHints() throws {
         let work = try TemporaryFolder()
         let photos = try Self.photos(in: work)
-        try work.write("photos/phone.heic", Data([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)))
-        try work.write("photos/web.webp", Data(Array("RIFF".utf8) + [0x20, 0, 0, 0] + Array("WEBPVP8 ".utf8) + [UInt8](repeating: 0, count: 20)))
+        try work.write(
+            "photos/phone.heic",
+            Data([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)))
+        try work.write(
+            "photos/web.webp",
+            Data(
+                Array("RIFF".utf8) + [0x20, 0, 0, 0] + Array("WEBPVP8 ".utf8)
+                    + [UInt8](repeating: 0, count: 20)))
         try work.write("photos/anim.gif", Data(Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]))
         let build = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: work.url)
         #expect(build.status == 0)
-        #expect(build.error.contains("skipped: phone.heic: HEIC/HEIF header: libheif 1."), "\(build.error)")
+        #expect(
+            build.error.contains("skipped: phone.heic: HEIC/HEIF header: libheif 1."),
+            "\(build.error)")
         #expect(build.error.contains("(a newer libheif may; or export it as JPEG)"))
-        #expect(build.error.contains("skipped: web.webp: WebP header: the header is malformed"), "\(build.error)")
+        #expect(
+            build.error.contains("skipped: web.webp: WebP header: the header is malformed"),
+            "\(build.error)")
         #expect(build.error.contains("skipped: anim.gif: GIF is not supported: convert it to PNG"))
         #expect(build.output.hasPrefix("Built 3 photos in 1 section, 1 page → site/ in "))
         #expect(build.output.contains("(3 files skipped)"))

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoScanner
 import Testing
+
 @testable import WaterfallSiteCLI
 
 /// Reading the cache file: every photo line back as written, and any damage reported with the
@@ -13,15 +14,20 @@ struct BuildCacheParsingTests {
     static func cacheText() -> String {
         let photos = (1...photoCount).map { index in
             ScannedPhoto(
-                relativePath: index % 10 == 0 ? "Sub #\(index)/photo \(index).jpg" : "photo\(index).jpg",
-                format: index % 3 == 0 ? .png : .jpeg, storedWidth: 100 + index, storedHeight: 50 + index,
+                relativePath: index % 10 == 0
+                    ? "Sub #\(index)/photo \(index).jpg" : "photo\(index).jpg",
+                format: index % 3 == 0 ? .png : .jpeg, storedWidth: 100 + index,
+                storedHeight: 50 + index,
                 orientation: 1 + index % 8, byteSize: Int64(1000 * index),
-                identity: FileIdentity(device: 42, inode: UInt64(7000 + index), size: Int64(1000 * index), modified: 1_700_000_000_000_000_000 + Int64(index)))
+                identity: FileIdentity(
+                    device: 42, inode: UInt64(7000 + index), size: Int64(1000 * index),
+                    modified: 1_700_000_000_000_000_000 + Int64(index)))
         }
         var draft = BuildCache.Draft(ScanResult(photos: photos, diagnostics: []))
         draft.pages = (1...2).map { number in
             BuildCache.PageRecord(
-                fingerprint: UInt64(number) * 0x1234_5678_9abc, layoutOffset: 100 * number, layoutLength: 90,
+                fingerprint: UInt64(number) * 0x1234_5678_9abc, layoutOffset: 100 * number,
+                layoutLength: 90,
                 ranges: 4, worstDrift: 12.5, layoutBytes: 200, photos: number == 1 ? 100 : 1)
         }
         return String(decoding: draft.data(reusing: nil, positions: { [] }), as: UTF8.self)
@@ -29,9 +35,12 @@ struct BuildCacheParsingTests {
 
     /// Loads `text` as a cache file; `sealed`: with its checksum made right first, so the parser's
     /// own checks behind it are what is tested.
-    static func load(_ text: String, sealed: Bool = true) throws -> (cache: BuildCache?, warning: String?) {
+    static func load(_ text: String, sealed: Bool = true) throws -> (
+        cache: BuildCache?, warning: String?
+    ) {
         let text = sealed ? Self.sealed(text) : text
-        let folder = FileManager.default.temporaryDirectory.appending(path: "BuildCacheParsingTests-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appending(
+            path: "BuildCacheParsingTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(text.utf8).write(to: folder.appending(path: BuildCache.fileName))
@@ -40,11 +49,13 @@ struct BuildCacheParsingTests {
 
     /// `text` with the checksum in its first line made that of the rest.
     static func sealed(_ text: String) -> String {
-        guard let newline = text.firstIndex(of: "\n"), text.hasPrefix(BuildCache.header + " ") else { return text }
+        guard let newline = text.firstIndex(of: "\n"), text.hasPrefix(BuildCache.header + " ")
+        else { return text }
         let body = Array(text[text.index(after: newline)...].utf8)
         let checksum = body.withUnsafeBytes { BuildCache.checksum(of: $0) }
         let digits = String(checksum, radix: 16)
-        return BuildCache.header + " " + String(repeating: "0", count: 16 - digits.count) + digits + "\n" + String(decoding: body, as: UTF8.self)
+        return BuildCache.header + " " + String(repeating: "0", count: 16 - digits.count) + digits
+            + "\n" + String(decoding: body, as: UTF8.self)
     }
 
     /// `text` with its line `number` (1-based) replaced by `replacement`.
@@ -61,47 +72,76 @@ struct BuildCacheParsingTests {
         #expect(warning == nil)
         let loaded = try #require(cache)
         #expect(loaded.scan.entries.count == Self.photoCount)
-        #expect(loaded.scan.entries.map(\.photo.relativePath) == (1...Self.photoCount).map {
-            $0 % 10 == 0 ? "Sub #\($0)/photo \($0).jpg" : "photo\($0).jpg"
-        })
-        #expect(loaded.scan.entries.map(\.identity.inode) == (1...Self.photoCount).map { UInt64(7000 + $0) })
+        #expect(
+            loaded.scan.entries.map(\.photo.relativePath)
+                == (1...Self.photoCount).map {
+                    $0 % 10 == 0 ? "Sub #\($0)/photo \($0).jpg" : "photo\($0).jpg"
+                })
+        #expect(
+            loaded.scan.entries.map(\.identity.inode)
+                == (1...Self.photoCount).map { UInt64(7000 + $0) })
         #expect(loaded.pages.map(\.photos) == [100, 1])
-        let lines = text.split(separator: "\n").dropFirst().prefix(Self.photoCount).map { String($0) + "\n" }
+        let lines = text.split(separator: "\n").dropFirst().prefix(Self.photoCount).map {
+            String($0) + "\n"
+        }
         #expect(loaded.lines.map { String(decoding: loaded.source[$0], as: UTF8.self) } == lines)
     }
 
-    @Test("the checksum catches a file one byte short, one edited digit, a foreign file and an old version")
+    @Test(
+        "the checksum catches a file one byte short, one edited digit, a foreign file and an old version"
+    )
     func checksum() throws {
         let text = Self.cacheText()
-        #expect(try Self.load(text, sealed: false).warning == nil, "the writer's own checksum is right")
+        #expect(
+            try Self.load(text, sealed: false).warning == nil, "the writer's own checksum is right")
         let header = try #require(text.split(separator: "\n").first)
         #expect(header.count == BuildCache.header.count + 17)
         let mismatch = "(checksum mismatch: the file was truncated or edited)"
         let short = try Self.load(String(text.dropLast()), sealed: false)
-        #expect(short.cache == nil && short.warning?.contains(mismatch) == true, "\(short.warning ?? "no warning")")
+        #expect(
+            short.cache == nil && short.warning?.contains(mismatch) == true,
+            "\(short.warning ?? "no warning")")
         // One digit of a photo's size (line 2), the same length: only the checksum can tell.
         let line = text.split(separator: "\n", omittingEmptySubsequences: false)[1]
-        let edited = Self.replacing(line: 2, in: text, with: line.replacingOccurrences(of: "\t101\t", with: "\t109\t"))
+        let edited = Self.replacing(
+            line: 2, in: text, with: line.replacingOccurrences(of: "\t101\t", with: "\t109\t"))
         #expect(edited != text && edited.utf8.count == text.utf8.count)
-        #expect(try Self.load(edited, sealed: true).cache != nil, "sealed again, the edit parses: the checksum is what refuses it")
+        #expect(
+            try Self.load(edited, sealed: true).cache != nil,
+            "sealed again, the edit parses: the checksum is what refuses it")
         let editedLoad = try Self.load(edited, sealed: false)
-        #expect(editedLoad.cache == nil && editedLoad.warning?.contains(mismatch) == true, "\(editedLoad.warning ?? "no warning")")
+        #expect(
+            editedLoad.cache == nil && editedLoad.warning?.contains(mismatch) == true,
+            "\(editedLoad.warning ?? "no warning")")
         let foreign = try Self.load("{\"photos\": []}\n", sealed: false)
-        #expect(foreign.cache == nil && foreign.warning?.contains("(not a waterfall-site build cache)") == true)
-        let old = try Self.load(text.replacingOccurrences(of: BuildCache.header, with: "waterfall-site build cache 7"), sealed: false)
-        #expect(old.cache == nil && old.warning?.contains("(old version 7, from an earlier waterfall-site)") == true, "\(old.warning ?? "")")
+        #expect(
+            foreign.cache == nil
+                && foreign.warning?.contains("(not a waterfall-site build cache)") == true)
+        let old = try Self.load(
+            text.replacingOccurrences(of: BuildCache.header, with: "waterfall-site build cache 7"),
+            sealed: false)
+        #expect(
+            old.cache == nil
+                && old.warning?.contains("(old version 7, from an earlier waterfall-site)") == true,
+            "\(old.warning ?? "")")
     }
 
-    @Test("a damaged line is reported by its number, among the photos and among the pages",
-          arguments: [2, 30, 51, 52, 53, 90, 102, 104, 105])
+    @Test(
+        "a damaged line is reported by its number, among the photos and among the pages",
+        arguments: [2, 30, 51, 52, 53, 90, 102, 104, 105])
     func damagedLine(number: Int) throws {
         // Line 1 is the header, 2...102 the photos, 103 "#pages", 104 and 105 the pages.
-        let (cache, warning) = try Self.load(Self.replacing(line: number, in: Self.cacheText(), with: "photo.jpg\tnot\ta\tnumber"))
+        let (cache, warning) = try Self.load(
+            Self.replacing(line: number, in: Self.cacheText(), with: "photo.jpg\tnot\ta\tnumber"))
         #expect(cache == nil)
-        #expect(warning?.contains("(line \(number) is malformed)") == true, "\(warning ?? "no warning")")
+        #expect(
+            warning?.contains("(line \(number) is malformed)") == true, "\(warning ?? "no warning")"
+        )
     }
 
-    @Test("a file cut short is ignored: mid-line at its first bad line, between lines as ending early")
+    @Test(
+        "a file cut short is ignored: mid-line at its first bad line, between lines as ending early"
+    )
     func cutShort() throws {
         let text = Self.cacheText()
         let photoLines = text.split(separator: "\n").prefix(1 + 80)
@@ -109,10 +149,13 @@ struct BuildCacheParsingTests {
         #expect(try Self.load(cutBetween).warning?.contains("(it ends early)") == true)
         let cutInside = String(cutBetween.dropLast(12))
         #expect(try Self.load(cutInside).warning?.contains("(line 81 is malformed)") == true)
-        #expect(try Self.load(text.replacingOccurrences(of: "\n#pages\n", with: "\n#page\n")).cache == nil)
+        #expect(
+            try Self.load(text.replacingOccurrences(of: "\n#pages\n", with: "\n#page\n")).cache
+                == nil)
     }
 
-    @Test("numbers: the widest that fit come back exactly, one digit more or a stray byte is damage")
+    @Test(
+        "numbers: the widest that fit come back exactly, one digit more or a stray byte is damage")
     func numberLimits() throws {
         let text = Self.cacheText()
         let line = text.split(separator: "\n", omittingEmptySubsequences: false)[1]
@@ -121,16 +164,24 @@ struct BuildCacheParsingTests {
         fields[1] = String(UInt64.max)
         fields[2] = "0000000000000000000000000000000000000042"
         fields[4] = String(-Int64.max)
-        let widest = try #require(try Self.load(Self.replacing(line: 2, in: text, with: fields.joined(separator: "\t"))).cache)
+        let widest = try #require(
+            try Self.load(Self.replacing(line: 2, in: text, with: fields.joined(separator: "\t")))
+                .cache)
         #expect(widest.scan.entries[0].identity.device == UInt64.max)
         #expect(widest.scan.entries[0].identity.inode == 42)
         #expect(widest.scan.entries[0].identity.modified == -Int64.max)
-        for (index, damaged) in [(1, "18446744073709551616"), (1, "99999999999999999999"), (4, "9223372036854775808"), (2, "12a4"), (2, "")] {
+        for (index, damaged) in [
+            (1, "18446744073709551616"), (1, "99999999999999999999"), (4, "9223372036854775808"),
+            (2, "12a4"), (2, ""),
+        ] {
             var broken = fields
             broken[index] = damaged
-            let (cache, warning) = try Self.load(Self.replacing(line: 2, in: text, with: broken.joined(separator: "\t")))
+            let (cache, warning) = try Self.load(
+                Self.replacing(line: 2, in: text, with: broken.joined(separator: "\t")))
             #expect(cache == nil, "\(damaged)")
-            #expect(warning?.contains("(line 2 is malformed)") == true, "\(damaged): \(warning ?? "no warning")")
+            #expect(
+                warning?.contains("(line 2 is malformed)") == true,
+                "\(damaged): \(warning ?? "no warning")")
         }
     }
 }

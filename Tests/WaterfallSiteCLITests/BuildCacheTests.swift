@@ -8,10 +8,13 @@ struct BuildCacheTests {
     let binary: URL
 
     init() throws {
-        binary = try #require(Repository.binary, "the waterfall-site executable was not built beside the tests")
+        binary = try #require(
+            Repository.binary, "the waterfall-site executable was not built beside the tests")
     }
 
-    @Test("Change, add, rename, delete and a corrupt cache: each rebuild equals a --no-cache build", arguments: [false, true])
+    @Test(
+        "Change, add, rename, delete and a corrupt cache: each rebuild equals a --no-cache build",
+        arguments: [false, true])
     func rebuildsEqualFreshBuilds(renditions: Bool) throws {
         let mode = renditions ? "--renditions" : "--no-renditions"
         let work = try TemporaryFolder()
@@ -20,13 +23,18 @@ struct BuildCacheTests {
         try work.write("photos/Sub/c.jpg", try Repository.samplePhoto("dogs-at-the-door.jpg"))
 
         func rebuildMatchesFresh(_ step: String, expectCached: Int? = nil) throws {
-            let cached = try ProcessRun(binary, ["build", "photos", "-o", "site", mode], in: work.url)
+            let cached = try ProcessRun(
+                binary, ["build", "photos", "-o", "site", mode], in: work.url)
             #expect(cached.status == 0, "\(step): \(cached.error)")
             if let expectCached {
-                let note = expectCached > 0 ? "\(expectCached) unchanged photos not read again" : "not read again"
-                #expect(cached.output.contains(note) == (expectCached > 0), "\(step): \(cached.output)")
+                let note =
+                    expectCached > 0
+                    ? "\(expectCached) unchanged photos not read again" : "not read again"
+                #expect(
+                    cached.output.contains(note) == (expectCached > 0), "\(step): \(cached.output)")
             }
-            let fresh = try ProcessRun(binary, ["build", "photos", "-o", "fresh", mode, "--no-cache"], in: work.url)
+            let fresh = try ProcessRun(
+                binary, ["build", "photos", "-o", "fresh", mode, "--no-cache"], in: work.url)
             #expect(fresh.status == 0, "\(step): \(fresh.error)")
             #expect(!fresh.output.contains("not read again"), "--no-cache reads every photo")
             let site = try EndToEndTests.tree(work.url.appending(path: "site"))
@@ -43,35 +51,48 @@ struct BuildCacheTests {
         // Same name, other content and size: the cache must not answer for it.
         try work.write("photos/a.jpg", try Repository.samplePhoto("Travel/wooden-pier.jpg"))
         try rebuildMatchesFresh("a photo changed", expectCached: 2)
-        #expect(try String(contentsOf: work.url.appending(path: "site/index.html"), encoding: .utf8).contains(#"width=934 height=1400"#))
+        #expect(
+            try String(contentsOf: work.url.appending(path: "site/index.html"), encoding: .utf8)
+                .contains(#"width=934 height=1400"#))
         try rebuildMatchesFresh("after the change, unchanged", expectCached: 3)
 
         try work.write("photos/d.jpg", try Repository.samplePhoto("wall-clock.jpg"))
         try rebuildMatchesFresh("a photo added", expectCached: 3)
 
         // A rename keeps device, inode, size and time, but not the path the cache is keyed by.
-        try FileManager.default.moveItem(at: work.url.appending(path: "photos/b.png"), to: work.url.appending(path: "photos/Sub/b2.png"))
+        try FileManager.default.moveItem(
+            at: work.url.appending(path: "photos/b.png"),
+            to: work.url.appending(path: "photos/Sub/b2.png"))
         try rebuildMatchesFresh("a photo renamed", expectCached: 3)
 
         try FileManager.default.removeItem(at: work.url.appending(path: "photos/d.jpg"))
         try rebuildMatchesFresh("a photo deleted", expectCached: 3)
 
         // The previous build's own records one byte short: the checksum refuses them.
-        let written = try String(contentsOf: work.url.appending(path: ".site.waterfall-site-cache"), encoding: .utf8)
-        for garbage in ["not a cache at all\n", "waterfall-site build cache 1\nSub/c.jpg\t1\t2\n", "", String(written.dropLast())] {
+        let written = try String(
+            contentsOf: work.url.appending(path: ".site.waterfall-site-cache"), encoding: .utf8)
+        for garbage in [
+            "not a cache at all\n", "waterfall-site build cache 1\nSub/c.jpg\t1\t2\n", "",
+            String(written.dropLast()),
+        ] {
             try work.write(".site.waterfall-site-cache", garbage)
             let run = try ProcessRun(binary, ["build", "photos", "-o", "site", mode], in: work.url)
             #expect(run.status == 0)
-            #expect(run.error.components(separatedBy: "warning: ignoring the build cache").count == 2, "one warning: \(run.error)")
+            #expect(
+                run.error.components(separatedBy: "warning: ignoring the build cache").count == 2,
+                "one warning: \(run.error)")
             try rebuildMatchesFresh("after a corrupt cache")
         }
 
         // A cache that lies (right format, wrong sizes) is trusted only while identities match;
         // touching the file makes it read again.
         let cacheFile = work.url.appending(path: ".site.waterfall-site-cache")
-        let lying = try String(contentsOf: cacheFile, encoding: .utf8).replacingOccurrences(of: "\t934\t1400\t", with: "\t999\t777\t")
+        let lying = try String(contentsOf: cacheFile, encoding: .utf8).replacingOccurrences(
+            of: "\t934\t1400\t", with: "\t999\t777\t")
         try work.write(".site.waterfall-site-cache", BuildCacheParsingTests.sealed(lying))
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: work.url.appending(path: "photos/a.jpg").path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 5)],
+            ofItemAtPath: work.url.appending(path: "photos/a.jpg").path)
         try rebuildMatchesFresh("a touched photo under a lying cache", expectCached: 2)
     }
 
@@ -80,20 +101,25 @@ struct BuildCacheTests {
         let work = try TemporaryFolder()
         try work.write("photos/Sub #1/a b%é.jpg", try Repository.samplePhoto("chelsea-the-cat.jpg"))
         try work.write("photos/plain.jpg", try Repository.samplePhoto("wall-clock.jpg"))
-        let first = try ProcessRun(binary, ["build", "photos", "-o", "site", "--no-renditions"], in: work.url)
+        let first = try ProcessRun(
+            binary, ["build", "photos", "-o", "site", "--no-renditions"], in: work.url)
         #expect(first.status == 0, "\(first.error)")
-        let cache = try String(contentsOf: work.url.appending(path: ".site.waterfall-site-cache"), encoding: .utf8)
+        let cache = try String(
+            contentsOf: work.url.appending(path: ".site.waterfall-site-cache"), encoding: .utf8)
         #expect(cache.contains("\nSub%20%231/a%20b%25%C3%A9.jpg\t"), "\(cache)")
         #expect(cache.contains("\nplain.jpg\t"))
-        let again = try ProcessRun(binary, ["build", "photos", "-o", "site", "--no-renditions"], in: work.url)
+        let again = try ProcessRun(
+            binary, ["build", "photos", "-o", "site", "--no-renditions"], in: work.url)
         #expect(again.status == 0, "\(again.error)")
         #expect(again.output.contains("2 unchanged photos not read again"), "\(again.output)")
     }
 
-    @Test("A rebuild keeps every file whose bytes did not change: same inode, same modification time")
+    @Test(
+        "A rebuild keeps every file whose bytes did not change: same inode, same modification time")
     func unchangedFilesAreKept() throws {
         let work = try TemporaryFolder()
-        try FileManager.default.copyItem(at: Repository.sampleImages, to: work.url.appending(path: "photos"))
+        try FileManager.default.copyItem(
+            at: Repository.sampleImages, to: work.url.appending(path: "photos"))
         let arguments = ["build", "photos", "-o", "site", "--no-renditions", "--page-size", "10"]
         #expect(try ProcessRun(binary, arguments, in: work.url).status == 0)
         func layoutStylesheet() throws -> String {
@@ -101,18 +127,25 @@ struct BuildCacheTests {
         }
         func identities() throws -> [String: Int] {
             var result: [String: Int] = [:]
-            for name in ["index.html", "page-2.html", "page-3.html", "page-4.html", "layout.json", try layoutStylesheet(), "../.site.waterfall-site-cache"] {
-                let attributes = try FileManager.default.attributesOfItem(atPath: work.url.appending(path: "site/\(name)").path)
+            for name in [
+                "index.html", "page-2.html", "page-3.html", "page-4.html", "layout.json",
+                try layoutStylesheet(), "../.site.waterfall-site-cache",
+            ] {
+                let attributes = try FileManager.default.attributesOfItem(
+                    atPath: work.url.appending(path: "site/\(name)").path)
                 result[name] = (attributes[.systemFileNumber] as? Int) ?? -1
             }
             return result
         }
         let first = try identities()
         #expect(try ProcessRun(binary, arguments, in: work.url).status == 0)
-        #expect(try identities() == first, "nothing changed, so every file is the one from the first build")
+        #expect(
+            try identities() == first,
+            "nothing changed, so every file is the one from the first build")
 
         // The last photo is on page 4: only that page, layout.json and the cache change.
-        try work.write("photos/Travel/wooden-pier.jpg", try Repository.samplePhoto("Travel/forest-path.jpg"))
+        try work.write(
+            "photos/Travel/wooden-pier.jpg", try Repository.samplePhoto("Travel/forest-path.jpg"))
         #expect(try ProcessRun(binary, arguments, in: work.url).status == 0)
         let third = try identities()
         for name in ["index.html", "page-2.html", "page-3.html", try layoutStylesheet()] {
@@ -123,18 +156,25 @@ struct BuildCacheTests {
         }
     }
 
-    @Test("A page is kept only while everything it shows is unchanged; the site always equals a fresh build")
+    @Test(
+        "A page is kept only while everything it shows is unchanged; the site always equals a fresh build"
+    )
     func pagesAreKeptOnlyWhileUnchanged() throws {
         let work = try TemporaryFolder()
-        try FileManager.default.copyItem(at: Repository.sampleImages, to: work.url.appending(path: "photos"))
+        try FileManager.default.copyItem(
+            at: Repository.sampleImages, to: work.url.appending(path: "photos"))
         var options = ["--no-renditions", "--page-size", "10"]
         func rebuild(_ step: String, keeps kept: Int) throws {
-            let run = try ProcessRun(binary, ["build", "photos", "-o", "site"] + options, in: work.url)
+            let run = try ProcessRun(
+                binary, ["build", "photos", "-o", "site"] + options, in: work.url)
             #expect(run.status == 0, "\(step): \(run.error)")
             let note = "\(kept) unchanged page\(kept == 1 ? "" : "s") not rendered again"
-            #expect(kept == 0 ? !run.output.contains("not rendered again") : run.output.contains(note), "\(step): \(run.output)")
+            #expect(
+                kept == 0 ? !run.output.contains("not rendered again") : run.output.contains(note),
+                "\(step): \(run.output)")
             try? FileManager.default.removeItem(at: work.url.appending(path: "fresh"))
-            let fresh = try ProcessRun(binary, ["build", "photos", "-o", "fresh", "--no-cache"] + options, in: work.url)
+            let fresh = try ProcessRun(
+                binary, ["build", "photos", "-o", "fresh", "--no-cache"] + options, in: work.url)
             #expect(fresh.status == 0, "\(step): \(fresh.error)")
             let site = try EndToEndTests.tree(work.url.appending(path: "site"))
             let reference = try EndToEndTests.tree(work.url.appending(path: "fresh"))
@@ -149,7 +189,10 @@ struct BuildCacheTests {
         // The wall clock is on the first page: a new caption changes that page only.
         let metadata = work.url.appending(path: "photos/metadata.json")
         let text = try String(contentsOf: metadata, encoding: .utf8)
-        try work.write("photos/metadata.json", text.replacingOccurrences(of: "Brushed steel hands, 40 cm", with: "Brushed steel hands, 30 cm"))
+        try work.write(
+            "photos/metadata.json",
+            text.replacingOccurrences(
+                of: "Brushed steel hands, 40 cm", with: "Brushed steel hands, 30 cm"))
         try rebuild("a caption on page 1 changed", keeps: 3)
 
         options += ["--column-spacing", "20"]
@@ -157,7 +200,8 @@ struct BuildCacheTests {
 
         // A layout.json that no longer holds the recorded entries: the pages are rendered again.
         try work.write("site/layout.json", "{}")
-        try work.write("photos/Travel/wooden-pier.jpg", try Repository.samplePhoto("Travel/forest-path.jpg"))
+        try work.write(
+            "photos/Travel/wooden-pier.jpg", try Repository.samplePhoto("Travel/forest-path.jpg"))
         try rebuild("layout.json replaced and a photo on page 4 changed", keeps: 0)
 
         // A page file that went missing is rendered again; the others are kept.
@@ -165,17 +209,24 @@ struct BuildCacheTests {
         try rebuild("page 2 deleted from the site", keeps: 3)
     }
 
-    @Test("The published folder holds no build record: no file but the pages and layout.json names a photo")
+    @Test(
+        "The published folder holds no build record: no file but the pages and layout.json names a photo"
+    )
     func noRecordsInTheSite() throws {
         let work = try TemporaryFolder()
-        try FileManager.default.copyItem(at: Repository.sampleImages, to: work.url.appending(path: "photos"))
+        try FileManager.default.copyItem(
+            at: Repository.sampleImages, to: work.url.appending(path: "photos"))
         // A photo that is scanned but never shown.
         let broken = try Repository.samplePhoto("Travel/forest-path.jpg")
         try work.write("photos/Travel/unlisted-broken.jpg", broken.prefix(broken.count / 2))
-        let run = try ProcessRun(binary, ["build", "photos", "-o", "site", "--no-original-link", "--page-size", "10"], in: work.url)
+        let run = try ProcessRun(
+            binary, ["build", "photos", "-o", "site", "--no-original-link", "--page-size", "10"],
+            in: work.url)
         #expect(run.status == 0, "\(run.error)")
-        let photoPaths = try #require(FileManager.default.subpaths(atPath: work.url.appending(path: "photos").path))
-            .filter { path in [".jpg", ".jpeg", ".png"].contains { path.lowercased().hasSuffix($0) } }
+        let photoPaths = try #require(
+            FileManager.default.subpaths(atPath: work.url.appending(path: "photos").path)
+        )
+        .filter { path in [".jpg", ".jpeg", ".png"].contains { path.lowercased().hasSuffix($0) } }
         #expect(photoPaths.count == 38)
         // What may name photos: the pages, and layout.json (a record of what the pages show).
         // Everything else a visitor can fetch must not name any photo, by path or by file name.
@@ -192,14 +243,21 @@ struct BuildCacheTests {
             checked += 1
         }
         #expect(checked >= 4, "the marker, _headers and the two stylesheets were read")
-        let hidden = try FileManager.default.contentsOfDirectory(atPath: work.url.appending(path: "site").path).filter { $0.hasPrefix(".") }
+        let hidden = try FileManager.default.contentsOfDirectory(
+            atPath: work.url.appending(path: "site").path
+        ).filter { $0.hasPrefix(".") }
         #expect(hidden == [".waterfall-site"], "the only hidden file is the marker: \(hidden)")
         // The records are beside the site, and do list every photo: the check above can fail.
-        let records = try String(contentsOf: work.url.appending(path: ".site.waterfall-site-cache"), encoding: .utf8)
-        #expect(records.contains("\nchelsea-the-cat.jpg\t") && records.contains("\nCeramics/espresso-cup.png\t"))
+        let records = try String(
+            contentsOf: work.url.appending(path: ".site.waterfall-site-cache"), encoding: .utf8)
+        #expect(
+            records.contains("\nchelsea-the-cat.jpg\t")
+                && records.contains("\nCeramics/espresso-cup.png\t"))
     }
 
-    @Test("A site an older version built, its cache inside: read once, then the records move beside it")
+    @Test(
+        "A site an older version built, its cache inside: read once, then the records move beside it"
+    )
     func cacheInsideIsMovedOut() throws {
         let work = try TemporaryFolder()
         try work.write("photos/a.jpg", try Repository.samplePhoto("chelsea-the-cat.jpg"))
@@ -211,11 +269,16 @@ struct BuildCacheTests {
         try FileManager.default.moveItem(at: beside, to: inside)
         let moved = try ProcessRun(binary, arguments, in: work.url)
         #expect(moved.status == 0, "\(moved.error)")
-        #expect(moved.output.contains("2 unchanged photos not read again"), "the cache inside was used: \(moved.output)")
-        #expect(!FileManager.default.fileExists(atPath: inside.path), "the new site holds no records")
+        #expect(
+            moved.output.contains("2 unchanged photos not read again"),
+            "the cache inside was used: \(moved.output)")
+        #expect(
+            !FileManager.default.fileExists(atPath: inside.path), "the new site holds no records")
         #expect(FileManager.default.fileExists(atPath: beside.path))
         let again = try ProcessRun(binary, arguments, in: work.url)
-        #expect(again.output.contains("2 unchanged photos not read again"), "the records beside it are used: \(again.output)")
+        #expect(
+            again.output.contains("2 unchanged photos not read again"),
+            "the records beside it are used: \(again.output)")
 
         // Inside and beside both (an older version built after a newer one): the one inside came
         // with the site, and the one beside is older.
@@ -239,8 +302,12 @@ struct BuildCacheTests {
 
         // Killed after writing its records, before the swap (pid_max is at most 4,194,304, so
         // no such process runs): its records and staging folder are cleared, the old ones used.
-        try FileManager.default.createDirectory(at: work.url.appending(path: ".site.staging-4999999"), withIntermediateDirectories: true)
-        try work.write(".site.staging-4999999.waterfall-site-cache", "waterfall-site build cache 6\nclaims\tother\tfiles\n")
+        try FileManager.default.createDirectory(
+            at: work.url.appending(path: ".site.staging-4999999"), withIntermediateDirectories: true
+        )
+        try work.write(
+            ".site.staging-4999999.waterfall-site-cache",
+            "waterfall-site build cache 6\nclaims\tother\tfiles\n")
         let before = try ProcessRun(binary, arguments, in: work.url)
         #expect(before.status == 0 && before.error.isEmpty, "\(before.error)")
         #expect(before.output.contains("2 unchanged photos not read again"), "\(before.output)")
@@ -250,13 +317,18 @@ struct BuildCacheTests {
         // Killed between the renames, after the previous records went: the previous site comes
         // back without records, and every photo is read again.
         try work.write("photos/b.jpg", try Repository.samplePhoto("Travel/wooden-pier.jpg"))
-        try FileManager.default.moveItem(at: work.url.appending(path: "site"), to: work.url.appending(path: ".site.previous-4999999"))
+        try FileManager.default.moveItem(
+            at: work.url.appending(path: "site"),
+            to: work.url.appending(path: ".site.previous-4999999"))
         try FileManager.default.removeItem(at: records)
         let after = try ProcessRun(binary, arguments, in: work.url)
         #expect(after.status == 0, "\(after.error)")
         #expect(!after.output.contains("not read again"), "\(after.output)")
-        let fresh = try ProcessRun(binary, ["build", "photos", "-o", "fresh", "--no-renditions"], in: work.url)
+        let fresh = try ProcessRun(
+            binary, ["build", "photos", "-o", "fresh", "--no-renditions"], in: work.url)
         #expect(fresh.status == 0)
-        #expect(try EndToEndTests.tree(work.url.appending(path: "site")) == EndToEndTests.tree(work.url.appending(path: "fresh")))
+        #expect(
+            try EndToEndTests.tree(work.url.appending(path: "site"))
+                == EndToEndTests.tree(work.url.appending(path: "fresh")))
     }
 }

@@ -9,7 +9,8 @@ struct CarriedFolderTests {
     let work: TemporaryFolder
 
     init() throws {
-        binary = try #require(Repository.binary, "the waterfall-site executable was not built beside the tests")
+        binary = try #require(
+            Repository.binary, "the waterfall-site executable was not built beside the tests")
         work = try TemporaryFolder()
         try work.write("photos/a.jpg", try Repository.samplePhoto("chelsea-the-cat.jpg"))
         try work.write("photos/b.png", try Repository.samplePhoto("Ceramics/espresso-cup.png"))
@@ -17,13 +18,16 @@ struct CarriedFolderTests {
     }
 
     private func build(_ output: String, _ extra: [String] = []) throws -> ProcessRun {
-        let run = try ProcessRun(binary, ["build", "photos", "-o", output, "--quiet"] + extra, in: work.url)
+        let run = try ProcessRun(
+            binary, ["build", "photos", "-o", output, "--quiet"] + extra, in: work.url)
         #expect(run.status == 0, "\(run.error)")
         return run
     }
 
     /// Builds `site` as a rebuild and `fresh` from nothing, and requires the same files.
-    private func expectRebuildEqualsFresh(_ step: String, _ extra: [String] = ["--no-renditions"]) throws {
+    private func expectRebuildEqualsFresh(_ step: String, _ extra: [String] = ["--no-renditions"])
+        throws
+    {
         _ = try build("site", extra)
         try? FileManager.default.removeItem(at: work.url.appending(path: "fresh"))
         _ = try build("fresh", extra)
@@ -36,7 +40,8 @@ struct CarriedFolderTests {
     }
 
     private func inode(_ relativePath: String) throws -> Int {
-        let attributes = try FileManager.default.attributesOfItem(atPath: work.url.appending(path: relativePath).path)
+        let attributes = try FileManager.default.attributesOfItem(
+            atPath: work.url.appending(path: relativePath).path)
         return try #require(attributes[.systemFileNumber] as? Int)
     }
 
@@ -45,17 +50,25 @@ struct CarriedFolderTests {
         try expectRebuildEqualsFresh("first build")
         let folder = try inode("site/photos")
         try expectRebuildEqualsFresh("nothing changed")
-        #expect(try inode("site/photos") == folder, "the previous originals folder was taken over, not rebuilt")
+        #expect(
+            try inode("site/photos") == folder,
+            "the previous originals folder was taken over, not rebuilt")
 
         try work.write("photos/a.jpg", try Repository.samplePhoto("Travel/wooden-pier.jpg"))
         try work.write("photos/New/d.jpg", try Repository.samplePhoto("wall-clock.jpg"))
         try FileManager.default.removeItem(at: work.url.appending(path: "photos/Sub/c.jpg"))
         try expectRebuildEqualsFresh("changed, added and deleted")
         #expect(try inode("site/photos") == folder)
-        #expect(try inode("site/photos/a.jpg") == inode("photos/a.jpg"), "the changed original is the new file")
-        #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "site/photos/Sub").path), "an emptied folder goes")
         #expect(
-            try FileManager.default.contentsOfDirectory(atPath: work.url.appending(path: "site").path).allSatisfy { !$0.hasPrefix(".incoming") },
+            try inode("site/photos/a.jpg") == inode("photos/a.jpg"),
+            "the changed original is the new file")
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: work.url.appending(path: "site/photos/Sub").path), "an emptied folder goes")
+        #expect(
+            try FileManager.default.contentsOfDirectory(
+                atPath: work.url.appending(path: "site").path
+            ).allSatisfy { !$0.hasPrefix(".incoming") },
             "no waiting room is published")
     }
 
@@ -74,47 +87,67 @@ struct CarriedFolderTests {
     func publishedOriginalsFollowTheOptions() throws {
         try expectRebuildEqualsFresh("with originals", ["--renditions"])
         try expectRebuildEqualsFresh("without originals", ["--renditions", "--no-original-link"])
-        #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "site/photos/a.jpg").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: work.url.appending(path: "site/photos/a.jpg").path))
         try expectRebuildEqualsFresh("with originals again", ["--renditions"])
     }
 
-    @Test("A build killed during its swap: the next build puts the previous site back together first")
+    @Test(
+        "A build killed during its swap: the next build puts the previous site back together first")
     func killedSwapIsRepaired() throws {
         try expectRebuildEqualsFresh("first build")
         // As a build killed after taking the originals folder over: the folder sits in its
         // staging folder (named after a process that cannot exist: pid_max is at most 4,194,304)
         // with the marker.
         let staging = ".site.staging-4999999"
-        try FileManager.default.createDirectory(at: work.url.appending(path: staging), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: work.url.appending(path: staging), withIntermediateDirectories: true)
         try work.write("\(staging)/.carried-folders", "photos\n")
-        try FileManager.default.moveItem(at: work.url.appending(path: "site/photos"), to: work.url.appending(path: "\(staging)/photos"))
+        try FileManager.default.moveItem(
+            at: work.url.appending(path: "site/photos"),
+            to: work.url.appending(path: "\(staging)/photos"))
         try expectRebuildEqualsFresh("after a kill in the swap")
         #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: staging).path))
 
         // As a build killed between moving the previous site aside and moving the new one in.
-        try FileManager.default.moveItem(at: work.url.appending(path: "site"), to: work.url.appending(path: ".site.previous-4999999"))
+        try FileManager.default.moveItem(
+            at: work.url.appending(path: "site"),
+            to: work.url.appending(path: ".site.previous-4999999"))
         try work.write("photos/Sub/c.jpg", try Repository.samplePhoto("Travel/wooden-pier.jpg"))
-        let run = try ProcessRun(binary, ["build", "photos", "-o", "site", "--no-renditions"], in: work.url)
+        let run = try ProcessRun(
+            binary, ["build", "photos", "-o", "site", "--no-renditions"], in: work.url)
         #expect(run.status == 0, "\(run.error)")
-        #expect(run.output.contains("2 unchanged photos not read again"), "the previous site and its cache came back: \(run.output)")
+        #expect(
+            run.output.contains("2 unchanged photos not read again"),
+            "the previous site and its cache came back: \(run.output)")
         try expectRebuildEqualsFresh("after a kill between the renames")
-        #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: ".site.previous-4999999").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: work.url.appending(path: ".site.previous-4999999").path))
     }
 
-    @Test("A rebuild with renditions takes the renditions folder over: only what changed is written or removed")
+    @Test(
+        "A rebuild with renditions takes the renditions folder over: only what changed is written or removed"
+    )
     func renditionsFolderIsCarried() throws {
         try work.write("photos/Sub/twin.jpg", try Repository.samplePhoto("dogs-at-the-door.jpg"))
         try expectRebuildEqualsFresh("first build", ["--renditions"])
         let folder = try inode("site/renditions")
         func renditions() throws -> Set<String> {
-            Set(try FileManager.default.contentsOfDirectory(atPath: work.url.appending(path: "site/renditions").path))
+            Set(
+                try FileManager.default.contentsOfDirectory(
+                    atPath: work.url.appending(path: "site/renditions").path))
         }
         let first = try renditions()
         let kept = try first.map { try inode("site/renditions/\($0)") }
 
         try expectRebuildEqualsFresh("nothing changed", ["--renditions"])
-        #expect(try inode("site/renditions") == folder, "the previous renditions folder was taken over")
-        #expect(try first.map { try inode("site/renditions/\($0)") } == kept, "no rendition was written again")
+        #expect(
+            try inode("site/renditions") == folder, "the previous renditions folder was taken over")
+        #expect(
+            try first.map { try inode("site/renditions/\($0)") } == kept,
+            "no rendition was written again")
 
         // c.jpg and twin.jpg have the same bytes, hence the same renditions: deleting one keeps them.
         try FileManager.default.removeItem(at: work.url.appending(path: "photos/Sub/c.jpg"))
@@ -124,9 +157,13 @@ struct CarriedFolderTests {
         try work.write("photos/a.jpg", try Repository.samplePhoto("Travel/wooden-pier.jpg"))
         try expectRebuildEqualsFresh("a photo changed", ["--renditions"])
         let changed = try renditions()
-        #expect(!changed.isEmpty && changed != first && !changed.isSuperset(of: first), "the old photo's renditions went")
+        #expect(
+            !changed.isEmpty && changed != first && !changed.isSuperset(of: first),
+            "the old photo's renditions went")
         #expect(try inode("site/renditions") == folder)
-        #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "site/.incoming-renditions").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: work.url.appending(path: "site/.incoming-renditions").path))
 
         // Other widths for every photo: one column makes every tile wider.
         try expectRebuildEqualsFresh("other layout", ["--renditions", "--breakpoints", "0:1"])

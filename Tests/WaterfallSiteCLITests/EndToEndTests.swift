@@ -8,7 +8,8 @@ struct EndToEndTests {
     let binary: URL
 
     init() throws {
-        binary = try #require(Repository.binary, "the waterfall-site executable was not built beside the tests")
+        binary = try #require(
+            Repository.binary, "the waterfall-site executable was not built beside the tests")
     }
 
     @Test("the restart that gives malloc huge pages changes nothing in the site")
@@ -16,22 +17,29 @@ struct EndToEndTests {
         let work = try TemporaryFolder()
         // Where the kernel gives huge pages on request, the first build restarts itself with
         // them; the second is told not to. Elsewhere neither restarts and this still holds.
-        let restarted = try ProcessRun(binary, ["build", Repository.sampleImages.path, "-o", "site-a", "--quiet"], in: work.url)
+        let restarted = try ProcessRun(
+            binary, ["build", Repository.sampleImages.path, "-o", "site-a", "--quiet"], in: work.url
+        )
         let plain = try ProcessRun(
-            binary, ["build", Repository.sampleImages.path, "-o", "site-b", "--quiet"], in: work.url,
+            binary, ["build", Repository.sampleImages.path, "-o", "site-b", "--quiet"],
+            in: work.url,
             environment: ["GLIBC_TUNABLES": "glibc.malloc.hugetlb=0"])
         #expect(restarted.status == 0, "stderr: \(restarted.error)")
         #expect(plain.status == 0, "stderr: \(plain.error)")
         #expect(restarted.output.isEmpty && restarted.error.isEmpty)
-        #expect(try Self.tree(work.url.appending(path: "site-a")) == Self.tree(work.url.appending(path: "site-b")))
+        #expect(
+            try Self.tree(work.url.appending(path: "site-a"))
+                == Self.tree(work.url.appending(path: "site-b")))
     }
 
     @Test("SampleImages builds into a complete, byte-identical site")
     func sampleImages() throws {
         let work = try TemporaryFolder()
-        let first = try ProcessRun(binary, ["build", Repository.sampleImages.path, "-o", "site-a"], in: work.url)
+        let first = try ProcessRun(
+            binary, ["build", Repository.sampleImages.path, "-o", "site-a"], in: work.url)
         #expect(first.status == 0, "stderr: \(first.error)")
-        #expect(first.error.isEmpty, "the sample photos should build without warnings: \(first.error)")
+        #expect(
+            first.error.isEmpty, "the sample photos should build without warnings: \(first.error)")
         #expect(first.output.hasPrefix("Built 37 photos in 4 sections, 1 page → site-a/ in "))
 
         let site = work.url.appending(path: "site-a")
@@ -42,16 +50,29 @@ struct EndToEndTests {
         // rendition is its own width).
         #expect(html.contains(#"<a href="photos/dogs-at-the-door.jpg"><img src="renditions/"#))
         #expect(html.contains(#"-1000.jpg 1000w" sizes="(min-width: 2560px) 492.8px, "#))
-        #expect(html.contains(#"width=1000 height=1500 alt="Two spaniels peering out of a wooden doorway""#))
+        #expect(
+            html.contains(
+                #"width=1000 height=1500 alt="Two spaniels peering out of a wooden doorway""#))
         // The stylesheets are named by a hash of their bytes, and each holds what its name says.
         let stylesheets = try Self.stylesheets(in: site)
-        #expect(stylesheets.count == 2 && stylesheets[0].hasPrefix("assets/waterfall.") && stylesheets[1].hasPrefix("assets/layout."))
-        for name in stylesheets + ["layout.json", "photos/Ceramics/espresso-cup.png", ".waterfall-site"] {
-            #expect(FileManager.default.fileExists(atPath: site.appending(path: name).path), "missing \(name)")
+        #expect(
+            stylesheets.count == 2 && stylesheets[0].hasPrefix("assets/waterfall.")
+                && stylesheets[1].hasPrefix("assets/layout."))
+        for name in stylesheets + [
+            "layout.json", "photos/Ceramics/espresso-cup.png", ".waterfall-site",
+        ] {
+            #expect(
+                FileManager.default.fileExists(atPath: site.appending(path: name).path),
+                "missing \(name)")
         }
-        let original = try Data(contentsOf: Repository.sampleImages.appending(path: "Travel/harbour at dusk.jpg"))
-        #expect(try Data(contentsOf: site.appending(path: "photos/Travel/harbour at dusk.jpg")) == original)
-        let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: site.appending(path: "layout.json"))) as? [String: Any]
+        let original = try Data(
+            contentsOf: Repository.sampleImages.appending(path: "Travel/harbour at dusk.jpg"))
+        #expect(
+            try Data(contentsOf: site.appending(path: "photos/Travel/harbour at dusk.jpg"))
+                == original)
+        let layout =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: site.appending(path: "layout.json"))) as? [String: Any]
         #expect(layout?["photoCount"] as? Int == 37)
         // Balanced by default within one row spacing (16 px) at every width of every range.
         let firstPage = (layout?["pages"] as? [[String: Any]])?.first
@@ -67,11 +88,14 @@ struct EndToEndTests {
         #expect(first.output.contains("Layout: 4 breakpoints in "))
 
         // Same photos and options: byte-identical site, also when rebuilt in place.
-        let second = try ProcessRun(binary, ["build", Repository.sampleImages.path, "-o", "site-b", "--quiet"], in: work.url)
+        let second = try ProcessRun(
+            binary, ["build", Repository.sampleImages.path, "-o", "site-b", "--quiet"], in: work.url
+        )
         #expect(second.status == 0)
         #expect(second.output.isEmpty, "--quiet prints nothing on success")
         #expect(try Self.tree(site) == Self.tree(work.url.appending(path: "site-b")))
-        let again = try ProcessRun(binary, ["build", Repository.sampleImages.path, "-o", "site-a"], in: work.url)
+        let again = try ProcessRun(
+            binary, ["build", Repository.sampleImages.path, "-o", "site-a"], in: work.url)
         #expect(again.status == 0, "a previous build is replaced without --force: \(again.error)")
         #expect(try Self.tree(site) == Self.tree(work.url.appending(path: "site-b")))
     }
@@ -83,9 +107,13 @@ struct EndToEndTests {
         let png = try Repository.samplePhoto("Ceramics/espresso-cup.png")
         try photos.write("good.jpg", jpeg)
         try photos.write("png-named.jpg", png)
-        try photos.write("corrupt.jpg", Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10]) + Data(repeating: 0x42, count: 64))
+        try photos.write(
+            "corrupt.jpg",
+            Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10]) + Data(repeating: 0x42, count: 64))
         try photos.write("animation.gif", Data("GIF89a".utf8) + Data(repeating: 0, count: 32))
-        try photos.write("photo.webp", Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8) + Data(repeating: 0, count: 32))
+        try photos.write(
+            "photo.webp",
+            Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8) + Data(repeating: 0, count: 32))
         try photos.write("empty.png", Data())
         try photos.write("notes.txt", "not a photo, silently ignored")
         try photos.write("Odd names/<b>&\"'#?% café.jpg", jpeg)
@@ -101,22 +129,29 @@ struct EndToEndTests {
 
         let site = photos.url.appending(path: "site")
         let html = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
-        #expect(html.contains(#"href="photos/Odd%20names/%3Cb%3E%26%22%27%23%3F%25%20caf%C3%A9.jpg""#))
+        #expect(
+            html.contains(#"href="photos/Odd%20names/%3Cb%3E%26%22%27%23%3F%25%20caf%C3%A9.jpg""#))
         #expect(html.contains(#"alt="&lt;b&gt;&amp;&quot;&#39;#?% café""#))
         #expect(html.contains("Odd names"))
-        #expect(FileManager.default.fileExists(atPath: site.appending(path: "photos/Odd names/<b>&\"'#?% café.jpg").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: site.appending(path: "photos/Odd names/<b>&\"'#?% café.jpg").path))
         #expect(html.contains(#"href="photos/png-named.jpg""#))
-        #expect(html.contains(#"width=600 height=400 alt="Png named""#), "a PNG named .jpg is measured as PNG")
+        #expect(
+            html.contains(#"width=600 height=400 alt="Png named""#),
+            "a PNG named .jpg is measured as PNG")
 
         // The output folder lies inside the photos folder: a rebuild must not scan it.
         let rebuild = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: photos.url)
         #expect(rebuild.status == 0)
         #expect(rebuild.output.contains("Built 3 photos"), "\(rebuild.output)")
 
-        let strict = try ProcessRun(binary, ["build", photos.path, "-o", "strict-site", "--strict"], in: photos.url)
+        let strict = try ProcessRun(
+            binary, ["build", photos.path, "-o", "strict-site", "--strict"], in: photos.url)
         #expect(strict.status == 1)
         #expect(strict.error.contains("--strict"))
-        #expect(!FileManager.default.fileExists(atPath: photos.url.appending(path: "strict-site").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: photos.url.appending(path: "strict-site").path))
     }
 
     @Test("A folder that is not a waterfall-site build is never replaced without --force")
@@ -128,11 +163,16 @@ struct EndToEndTests {
         #expect(refused.status == 1)
         #expect(refused.error.contains("not made by waterfall-site"))
         #expect(refused.error.contains("--force"))
-        #expect(try String(contentsOf: work.url.appending(path: "precious/thesis.txt"), encoding: .utf8) == "years of work")
+        #expect(
+            try String(contentsOf: work.url.appending(path: "precious/thesis.txt"), encoding: .utf8)
+                == "years of work")
 
-        let forced = try ProcessRun(binary, ["build", "photos", "-o", "precious", "--force"], in: work.url)
+        let forced = try ProcessRun(
+            binary, ["build", "photos", "-o", "precious", "--force"], in: work.url)
         #expect(forced.status == 0)
-        #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "precious/thesis.txt").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: work.url.appending(path: "precious/thesis.txt").path))
 
         let inside = try ProcessRun(binary, ["build", "photos", "-o", "."], in: work.url)
         #expect(inside.status == 1)
@@ -143,16 +183,26 @@ struct EndToEndTests {
     func failedBuildKeepsPreviousSite() throws {
         let work = try TemporaryFolder()
         try work.write("photos/a.jpg", try Repository.samplePhoto())
-        #expect(try ProcessRun(binary, ["build", "photos", "-o", "site"], in: work.url).status == 0)
+        #expect(
+            try ProcessRun(binary, ["build", "photos", "-o", "site"], in: work.url).status == 0)
         let before = try Self.tree(work.url.appending(path: "site"))
         try work.write("theme/page.html", "{{title}} {{bogus}}")
-        for name in ["section.html", "tile.html", "pagination.html", "waterfall.css"] { try work.write("theme/\(name)", "") }
-        let failed = try ProcessRun(binary, ["build", "photos", "-o", "site", "--templates", "theme"], in: work.url)
+        for name in ["section.html", "tile.html", "pagination.html", "waterfall.css"] {
+            try work.write("theme/\(name)", "")
+        }
+        let failed = try ProcessRun(
+            binary, ["build", "photos", "-o", "site", "--templates", "theme"], in: work.url)
         #expect(failed.status == 1)
-        #expect(failed.error.contains("theme/page.html:1: unknown placeholder '{{bogus}}'"), "\(failed.error)")
+        #expect(
+            failed.error.contains("theme/page.html:1: unknown placeholder '{{bogus}}'"),
+            "\(failed.error)")
         #expect(try Self.tree(work.url.appending(path: "site")) == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0.hasPrefix(".") }
-        #expect(leftovers == [".site.waterfall-site-cache"], "no staging folder is left behind, only the first build's records: \(leftovers)")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: work.path).filter {
+            $0.hasPrefix(".")
+        }
+        #expect(
+            leftovers == [".site.waterfall-site-cache"],
+            "no staging folder is left behind, only the first build's records: \(leftovers)")
     }
 
     @Test("What a killed build left beside the output is cleared; nothing else there is touched")
@@ -166,7 +216,8 @@ struct EndToEndTests {
         let run = try ProcessRun(binary, ["build", "photos", "-o", "site"], in: work.url)
         #expect(run.status == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: work.path).sorted()
-        #expect(names == [".other.staging-4999999", ".site.waterfall-site-cache", "photos", "site"])
+        #expect(
+            names == [".other.staging-4999999", ".site.waterfall-site-cache", "photos", "site"])
     }
 
     @Test("No photos at all is a failure with a clear message")
@@ -182,12 +233,16 @@ struct EndToEndTests {
     @Test("Pages split a large gallery; none is empty and each links its neighbours")
     func pages() throws {
         let work = try TemporaryFolder()
-        let run = try ProcessRun(binary, ["build", Repository.sampleImages.path, "-o", "site", "--page-size", "10"], in: work.url)
+        let run = try ProcessRun(
+            binary, ["build", Repository.sampleImages.path, "-o", "site", "--page-size", "10"],
+            in: work.url)
         #expect(run.status == 0)
         #expect(run.output.contains("4 pages"))
         let site = work.url.appending(path: "site")
         var counted = 0
-        for (index, name) in ["index.html", "page-2.html", "page-3.html", "page-4.html"].enumerated() {
+        for (index, name) in ["index.html", "page-2.html", "page-3.html", "page-4.html"]
+            .enumerated()
+        {
             let html = try String(contentsOf: site.appending(path: name), encoding: .utf8)
             let tiles = html.components(separatedBy: "<li style=").count - 1
             #expect(tiles > 0 && tiles <= 10)
@@ -206,7 +261,8 @@ struct EndToEndTests {
         try photos.write("b.gif", Data("GIF89a".utf8) + Data(repeating: 0, count: 16))
         let run = try ProcessRun(binary, ["scan", photos.path, "--json"])
         #expect(run.status == 0)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         let images = try #require(document["images"] as? [[String: Any]])
         #expect(images.count == 1)
         #expect(images.first?["orientation"] as? Int == 6)
@@ -221,13 +277,16 @@ struct EndToEndTests {
     /// The stylesheets `folder/index.html` links, in order: `assets/NAME.HASH.css`.
     static func stylesheets(in folder: URL) throws -> [String] {
         let html = try String(contentsOf: folder.appending(path: "index.html"), encoding: .utf8)
-        return html.matches(of: /<link rel="stylesheet" href="(assets\/[a-z]+\.[0-9a-f]{16}\.css)">/).map { String($0.output.1) }
+        return html.matches(
+            of: /<link rel="stylesheet" href="(assets\/[a-z]+\.[0-9a-f]{16}\.css)">/
+        ).map { String($0.output.1) }
     }
 
     /// Every file below `folder` with its bytes, for comparing whole sites.
     static func tree(_ folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        let enumerator = FileManager.default.enumerator(
+            at: folder, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = enumerator?.nextObject() as? URL {
             if (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
                 files[String(url.path.dropFirst(folder.path.count))] = try Data(contentsOf: url)

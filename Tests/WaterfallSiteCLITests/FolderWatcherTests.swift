@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WaterfallSiteCLI
 
 @Suite("FolderWatcher (inotify)")
@@ -8,7 +9,8 @@ struct FolderWatcherTests {
     private func photosAndSettings(in folder: TemporaryFolder) throws -> FolderWatcher {
         try folder.write("settings/waterfall.json", "{}")
         return try FolderWatcher(
-            trees: [folder.url.appending(path: "photos").path], files: [folder.url.appending(path: "settings/waterfall.json").path],
+            trees: [folder.url.appending(path: "photos").path],
+            files: [folder.url.appending(path: "settings/waterfall.json").path],
             excluded: [folder.url.appending(path: "photos/_site").path])
     }
 
@@ -18,14 +20,20 @@ struct FolderWatcherTests {
         try folder.write("photos/Ceramics/a.jpg", "a")
         let watcher = try photosAndSettings(in: folder)
         try folder.write("photos/Ceramics/b.jpg", "b")
-        #expect(watcher.waitForChange()?.contains(folder.url.appending(path: "photos/Ceramics/b.jpg").path) == true)
+        #expect(
+            watcher.waitForChange()?.contains(
+                folder.url.appending(path: "photos/Ceramics/b.jpg").path) == true)
         try folder.write("settings/waterfall.json", #"{"title": "x"}"#)
-        #expect(watcher.waitForChange()?.contains(folder.url.appending(path: "settings/waterfall.json").path) == true)
+        #expect(
+            watcher.waitForChange()?.contains(
+                folder.url.appending(path: "settings/waterfall.json").path) == true)
         // A new folder is watched as soon as it appears.
         try folder.write("photos/New/c.jpg", "c")
         _ = watcher.waitForChange()
         try folder.write("photos/New/d.jpg", "d")
-        #expect(watcher.waitForChange()?.contains(folder.url.appending(path: "photos/New/d.jpg").path) == true)
+        #expect(
+            watcher.waitForChange()?.contains(folder.url.appending(path: "photos/New/d.jpg").path)
+                == true)
     }
 
     @Test("Hidden names, the excluded output and other files beside a watched file are not changes")
@@ -39,7 +47,9 @@ struct FolderWatcherTests {
         try folder.write("settings/other.txt", "x")
         try folder.write("photos/a.jpg", "changed")
         let changed = try #require(watcher.waitForChange())
-        #expect(changed.allSatisfy { $0 == folder.url.appending(path: "photos/a.jpg").path }, "\(changed)")
+        #expect(
+            changed.allSatisfy { $0 == folder.url.appending(path: "photos/a.jpg").path },
+            "\(changed)")
     }
 
     @Test("Renamed away and back, or deleted and re-created, the folder is watched again")

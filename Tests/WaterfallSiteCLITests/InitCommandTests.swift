@@ -1,10 +1,13 @@
 import Foundation
 import Testing
+
 @testable import WaterfallSiteCLI
 
 @Suite("init")
 struct InitCommandTests {
-    @Test("init → fill in the CSV → build shows the captions; waterfall.json has the defaults and is read back")
+    @Test(
+        "init → fill in the CSV → build shows the captions; waterfall.json has the defaults and is read back"
+    )
     func roundTrip() throws {
         let folder = try TemporaryFolder()
         try folder.write("photos/Ceramics/cups.jpg", Repository.samplePhoto())
@@ -14,21 +17,38 @@ struct InitCommandTests {
         #expect(run.exitCode == .success, "\(run.error)")
         #expect(run.output.contains("metadata.csv: 2 photos and 1 folder"))
         let table = try String(contentsOf: photos.appending(path: "metadata.csv"), encoding: .utf8)
-        #expect(table == "path,title,alt,caption,price,link,footer,columns,insets\r\nwall-clock.jpg,,,,,,,,\r\nCeramics/,,,,,,,,\r\nCeramics/cups.jpg,,,,,,,,\r\n")
-        let settings = try BuildCommand.settings(from: ArgumentList([photos.path], options: BuildCommand.options, command: "build"))
+        #expect(
+            table
+                == "path,title,alt,caption,price,link,footer,columns,insets\r\nwall-clock.jpg,,,,,,,,\r\nCeramics/,,,,,,,,\r\nCeramics/cups.jpg,,,,,,,,\r\n"
+        )
+        let settings = try BuildCommand.settings(
+            from: ArgumentList([photos.path], options: BuildCommand.options, command: "build"))
         #expect(settings.title == "Photos" && settings.pageSize == 500 && settings.quality == 82)
 
         // As a spreadsheet would save it after editing.
-        let edited = table.replacingOccurrences(of: "Ceramics/,,,,,,,,", with: "Ceramics/,Hand-made cups,,,,,Fired in our kiln,1,")
-            .replacingOccurrences(of: "Ceramics/cups.jpg,,,,,,,,", with: "Ceramics/cups.jpg,Cups,,\"Stoneware, 9 cm\",€12,https://shop.example/cups,,,")
+        let edited = table.replacingOccurrences(
+            of: "Ceramics/,,,,,,,,", with: "Ceramics/,Hand-made cups,,,,,Fired in our kiln,1,"
+        )
+        .replacingOccurrences(
+            of: "Ceramics/cups.jpg,,,,,,,,",
+            with: "Ceramics/cups.jpg,Cups,,\"Stoneware, 9 cm\",€12,https://shop.example/cups,,,")
         try folder.write("photos/metadata.csv", edited)
-        let built = CapturedRun(["build", photos.path, "-o", folder.url.appending(path: "site").path, "--no-renditions", "--quiet"])
+        let built = CapturedRun([
+            "build", photos.path, "-o", folder.url.appending(path: "site").path, "--no-renditions",
+            "--quiet",
+        ])
         #expect(built.exitCode == .success, "\(built.error)")
-        let page = try String(contentsOf: folder.url.appending(path: "site/index.html"), encoding: .utf8)
-        for text in ["Hand-made cups", "Fired in our kiln", "Cups", "Stoneware, 9 cm", "€12", "https://shop.example/cups"] { #expect(page.contains(text), "\(text)") }
+        let page = try String(
+            contentsOf: folder.url.appending(path: "site/index.html"), encoding: .utf8)
+        for text in [
+            "Hand-made cups", "Fired in our kiln", "Cups", "Stoneware, 9 cm", "€12",
+            "https://shop.example/cups",
+        ] { #expect(page.contains(text), "\(text)") }
     }
 
-    @Test("Run again, it never overwrites: it adds rows for new photos in the file's own separator and says how many")
+    @Test(
+        "Run again, it never overwrites: it adds rows for new photos in the file's own separator and says how many"
+    )
     func addsRows() throws {
         let folder = try TemporaryFolder()
         let photos = folder.url.appending(path: "photos")
@@ -41,10 +61,16 @@ struct InitCommandTests {
         #expect(run.output.contains("waterfall.json exists; left as it is"))
         #expect(run.output.contains("Added 1 photo and 1 folder to"))
         #expect(run.output.contains("(1 already listed)"))
-        #expect(try String(contentsOf: photos.appending(path: "waterfall.json"), encoding: .utf8) == #"{"title": "Mine"}"#)
-        #expect(try String(contentsOf: photos.appending(path: "metadata.csv"), encoding: .utf8) == "Path;Title\r\na.jpg;Kept\r\nTravel/;\r\nTravel/b.jpg;\r\n")
+        #expect(
+            try String(contentsOf: photos.appending(path: "waterfall.json"), encoding: .utf8)
+                == #"{"title": "Mine"}"#)
+        #expect(
+            try String(contentsOf: photos.appending(path: "metadata.csv"), encoding: .utf8)
+                == "Path;Title\r\na.jpg;Kept\r\nTravel/;\r\nTravel/b.jpg;\r\n")
         let again = CapturedRun(["init", photos.path])
-        #expect(again.output.contains("already lists every photo (2 photos and 1 folder); nothing added"))
+        #expect(
+            again.output.contains(
+                "already lists every photo (2 photos and 1 folder); nothing added"))
     }
 
     @Test("With a metadata.json, no CSV is written; a broken CSV is not added to")
@@ -55,7 +81,8 @@ struct InitCommandTests {
         try folder.write("photos/metadata.json", "{}")
         let run = CapturedRun(["init", photos.path])
         #expect(run.output.contains("metadata.json exists, so no metadata.csv was written"))
-        #expect(!FileManager.default.fileExists(atPath: photos.appending(path: "metadata.csv").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: photos.appending(path: "metadata.csv").path))
         try FileManager.default.removeItem(at: photos.appending(path: "metadata.json"))
         try folder.write("photos/metadata.csv", "path,nonsense\n")
         let broken = CapturedRun(["init", photos.path])

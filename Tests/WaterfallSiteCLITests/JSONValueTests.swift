@@ -36,7 +36,9 @@ struct JSONValueTests {
         #expect(try parse("[]").members == nil)
     }
 
-    @Test("a key given twice is an error naming both lines, in small and large objects", arguments: [3, 40])
+    @Test(
+        "a key given twice is an error naming both lines, in small and large objects",
+        arguments: [3, 40])
     func duplicateKeys(members: Int) throws {
         var lines = (0..<members).map { "  \"k\($0)\": \($0)," }
         lines.append("  \"k1\": 99")
@@ -48,9 +50,12 @@ struct JSONValueTests {
         #expect(problem(#"{ "a": { "x": 1 }, "b": { "x": 2 } }"#) == nil)
     }
 
-    @Test("numbers follow the grammar and keep their value", arguments: [
-        ("0", 0.0), ("-0", 0.0), ("16", 16.0), ("2.5", 2.5), ("-1e3", -1000.0), ("1E-2", 0.01), ("1.5e+2", 150.0),
-    ])
+    @Test(
+        "numbers follow the grammar and keep their value",
+        arguments: [
+            ("0", 0.0), ("-0", 0.0), ("16", 16.0), ("2.5", 2.5), ("-1e3", -1000.0), ("1E-2", 0.01),
+            ("1.5e+2", 150.0),
+        ])
     func numbers(text: String, value: Double) throws {
         #expect(try parse(text).number == value)
     }
@@ -70,26 +75,28 @@ struct JSONValueTests {
         #expect(try parse("\"Kéramik €24\"").string == "Kéramik €24")
     }
 
-    @Test("bad text is refused with the line and column where it goes wrong", arguments: [
-        (#"{"title": "#, 1, 11, "the text ends where a value was expected"),
-        ("{\n  \"a\": 1\n  \"b\": 2\n}", 3, 3, "expected ',' or '}', found '\"'"),
-        (#"{"a": 01}"#, 1, 7, "numbers do not start with 0"),
-        (#"{"a": .5}"#, 1, 7, "expected a value, found '.'"),
-        (#"{"a": +1}"#, 1, 7, "expected a value, found '+'"),
-        (#"{"a": 1.}"#, 1, 9, "expected a digit after '.'"),
-        (#"{"a": 1e999}"#, 1, 7, "number out of range"),
-        (#"{a: 1}"#, 1, 2, "expected a key in double quotes, found 'a'"),
-        (#"{"a": 1,}"#, 1, 9, "expected a key in double quotes, found '}'"),
-        (#"[1, 2,]"#, 1, 7, "expected a value, found ']'"),
-        (#"{"a": tru}"#, 1, 7, "expected a value (such as true"),
-        (#"{"a": "x\q"}"#, 1, 9, "unknown escape '\\q'"),
-        (#"{"a": "\ud800"}"#, 1, 8, "lone surrogate"),
-        (#"{"a": "x"#, 1, 7, "string not closed"),
-        ("{\"a\": \"x\ty\"}", 1, 9, "control character in a string"),
-        (#"{"a": 1} {"#, 1, 10, "text after the end of the JSON value"),
-        ("", 1, 1, "the text ends where a value was expected"),
-        ("{\"é\": x}", 1, 7, "expected a value, found 'x'"),
-    ])
+    @Test(
+        "bad text is refused with the line and column where it goes wrong",
+        arguments: [
+            (#"{"title": "#, 1, 11, "the text ends where a value was expected"),
+            ("{\n  \"a\": 1\n  \"b\": 2\n}", 3, 3, "expected ',' or '}', found '\"'"),
+            (#"{"a": 01}"#, 1, 7, "numbers do not start with 0"),
+            (#"{"a": .5}"#, 1, 7, "expected a value, found '.'"),
+            (#"{"a": +1}"#, 1, 7, "expected a value, found '+'"),
+            (#"{"a": 1.}"#, 1, 9, "expected a digit after '.'"),
+            (#"{"a": 1e999}"#, 1, 7, "number out of range"),
+            (#"{a: 1}"#, 1, 2, "expected a key in double quotes, found 'a'"),
+            (#"{"a": 1,}"#, 1, 9, "expected a key in double quotes, found '}'"),
+            (#"[1, 2,]"#, 1, 7, "expected a value, found ']'"),
+            (#"{"a": tru}"#, 1, 7, "expected a value (such as true"),
+            (#"{"a": "x\q"}"#, 1, 9, "unknown escape '\\q'"),
+            (#"{"a": "\ud800"}"#, 1, 8, "lone surrogate"),
+            (#"{"a": "x"#, 1, 7, "string not closed"),
+            ("{\"a\": \"x\ty\"}", 1, 9, "control character in a string"),
+            (#"{"a": 1} {"#, 1, 10, "text after the end of the JSON value"),
+            ("", 1, 1, "the text ends where a value was expected"),
+            ("{\"é\": x}", 1, 7, "expected a value, found 'x'"),
+        ])
     func syntaxErrors(text: String, line: Int, column: Int, message: String) {
         guard let error = problem(text) else {
             Issue.record("'\(text)' was accepted")
@@ -103,7 +110,9 @@ struct JSONValueTests {
     func byteOrderMark() throws {
         let value = try JSONValue.parse([0xEF, 0xBB, 0xBF] + Array(#"{"title": "Shop"}"#.utf8))
         #expect(value["title"]?.string == "Shop")
-        #expect(throws: JSONValue.SyntaxError.self) { try JSONValue.parse([0xEF, 0xBB] + Array("{}".utf8)) }
+        #expect(throws: JSONValue.SyntaxError.self) {
+            try JSONValue.parse([0xEF, 0xBB] + Array("{}".utf8))
+        }
     }
 
     @Test("invalid UTF-8 in a string is refused")
@@ -116,12 +125,14 @@ struct JSONValueTests {
     func deepNesting() {
         let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(problem(text)?.problem.contains("nested more than") == true)
-        #expect(problem(String(repeating: "[", count: 100) + String(repeating: "]", count: 100)) == nil)
+        #expect(
+            problem(String(repeating: "[", count: 100) + String(repeating: "]", count: 100)) == nil)
     }
 
     @Test("a file that cannot be read says why")
     func unreadableFile() {
-        let missing = FileManager.default.temporaryDirectory.appending(path: "missing-\(UUID().uuidString).json")
+        let missing = FileManager.default.temporaryDirectory.appending(
+            path: "missing-\(UUID().uuidString).json")
         #expect {
             try JSONValue.read(contentsOf: missing)
         } throws: { error in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WaterfallSiteCLI
 
 @Suite("metadata.csv")
@@ -19,46 +20,85 @@ struct MetadataTableTests {
 
     @Test("Quotes, doubled quotes, separators and line breaks inside fields")
     func quoting() throws {
-        let metadata = try parse("path,title,caption\r\n\"a,b.jpg\",\"Say \"\"hi\"\"\",\"two\r\nlines, one cell\"\r\nc.jpg,,plain\r\n")
+        let metadata = try parse(
+            "path,title,caption\r\n\"a,b.jpg\",\"Say \"\"hi\"\"\",\"two\r\nlines, one cell\"\r\nc.jpg,,plain\r\n"
+        )
         #expect(metadata.photos["a,b.jpg"]?.title == "Say \"hi\"")
         #expect(metadata.photos["a,b.jpg"]?.caption == "two\nlines, one cell")
         #expect(metadata.photos["c.jpg"] == PhotoMetadata.Entry(caption: "plain"))
     }
 
-    @Test("Semicolons when the header uses them, a byte order mark, LF line ends, any column order and case")
+    @Test(
+        "Semicolons when the header uses them, a byte order mark, LF line ends, any column order and case"
+    )
     func spreadsheetDialects() throws {
-        let metadata = try MetadataTable.parse([0xEF, 0xBB, 0xBF] + Array("Price; PATH ;Title\n€24,50;Ceramics/bowl.jpg;Bowl\n\n".utf8))
-        #expect(metadata.photos["Ceramics/bowl.jpg"] == PhotoMetadata.Entry(title: "Bowl", price: "€24,50"))
+        let metadata = try MetadataTable.parse(
+            [0xEF, 0xBB, 0xBF] + Array("Price; PATH ;Title\n€24,50;Ceramics/bowl.jpg;Bowl\n\n".utf8)
+        )
+        #expect(
+            metadata.photos["Ceramics/bowl.jpg"]
+                == PhotoMetadata.Entry(title: "Bowl", price: "€24,50"))
     }
 
-    @Test("Folder rows (path ending in /) give section fields as JSON does; empty cells are left out; blank lines skipped")
+    @Test(
+        "Folder rows (path ending in /) give section fields as JSON does; empty cells are left out; blank lines skipped"
+    )
     func sections() throws {
-        let withOptions = try parse("path,footer,columns,insets\nTravel/,Seen on the road,\"0:1,800:2\",\"16,32\"\n./,Top,3,\n")
+        let withOptions = try parse(
+            "path,footer,columns,insets\nTravel/,Seen on the road,\"0:1,800:2\",\"16,32\"\n./,Top,3,\n"
+        )
         #expect(withOptions.sections["Travel"]?.options.footer == "Seen on the road")
         #expect(withOptions.sections["Travel"]?.options.columns?.map(\.columns) == [1, 2])
         #expect(withOptions.sections["Travel"]?.options.insets?.left == 32)
         #expect(withOptions.sections[""]?.options.columns?.map(\.columns) == [3])
-        let metadata = try parse("path,title,alt\nCeramics/,Hand-made ceramics,\n\nCeramics/cup.jpg,,\n,,\n")
+        let metadata = try parse(
+            "path,title,alt\nCeramics/,Hand-made ceramics,\n\nCeramics/cup.jpg,,\n,,\n")
         #expect(metadata.sections.mapValues(\.title) == ["Ceramics": "Hand-made ceramics"])
         #expect(metadata.photos["Ceramics/cup.jpg"] == PhotoMetadata.Entry())
     }
 
-    @Test("Bad tables name the row and column", arguments: [
-        ("path,titel\na.jpg,x\n", "the header, column B: unknown column 'titel' (did you mean 'title'? known: path, title, alt, caption, price, link, footer, columns, insets"),
-        ("title\nx\n", "the header has no 'path' column"),
-        ("path,title,title\n", "the header, column C: column 'title' appears twice"),
-        ("path,title\na.jpg,\"never closed\n", "row 2 (line 2), column B: a quoted field is never closed"),
-        ("path,title\na.jpg,\"x\"y\n", "row 2 (line 2), column B: text after the closing quote"),
-        ("path,title\na.jpg,x \"y\"\n", "row 2 (line 2), column B: a quote inside a field that does not start with one"),
-        ("path,title\na.jpg,x,extra\n", "row 2 (line 2) has 3 cells, the header 2"),
-        ("path,title\n\"multi\nline.jpg\",x\nb.jpg,x,y\n", "row 3 (line 4) has 3 cells"),
-        ("path,title\n,Orphan title\n", "row 2 (line 2), column A ('path'): the path is empty"),
-        ("path,title\na.jpg,x\n./a.jpg,y\n", "row 3 (line 3): './a.jpg' is already on row 2"),
-        ("path,link\na.jpg,javascript:alert(1)\n", "row 2 (line 2), column B ('link'): must be an http(s) URL"),
-        ("path,alt\nCeramics/,Bowls\n", "row 2 (line 2), column B ('alt'): a folder's row (path ending in '/') can only fill title, footer, columns, insets"),
-        ("", "is empty; the first row names the columns: path,title,alt,caption,price,link,footer,columns,insets"),
-        ("path,columns\nCeramics/,many\n", "row 2 (line 2), column B ('columns'): must be a column count or a list"),
-    ])
+    @Test(
+        "Bad tables name the row and column",
+        arguments: [
+            (
+                "path,titel\na.jpg,x\n",
+                "the header, column B: unknown column 'titel' (did you mean 'title'? known: path, title, alt, caption, price, link, footer, columns, insets"
+            ),
+            ("title\nx\n", "the header has no 'path' column"),
+            ("path,title,title\n", "the header, column C: column 'title' appears twice"),
+            (
+                "path,title\na.jpg,\"never closed\n",
+                "row 2 (line 2), column B: a quoted field is never closed"
+            ),
+            (
+                "path,title\na.jpg,\"x\"y\n",
+                "row 2 (line 2), column B: text after the closing quote"
+            ),
+            (
+                "path,title\na.jpg,x \"y\"\n",
+                "row 2 (line 2), column B: a quote inside a field that does not start with one"
+            ),
+            ("path,title\na.jpg,x,extra\n", "row 2 (line 2) has 3 cells, the header 2"),
+            ("path,title\n\"multi\nline.jpg\",x\nb.jpg,x,y\n", "row 3 (line 4) has 3 cells"),
+            ("path,title\n,Orphan title\n", "row 2 (line 2), column A ('path'): the path is empty"),
+            ("path,title\na.jpg,x\n./a.jpg,y\n", "row 3 (line 3): './a.jpg' is already on row 2"),
+            (
+                "path,link\na.jpg,javascript:alert(1)\n",
+                "row 2 (line 2), column B ('link'): must be an http(s) URL"
+            ),
+            (
+                "path,alt\nCeramics/,Bowls\n",
+                "row 2 (line 2), column B ('alt'): a folder's row (path ending in '/') can only fill title, footer, columns, insets"
+            ),
+            (
+                "",
+                "is empty; the first row names the columns: path,title,alt,caption,price,link,footer,columns,insets"
+            ),
+            (
+                "path,columns\nCeramics/,many\n",
+                "row 2 (line 2), column B ('columns'): must be a column count or a list"
+            ),
+        ])
     func badTables(text: String, message: String) {
         let description = problem(text)
         #expect(description.contains(message), "got: \(description)")
@@ -66,40 +106,69 @@ struct MetadataTableTests {
 
     @Test("Text that is not UTF-8 is refused with the fix")
     func notUTF8() {
-        #expect(throws: MetadataTable.Problem.self) { try MetadataTable.parse(Array("path,title\na.jpg,".utf8) + [0xE9, 10]) }
+        #expect(throws: MetadataTable.Problem.self) {
+            try MetadataTable.parse(Array("path,title\na.jpg,".utf8) + [0xE9, 10])
+        }
     }
 
-    @Test("Fields written by init read back as they were", arguments: ["plain", "a,b", "say \"hi\"", "two\nlines", " padded "])
+    @Test(
+        "Fields written by init read back as they were",
+        arguments: ["plain", "a,b", "say \"hi\"", "two\nlines", " padded "])
     func fieldRoundTrip(value: String) throws {
-        let text = "path,caption\r\na.jpg," + CSVText.field(value, separator: UInt8(ascii: ",")) + "\r\n"
+        let text =
+            "path,caption\r\na.jpg," + CSVText.field(value, separator: UInt8(ascii: ",")) + "\r\n"
         #expect(try parse(text).photos["a.jpg"]?.caption == value.trimmed)
     }
 
     @Test("Spreadsheet column letters")
     func letters() {
-        #expect([1, 2, 26, 27, 52, 703].map(CSVText.columnLetters) == ["A", "B", "Z", "AA", "AZ", "AAA"])
+        #expect(
+            [1, 2, 26, 27, 52, 703].map(CSVText.columnLetters) == [
+                "A", "B", "Z", "AA", "AZ", "AAA",
+            ])
     }
 
-    @Test("Built from CSV: captions and section titles on the page; both files present is an error unless --metadata picks one")
+    @Test(
+        "Built from CSV: captions and section titles on the page; both files present is an error unless --metadata picks one"
+    )
     func buildFromCSV() throws {
         let folder = try TemporaryFolder()
         try folder.write("photos/Ceramics/cups.jpg", Repository.samplePhoto())
-        try folder.write("photos/metadata.csv", "path;title;caption\nCeramics/;Hand-made;\nCeramics/cups.jpg;Cups;\"Stoneware; 18 cm\"\n")
+        try folder.write(
+            "photos/metadata.csv",
+            "path;title;caption\nCeramics/;Hand-made;\nCeramics/cups.jpg;Cups;\"Stoneware; 18 cm\"\n"
+        )
         let output = folder.url.appending(path: "site").path
-        let built = CapturedRun(["build", folder.url.appending(path: "photos").path, "-o", output, "--no-renditions", "--quiet"])
+        let built = CapturedRun([
+            "build", folder.url.appending(path: "photos").path, "-o", output, "--no-renditions",
+            "--quiet",
+        ])
         #expect(built.exitCode == .success, "\(built.error)")
-        let page = try String(contentsOf: folder.url.appending(path: "site/index.html"), encoding: .utf8)
-        #expect(page.contains("Hand-made") && page.contains("Cups") && page.contains("Stoneware; 18 cm"))
+        let page = try String(
+            contentsOf: folder.url.appending(path: "site/index.html"), encoding: .utf8)
+        #expect(
+            page.contains("Hand-made") && page.contains("Cups") && page.contains("Stoneware; 18 cm")
+        )
 
-        try folder.write("photos/metadata.json", #"{"photos": {"Ceramics/cups.jpg": {"title": "From JSON"}}}"#)
-        let both = CapturedRun(["build", folder.url.appending(path: "photos").path, "-o", output, "--no-renditions", "--quiet"])
+        try folder.write(
+            "photos/metadata.json", #"{"photos": {"Ceramics/cups.jpg": {"title": "From JSON"}}}"#)
+        let both = CapturedRun([
+            "build", folder.url.appending(path: "photos").path, "-o", output, "--no-renditions",
+            "--quiet",
+        ])
         #expect(both.exitCode == .failure)
-        #expect(both.error.contains("holds both metadata.json and metadata.csv; remove one, or choose one with --metadata FILE"))
+        #expect(
+            both.error.contains(
+                "holds both metadata.json and metadata.csv; remove one, or choose one with --metadata FILE"
+            ))
         let picked = CapturedRun([
-            "build", folder.url.appending(path: "photos").path, "-o", output, "--no-renditions", "--quiet",
+            "build", folder.url.appending(path: "photos").path, "-o", output, "--no-renditions",
+            "--quiet",
             "--metadata", folder.url.appending(path: "photos/metadata.json").path,
         ])
         #expect(picked.exitCode == .success)
-        #expect(try String(contentsOf: folder.url.appending(path: "site/index.html"), encoding: .utf8).contains("From JSON"))
+        #expect(
+            try String(contentsOf: folder.url.appending(path: "site/index.html"), encoding: .utf8)
+                .contains("From JSON"))
     }
 }

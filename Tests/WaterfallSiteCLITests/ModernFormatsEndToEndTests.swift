@@ -5,8 +5,10 @@ import Testing
 /// the size a browser shows, renditions of that size, and no HEIC or AVIF original in the site.
 @Suite("HEIC, AVIF and WebP photos end to end", .serialized)
 struct ModernFormatsEndToEndTests {
-    static let formats = Repository.root.deletingLastPathComponent().appending(path: "shared/corpora/formats")
-    static let present = FileManager.default.fileExists(atPath: formats.appending(path: "manifest.tsv").path)
+    static let formats = Repository.root.deletingLastPathComponent().appending(
+        path: "shared/corpora/formats")
+    static let present = FileManager.default.fileExists(
+        atPath: formats.appending(path: "manifest.tsv").path)
 
     /// Corpus file, name in the test folder, display size (from the manifest).
     static let photos: [(source: String, name: String, width: Int, height: Int)] = [
@@ -24,13 +26,17 @@ struct ModernFormatsEndToEndTests {
     let binary: URL
 
     init() throws {
-        binary = try #require(Repository.binary, "the waterfall-site executable was not built beside the tests")
+        binary = try #require(
+            Repository.binary, "the waterfall-site executable was not built beside the tests")
     }
 
-    static func folder(with photos: [(source: String, name: String, width: Int, height: Int)]) throws -> TemporaryFolder {
+    static func folder(with photos: [(source: String, name: String, width: Int, height: Int)])
+        throws -> TemporaryFolder
+    {
         let work = try TemporaryFolder()
         for photo in photos {
-            try work.write("photos/\(photo.name)", try Data(contentsOf: formats.appending(path: photo.source)))
+            try work.write(
+                "photos/\(photo.name)", try Data(contentsOf: formats.appending(path: photo.source)))
         }
         return work
     }
@@ -39,27 +45,34 @@ struct ModernFormatsEndToEndTests {
     func scan(_ folder: URL) throws -> [String: (format: String, width: Int, height: Int)] {
         let run = try ProcessRun(binary, ["scan", folder.path, "--json"])
         #expect(run.status == 0, "\(run.error)")
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         let images = try #require(document["images"] as? [[String: Any]])
         var result: [String: (format: String, width: Int, height: Int)] = [:]
         for image in images {
             result[image["path"] as? String ?? ""] = (
-                image["format"] as? String ?? "", image["displayWidth"] as? Int ?? 0, image["displayHeight"] as? Int ?? 0
+                image["format"] as? String ?? "", image["displayWidth"] as? Int ?? 0,
+                image["displayHeight"] as? Int ?? 0
             )
         }
         return result
     }
 
-    @Test("tiles at the displayed aspect, renditions of that size, no HEIC or AVIF published",
-          .enabled(if: present, "../shared/corpora/formats is absent"))
+    @Test(
+        "tiles at the displayed aspect, renditions of that size, no HEIC or AVIF published",
+        .enabled(if: present, "../shared/corpora/formats is absent"))
     func site() throws {
         let work = try Self.folder(with: Self.photos)
         let scanned = try scan(work.url.appending(path: "photos"))
         for photo in Self.photos {
             let found = try #require(scanned[photo.name], "\(photo.name) was not scanned")
-            #expect(found.width == photo.width && found.height == photo.height, "\(photo.name): \(found)")
+            #expect(
+                found.width == photo.width && found.height == photo.height,
+                "\(photo.name): \(found)")
         }
-        #expect(scanned["phone.heic"]?.format == "heif" && scanned["kimono.avif"]?.format == "avif" && scanned["wide.webp"]?.format == "webp")
+        #expect(
+            scanned["phone.heic"]?.format == "heif" && scanned["kimono.avif"]?.format == "avif"
+                && scanned["wide.webp"]?.format == "webp")
 
         let build = try ProcessRun(binary, ["build", "photos", "-o", "site"], in: work.url)
         #expect(build.status == 0, "\(build.error)")
@@ -68,10 +81,16 @@ struct ModernFormatsEndToEndTests {
         let html = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
         let renditions = try scan(site.appending(path: "renditions"))
         for photo in Self.photos {
-            let tile = try #require(html.firstMatch(of: try Regex(#"<a href="([^"]+)"><img src="([^"]+)" srcset="([^"]+)"[^>]*width=(\d+) height=(\d+) alt="\#(Self.alt(photo.name))""#)),
-                                    "no tile with renditions for \(photo.name)")
-            #expect(tile.output[4].substring.map(String.init) == "\(photo.width)" && tile.output[5].substring.map(String.init) == "\(photo.height)",
-                    "\(photo.name)")
+            let tile = try #require(
+                html.firstMatch(
+                    of: try Regex(
+                        #"<a href="([^"]+)"><img src="([^"]+)" srcset="([^"]+)"[^>]*width=(\d+) height=(\d+) alt="\#(Self.alt(photo.name))""#
+                    )),
+                "no tile with renditions for \(photo.name)")
+            #expect(
+                tile.output[4].substring.map(String.init) == "\(photo.width)"
+                    && tile.output[5].substring.map(String.init) == "\(photo.height)",
+                "\(photo.name)")
             // Every candidate has the photo's aspect (to a pixel) and the width its descriptor says.
             for candidate in (tile.output[3].substring ?? "").split(separator: ", ") {
                 let parts = candidate.split(separator: " ")
@@ -80,7 +99,9 @@ struct ModernFormatsEndToEndTests {
                 #expect(size.format == "jpeg" || size.format == "png")
                 #expect("\(size.width)w" == parts[1], "\(candidate)")
                 let expectedHeight = Double(size.width) * Double(photo.height) / Double(photo.width)
-                #expect(abs(Double(size.height) - expectedHeight) <= 1, "\(photo.name): \(name) is \(size.width)x\(size.height)")
+                #expect(
+                    abs(Double(size.height) - expectedHeight) <= 1,
+                    "\(photo.name): \(name) is \(size.width)x\(size.height)")
             }
             let href = tile.output[1].substring.map(String.init) ?? ""
             if photo.name.hasSuffix(".webp") {
@@ -90,35 +111,50 @@ struct ModernFormatsEndToEndTests {
             }
         }
         #expect(!html.contains(".heic") && !html.contains(".avif"))
-        let published = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "photos").path).sorted()
+        let published = try FileManager.default.contentsOfDirectory(
+            atPath: site.appending(path: "photos").path
+        ).sorted()
         #expect(published == ["animated.webp", "wide.webp"])
     }
 
-    @Test("without renditions, HEIC and AVIF are skipped with a warning that says why; WebP shows as it is",
-          .enabled(if: present, "../shared/corpora/formats is absent"))
+    @Test(
+        "without renditions, HEIC and AVIF are skipped with a warning that says why; WebP shows as it is",
+        .enabled(if: present, "../shared/corpora/formats is absent"))
     func noRenditions() throws {
         let work = try Self.folder(with: Self.photos)
-        let build = try ProcessRun(binary, ["build", "photos", "-o", "site", "--no-renditions"], in: work.url)
+        let build = try ProcessRun(
+            binary, ["build", "photos", "-o", "site", "--no-renditions"], in: work.url)
         #expect(build.status == 0, "\(build.error)")
         #expect(build.output.hasPrefix("Built 2 photos"), "\(build.output)")
-        #expect(build.error.contains(
-            "warning: phone.heic: skipped: HEIC/HEIF is shown through resized copies only, and --no-renditions turns them off"))
-        #expect(build.error.contains("warning: kimono.avif: skipped: AVIF is shown through resized copies only"))
-        let html = try String(contentsOf: work.url.appending(path: "site/index.html"), encoding: .utf8)
+        #expect(
+            build.error.contains(
+                "warning: phone.heic: skipped: HEIC/HEIF is shown through resized copies only, and --no-renditions turns them off"
+            ))
+        #expect(
+            build.error.contains(
+                "warning: kimono.avif: skipped: AVIF is shown through resized copies only"))
+        let html = try String(
+            contentsOf: work.url.appending(path: "site/index.html"), encoding: .utf8)
         #expect(html.contains(#"<img src="photos/wide.webp""#))
         #expect(!html.contains(".heic") && !html.contains(".avif"))
     }
 
-    @Test("a HEIC libheif reads but cannot decode is skipped with the library's reason",
-          .enabled(if: present, "../shared/corpora/formats is absent"))
+    @Test(
+        "a HEIC libheif reads but cannot decode is skipped with the library's reason",
+        .enabled(if: present, "../shared/corpora/formats is absent"))
     func undecodable() throws {
-        let work = try Self.folder(with: [("heif/libheif/vvc32.heif", "vvc.heif", 0, 0), Self.photos[3]])
+        let work = try Self.folder(with: [
+            ("heif/libheif/vvc32.heif", "vvc.heif", 0, 0), Self.photos[3],
+        ])
         let build = try ProcessRun(binary, ["build", "photos", "-o", "site"], in: work.url)
         #expect(build.status == 0, "\(build.error)")
         #expect(build.output.hasPrefix("Built 1 photo"), "\(build.output)")
-        #expect(build.error.contains("warning: vvc.heif: skipped: no resized copies (libheif 1."), "\(build.error)")
+        #expect(
+            build.error.contains("warning: vvc.heif: skipped: no resized copies (libheif 1."),
+            "\(build.error)")
         #expect(build.error.contains("browsers cannot show the file itself"))
-        let strict = try ProcessRun(binary, ["build", "photos", "-o", "strict", "--strict"], in: work.url)
+        let strict = try ProcessRun(
+            binary, ["build", "photos", "-o", "strict", "--strict"], in: work.url)
         #expect(strict.status == 1)
     }
 

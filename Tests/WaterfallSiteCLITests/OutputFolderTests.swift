@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WaterfallSiteCLI
 
 /// Where the build's records live and when they move, in-process: beside the output, never in it,
@@ -27,15 +28,21 @@ struct OutputFolderTests {
         try output.prepareStaging()
         try output.write("new site", to: "index.html")
         try output.stageRecords(Data("new".utf8))
-        #expect(text(work, ".site.waterfall-site-cache") == "previous", "the previous site is still in place")
+        #expect(
+            text(work, ".site.waterfall-site-cache") == "previous",
+            "the previous site is still in place")
         try output.swapIn(records: true)
         #expect(text(work, "site/index.html") == "new site")
         #expect(text(work, ".site.waterfall-site-cache") == "new")
         #expect(!FileManager.default.fileExists(atPath: output.stagedRecords.path))
-        #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "site" + "/" + BuildCache.fileName).path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: work.url.appending(path: "site" + "/" + BuildCache.fileName).path))
     }
 
-    @Test("Without new records the previous ones stay; a failed build leaves them and removes its own")
+    @Test(
+        "Without new records the previous ones stay; a failed build leaves them and removes its own"
+    )
     func recordsKeptOrLeft() throws {
         let (work, output) = try Self.previousBuild()
         try output.prepareStaging()
@@ -51,12 +58,15 @@ struct OutputFolderTests {
         #expect(!FileManager.default.fileExists(atPath: failing.stagedRecords.path))
     }
 
-    @Test("Records an older version kept inside the site are read first; none are read for a folder that is no build")
+    @Test(
+        "Records an older version kept inside the site are read first; none are read for a folder that is no build"
+    )
     func recordsToLoad() throws {
         let (work, output) = try Self.previousBuild()
         try work.write("site/" + BuildCache.fileName, "inside")
         #expect(output.recordsToLoad?.path == output.url.path + "/" + BuildCache.fileName)
-        try FileManager.default.removeItem(at: work.url.appending(path: "site/" + OutputFolder.markerName))
+        try FileManager.default.removeItem(
+            at: work.url.appending(path: "site/" + OutputFolder.markerName))
         #expect(OutputFolder(work.url.appending(path: "site")).recordsToLoad == nil)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How the built binary publishes into an output that is a symlink, that another build holds,
@@ -13,37 +13,62 @@ struct PublishingSafetyTests {
     let binary: URL
 
     init() throws {
-        binary = try #require(Repository.binary, "the waterfall-site executable was not built beside the tests")
+        binary = try #require(
+            Repository.binary, "the waterfall-site executable was not built beside the tests")
     }
 
-    @Test("-o naming a symlink builds into its target, made if missing, and leaves the symlink as it was")
+    @Test(
+        "-o naming a symlink builds into its target, made if missing, and leaves the symlink as it was"
+    )
     func symlinkedOutput() throws {
         let work = try TemporaryFolder()
         try work.write("photos/a.jpg", try Repository.samplePhoto())
         try work.write("photos/b.jpg", try Repository.samplePhoto("Nature/dandelion-seeds.jpg"))
         // The target does not exist yet: the first build creates it, not a folder in the link's place.
-        try FileManager.default.createDirectory(at: work.url.appending(path: "srv"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: work.path + "/site", withDestinationPath: "srv/gallery")
-        #expect(try ProcessRun(binary, ["build", "photos", "-o", "site", "--quiet"], in: work.url).status == 0)
+        try FileManager.default.createDirectory(
+            at: work.url.appending(path: "srv"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: work.path + "/site", withDestinationPath: "srv/gallery")
+        #expect(
+            try ProcessRun(binary, ["build", "photos", "-o", "site", "--quiet"], in: work.url)
+                .status == 0)
         try FileManager.default.removeItem(at: work.url.appending(path: "photos/b.jpg"))
-        let rebuild = try ProcessRun(binary, ["build", "photos", "-o", "site", "--quiet"], in: work.url)
+        let rebuild = try ProcessRun(
+            binary, ["build", "photos", "-o", "site", "--quiet"], in: work.url)
         #expect(rebuild.status == 0, "\(rebuild.error)")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: work.path + "/site") == "srv/gallery")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: work.path + "/site")
+                == "srv/gallery")
         let target = work.path + "/srv/gallery"
         #expect(FileManager.default.fileExists(atPath: target + "/photos/a.jpg"))
-        #expect(!FileManager.default.fileExists(atPath: target + "/photos/b.jpg"), "the deleted photo's original is removed")
+        #expect(
+            !FileManager.default.fileExists(atPath: target + "/photos/b.jpg"),
+            "the deleted photo's original is removed")
         let page = try String(contentsOfFile: target + "/index.html", encoding: .utf8)
         for link in Self.links(page) {
-            #expect(FileManager.default.fileExists(atPath: target + "/" + link), "'\(link)' resolves in the target")
+            #expect(
+                FileManager.default.fileExists(atPath: target + "/" + link),
+                "'\(link)' resolves in the target")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).sorted() == ["photos", "site", "srv"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path + "/srv").sorted() == [".gallery.waterfall-site-cache", "gallery"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: work.path).sorted() == [
+                "photos", "site", "srv",
+            ])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: work.path + "/srv").sorted() == [
+                ".gallery.waterfall-site-cache", "gallery",
+            ])
     }
 
-    @Test("A second build into an output a build is writing fails at once, busy, naming the first's pid")
+    @Test(
+        "A second build into an output a build is writing fails at once, busy, naming the first's pid"
+    )
     func secondBuildIsBusy() throws {
         let work = try TemporaryFolder()
-        for name in ["Ceramics/stacked-cups.jpg", "Nature/dandelion-seeds.jpg", "chelsea-the-cat.jpg", "launch-day.jpg"] {
+        for name in [
+            "Ceramics/stacked-cups.jpg", "Nature/dandelion-seeds.jpg", "chelsea-the-cat.jpg",
+            "launch-day.jpg",
+        ] {
             try work.write("photos/" + name, try Repository.samplePhoto(name))
         }
         let first = Process()
@@ -54,22 +79,30 @@ struct PublishingSafetyTests {
         // Hold the first build still once it has the lock, so the second surely meets it.
         let lockFile = work.path + "/.site.waterfall-site-lock"
         let deadline = Date().addingTimeInterval(30)
-        while (try? String(contentsOfFile: lockFile, encoding: .utf8)) != "\(first.processIdentifier)\n" && Date() < deadline {
+        while (try? String(contentsOfFile: lockFile, encoding: .utf8))
+            != "\(first.processIdentifier)\n" && Date() < deadline
+        {
             usleep(1000)
         }
         kill(first.processIdentifier, SIGSTOP)
-        let second = try ProcessRun(binary, ["build", "photos", "-o", "site", "--quiet", "--no-renditions"], in: work.url)
+        let second = try ProcessRun(
+            binary, ["build", "photos", "-o", "site", "--quiet", "--no-renditions"], in: work.url)
         kill(first.processIdentifier, SIGCONT)
         first.waitUntilExit()
         #expect(second.status == 1)
         #expect(
-            second.error.contains("busy: another waterfall-site build is writing '\(work.url.appending(path: "site").standardizedFileURL.path)' (pid \(first.processIdentifier))"),
+            second.error.contains(
+                "busy: another waterfall-site build is writing '\(work.url.appending(path: "site").standardizedFileURL.path)' (pid \(first.processIdentifier))"
+            ),
             "\(second.error)")
         #expect(first.terminationStatus == 0)
         // The site is the first build's alone: it has renditions, which the second would not.
         #expect(FileManager.default.fileExists(atPath: work.path + "/site/renditions"))
-        #expect(!FileManager.default.fileExists(atPath: lockFile), "the lock file goes with the build")
-        #expect(try ProcessRun(binary, ["build", "photos", "-o", "site", "--quiet"], in: work.url).status == 0)
+        #expect(
+            !FileManager.default.fileExists(atPath: lockFile), "the lock file goes with the build")
+        #expect(
+            try ProcessRun(binary, ["build", "photos", "-o", "site", "--quiet"], in: work.url)
+                .status == 0)
     }
 
     @Test("Without RENAME_EXCHANGE the plain-rename fallback publishes the same site")
@@ -79,17 +112,37 @@ struct PublishingSafetyTests {
         try work.write("photos/b.jpg", try Repository.samplePhoto("Nature/dandelion-seeds.jpg"))
         let fallback = ["WATERFALL_SITE_NO_RENAME_EXCHANGE": "1"]
         for output in ["site", "reference"] {
-            #expect(try ProcessRun(binary, ["build", "photos", "-o", output, "--quiet"], in: work.url, environment: fallback).status == 0)
+            #expect(
+                try ProcessRun(
+                    binary, ["build", "photos", "-o", output, "--quiet"], in: work.url,
+                    environment: fallback
+                ).status == 0)
         }
         try FileManager.default.removeItem(at: work.url.appending(path: "photos/b.jpg"))
         try work.write("photos/c.jpg", try Repository.samplePhoto("chelsea-the-cat.jpg"))
-        #expect(try ProcessRun(binary, ["build", "photos", "-o", "site", "--quiet"], in: work.url, environment: fallback).status == 0)
-        #expect(try ProcessRun(binary, ["build", "photos", "-o", "reference", "--quiet", "--no-cache"], in: work.url).status == 0)
-        #expect(try EndToEndTests.tree(work.url.appending(path: "site")) == EndToEndTests.tree(work.url.appending(path: "reference")))
+        #expect(
+            try ProcessRun(
+                binary, ["build", "photos", "-o", "site", "--quiet"], in: work.url,
+                environment: fallback
+            ).status == 0)
+        #expect(
+            try ProcessRun(
+                binary, ["build", "photos", "-o", "reference", "--quiet", "--no-cache"],
+                in: work.url
+            ).status == 0)
+        #expect(
+            try EndToEndTests.tree(work.url.appending(path: "site"))
+                == EndToEndTests.tree(work.url.appending(path: "reference")))
         var info = stat()
-        #expect(lstat(work.path + "/site/photos", &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR, "the carried folder is a folder again")
+        #expect(
+            lstat(work.path + "/site/photos", &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR,
+            "the carried folder is a folder again")
         let beside = try FileManager.default.contentsOfDirectory(atPath: work.path).sorted()
-        #expect(beside == [".reference.waterfall-site-cache", ".site.waterfall-site-cache", "photos", "reference", "site"])
+        #expect(
+            beside == [
+                ".reference.waterfall-site-cache", ".site.waterfall-site-cache", "photos",
+                "reference", "site",
+            ])
     }
 
     @Test("--no-original-link after a build with originals leaves no empty photos folder")
@@ -97,23 +150,41 @@ struct PublishingSafetyTests {
         let work = try TemporaryFolder()
         try work.write("photos/a.jpg", try Repository.samplePhoto())
         try work.write("photos/Sub/b.jpg", try Repository.samplePhoto("Nature/dandelion-seeds.jpg"))
-        #expect(try ProcessRun(binary, ["build", "photos", "-o", "site", "--quiet"], in: work.url).status == 0)
+        #expect(
+            try ProcessRun(binary, ["build", "photos", "-o", "site", "--quiet"], in: work.url)
+                .status == 0)
         #expect(FileManager.default.fileExists(atPath: work.path + "/site/photos/Sub/b.jpg"))
-        #expect(try ProcessRun(binary, ["build", "photos", "-o", "site", "--quiet", "--no-original-link"], in: work.url).status == 0)
+        #expect(
+            try ProcessRun(
+                binary, ["build", "photos", "-o", "site", "--quiet", "--no-original-link"],
+                in: work.url
+            ).status == 0)
         #expect(!FileManager.default.fileExists(atPath: work.path + "/site/photos"))
-        #expect(try ProcessRun(binary, ["build", "photos", "-o", "fresh", "--quiet", "--no-original-link", "--no-cache"], in: work.url).status == 0)
-        #expect(try EndToEndTests.tree(work.url.appending(path: "site")) == EndToEndTests.tree(work.url.appending(path: "fresh")))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path + "/site").sorted() == FileManager.default.contentsOfDirectory(atPath: work.path + "/fresh").sorted())
+        #expect(
+            try ProcessRun(
+                binary,
+                ["build", "photos", "-o", "fresh", "--quiet", "--no-original-link", "--no-cache"],
+                in: work.url
+            ).status == 0)
+        #expect(
+            try EndToEndTests.tree(work.url.appending(path: "site"))
+                == EndToEndTests.tree(work.url.appending(path: "fresh")))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: work.path + "/site").sorted()
+                == FileManager.default.contentsOfDirectory(atPath: work.path + "/fresh").sorted())
     }
 
     /// The site-relative `href`, `src` and `srcset` targets of `page`.
     static func links(_ page: String) -> [String] {
-        let pattern = try! NSRegularExpression(pattern: ##"(?:href|src)="([^"#:]+)"|srcset="([^"]+)""##)
+        let pattern = try! NSRegularExpression(
+            pattern: ##"(?:href|src)="([^"#:]+)"|srcset="([^"]+)""##)
         var links: [String] = []
         for match in pattern.matches(in: page, range: NSRange(page.startIndex..., in: page)) {
             if let range = Range(match.range(at: 1), in: page) { links.append(String(page[range])) }
             if let range = Range(match.range(at: 2), in: page) {
-                links += page[range].split(separator: ",").compactMap { $0.split(separator: " ").first.map(String.init) }
+                links += page[range].split(separator: ",").compactMap {
+                    $0.split(separator: " ").first.map(String.init)
+                }
             }
         }
         return links

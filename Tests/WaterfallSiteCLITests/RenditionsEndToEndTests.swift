@@ -9,25 +9,31 @@ struct RenditionsEndToEndTests {
     let binary: URL
 
     init() throws {
-        binary = try #require(Repository.binary, "the waterfall-site executable was not built beside the tests")
+        binary = try #require(
+            Repository.binary, "the waterfall-site executable was not built beside the tests")
     }
 
     func photoFolder() throws -> TemporaryFolder {
         let photos = try TemporaryFolder()
-        try photos.write("dogs.jpg", Repository.samplePhoto("dogs-at-the-door.jpg"))  // EXIF orientation 6
+        // EXIF orientation 6.
+        try photos.write("dogs.jpg", Repository.samplePhoto("dogs-at-the-door.jpg"))
         try photos.write("cups.jpg", Repository.samplePhoto("Ceramics/stacked-cups.jpg"))
-        try photos.write("Shop/espresso-cup.png", Repository.samplePhoto("Ceramics/espresso-cup.png"))
+        try photos.write(
+            "Shop/espresso-cup.png", Repository.samplePhoto("Ceramics/espresso-cup.png"))
         let whole = try Repository.samplePhoto("Travel/forest-path.jpg")
         try photos.write("Shop/truncated.jpg", whole.prefix(whole.count * 6 / 10))
         return photos
     }
 
-    @Test("Every srcset candidate exists with the width its descriptor states; broken photos keep the original")
+    @Test(
+        "Every srcset candidate exists with the width its descriptor states; broken photos keep the original"
+    )
     func srcset() throws {
         let photos = try photoFolder()
         let run = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: photos.url)
         #expect(run.status == 0, "stderr: \(run.error)")
-        #expect(run.error.contains("warning: Shop/truncated.jpg: no resized copies ("), "\(run.error)")
+        #expect(
+            run.error.contains("warning: Shop/truncated.jpg: no resized copies ("), "\(run.error)")
         #expect(run.error.contains("the tile shows the original"))
         #expect(run.output.contains("(1 photo without renditions)"), "\(run.output)")
 
@@ -37,15 +43,20 @@ struct RenditionsEndToEndTests {
         #expect(images.count == 4)
         var checked = 0
         for image in images {
-            let width = try #require(Int(image["width"] ?? "")), height = try #require(Int(image["height"] ?? ""))
+            let width = try #require(Int(image["width"] ?? ""))
+            let height = try #require(Int(image["height"] ?? ""))
             guard let srcset = image["srcset"] else {
-                #expect(image["src"] == "photos/Shop/truncated.jpg", "only the broken photo lacks renditions")
+                #expect(
+                    image["src"] == "photos/Shop/truncated.jpg",
+                    "only the broken photo lacks renditions")
                 continue
             }
             #expect(image["sizes"]?.contains("calc((100vw - 96px) / 5)") == true)
             let candidates = srcset.components(separatedBy: ", ")
             #expect((2...6).contains(candidates.count))
-            #expect(candidates.contains { $0.hasPrefix((image["src"] ?? "") + " ") }, "src is one of the candidates")
+            #expect(
+                candidates.contains { $0.hasPrefix((image["src"] ?? "") + " ") },
+                "src is one of the candidates")
             var previous = 0
             for candidate in candidates {
                 let parts = candidate.split(separator: " ")
@@ -57,7 +68,8 @@ struct RenditionsEndToEndTests {
                 let data = try Data(contentsOf: site.appending(path: path))
                 let size = try #require(ImageSize(data), "\(path) is no JPEG or PNG")
                 #expect(size.width == descriptor, "\(path)")
-                let expectedHeight = max(1, Int((Double(descriptor) * Double(height) / Double(width)).rounded()))
+                let expectedHeight = max(
+                    1, Int((Double(descriptor) * Double(height) / Double(width)).rounded()))
                 #expect(size.height == expectedHeight, "\(path): the display aspect ratio is kept")
                 #expect(!data.contains(Data("Exif".utf8)), "\(path) carries no EXIF")
                 checked += 1
@@ -71,45 +83,79 @@ struct RenditionsEndToEndTests {
         #expect(html.contains(#"alt="Espresso cup""#))
         // The tiles still link to the originals, which are published.
         #expect(html.contains(#"<a href="photos/dogs.jpg">"#))
-        #expect(FileManager.default.fileExists(atPath: site.appending(path: "photos/dogs.jpg").path))
+        #expect(
+            FileManager.default.fileExists(atPath: site.appending(path: "photos/dogs.jpg").path))
 
         // A rebuild reuses every rendition (same inode: linked, not encoded again) and drops
         // renditions of photos that are gone.
-        let rendition = try #require(try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "renditions").path)
+        let rendition = try #require(
+            try FileManager.default.contentsOfDirectory(
+                atPath: site.appending(path: "renditions").path
+            )
             .first { $0.hasSuffix("-195.jpg") })
-        let inode = try FileManager.default.attributesOfItem(atPath: site.appending(path: "renditions/\(rendition)").path)[.systemFileNumber] as? Int
+        let inode =
+            try FileManager.default.attributesOfItem(
+                atPath: site.appending(path: "renditions/\(rendition)").path)[.systemFileNumber]
+            as? Int
         try FileManager.default.removeItem(at: photos.url.appending(path: "cups.jpg"))
         let rebuild = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: photos.url)
         #expect(rebuild.status == 0)
-        let names = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "renditions").path)
-        let rebuiltHTML = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
-        for name in names { #expect(rebuiltHTML.contains("renditions/\(name) "), "stale rendition \(name) left behind") }
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: site.appending(path: "renditions").path)
+        let rebuiltHTML = try String(
+            contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        for name in names {
+            #expect(
+                rebuiltHTML.contains("renditions/\(name) "), "stale rendition \(name) left behind")
+        }
         if names.contains(rendition) {
-            let after = try FileManager.default.attributesOfItem(atPath: site.appending(path: "renditions/\(rendition)").path)[.systemFileNumber] as? Int
+            let after =
+                try FileManager.default.attributesOfItem(
+                    atPath: site.appending(path: "renditions/\(rendition)").path)[.systemFileNumber]
+                as? Int
             #expect(after == inode)
         }
     }
 
-    @Test("--no-renditions shows the originals; --no-original-link publishes no original that has renditions")
+    @Test(
+        "--no-renditions shows the originals; --no-original-link publishes no original that has renditions"
+    )
     func options() throws {
         let photos = try photoFolder()
-        let off = try ProcessRun(binary, ["build", photos.path, "-o", "off", "--no-renditions", "--quiet"], in: photos.url)
+        let off = try ProcessRun(
+            binary, ["build", photos.path, "-o", "off", "--no-renditions", "--quiet"],
+            in: photos.url)
         #expect(off.status == 0)
-        let plain = try String(contentsOf: photos.url.appending(path: "off/index.html"), encoding: .utf8)
+        let plain = try String(
+            contentsOf: photos.url.appending(path: "off/index.html"), encoding: .utf8)
         #expect(!plain.contains("srcset"))
         #expect(plain.contains(#"src="photos/dogs.jpg""#))
-        #expect(!FileManager.default.fileExists(atPath: photos.url.appending(path: "off/renditions").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: photos.url.appending(path: "off/renditions").path))
 
-        let privateSite = try ProcessRun(binary, ["build", photos.path, "-o", "private", "--no-original-link", "--quality", "70", "--quiet"], in: photos.url)
+        let privateSite = try ProcessRun(
+            binary,
+            [
+                "build", photos.path, "-o", "private", "--no-original-link", "--quality", "70",
+                "--quiet",
+            ], in: photos.url)
         #expect(privateSite.status == 0)
-        let html = try String(contentsOf: photos.url.appending(path: "private/index.html"), encoding: .utf8)
+        let html = try String(
+            contentsOf: photos.url.appending(path: "private/index.html"), encoding: .utf8)
         #expect(!html.contains(#"href="photos/dogs.jpg""#))
         #expect(html.contains(#"<a href="renditions/"#))
-        #expect(!FileManager.default.fileExists(atPath: photos.url.appending(path: "private/photos/dogs.jpg").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: photos.url.appending(path: "private/photos/dogs.jpg").path))
         // The broken photo has no renditions, so its original is still published and shown.
-        #expect(FileManager.default.fileExists(atPath: photos.url.appending(path: "private/photos/Shop/truncated.jpg").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: photos.url.appending(path: "private/photos/Shop/truncated.jpg").path))
 
-        let limited = try ProcessRun(binary, ["build", photos.path, "-o", "limited", "--max-pixels", "1000", "--strict"], in: photos.url)
+        let limited = try ProcessRun(
+            binary, ["build", photos.path, "-o", "limited", "--max-pixels", "1000", "--strict"],
+            in: photos.url)
         #expect(limited.status == 1)
         #expect(limited.error.contains("over the limit of 1000"), "\(limited.error)")
         let bad = try ProcessRun(binary, ["build", photos.path, "--quality", "0"], in: photos.url)
@@ -164,8 +210,10 @@ struct ImageSize {
     init?(_ data: Data) {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) && bytes.count >= 24 {
-            width = Int(bytes[16]) << 24 | Int(bytes[17]) << 16 | Int(bytes[18]) << 8 | Int(bytes[19])
-            height = Int(bytes[20]) << 24 | Int(bytes[21]) << 16 | Int(bytes[22]) << 8 | Int(bytes[23])
+            width =
+                Int(bytes[16]) << 24 | Int(bytes[17]) << 16 | Int(bytes[18]) << 8 | Int(bytes[19])
+            height =
+                Int(bytes[20]) << 24 | Int(bytes[21]) << 16 | Int(bytes[22]) << 8 | Int(bytes[23])
             return
         }
         guard bytes.starts(with: [0xFF, 0xD8]) else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WaterfallSiteCLI
 
 /// `serve` end to end: the built binary, on 127.0.0.1, watching a temporary photos folder.
@@ -10,12 +11,18 @@ struct ServeCommandTests {
         let folder = try TemporaryFolder()
         try folder.write("photos/Ceramics/cups.jpg", Repository.samplePhoto())
         try folder.write("photos/wall-clock.jpg", Repository.samplePhoto("wall-clock.jpg"))
-        try folder.write("photos/metadata.json", #"{"photos": {"Ceramics/cups.jpg": {"caption": "First caption"}}}"#)
+        try folder.write(
+            "photos/metadata.json",
+            #"{"photos": {"Ceramics/cups.jpg": {"caption": "First caption"}}}"#)
         return folder
     }
 
     private func serve(_ folder: TemporaryFolder, _ extra: [String] = []) throws -> ServeProcess {
-        try ServeProcess([folder.url.appending(path: "photos").path, "-o", folder.url.appending(path: "site").path, "--port", "0", "--no-renditions"] + extra)
+        try ServeProcess(
+            [
+                folder.url.appending(path: "photos").path, "-o",
+                folder.url.appending(path: "site").path, "--port", "0", "--no-renditions",
+            ] + extra)
     }
 
     @Test("Pages get the reload script as served; the files on disk never do")
@@ -26,7 +33,8 @@ struct ServeCommandTests {
         #expect(page.status == 200)
         #expect(page.body.contains("First caption"))
         #expect(page.body.contains("new EventSource(\"/.waterfall-site/events\")"))
-        let onDisk = try String(contentsOf: folder.url.appending(path: "site/index.html"), encoding: .utf8)
+        let onDisk = try String(
+            contentsOf: folder.url.appending(path: "site/index.html"), encoding: .utf8)
         #expect(!onDisk.contains("<script"))
         #expect(try server.get("/assets/waterfall.css").body.contains("EventSource") == false)
         #expect(server.interrupt() == 0)
@@ -37,45 +45,65 @@ struct ServeCommandTests {
     func rebuildsOnChange() throws {
         let folder = try photos()
         let server = try serve(folder)
-        try folder.write("photos/metadata.json", #"{"photos": {"Ceramics/cups.jpg": {"caption": "Second caption"}}}"#)
+        try folder.write(
+            "photos/metadata.json",
+            #"{"photos": {"Ceramics/cups.jpg": {"caption": "Second caption"}}}"#)
         let captionSeconds = try server.waitForPage(within: 2) { $0.contains("Second caption") }
-        try folder.write("photos/Ceramics/new-bowl.jpg", Repository.samplePhoto("Ceramics/red-bowl-with-fig.jpg"))
+        try folder.write(
+            "photos/Ceramics/new-bowl.jpg", Repository.samplePhoto("Ceramics/red-bowl-with-fig.jpg")
+        )
         let photoSeconds = try server.waitForPage(within: 2) { $0.contains("new-bowl.jpg") }
         #expect(captionSeconds < 2 && photoSeconds < 2)
         #expect(server.error.contains("rebuilding"))
     }
 
-    @Test("The watcher survives the photos folder being renamed away and back, or deleted and re-created")
+    @Test(
+        "The watcher survives the photos folder being renamed away and back, or deleted and re-created"
+    )
     func folderReplaced() throws {
         let folder = try photos()
         let server = try serve(folder)
         let photosFolder = folder.url.appending(path: "photos")
         let aside = folder.url.appending(path: "photos-aside")
         try FileManager.default.moveItem(at: photosFolder, to: aside)
-        try server.wait(for: "a failed rebuild", timeout: 5) { _ in server.error.contains("does not exist") ? true : nil }
+        try server.wait(for: "a failed rebuild", timeout: 5) { _ in
+            server.error.contains("does not exist") ? true : nil
+        }
         // The previous site is still served.
         #expect(try server.get("/").body.contains("First caption"))
         try FileManager.default.moveItem(at: aside, to: photosFolder)
-        try folder.write("photos/metadata.json", #"{"photos": {"Ceramics/cups.jpg": {"caption": "After the move"}}}"#)
+        try folder.write(
+            "photos/metadata.json",
+            #"{"photos": {"Ceramics/cups.jpg": {"caption": "After the move"}}}"#)
         try server.waitForPage(within: 3) { $0.contains("After the move") }
 
         try FileManager.default.removeItem(at: photosFolder)
         Thread.sleep(forTimeInterval: 0.3)
         try folder.write("photos/Ceramics/cups.jpg", Repository.samplePhoto())
-        try folder.write("photos/metadata.json", #"{"photos": {"Ceramics/cups.jpg": {"caption": "Re-created"}}}"#)
-        try server.waitForPage(within: 3) { $0.contains("Re-created") && !$0.contains("wall-clock") }
+        try folder.write(
+            "photos/metadata.json", #"{"photos": {"Ceramics/cups.jpg": {"caption": "Re-created"}}}"#
+        )
+        try server.waitForPage(within: 3) {
+            $0.contains("Re-created") && !$0.contains("wall-clock")
+        }
     }
 
-    @Test("A failed rebuild is reported and the previous site keeps being served; the next good one replaces it")
+    @Test(
+        "A failed rebuild is reported and the previous site keeps being served; the next good one replaces it"
+    )
     func failedRebuild() throws {
         let folder = try photos()
         let server = try serve(folder)
-        try folder.write("photos/metadata.json", #"{"photos": {"Ceramics/cups.jpg": {"caption": 5}}}"#)
-        try server.wait(for: "the error", timeout: 3) { _ in server.error.contains("The previous site is still being served") ? true : nil }
+        try folder.write(
+            "photos/metadata.json", #"{"photos": {"Ceramics/cups.jpg": {"caption": 5}}}"#)
+        try server.wait(for: "the error", timeout: 3) { _ in
+            server.error.contains("The previous site is still being served") ? true : nil
+        }
         #expect(server.error.contains("key 'caption' must be a string"))
         let page = try server.get("/")
         #expect(page.status == 200 && page.body.contains("First caption"))
-        try folder.write("photos/metadata.json", #"{"photos": {"Ceramics/cups.jpg": {"caption": "Fixed"}}}"#)
+        try folder.write(
+            "photos/metadata.json", #"{"photos": {"Ceramics/cups.jpg": {"caption": "Fixed"}}}"#)
         try server.waitForPage(within: 2) { $0.contains("Fixed") }
         #expect(server.interrupt() == 0)
     }
@@ -85,18 +113,26 @@ struct ServeCommandTests {
         let folder = try photos()
         let first = try serve(folder)
         let second = try ServeProcess([
-            folder.url.appending(path: "photos").path, "-o", folder.url.appending(path: "site2").path, "--port", "\(first.port)", "--no-renditions",
+            folder.url.appending(path: "photos").path, "-o",
+            folder.url.appending(path: "site2").path, "--port", "\(first.port)", "--no-renditions",
         ])
         #expect(second.port != first.port)
-        #expect(second.error.contains("port \(first.port) is in use; serving on port \(second.port) instead"))
+        #expect(
+            second.error.contains(
+                "port \(first.port) is in use; serving on port \(second.port) instead"))
         #expect(try second.get("/").status == 200)
     }
 
-    @Test("Bad server options are usage errors", arguments: [
-        (["--host", "example.com"], "option '--host' expects an IP address"),
-        (["--port", "70000"], "option '--port' expects a whole number from 0 to 65,535, got '70000'"),
-        (["--prot", "1"], "unknown option '--prot' (did you mean '--port'?)"),
-    ])
+    @Test(
+        "Bad server options are usage errors",
+        arguments: [
+            (["--host", "example.com"], "option '--host' expects an IP address"),
+            (
+                ["--port", "70000"],
+                "option '--port' expects a whole number from 0 to 65,535, got '70000'"
+            ),
+            (["--prot", "1"], "unknown option '--prot' (did you mean '--port'?)"),
+        ])
     func badOptions(arguments: [String], message: String) {
         let run = CapturedRun(["serve", "photos"] + arguments)
         #expect(run.exitCode == .usage)

@@ -9,30 +9,38 @@ struct StaticFolderTests {
     let work: TemporaryFolder
 
     init() throws {
-        binary = try #require(Repository.binary, "the waterfall-site executable was not built beside the tests")
+        binary = try #require(
+            Repository.binary, "the waterfall-site executable was not built beside the tests")
         work = try TemporaryFolder()
         try work.write("photos/a.jpg", try Repository.samplePhoto("chelsea-the-cat.jpg"))
         try work.write("photos/Sub/b.png", try Repository.samplePhoto("Ceramics/espresso-cup.png"))
     }
 
     private func build(_ extra: [String] = [], output: String = "site") throws -> ProcessRun {
-        try ProcessRun(binary, ["build", "photos", "-o", output, "--no-renditions"] + extra, in: work.url)
+        try ProcessRun(
+            binary, ["build", "photos", "-o", output, "--no-renditions"] + extra, in: work.url)
     }
 
     private func site(_ path: String) throws -> String {
         try String(contentsOf: work.url.appending(path: "site/" + path), encoding: .utf8)
     }
 
-    @Test("static/ is copied as it is, hidden files and folders too, is never scanned, and follows every change on rebuilds")
+    @Test(
+        "static/ is copied as it is, hidden files and folders too, is never scanned, and follows every change on rebuilds"
+    )
     func copiedAndKept() throws {
         try work.write("photos/static/CNAME", "gallery.example.com\n")
         try work.write("photos/static/.nojekyll", "")
         try work.write("photos/static/404.html", "<p>Not here</p>")
-        try work.write("photos/static/.well-known/security.txt", "Contact: mailto:shop@example.com\n")
-        try work.write("photos/static/favicon.png", try Repository.samplePhoto("Ceramics/espresso-cup.png"))
+        try work.write(
+            "photos/static/.well-known/security.txt", "Contact: mailto:shop@example.com\n")
+        try work.write(
+            "photos/static/favicon.png", try Repository.samplePhoto("Ceramics/espresso-cup.png"))
         let first = try build()
         #expect(first.status == 0, "\(first.error)")
-        #expect(first.output.hasPrefix("Built 2 photos in 2 sections"), "a picture in static/ is not a photo of the gallery: \(first.output)")
+        #expect(
+            first.output.hasPrefix("Built 2 photos in 2 sections"),
+            "a picture in static/ is not a photo of the gallery: \(first.output)")
         #expect(try site("CNAME") == "gallery.example.com\n")
         #expect(try site(".nojekyll") == "")
         #expect(try site("404.html") == "<p>Not here</p>")
@@ -50,21 +58,28 @@ struct StaticFolderTests {
         try FileManager.default.removeItem(at: work.url.appending(path: "photos/static/404.html"))
         try work.write("photos/static/404.html", "<p>Gone</p>")
         try work.write("photos/static/robots.txt", "User-agent: *\n")
-        try FileManager.default.removeItem(at: work.url.appending(path: "photos/static/.well-known"))
+        try FileManager.default.removeItem(
+            at: work.url.appending(path: "photos/static/.well-known"))
         let changed = try build()
         #expect(changed.status == 0, "\(changed.error)")
         #expect(try site("CNAME") == "shop.example.com\n")
         #expect(try site("404.html") == "<p>Gone</p>")
         #expect(try site("robots.txt") == "User-agent: *\n")
-        #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "site/.well-known").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: work.url.appending(path: "site/.well-known").path))
 
         // The rebuild equals a build from nothing.
         let fresh = try build(["--no-cache"], output: "fresh")
         #expect(fresh.status == 0)
-        #expect(try EndToEndTests.tree(work.url.appending(path: "site")) == EndToEndTests.tree(work.url.appending(path: "fresh")))
+        #expect(
+            try EndToEndTests.tree(work.url.appending(path: "site"))
+                == EndToEndTests.tree(work.url.appending(path: "fresh")))
     }
 
-    @Test("A static file in the place of a generated one is an error naming both; the previous site stays")
+    @Test(
+        "A static file in the place of a generated one is an error naming both; the previous site stays"
+    )
     func clashes() throws {
         #expect(try build().status == 0)
         let before = try EndToEndTests.tree(work.url.appending(path: "site"))
@@ -81,8 +96,12 @@ struct StaticFolderTests {
             try work.write("photos/static/" + file, "mine")
             let run = try build()
             #expect(run.status == 1, "\(file)")
-            #expect(run.error.contains("static file '\(work.path)/photos/static/\(file)' \(message)"), "\(file): \(run.error)")
-            #expect(try EndToEndTests.tree(work.url.appending(path: "site")) == before, "\(file): the previous site is as it was")
+            #expect(
+                run.error.contains("static file '\(work.path)/photos/static/\(file)' \(message)"),
+                "\(file): \(run.error)")
+            #expect(
+                try EndToEndTests.tree(work.url.appending(path: "site")) == before,
+                "\(file): the previous site is as it was")
             try FileManager.default.removeItem(at: work.url.appending(path: "photos/static"))
         }
 
@@ -91,13 +110,16 @@ struct StaticFolderTests {
         #expect(try build().status == 0)
         let paged = try build(["--page-size", "1"])
         #expect(paged.status == 1)
-        #expect(paged.error.contains("would overwrite the generated 'page-2.html'"), "\(paged.error)")
+        #expect(
+            paged.error.contains("would overwrite the generated 'page-2.html'"), "\(paged.error)")
         // With the owner's own _headers, none is generated: no clash.
         try work.write("photos/static/_headers", "/*\n  X-Frame-Options: DENY\n")
         #expect(try build().status == 0)
     }
 
-    @Test("--static and staticFolder name another folder; a missing one, or one holding the photos or the output, is an error")
+    @Test(
+        "--static and staticFolder name another folder; a missing one, or one holding the photos or the output, is an error"
+    )
     func otherFolders() throws {
         try work.write("public/CNAME", "a.example\n")
         #expect(try build(["--static", "public"]).status == 0)
@@ -109,7 +131,10 @@ struct StaticFolderTests {
 
         let missing = try build(["--static", "nowhere"])
         #expect(missing.status == 1)
-        #expect(missing.error.contains("static folder '\(work.path)/nowhere' does not exist or is not a folder"), "\(missing.error)")
+        #expect(
+            missing.error.contains(
+                "static folder '\(work.path)/nowhere' does not exist or is not a folder"),
+            "\(missing.error)")
         let photos = try build(["--static", "."])
         #expect(photos.status == 1)
         #expect(photos.error.contains("is or contains the photos folder"), "\(photos.error)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WaterfallSiteCLI
 
 /// Files that are large, broken or change while a build runs, through the built binary.
@@ -8,13 +9,16 @@ struct UnluckyFilesTests {
     let binary: URL
 
     init() throws {
-        binary = try #require(Repository.binary, "the waterfall-site executable was not built beside the tests")
+        binary = try #require(
+            Repository.binary, "the waterfall-site executable was not built beside the tests")
     }
 
     /// Runs the binary and returns its exit status and its peak resident memory (from `wait4`'s
     /// resource usage of that very child), with standard output and error discarded.
     /// (posix_spawn has no working-folder argument on glibc 2.36: give absolute paths.)
-    static func peakMemory(_ binary: URL, _ arguments: [String]) throws -> (status: Int32, peakBytes: Int) {
+    static func peakMemory(_ binary: URL, _ arguments: [String]) throws -> (
+        status: Int32, peakBytes: Int
+    ) {
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -41,16 +45,22 @@ struct UnluckyFilesTests {
         // The real photo, then zeros up to 2 GB: no disk space, a valid header, a decodable image.
         try #require(truncate(huge.path, 2 << 30) == 0)
         let site = work.url.appending(path: "site")
-        let run = try Self.peakMemory(binary, ["build", work.url.appending(path: "photos").path, "-o", site.path, "--jobs", "2"])
+        let run = try Self.peakMemory(
+            binary,
+            ["build", work.url.appending(path: "photos").path, "-o", site.path, "--jobs", "2"])
         #expect(run.status == 0)
         #expect(run.peakBytes < 300 << 20, "peak \(run.peakBytes >> 20) MB")
         let html = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
         #expect(html.contains(#"<a href="photos/huge.jpg"><img src="renditions/"#))
         var info = stat()
-        #expect(stat(site.appending(path: "photos/huge.jpg").path, &info) == 0 && info.st_size == 2 << 30)
+        #expect(
+            stat(site.appending(path: "photos/huge.jpg").path, &info) == 0
+                && info.st_size == 2 << 30)
     }
 
-    @Test("a photo whose renditions failed is not decoded again while unchanged, and its warning is repeated")
+    @Test(
+        "a photo whose renditions failed is not decoded again while unchanged, and its warning is repeated"
+    )
     func rememberedFailure() throws {
         let work = try TemporaryFolder()
         let photo = try Repository.samplePhoto()
@@ -67,7 +77,8 @@ struct UnluckyFilesTests {
         let warning = "warning: broken.jpg: no resized copies ("
         #expect(first.error.contains(warning), "\(first.error)")
         // The build's records, beside the site.
-        let cache = try String(contentsOf: work.url.appending(path: ".site.waterfall-site-cache"), encoding: .utf8)
+        let cache = try String(
+            contentsOf: work.url.appending(path: ".site.waterfall-site-cache"), encoding: .utf8)
         #expect(cache.contains("\tfailed:"))
 
         // The same file (inode, size, modification time) now holds the good photo: a build that
@@ -83,30 +94,40 @@ struct UnluckyFilesTests {
         let second = try ProcessRun(binary, ["build", photos, "-o", "site"], in: work.url)
         #expect(second.status == 0)
         #expect(second.error == first.error)
-        #expect(second.output.contains("(1 photo without renditions); 2 unchanged photos not read again"), "\(second.output)")
-        var html = try String(contentsOf: work.url.appending(path: "site/index.html"), encoding: .utf8)
+        #expect(
+            second.output.contains(
+                "(1 photo without renditions); 2 unchanged photos not read again"),
+            "\(second.output)")
+        var html = try String(
+            contentsOf: work.url.appending(path: "site/index.html"), encoding: .utf8)
         #expect(html.contains(#"<a href="photos/broken.jpg"><img src="photos/broken.jpg""#))
 
         // --no-cache reads it again: now it has renditions and no warning.
-        let fresh = try ProcessRun(binary, ["build", photos, "-o", "site", "--no-cache"], in: work.url)
+        let fresh = try ProcessRun(
+            binary, ["build", photos, "-o", "site", "--no-cache"], in: work.url)
         #expect(fresh.status == 0)
         #expect(fresh.error.isEmpty, "\(fresh.error)")
         html = try String(contentsOf: work.url.appending(path: "site/index.html"), encoding: .utf8)
         #expect(html.contains(#"<a href="photos/broken.jpg"><img src="renditions/"#))
     }
 
-    @Test("a photo deleted, or replaced by a FIFO, during the build is left out with a warning; the rest is published",
-          arguments: [false, true])
+    @Test(
+        "a photo deleted, or replaced by a FIFO, during the build is left out with a warning; the rest is published",
+        arguments: [false, true])
     func photoGoneMidBuild(replacedByFIFO: Bool) throws {
         let work = try TemporaryFolder()
         let photo = try Repository.samplePhoto("Travel/harbour at dusk.jpg")
         // Enough photos that resizing them one at a time takes a while; the last is deleted as
         // soon as the first renditions appear, long before its turn.
-        for index in 1...24 { try work.write("photos/photo-\(index).jpg", photo + Data([UInt8(index)])) }
+        for index in 1...24 {
+            try work.write("photos/photo-\(index).jpg", photo + Data([UInt8(index)]))
+        }
         let victim = work.url.appending(path: "photos/photo-24.jpg")
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["build", work.url.appending(path: "photos").path, "-o", "site", "--jobs", "1"]
+        process.arguments = [
+            "build", work.url.appending(path: "photos").path, "-o", "site", "--jobs", "1",
+        ]
         process.currentDirectoryURL = work.url
         let errorPipe = Pipe()
         process.standardError = errorPipe
@@ -115,9 +136,12 @@ struct UnluckyFilesTests {
         let deadline = Date().addingTimeInterval(60)
         var deleted = false
         while !deleted && Date() < deadline && process.isRunning {
-            let staging = (try? FileManager.default.contentsOfDirectory(atPath: work.path))?.first { $0.hasPrefix(".site.staging-") }
+            let staging = (try? FileManager.default.contentsOfDirectory(atPath: work.path))?.first {
+                $0.hasPrefix(".site.staging-")
+            }
             if let staging,
-                let renditions = try? FileManager.default.contentsOfDirectory(atPath: work.url.appending(path: "\(staging)/renditions").path),
+                let renditions = try? FileManager.default.contentsOfDirectory(
+                    atPath: work.url.appending(path: "\(staging)/renditions").path),
                 !renditions.isEmpty
             {
                 try FileManager.default.removeItem(at: victim)
@@ -126,18 +150,22 @@ struct UnluckyFilesTests {
             }
             usleep(2_000)
         }
-        let error = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let error = String(
+            decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         try #require(deleted, "the build finished before the photo could be deleted")
         #expect(process.terminationStatus == 0, "\(error)")
-        let reason = replacedByFIFO ? "it is no longer a regular file (replaced during the build)"
+        let reason =
+            replacedByFIFO
+            ? "it is no longer a regular file (replaced during the build)"
             : "the file is gone (deleted or moved during the build)"
         #expect(error.contains("warning: photo-24.jpg: left out: \(reason)"), "\(error)")
         let site = work.url.appending(path: "site")
         let html = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
         #expect(!html.contains("photo-24.jpg"))
         #expect(html.contains(#"href="photos/photo-23.jpg""#))
-        let published = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "photos").path)
+        let published = try FileManager.default.contentsOfDirectory(
+            atPath: site.appending(path: "photos").path)
         #expect(published.count == 23)
         #expect(!published.contains("photo-24.jpg"))
     }
@@ -156,9 +184,16 @@ struct UnluckyFilesTests {
         try #require(mkfifo(fifo.path, 0o644) == 0)
         let reason = try output.placeOriginal(Array(fifo.path.utf8), at: "photos/b.jpg")
         #expect(reason == "it is no longer a regular file (now a FIFO, replaced during the build)")
-        #expect(!FileManager.default.fileExists(atPath: output.staging.appending(path: "photos/b.jpg").path))
-        #expect(try output.placeOriginal(Array(work.url.appending(path: "photos/a.jpg").path.utf8), at: "photos/a.jpg") == nil)
-        #expect(try output.placeOriginal(Array(work.url.appending(path: "photos/gone.jpg").path.utf8), at: "photos/gone.jpg")
-            == "the file is gone (deleted or moved during the build)")
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: output.staging.appending(path: "photos/b.jpg").path))
+        #expect(
+            try output.placeOriginal(
+                Array(work.url.appending(path: "photos/a.jpg").path.utf8), at: "photos/a.jpg")
+                == nil)
+        #expect(
+            try output.placeOriginal(
+                Array(work.url.appending(path: "photos/gone.jpg").path.utf8), at: "photos/gone.jpg")
+                == "the file is gone (deleted or moved during the build)")
     }
 }

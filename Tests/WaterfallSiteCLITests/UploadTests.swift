@@ -10,9 +10,14 @@ struct UploadTests {
     let rsync: URL
 
     init() throws {
-        binary = try #require(Repository.binary, "the waterfall-site executable was not built beside the tests")
-        let found = ["/usr/bin/rsync", "/bin/rsync", "/usr/local/bin/rsync"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        rsync = URL(fileURLWithPath: try #require(found, "rsync is not installed: run scripts/install-dependencies.sh --tests"))
+        binary = try #require(
+            Repository.binary, "the waterfall-site executable was not built beside the tests")
+        let found = ["/usr/bin/rsync", "/bin/rsync", "/usr/local/bin/rsync"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+        rsync = URL(
+            fileURLWithPath: try #require(
+                found, "rsync is not installed: run scripts/install-dependencies.sh --tests"))
     }
 
     static let photoCount = 500
@@ -23,7 +28,10 @@ struct UploadTests {
         var captions: [String: String] = [:]
         for index in 0..<Self.photoCount {
             let path = "\(index < 250 ? "Spring" : "Summer")/photo-\(index).png"
-            try work.write("photos/" + path, GeneratedPhoto.png(width: 24 + index % 17, height: 18 + index * 7 % 29, seed: index))
+            try work.write(
+                "photos/" + path,
+                GeneratedPhoto.png(width: 24 + index % 17, height: 18 + index * 7 % 29, seed: index)
+            )
             captions[path] = "Caption of photo \(index)"
         }
         try writeMetadata(captions, in: work)
@@ -32,11 +40,16 @@ struct UploadTests {
 
     func writeMetadata(_ captions: [String: String], in work: TemporaryFolder) throws {
         let photos = captions.mapValues { ["caption": $0] }
-        try work.write("photos/metadata.json", try JSONSerialization.data(withJSONObject: ["photos": photos], options: [.sortedKeys]))
+        try work.write(
+            "photos/metadata.json",
+            try JSONSerialization.data(withJSONObject: ["photos": photos], options: [.sortedKeys]))
     }
 
     func build(_ work: TemporaryFolder) throws {
-        let run = try ProcessRun(binary, ["build", "photos", "-o", "site", "--quiet", "--page-size", String(Self.pageSize)], in: work.url)
+        let run = try ProcessRun(
+            binary,
+            ["build", "photos", "-o", "site", "--quiet", "--page-size", String(Self.pageSize)],
+            in: work.url)
         #expect(run.status == 0, "\(run.error)")
     }
 
@@ -45,14 +58,17 @@ struct UploadTests {
     func upload(_ work: TemporaryFolder) throws -> (files: [String], others: [String]) {
         let host = work.url.appending(path: "host")
         try FileManager.default.createDirectory(at: host, withIntermediateDirectories: true)
-        let run = try ProcessRun(rsync, ["-a", "--delete", "--itemize-changes", "site/", host.path + "/"], in: work.url)
+        let run = try ProcessRun(
+            rsync, ["-a", "--delete", "--itemize-changes", "site/", host.path + "/"], in: work.url)
         #expect(run.status == 0, "rsync: \(run.error)")
         var files: [String] = []
         var others: [String] = []
         for line in run.output.split(separator: "\n").map(String.init) {
             // `>f…` a file sent, `cd`/`cf` created, `*deleting` removed, `.d..t` a folder's time.
             let name = line.split(separator: " ", maxSplits: 1).last.map(String.init) ?? line
-            if line.hasPrefix(">f") || line.hasPrefix("<f") || line.hasPrefix("c") || line.hasPrefix("*deleting") || line.hasPrefix(".f") {
+            if line.hasPrefix(">f") || line.hasPrefix("<f") || line.hasPrefix("c")
+                || line.hasPrefix("*deleting") || line.hasPrefix(".f")
+            {
                 files.append(name.trimmingCharacters(in: .whitespaces))
             } else {
                 others.append(line)
@@ -61,36 +77,55 @@ struct UploadTests {
         return (files.sorted(), others)
     }
 
-    @Test("500 photos: after one caption changes, rsync sends the one page that shows it; with no change, nothing")
+    @Test(
+        "500 photos: after one caption changes, rsync sends the one page that shows it; with no change, nothing"
+    )
     func rsyncSendsOnlyChanges() throws {
         let work = try TemporaryFolder()
         var captions = try gallery(in: work)
         try build(work)
         let first = try upload(work)
-        #expect(first.files.contains("index.html") && first.files.contains("_headers") && first.files.count > Self.photoCount)
-        #expect(!first.files.contains { $0.contains("waterfall-site-cache") }, "the build's records are not uploaded")
-        #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "host/.waterfall-site-cache").path))
+        #expect(
+            first.files.contains("index.html") && first.files.contains("_headers")
+                && first.files.count > Self.photoCount)
+        #expect(
+            !first.files.contains { $0.contains("waterfall-site-cache") },
+            "the build's records are not uploaded")
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: work.url.appending(path: "host/.waterfall-site-cache").path))
 
         try build(work)
         let unchanged = try upload(work)
-        #expect(unchanged.files.isEmpty, "a rebuild without a change sends nothing: \(unchanged.files)")
-        #expect(unchanged.others.allSatisfy { $0.hasPrefix(".d") }, "at most a folder's time is set: \(unchanged.others)")
+        #expect(
+            unchanged.files.isEmpty, "a rebuild without a change sends nothing: \(unchanged.files)")
+        #expect(
+            unchanged.others.allSatisfy { $0.hasPrefix(".d") },
+            "at most a folder's time is set: \(unchanged.others)")
 
         // Photo 250 is the first of the second folder: the first photo of page 3.
         let changed = "Summer/photo-250.png"
         let pages = try (1...5).map { number in
-            try String(contentsOf: work.url.appending(path: "site/\(number == 1 ? "index" : "page-\(number)").html"), encoding: .utf8)
+            try String(
+                contentsOf: work.url.appending(
+                    path: "site/\(number == 1 ? "index" : "page-\(number)").html"), encoding: .utf8)
         }
-        let showing = pages.indices.filter { pages[$0].contains(captions[changed]!) }.map { $0 == 0 ? "index.html" : "page-\($0 + 1).html" }
+        let showing = pages.indices.filter { pages[$0].contains(captions[changed]!) }.map {
+            $0 == 0 ? "index.html" : "page-\($0 + 1).html"
+        }
         #expect(showing == ["page-3.html"], "exactly one page shows the caption")
         let layoutBefore = try Data(contentsOf: work.url.appending(path: "site/layout.json"))
         captions[changed] = "A new caption for photo 250"
         try writeMetadata(captions, in: work)
         try build(work)
-        let layoutChanged = try Data(contentsOf: work.url.appending(path: "site/layout.json")) != layoutBefore
+        let layoutChanged =
+            try Data(contentsOf: work.url.appending(path: "site/layout.json")) != layoutBefore
         let sent = try upload(work)
-        #expect(sent.files == (layoutChanged ? ["layout.json"] + showing : showing), "\(sent.files)")
-        #expect(try String(contentsOf: work.url.appending(path: "host/page-3.html"), encoding: .utf8).contains("A new caption for photo 250"))
+        #expect(
+            sent.files == (layoutChanged ? ["layout.json"] + showing : showing), "\(sent.files)")
+        #expect(
+            try String(contentsOf: work.url.appending(path: "host/page-3.html"), encoding: .utf8)
+                .contains("A new caption for photo 250"))
 
         try build(work)
         #expect(try upload(work).files.isEmpty, "and again nothing once it is uploaded")

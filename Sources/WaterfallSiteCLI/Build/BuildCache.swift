@@ -1,17 +1,18 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import PhotoScanner
 import PhotoRenditions
+import PhotoScanner
 import SiteRenderer
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The build cache: what a build learned, kept beside the output folder (never in it: it names
@@ -76,7 +77,9 @@ struct BuildCache: Sendable {
 
         /// A remembered failure, for the options `fingerprint` (see ``failureFingerprint(_:)``).
         static func failed(_ message: String, fingerprint: String) -> RenditionKey {
-            RenditionKey(fingerprint: fingerprint, contentHash: "", fileExtension: "", widths: [], failure: message)
+            RenditionKey(
+                fingerprint: fingerprint, contentHash: "", fileExtension: "", widths: [],
+                failure: message)
         }
 
         /// What a failure depends on: the encoding options and the pixel limit (a photo over
@@ -125,10 +128,15 @@ struct BuildCache: Sendable {
 
     /// The photos whose original the build placed in the site.
     var placedOriginals: [String] {
-        scan.entries.indices.filter { publishedOriginals[$0] }.map { scan.entries[$0].photo.relativePath }
+        scan.entries.indices.filter { publishedOriginals[$0] }.map {
+            scan.entries[$0].photo.relativePath
+        }
     }
 
-    init(scan: ScanCache, renditionKeys: [RenditionKey?], publishedOriginals: [Bool], pages: [PageRecord]) {
+    init(
+        scan: ScanCache, renditionKeys: [RenditionKey?], publishedOriginals: [Bool],
+        pages: [PageRecord]
+    ) {
         self.scan = scan
         self.renditionKeys = renditionKeys
         self.publishedOriginals = publishedOriginals
@@ -164,9 +172,12 @@ struct BuildCache: Sendable {
         /// the same (listing) order then; the paths are compared to make sure.
         func repeats(_ previous: BuildCache, allCached: Bool) -> Bool {
             guard allCached, photos.count == previous.scan.entries.count, pages == previous.pages,
-                renditions == previous.renditionKeys, publishedOriginals == previous.publishedOriginals
+                renditions == previous.renditionKeys,
+                publishedOriginals == previous.publishedOriginals
             else { return false }
-            return photos.indices.allSatisfy { photos[$0].relativePath == previous.scan.entries[$0].photo.relativePath }
+            return photos.indices.allSatisfy {
+                photos[$0].relativePath == previous.scan.entries[$0].photo.relativePath
+            }
         }
 
         /// The cache file's bytes; a photo about which nothing changed since `previous` gets its
@@ -182,8 +193,10 @@ struct BuildCache: Sendable {
             for (index, photo) in photos.enumerated() {
                 guard let identity = photo.identity else { continue }
                 let key = renditions[index]
-                if let previous, let line = previousIndex?[index], previous.lines.indices.contains(line),
-                    previous.scan.entries[line].identity == identity, previous.renditionKeys[line] == key,
+                if let previous, let line = previousIndex?[index],
+                    previous.lines.indices.contains(line),
+                    previous.scan.entries[line].identity == identity,
+                    previous.renditionKeys[line] == key,
                     previous.publishedOriginals[line] == publishedOriginals[index]
                 {
                     text.bytes.append(contentsOf: previous.source[previous.lines[line]])
@@ -225,7 +238,9 @@ struct BuildCache: Sendable {
                     text.append(CacheParser.failedPrefix)
                     text.appendEncoded(failure)
                 } else if let key {
-                    text.append(key.fileExtension + ":" + key.widths.map(String.init).joined(separator: ","))
+                    text.append(
+                        key.fileExtension + ":" + key.widths.map(String.init).joined(separator: ",")
+                    )
                 }
                 text.newline()
             }
@@ -247,9 +262,12 @@ struct BuildCache: Sendable {
                 }
                 text.newline()
             }
-            let checksum = text.bytes.withUnsafeBytes { BuildCache.checksum(of: UnsafeRawBufferPointer(rebasing: $0[bodyStart...])) }
+            let checksum = text.bytes.withUnsafeBytes {
+                BuildCache.checksum(of: UnsafeRawBufferPointer(rebasing: $0[bodyStart...]))
+            }
             let digits = Array(String(checksum, radix: 16).utf8)
-            text.bytes.replaceSubrange(checksumStart + 16 - digits.count..<checksumStart + 16, with: digits)
+            text.bytes.replaceSubrange(
+                checksumStart + 16 - digits.count..<checksumStart + 16, with: digits)
             return Data(text.bytes)
         }
     }
@@ -263,13 +281,18 @@ struct BuildCache: Sendable {
         let rest = line.dropFirst(headerStem.count)
         let version = rest.prefix { $0.isNumber }
         guard line.hasPrefix(header + " ") else {
-            return version.isEmpty ? "not a waterfall-site build cache" : "old version \(version), from an earlier waterfall-site"
+            return version.isEmpty
+                ? "not a waterfall-site build cache"
+                : "old version \(version), from an earlier waterfall-site"
         }
-        guard newline < bytes.count, let declared = UInt64(line.dropFirst(header.count + 1), radix: 16),
+        guard newline < bytes.count,
+            let declared = UInt64(line.dropFirst(header.count + 1), radix: 16),
             line.count == header.count + 17
         else { return "no checksum: the file is damaged" }
         let computed = checksum(of: UnsafeRawBufferPointer(rebasing: bytes[(newline + 1)...]))
-        guard declared == computed else { return "checksum mismatch: the file was truncated or edited" }
+        guard declared == computed else {
+            return "checksum mismatch: the file was truncated or edited"
+        }
         return nil
     }
 
@@ -280,7 +303,9 @@ struct BuildCache: Sendable {
         func ignored(_ reason: String) -> (BuildCache?, String?) {
             (nil, "ignoring the build cache '\(url.path)' (\(reason)); every photo is read again")
         }
-        guard let data = FileManager.default.contents(atPath: url.path) else { return ignored("not readable") }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            return ignored("not readable")
+        }
         if let reason = data.withUnsafeBytes({ headerProblem($0) }) { return ignored(reason) }
         let result = data.withUnsafeBytes { raw in
             var parser = CacheParser(raw.bindMemory(to: UInt8.self))
@@ -319,7 +344,9 @@ private struct CacheParser {
 
     mutating func cache() -> Result<BuildCache, CacheFailure> {
         // The header and its checksum were checked before (see BuildCache.load(from:)).
-        guard nextLine(), fields.count == 1, text(fields[0])?.hasPrefix(BuildCache.header + " ") == true else {
+        guard nextLine(), fields.count == 1,
+            text(fields[0])?.hasPrefix(BuildCache.header + " ") == true
+        else {
             return .failure(CacheFailure(reason: "not a waterfall-site cache of this version"))
         }
         // One pass to count the lines, so the arrays never grow while filling.
@@ -354,7 +381,11 @@ private struct CacheParser {
                 guard let page = pageRecord(number: pages.count + 1) else { return malformed(line) }
                 pages.append(page)
             } else {
-                guard appendPhotoEntry(to: &entries, renditionKeys: &renditionKeys, publishedOriginals: &publishedOriginals) else {
+                guard
+                    appendPhotoEntry(
+                        to: &entries, renditionKeys: &renditionKeys,
+                        publishedOriginals: &publishedOriginals)
+                else {
                     return malformed(line)
                 }
                 // With its line break: the file's last photo line is always followed by the pages.
@@ -363,7 +394,8 @@ private struct CacheParser {
         }
         guard inPages else { return .failure(CacheFailure(reason: "it ends early")) }
         var cache = BuildCache(
-            scan: ScanCache(entries: entries), renditionKeys: renditionKeys, publishedOriginals: publishedOriginals, pages: pages)
+            scan: ScanCache(entries: entries), renditionKeys: renditionKeys,
+            publishedOriginals: publishedOriginals, pages: pages)
         cache.lines = lines
         return .success(cache)
     }
@@ -379,8 +411,10 @@ private struct CacheParser {
     private mutating func nextLine() -> Bool {
         guard position < bytes.count, let base = bytes.baseAddress else { return false }
         fields.removeAll(keepingCapacity: true)
-        let lineEnd = memchr(base + position, Int32(UInt8(ascii: "\n")), bytes.count - position)
-            .map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
+        let lineEnd =
+            memchr(base + position, Int32(UInt8(ascii: "\n")), bytes.count - position)
+            .map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base }
+            ?? bytes.count
         var start = position
         var index = position
         while index < lineEnd {
@@ -398,7 +432,8 @@ private struct CacheParser {
     /// Appends the photo line's entry, rendition key and published flag; false when malformed.
     /// (Appended in place: returning them as an optional tuple copied each entry twice more.)
     private mutating func appendPhotoEntry(
-        to entries: inout [ScanCache.Entry], renditionKeys: inout [BuildCache.RenditionKey?], publishedOriginals: inout [Bool]
+        to entries: inout [ScanCache.Entry], renditionKeys: inout [BuildCache.RenditionKey?],
+        publishedOriginals: inout [Bool]
     ) -> Bool {
         guard fields.count == 17,
             let path = text(fields[0]), !path.isEmpty,
@@ -407,16 +442,24 @@ private struct CacheParser {
             let format = ImageFormat(rawValue: String(decoding: bytes[fields[5]], as: UTF8.self)),
             let width = signed(fields[6]), width > 0, let height = signed(fields[7]), height > 0,
             let orientation = signed(fields[8]), (1...8).contains(orientation),
-            let displayWidth = signed(fields[9]), displayWidth > 0, let displayHeight = signed(fields[10]), displayHeight > 0,
+            let displayWidth = signed(fields[9]), displayWidth > 0,
+            let displayHeight = signed(fields[10]), displayHeight > 0,
             let byteSize = signed(fields[11]), byteSize >= 0,
             let warningText = fields[12].isEmpty ? "" : text(fields[12]),
             let fingerprint = renditionFingerprint(fields[13]),
             isLowercaseHex(fields[14]),
             field(fields[15], is: "original") || fields[15].isEmpty
         else { return false }
-        let failurePrefix = fields[16].lowerBound..<min(fields[16].upperBound, fields[16].lowerBound + Self.failedPrefix.utf8.count)
-        let failure = field(failurePrefix, is: "failed:") ? text(failurePrefix.upperBound..<fields[16].upperBound) : nil
-        guard let files = failure == nil ? renditionFiles(fields[16]) : ("", []) else { return false }
+        let failurePrefix =
+            fields[16]
+            .lowerBound..<min(
+                fields[16].upperBound, fields[16].lowerBound + Self.failedPrefix.utf8.count)
+        let failure =
+            field(failurePrefix, is: "failed:")
+            ? text(failurePrefix.upperBound..<fields[16].upperBound) : nil
+        guard let files = failure == nil ? renditionFiles(fields[16]) : ("", []) else {
+            return false
+        }
         let published = !fields[15].isEmpty
         let identity = FileIdentity(device: device, inode: inode, size: size, modified: modified)
         var photo = ScannedPhoto(
@@ -425,13 +468,19 @@ private struct CacheParser {
         // A HEIF/AVIF transform (not an orientation) is in the display size itself.
         photo.displayWidth = Int(displayWidth)
         photo.displayHeight = Int(displayHeight)
-        let warning = warningText.isEmpty ? nil : ScanDiagnostic(relativePath: path, kind: .malformedExif, message: warningText)
+        let warning =
+            warningText.isEmpty
+            ? nil : ScanDiagnostic(relativePath: path, kind: .malformedExif, message: warningText)
         let key =
-            fingerprint.isEmpty ? nil
+            fingerprint.isEmpty
+            ? nil
             : failure.map { BuildCache.RenditionKey.failed($0, fingerprint: fingerprint) }
-            ?? (fields[14].isEmpty || files.widths.isEmpty ? nil : BuildCache.RenditionKey(
-                fingerprint: fingerprint, contentHash: String(decoding: bytes[fields[14]], as: UTF8.self),
-                fileExtension: files.fileExtension, widths: files.widths))
+                ?? (fields[14].isEmpty || files.widths.isEmpty
+                    ? nil
+                    : BuildCache.RenditionKey(
+                        fingerprint: fingerprint,
+                        contentHash: String(decoding: bytes[fields[14]], as: UTF8.self),
+                        fileExtension: files.fileExtension, widths: files.widths))
         entries.append(ScanCache.Entry(identity: identity, photo: photo, warning: warning))
         renditionKeys.append(key)
         publishedOriginals.append(published)
@@ -442,26 +491,36 @@ private struct CacheParser {
         guard fields.count == 8, signed(fields[0]) == Int64(number),
             isLowercaseHex(fields[1]), !fields[1].isEmpty, fields[1].count <= 16,
             let fingerprint = UInt64(String(decoding: bytes[fields[1]], as: UTF8.self), radix: 16),
-            let offset = signed(fields[2]), offset >= 0, let length = signed(fields[3]), length >= 0,
+            let offset = signed(fields[2]), offset >= 0, let length = signed(fields[3]),
+            length >= 0,
             let ranges = signed(fields[4]), ranges >= 0,
             let drift = text(fields[5]).flatMap(Double.init), drift.isFinite,
-            let layoutBytes = signed(fields[6]), layoutBytes >= 0, let photos = signed(fields[7]), photos > 0
+            let layoutBytes = signed(fields[6]), layoutBytes >= 0, let photos = signed(fields[7]),
+            photos > 0
         else { return nil }
         return BuildCache.PageRecord(
-            fingerprint: fingerprint, layoutOffset: Int(offset), layoutLength: Int(length), ranges: Int(ranges),
+            fingerprint: fingerprint, layoutOffset: Int(offset), layoutLength: Int(length),
+            ranges: Int(ranges),
             worstDrift: drift, layoutBytes: Int(layoutBytes), photos: Int(photos))
     }
 
     /// `jpg:195,390,640` (or empty): the extension and widths of a photo's rendition files.
     private func renditionFiles(_ range: Range<Int>) -> (fileExtension: String, widths: [Int])? {
         guard !range.isEmpty else { return ("", []) }
-        let fileExtension = field(range.lowerBound..<min(range.upperBound, range.lowerBound + 3), is: "jpg") ? "jpg"
-            : field(range.lowerBound..<min(range.upperBound, range.lowerBound + 3), is: "png") ? "png" : nil
-        guard let fileExtension, range.count > 4, bytes[range.lowerBound + 3] == UInt8(ascii: ":") else { return nil }
+        let fileExtension =
+            field(range.lowerBound..<min(range.upperBound, range.lowerBound + 3), is: "jpg")
+            ? "jpg"
+            : field(range.lowerBound..<min(range.upperBound, range.lowerBound + 3), is: "png")
+                ? "png" : nil
+        guard let fileExtension, range.count > 4, bytes[range.lowerBound + 3] == UInt8(ascii: ":")
+        else { return nil }
         var widths: [Int] = []
         var start = range.lowerBound + 4
-        for index in start...range.upperBound where index == range.upperBound || bytes[index] == UInt8(ascii: ",") {
-            guard let width = signed(start..<index), width > 0, width < 1_000_000 else { return nil }
+        for index in start...range.upperBound
+        where index == range.upperBound || bytes[index] == UInt8(ascii: ",") {
+            guard let width = signed(start..<index), width > 0, width < 1_000_000 else {
+                return nil
+            }
             widths.append(Int(width))
             start = index + 1
         }
@@ -477,21 +536,28 @@ private struct CacheParser {
 
     /// Whether the field is exactly `word` (ASCII).
     private func field(_ range: Range<Int>, is word: StaticString) -> Bool {
-        range.count == word.utf8CodeUnitCount && memcmp(bytes.baseAddress.unsafelyUnwrapped + range.lowerBound, word.utf8Start, range.count) == 0
+        range.count == word.utf8CodeUnitCount
+            && memcmp(
+                bytes.baseAddress.unsafelyUnwrapped + range.lowerBound, word.utf8Start, range.count)
+                == 0
     }
 
     /// A percent-encoded UTF-8 field; nil when the percent encoding is broken. Bytes that are not
     /// UTF-8 are repaired as the folder walk repairs file names, so paths still match.
     private func text(_ range: Range<Int>) -> String? {
         let field = bytes[range]
-        guard field.contains(UInt8(ascii: "%")) else { return String(decoding: UnsafeBufferPointer(rebasing: field), as: UTF8.self) }
+        guard field.contains(UInt8(ascii: "%")) else {
+            return String(decoding: UnsafeBufferPointer(rebasing: field), as: UTF8.self)
+        }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(field.count)
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < range.upperBound, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+                guard index + 2 < range.upperBound, let high = hexValue(bytes[index + 1]),
+                    let low = hexValue(bytes[index + 2])
+                else {
                     return nil
                 }
                 decoded.append(high << 4 | low)
@@ -530,7 +596,9 @@ private struct CacheParser {
 
     private func signed(_ range: Range<Int>) -> Int64? {
         if !range.isEmpty && bytes[range.lowerBound] == UInt8(ascii: "-") {
-            guard let magnitude = unsigned(range.dropFirst()), magnitude <= UInt64(Int64.max) else { return nil }
+            guard let magnitude = unsigned(range.dropFirst()), magnitude <= UInt64(Int64.max) else {
+                return nil
+            }
             return -Int64(magnitude)
         }
         guard let value = unsigned(range), value <= UInt64(Int64.max) else { return nil }
@@ -538,7 +606,10 @@ private struct CacheParser {
     }
 
     private func isLowercaseHex(_ range: Range<Int>) -> Bool {
-        bytes[range].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+        bytes[range].allSatisfy {
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+        }
     }
 
     private func hexValue(_ byte: UInt8) -> UInt8? {

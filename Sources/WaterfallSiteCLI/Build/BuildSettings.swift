@@ -1,16 +1,17 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MasonryLayout
 import PhotoRenditions
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Everything a build needs to know, after the settings file and the command line are merged
@@ -101,7 +102,9 @@ enum SettingText {
 
     /// `16`, `8,16` (vertical, horizontal) or `10,20,30,40` (top, right, bottom, left as in CSS).
     static func insets(_ text: String) -> EdgeInsets? {
-        let values = text.split(separator: ",", omittingEmptySubsequences: false).map { NumericSetting.insets.value(String($0)) }
+        let values = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            NumericSetting.insets.value(String($0))
+        }
         guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else { return nil }
         let v = values.map { $0! }
         switch v.count {
@@ -118,7 +121,8 @@ enum SettingText {
     }
 
     static let directions: [(name: String, direction: RenderDirection)] = [
-        ("shortest", .shortestFirst), ("left-to-right", .leftToRight), ("right-to-left", .rightToLeft),
+        ("shortest", .shortestFirst), ("left-to-right", .leftToRight),
+        ("right-to-left", .rightToLeft),
     ]
     static let directionNames = directions.map(\.name).joined(separator: ", ")
 }
@@ -128,7 +132,9 @@ extension StringProtocol {
     /// an error to report, not padding).
     var trimmed: String {
         let isPadding: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
-        guard let first = firstIndex(where: { !isPadding($0) }), let last = lastIndex(where: { !isPadding($0) }) else { return "" }
+        guard let first = firstIndex(where: { !isPadding($0) }),
+            let last = lastIndex(where: { !isPadding($0) })
+        else { return "" }
         return String(self[first...last])
     }
 }
@@ -150,7 +156,9 @@ enum PathText {
         let user = path[path.index(after: path.startIndex)..<slash]
         let home: String?
         if user.isEmpty {
-            home = getenv("HOME").map { String(cString: $0) } ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) }
+            home =
+                getenv("HOME").map { String(cString: $0) }
+                ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) }
         } else {
             home = getpwnam(String(user)).map { String(cString: $0.pointee.pw_dir) }
         }

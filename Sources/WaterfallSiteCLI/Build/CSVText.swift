@@ -33,8 +33,12 @@ enum CSVText {
 
     /// Every record; lines with nothing on them are left out. Line breaks inside quoted fields
     /// come back as `\n`.
-    static func records(_ bytes: ArraySlice<UInt8>, separator: UInt8) throws(SyntaxError) -> [Record] {
-        let quote = UInt8(ascii: "\""), cr: UInt8 = 13, lf: UInt8 = 10
+    static func records(_ bytes: ArraySlice<UInt8>, separator: UInt8) throws(SyntaxError)
+        -> [Record]
+    {
+        let quote = UInt8(ascii: "\"")
+        let cr: UInt8 = 13
+        let lf: UInt8 = 10
         var records: [Record] = []
         var fields: [String] = []
         var field: [UInt8] = []
@@ -44,7 +48,9 @@ enum CSVText {
         var quoted = false
         var afterQuote = false
         func fail(_ problem: String) -> SyntaxError {
-            SyntaxError(record: records.count + 1, field: fields.count + 1, line: recordLine, problem: problem)
+            SyntaxError(
+                record: records.count + 1, field: fields.count + 1, line: recordLine,
+                problem: problem)
         }
         func endField() {
             fields.append(String(decoding: field, as: UTF8.self))
@@ -53,7 +59,9 @@ enum CSVText {
         }
         func endRecord() {
             endField()
-            if !(fields.count == 1 && fields[0].isEmpty) { records.append(Record(fields: fields, line: recordLine)) }
+            if !(fields.count == 1 && fields[0].isEmpty) {
+                records.append(Record(fields: fields, line: recordLine))
+            }
             fields.removeAll()
         }
         while index < bytes.endIndex {
@@ -89,14 +97,18 @@ enum CSVText {
                 recordLine = line
             case quote:
                 guard field.isEmpty && !afterQuote else {
-                    throw fail(afterQuote
-                        ? "a quote right after a quoted field; write a quote inside quotes as two quotes (\"\")"
-                        : "a quote inside a field that does not start with one; put the whole field in quotes and double the quote (\"\")")
+                    throw fail(
+                        afterQuote
+                            ? "a quote right after a quoted field; write a quote inside quotes as two quotes (\"\")"
+                            : "a quote inside a field that does not start with one; put the whole field in quotes and double the quote (\"\")"
+                    )
                 }
                 quoted = true
             default:
                 guard !afterQuote else {
-                    throw fail("text after the closing quote of a quoted field; put the whole field in quotes")
+                    throw fail(
+                        "text after the closing quote of a quoted field; put the whole field in quotes"
+                    )
                 }
                 field.append(byte)
             }
@@ -109,7 +121,10 @@ enum CSVText {
     /// `value` as one field: quoted when it holds the separator, a quote or a line break, or
     /// begins or ends with a space (which a spreadsheet would trim).
     static func field(_ value: String, separator: UInt8) -> String {
-        let needsQuotes = value.utf8.contains { $0 == separator || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
+        let needsQuotes =
+            value.utf8.contains {
+                $0 == separator || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13
+            }
             || value.hasPrefix(" ") || value.hasSuffix(" ")
         return needsQuotes ? "\"" + value.replacing("\"", with: "\"\"") + "\"" : value
     }

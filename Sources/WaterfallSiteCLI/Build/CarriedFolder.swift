@@ -1,14 +1,14 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A folder of the previous site (the originals) that the new site takes over with one rename
@@ -53,7 +53,8 @@ final class CarriedFolder: @unchecked Sendable {
     ///   - previousFiles: every file the previous build placed there (asked only when some are
     ///     gone or new), and how many there are.
     convenience init?(
-        name: String, output: OutputFolder, newFiles: [String], previousState: (_ index: Int) -> PreviousState,
+        name: String, output: OutputFolder, newFiles: [String],
+        previousState: (_ index: Int) -> PreviousState,
         previousCount: Int, previousFiles: () -> [String]
     ) {
         guard Self.isFolder(output.url.path + "/" + name) else { return nil }
@@ -79,7 +80,9 @@ final class CarriedFolder: @unchecked Sendable {
         // build alone can be a folder in the other.
         if !leavers.isEmpty && !Self.folders(of: newFiles).isDisjoint(with: leavers) { return nil }
         if !added.isEmpty && !Self.folders(of: previous).isDisjoint(with: added) { return nil }
-        self.init(name: name, output: output, arrivals: arrivals, arrivingFiles: arrivals.map { newFiles[$0] }, leavers: leavers)
+        self.init(
+            name: name, output: output, arrivals: arrivals,
+            arrivingFiles: arrivals.map { newFiles[$0] }, leavers: leavers)
     }
 
     /// Takes over `name` from the previous site in `output` as it is, when the caller knows that
@@ -91,15 +94,22 @@ final class CarriedFolder: @unchecked Sendable {
 
     /// Takes over `name` from the previous site in `output`, when the caller knows what arrives
     /// (files already written to ``incomingName(of:)`` in the staging folder) and what leaves.
-    convenience init?(name: String, output: OutputFolder, arrivingFiles: [String], leavers: [String]) {
+    convenience init?(
+        name: String, output: OutputFolder, arrivingFiles: [String], leavers: [String]
+    ) {
         guard Self.isFolder(output.url.path + "/" + name) else { return nil }
-        self.init(name: name, output: output, arrivals: [], arrivingFiles: arrivingFiles, leavers: leavers)
+        self.init(
+            name: name, output: output, arrivals: [], arrivingFiles: arrivingFiles, leavers: leavers
+        )
     }
 
     /// The staging folder's hidden folder where files for `name` wait until ``moveIn(oldSite:)``.
     static func incomingName(of name: String) -> String { ".incoming-\(name)" }
 
-    private init(name: String, output: OutputFolder, arrivals: [Int], arrivingFiles: [String], leavers: [String]) {
+    private init(
+        name: String, output: OutputFolder, arrivals: [Int], arrivingFiles: [String],
+        leavers: [String]
+    ) {
         self.name = name
         self.arrivals = arrivals
         self.arrivingFiles = arrivingFiles
@@ -125,7 +135,9 @@ final class CarriedFolder: @unchecked Sendable {
     /// before its swap must take out again (see ``PublishJournal``).
     func newArrivals() -> [String] {
         var info = stat()
-        return arrivingFiles.filter { lstat(previousPath + "/" + $0, &info) != 0 }.map { name + "/" + $0 }
+        return arrivingFiles.filter { lstat(previousPath + "/" + $0, &info) != 0 }.map {
+            name + "/" + $0
+        }
     }
 
     /// The files the new site no longer has, relative to the site.
@@ -140,12 +152,17 @@ final class CarriedFolder: @unchecked Sendable {
         var folders: Set<Substring> = []
         for file in arrivingFiles {
             let destination = previousPath + "/" + file
-            if let slash = destination.utf8.lastIndex(of: UInt8(ascii: "/")), folders.insert(destination[..<slash]).inserted {
-                try? FileManager.default.createDirectory(atPath: String(destination[..<slash]), withIntermediateDirectories: true)
+            if let slash = destination.utf8.lastIndex(of: UInt8(ascii: "/")),
+                folders.insert(destination[..<slash]).inserted
+            {
+                try? FileManager.default.createDirectory(
+                    atPath: String(destination[..<slash]), withIntermediateDirectories: true)
             }
             // An arrival that is not there was left out (its photo went away during the build).
             guard rename(incomingPath + "/" + file, destination) == 0 || errno == ENOENT else {
-                throw .failed("cannot move '\(file)' into '\(previousPath)': \(String(cString: strerror(errno)))")
+                throw .failed(
+                    "cannot move '\(file)' into '\(previousPath)': \(String(cString: strerror(errno)))"
+                )
             }
         }
         try? FileManager.default.removeItem(atPath: incomingPath)
@@ -155,15 +172,21 @@ final class CarriedFolder: @unchecked Sendable {
     /// (Re)places the staging folder's symlink for this folder by one to `oldSite`'s.
     func pointAt(oldSite: String) throws(CommandError) {
         let depth = name.split(separator: "/").count
-        let oldName = oldSite.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(oldSite[oldSite.utf8.index(after: $0)...]) } ?? oldSite
+        let oldName =
+            oldSite.utf8.lastIndex(of: UInt8(ascii: "/")).map {
+                String(oldSite[oldSite.utf8.index(after: $0)...])
+            } ?? oldSite
         let target = String(repeating: "../", count: depth) + oldName + "/" + name
         if let slash = stagedPath.utf8.lastIndex(of: UInt8(ascii: "/")) {
-            try? FileManager.default.createDirectory(atPath: String(stagedPath[..<slash]), withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                atPath: String(stagedPath[..<slash]), withIntermediateDirectories: true)
         }
         let temporary = stagedPath + ".link"
         unlink(temporary)
         guard symlink(target, temporary) == 0, rename(temporary, stagedPath) == 0 else {
-            throw .failed("cannot link '\(stagedPath)' to the live '\(name)': \(String(cString: strerror(errno)))")
+            throw .failed(
+                "cannot link '\(stagedPath)' to the live '\(name)': \(String(cString: strerror(errno)))"
+            )
         }
     }
 
@@ -199,9 +222,13 @@ final class CarriedFolder: @unchecked Sendable {
         var folders: Set<String> = []
         var seenParents: Set<Substring> = []
         for file in files {
-            guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")), seenParents.insert(file[..<slash]).inserted else { continue }
+            guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")),
+                seenParents.insert(file[..<slash]).inserted
+            else { continue }
             var folder = file[..<slash]
-            while folders.insert(String(folder)).inserted, let up = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
+            while folders.insert(String(folder)).inserted,
+                let up = folder.utf8.lastIndex(of: UInt8(ascii: "/"))
+            {
                 folder = folder[..<up]
             }
         }

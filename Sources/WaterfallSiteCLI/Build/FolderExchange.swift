@@ -1,23 +1,28 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Swaps two paths in one step with `renameat2(…, RENAME_EXCHANGE)` (Linux 3.15 and later, on
 /// file systems that support it), so whoever looks at either path sees one folder or the other,
 /// never none.
 enum FolderExchange {
-    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    private typealias RenameAt2 =
+        @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
 
     // Glibc declares renameat2 only under _GNU_SOURCE, which Swift's Glibc module does not see:
     // look the symbol up once instead. WATERFALL_SITE_NO_RENAME_EXCHANGE=1 acts as if the
     // kernel had none, so the tests reach the fallback.
     private static let renameAt2: RenameAt2? = {
-        if let value = getenv("WATERFALL_SITE_NO_RENAME_EXCHANGE"), String(cString: value) == "1" { return nil }
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+        if let value = getenv("WATERFALL_SITE_NO_RENAME_EXCHANGE"), String(cString: value) == "1" {
+            return nil
+        }
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else {
+            return nil
+        }
         return unsafeBitCast(symbol, to: RenameAt2.self)
     }()
 

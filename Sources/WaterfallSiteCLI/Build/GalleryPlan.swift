@@ -1,17 +1,18 @@
 import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PhotoScanner
 import SiteRenderer
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How the scanned photos become sections and pages: root photos first, then one section per
@@ -80,9 +81,11 @@ struct GalleryPlan: Sendable {
                     let photo = scanned[indices[position]]
                     let entry = metadata.photos.isEmpty ? nil : metadata.photos[photo.relativePath]
                     var site = SitePhoto(
-                        path: photo.relativePath, width: photo.displayWidth, height: photo.displayHeight,
+                        path: photo.relativePath, width: photo.displayWidth,
+                        height: photo.displayHeight,
                         alt: entry?.alt ?? entry?.title ?? Humanised.fileName(photo.relativePath),
-                        title: entry?.title, caption: entry?.caption, price: entry?.price, link: entry?.link)
+                        title: entry?.title, caption: entry?.caption, price: entry?.price,
+                        link: entry?.link)
                     site.opensOriginal = !photo.format.needsRenditions
                     (slots.buffer.baseAddress.unsafelyUnwrapped + position).initialize(to: site)
                 }
@@ -125,7 +128,8 @@ struct GalleryPlan: Sendable {
         var sectionStart = start
         for index in start..<end where index + 1 == end || folders[index + 1] != folders[index] {
             let folder = folders[index]
-            sections.append((folder, title(of: folder), options(of: folder), photos[sectionStart...index]))
+            sections.append(
+                (folder, title(of: folder), options(of: folder), photos[sectionStart...index]))
             sectionStart = index + 1
         }
         return sections
@@ -139,7 +143,10 @@ struct GalleryPlan: Sendable {
         for index in start..<end {
             let folder = folders[index]
             if sections.last?.folder != folder || sections.isEmpty {
-                sections.append(SiteSection(folder: folder, title: title(of: folder), photos: [], options: options(of: folder)))
+                sections.append(
+                    SiteSection(
+                        folder: folder, title: title(of: folder), photos: [],
+                        options: options(of: folder)))
             }
             sections[sections.count - 1].photos.append(photos[index])
         }
@@ -173,11 +180,15 @@ struct GalleryPlan: Sendable {
         return path.withUTF8 { path in
             folder.withUTF8 { folder in
                 guard let start = path.baseAddress else { return folder.isEmpty }
-                if folder.isEmpty { return memchr(start, Int32(UInt8(ascii: "/")), path.count) == nil }
+                if folder.isEmpty {
+                    return memchr(start, Int32(UInt8(ascii: "/")), path.count) == nil
+                }
                 guard path.count > folder.count + 1, path[folder.count] == UInt8(ascii: "/"),
                     memcmp(start, folder.baseAddress.unsafelyUnwrapped, folder.count) == 0
                 else { return false }
-                return memchr(start + folder.count + 1, Int32(UInt8(ascii: "/")), path.count - folder.count - 1) == nil
+                return memchr(
+                    start + folder.count + 1, Int32(UInt8(ascii: "/")),
+                    path.count - folder.count - 1) == nil
             }
         }
     }

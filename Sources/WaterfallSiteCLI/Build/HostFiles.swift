@@ -16,7 +16,10 @@ enum HostFiles {
     /// originals' folder when the build wrote them, and the folders of the owner's static files.
     /// A placeholder matches one path segment, so `/:page` is every file at the top (pages,
     /// `layout.json`, the owner's own files), and `/` is the index a host serves for the bare folder.
-    static func headers(assetsFolder: String, renditionsFolder: String?, originalsFolder: String?, ownFolders: [String]) -> String {
+    static func headers(
+        assetsFolder: String, renditionsFolder: String?, originalsFolder: String?,
+        ownFolders: [String]
+    ) -> String {
         var text = """
             # Written by waterfall-site for hosts that read _headers (Netlify, Cloudflare Pages).
             # Files named by a hash of their bytes never change: cached for a year. Everything

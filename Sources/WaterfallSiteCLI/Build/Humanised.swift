@@ -23,8 +23,12 @@ enum Humanised {
             return asciiWords(name).map { $0 ?? String(decoding: name, as: UTF8.self) }
         }
         if let ascii { return ascii }
-        var name = path[(path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.startIndex)...]
-        if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex { name = name[..<dot] }
+        var name = path[
+            (path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) }
+                ?? path.startIndex)...]
+        if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex {
+            name = name[..<dot]
+        }
         return words(name)
     }
 
@@ -35,7 +39,9 @@ enum Humanised {
     /// An escaped path (a name that is not UTF-8, see `FileNameText`) as people should read it:
     /// its own bytes, what is not UTF-8 shown as U+FFFD, not the escapes; nil for other paths.
     private static func shown(_ path: String) -> String? {
-        guard path.utf8.contains(UInt8(ascii: "%")), FileNameText.isEscaped(path) else { return nil }
+        guard path.utf8.contains(UInt8(ascii: "%")), FileNameText.isEscaped(path) else {
+            return nil
+        }
         return String(decoding: FileNameText.bytes(of: path), as: UTF8.self)
     }
 
@@ -75,7 +81,9 @@ enum Humanised {
                     count += 1
                     pendingSpace = false
                 }
-                out[count] = count == 0 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
+                out[count] =
+                    count == 0 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    ? byte - 32 : byte
                 count += 1
             }
             return count
@@ -83,13 +91,15 @@ enum Humanised {
     }
 
     private static func isSeparator(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: ".")
+        byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: " ")
+            || byte == UInt8(ascii: ".")
     }
 
     private static func unicodeWords(_ text: Substring) -> String {
         var result = ""
         for character in text {
-            let isSeparator = character == "-" || character == "_" || character == " " || character == "."
+            let isSeparator =
+                character == "-" || character == "_" || character == " " || character == "."
             if isSeparator {
                 if !result.isEmpty && !result.hasSuffix(" ") { result.append(" ") }
             } else {

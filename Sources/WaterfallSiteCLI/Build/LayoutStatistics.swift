@@ -20,14 +20,17 @@ struct LayoutStatistics {
     /// "Layout: 4 breakpoints in 7.5 width ranges per page (balanced within 16 px, worst 15.2 px), 120 bytes of layout per photo"
     func summary(breakpoints: Int, tolerance: Double) -> String {
         let perPage = pages > 0 ? Double(ranges) / Double(pages) : 0
-        var line = "Layout: \(breakpoints) breakpoint\(breakpoints == 1 ? "" : "s") in \(NumberText.decimal(perPage, decimals: 1)) width range\(perPage == 1 ? "" : "s")"
+        var line =
+            "Layout: \(breakpoints) breakpoint\(breakpoints == 1 ? "" : "s") in \(NumberText.decimal(perPage, decimals: 1)) width range\(perPage == 1 ? "" : "s")"
         line += pages > 1 ? " per page" : ""
         if tolerance > 0 {
-            line += " (balanced within \(NumberText.decimal(tolerance, decimals: 1)) px, worst \(NumberText.decimal(worstDrift, decimals: 1)) px)"
+            line +=
+                " (balanced within \(NumberText.decimal(tolerance, decimals: 1)) px, worst \(NumberText.decimal(worstDrift, decimals: 1)) px)"
         } else {
             line += " (no balancing, worst drift \(NumberText.decimal(worstDrift, decimals: 1)) px)"
         }
-        line += ", \(NumberText.grouped(photos > 0 ? layoutBytes / photos : 0)) bytes of layout per photo"
+        line +=
+            ", \(NumberText.grouped(photos > 0 ? layoutBytes / photos : 0)) bytes of layout per photo"
         return line
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PhotoRenditions
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `metadata.csv`: the metadata as a spreadsheet, for shops that keep captions and prices in
 /// one. A header row names the columns; then one row per photo, keyed by its path relative to
@@ -24,8 +25,11 @@ enum MetadataTable {
     /// them, then fields only sections have.
     static var columns: [String] {
         let preferred = ["title", "alt", "caption", "price", "link"]
-        let photoFields = preferred.filter(PhotoMetadata.photoKeys.contains) + PhotoMetadata.photoKeys.subtracting(preferred).sorted()
-        return ["path"] + photoFields + PhotoMetadata.SectionEntry.keys.filter { !photoFields.contains($0) }
+        let photoFields =
+            preferred.filter(PhotoMetadata.photoKeys.contains)
+            + PhotoMetadata.photoKeys.subtracting(preferred).sorted()
+        return ["path"] + photoFields
+            + PhotoMetadata.SectionEntry.keys.filter { !photoFields.contains($0) }
     }
 
     static func load(_ url: URL) throws(CommandError) -> PhotoMetadata {
@@ -34,7 +38,8 @@ enum MetadataTable {
         do {
             bytes = try [UInt8](Data(contentsOf: url))
         } catch {
-            throw .failed("metadata file '\(path)': cannot read it: \(FileSystemFailure.reason(error))")
+            throw .failed(
+                "metadata file '\(path)': cannot read it: \(FileSystemFailure.reason(error))")
         }
         do {
             return try parse(bytes)
@@ -48,9 +53,14 @@ enum MetadataTable {
     }
 
     /// The header's column names, as written, and the separator; for `init` adding rows.
-    static func header(of bytes: [UInt8]) throws(Problem) -> (names: [String], separator: UInt8, paths: Set<String>) {
+    static func header(of bytes: [UInt8]) throws(Problem) -> (
+        names: [String], separator: UInt8, paths: Set<String>
+    ) {
         let table = try read(bytes)
-        return (table.names, table.separator, Set(table.rows.compactMap { $0.fields.first.map(PhotoMetadata.normalised) }))
+        return (
+            table.names, table.separator,
+            Set(table.rows.compactMap { $0.fields.first.map(PhotoMetadata.normalised) })
+        )
     }
 
     static func parse(_ bytes: [UInt8]) throws(Problem) -> PhotoMetadata {
@@ -58,9 +68,12 @@ enum MetadataTable {
         var metadata = PhotoMetadata()
         var firstRow: [String: Int] = [:]
         for (number, record) in zip(2..., table.rows) {
-            let where_ = "row \(number) (line \(record.line))"
+            let rowPlace = "row \(number) (line \(record.line))"
             guard record.fields.count <= table.names.count else {
-                throw Problem(description: "\(where_) has \(record.fields.count) cells, the header \(table.names.count); quote cells that hold the separator")
+                throw Problem(
+                    description:
+                        "\(rowPlace) has \(record.fields.count) cells, the header \(table.names.count); quote cells that hold the separator"
+                )
             }
             var rowPath = ""
             var fields: [(key: String, value: JSONValue)] = []
@@ -75,11 +88,17 @@ enum MetadataTable {
             }
             guard !rowPath.isEmpty else {
                 if fields.isEmpty { continue }
-                throw Problem(description: "\(where_), column \(table.letter("path")) ('path'): the path is empty; give the photo's path relative to the photos folder")
+                throw Problem(
+                    description:
+                        "\(rowPlace), column \(table.letter("path")) ('path'): the path is empty; give the photo's path relative to the photos folder"
+                )
             }
             let key = PhotoMetadata.normalised(rowPath)
             if let earlier = firstRow[key] {
-                throw Problem(description: "\(where_): '\(rowPath)' is already on row \(earlier); give each photo or folder one row")
+                throw Problem(
+                    description:
+                        "\(rowPlace): '\(rowPath)' is already on row \(earlier); give each photo or folder one row"
+                )
             }
             firstRow[key] = number
             let isSection = rowPath.hasSuffix("/")
@@ -91,14 +110,20 @@ enum MetadataTable {
                 }
             } catch {
                 // A field the entry refuses as a whole is one only the other kind of row has.
-                let column = error.key ?? fields.first { !(isSection ? PhotoMetadata.sectionKeys : PhotoMetadata.photoKeys).contains($0.key) }?.key
+                let column =
+                    error.key
+                    ?? fields.first {
+                        !(isSection ? PhotoMetadata.sectionKeys : PhotoMetadata.photoKeys).contains(
+                            $0.key)
+                    }?.key
                 let place = column.map { ", column \(table.letter($0)) ('\($0)')" } ?? ""
-                let problem = error.key == nil && column != nil
+                let problem =
+                    error.key == nil && column != nil
                     ? (isSection
                         ? "a folder's row (path ending in '/') can only fill \(PhotoMetadata.SectionEntry.keys.joined(separator: ", "))"
                         : "a photo's row can only fill \(PhotoMetadata.photoKeys.sorted().joined(separator: ", ")); for a folder, end its path with '/'")
                     : error.problem
-                throw Problem(description: "\(where_)\(place): \(problem)")
+                throw Problem(description: "\(rowPlace)\(place): \(problem)")
             }
         }
         return metadata
@@ -117,31 +142,47 @@ enum MetadataTable {
     private static func read(_ bytes: [UInt8]) throws(Problem) -> Table {
         let body = CSVText.withoutByteOrderMark(bytes)
         guard String(validating: body, as: UTF8.self) != nil else {
-            throw Problem(description: "is not UTF-8 text; save it from the spreadsheet as \"CSV UTF-8\"")
+            throw Problem(
+                description: "is not UTF-8 text; save it from the spreadsheet as \"CSV UTF-8\"")
         }
         let separator = CSVText.separator(of: body)
         let records: [CSVText.Record]
         do {
             records = try CSVText.records(body, separator: separator)
         } catch {
-            let place = error.record == 1 ? "the header" : "row \(error.record) (line \(error.line))"
-            throw Problem(description: "\(place), column \(CSVText.columnLetters(error.field)): \(error.problem)")
+            let place =
+                error.record == 1 ? "the header" : "row \(error.record) (line \(error.line))"
+            throw Problem(
+                description:
+                    "\(place), column \(CSVText.columnLetters(error.field)): \(error.problem)")
         }
         guard let header = records.first else {
-            throw Problem(description: "is empty; the first row names the columns: \(columns.joined(separator: ","))")
+            throw Problem(
+                description:
+                    "is empty; the first row names the columns: \(columns.joined(separator: ","))")
         }
         let names = header.fields.map { $0.trimmed.lowercased() }
         let known = columns
         for (index, name) in names.enumerated() {
             let place = "the header, column \(CSVText.columnLetters(index + 1))"
             guard known.contains(name) else {
-                let hint = Suggestion.nearest(to: name, among: known).map { "did you mean '\($0)'? " } ?? ""
-                throw Problem(description: "\(place): unknown column '\(header.fields[index].trimmed)' (\(hint)known: \(known.joined(separator: ", ")))")
+                let hint =
+                    Suggestion.nearest(to: name, among: known).map { "did you mean '\($0)'? " }
+                    ?? ""
+                throw Problem(
+                    description:
+                        "\(place): unknown column '\(header.fields[index].trimmed)' (\(hint)known: \(known.joined(separator: ", ")))"
+                )
             }
-            if names[..<index].contains(name) { throw Problem(description: "\(place): column '\(name)' appears twice") }
+            if names[..<index].contains(name) {
+                throw Problem(description: "\(place): column '\(name)' appears twice")
+            }
         }
         guard names.contains("path") else {
-            throw Problem(description: "the header has no 'path' column; it names each row's photo relative to the photos folder")
+            throw Problem(
+                description:
+                    "the header has no 'path' column; it names each row's photo relative to the photos folder"
+            )
         }
         return Table(names: names, separator: separator, rows: Array(records.dropFirst()))
     }

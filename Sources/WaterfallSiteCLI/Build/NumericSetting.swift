@@ -22,18 +22,25 @@ struct NumericSetting: Sendable {
     static let balanceTolerance = length("--balance-tolerance", "balanceTolerance")
     static let footerHeight = length("--footer-height", "footerHeight")
     /// A fixed column width (`--item-width`): at least one pixel.
-    static let itemWidth = NumericSetting(flag: "--item-width", key: "itemWidth", range: 1...maximumLength, isWhole: false)
-    static let pageSize = NumericSetting(flag: "--page-size", key: "pageSize", range: 1...1_000_000, isWhole: true)
-    static let quality = NumericSetting(flag: "--quality", key: "quality", range: 1...100, isWhole: true)
-    static let maxPixels = NumericSetting(flag: "--max-pixels", key: "maxPixels", range: 1...10_000_000_000, isWhole: true)
+    static let itemWidth = NumericSetting(
+        flag: "--item-width", key: "itemWidth", range: 1...maximumLength, isWhole: false)
+    static let pageSize = NumericSetting(
+        flag: "--page-size", key: "pageSize", range: 1...1_000_000, isWhole: true)
+    static let quality = NumericSetting(
+        flag: "--quality", key: "quality", range: 1...100, isWhole: true)
+    static let maxPixels = NumericSetting(
+        flag: "--max-pixels", key: "maxPixels", range: 1...10_000_000_000, isWhole: true)
     static let jobs = NumericSetting(flag: "--jobs", key: nil, range: 1...256, isWhole: true)
     /// A breakpoint's gallery width and its column count (inside `--breakpoints`).
-    static let breakpointWidth = NumericSetting(flag: "--breakpoints", key: "breakpoints", range: 0...100_000, isWhole: false)
-    static let breakpointColumns = NumericSetting(flag: "--breakpoints", key: "breakpoints", range: 1...1_000, isWhole: true)
+    static let breakpointWidth = NumericSetting(
+        flag: "--breakpoints", key: "breakpoints", range: 0...100_000, isWhole: false)
+    static let breakpointColumns = NumericSetting(
+        flag: "--breakpoints", key: "breakpoints", range: 1...1_000, isWhole: true)
 
     /// Every numeric option with a value of its own (the property test feeds each one extremes).
     static let all: [NumericSetting] = [
-        columnSpacing, rowSpacing, insets, captionHeight, headerHeight, balanceTolerance, footerHeight, itemWidth, pageSize,
+        columnSpacing, rowSpacing, insets, captionHeight, headerHeight, balanceTolerance,
+        footerHeight, itemWidth, pageSize,
         quality, maxPixels, jobs,
     ]
 

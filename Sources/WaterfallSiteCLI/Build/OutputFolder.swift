@@ -1,18 +1,19 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PhotoRenditions
 import PhotoScanner
 import SiteRenderer
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The output folder's safety rules: a build is written into a hidden staging folder beside the
@@ -25,7 +26,8 @@ import Darwin
 final class OutputFolder: @unchecked Sendable {
     /// The file that marks a folder as a waterfall-site build.
     static let markerName = ".waterfall-site"
-    static let markerText = "This folder was built by waterfall-site; a rebuild replaces it whole.\n"
+    static let markerText =
+        "This folder was built by waterfall-site; a rebuild replaces it whole.\n"
 
     let url: URL
     let staging: URL
@@ -51,13 +53,15 @@ final class OutputFolder: @unchecked Sendable {
         // and the symlink stays as it is: the staging folder and the records go beside the target,
         // where a rename can swap them with it.
         self.url = Self.target(of: url.standardizedFileURL)
-        isPreviousBuild = FileManager.default.fileExists(atPath: self.url.appending(path: Self.markerName).path)
+        isPreviousBuild = FileManager.default.fileExists(
+            atPath: self.url.appending(path: Self.markerName).path)
         let parent = self.url.deletingLastPathComponent()
         // Hidden (leading dot) so a scan of a photos folder that contains the output skips it.
         staging = parent.appending(path: ".\(self.url.lastPathComponent).staging-\(getpid())")
         records = parent.appending(path: ".\(self.url.lastPathComponent)\(BuildCache.fileName)")
         stagedRecords = parent.appending(path: staging.lastPathComponent + BuildCache.fileName)
-        journal = parent.appending(path: ".\(self.url.lastPathComponent).waterfall-site-journal").path
+        journal =
+            parent.appending(path: ".\(self.url.lastPathComponent).waterfall-site-journal").path
     }
 
     /// `url`, or the folder it names when it is a symlink (even one whose target does not exist
@@ -66,8 +70,12 @@ final class OutputFolder: @unchecked Sendable {
         var info = stat()
         guard lstat(url.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK else { return url }
         if stat(url.path, &info) == 0 { return url.resolvingSymlinksInPath() }
-        guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) else { return url }
-        let target = destination.hasPrefix("/") ? URL(fileURLWithPath: destination) : url.deletingLastPathComponent().appending(path: destination)
+        guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)
+        else { return url }
+        let target =
+            destination.hasPrefix("/")
+            ? URL(fileURLWithPath: destination)
+            : url.deletingLastPathComponent().appending(path: destination)
         return target.standardizedFileURL
     }
 
@@ -96,12 +104,19 @@ final class OutputFolder: @unchecked Sendable {
         while true {
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
-                throw .failed("cannot create the lock file '\(path)': \(String(cString: strerror(errno))); check that its folder is writable")
+                throw .failed(
+                    "cannot create the lock file '\(path)': \(String(cString: strerror(errno))); check that its folder is writable"
+                )
             }
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
                 var bytes = [UInt8](repeating: 0, count: 32)
                 let count = read(descriptor, &bytes, bytes.count)
-                let holder = count > 0 ? Int32(String(decoding: bytes[..<count].prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)) : nil
+                let holder =
+                    count > 0
+                    ? Int32(
+                        String(
+                            decoding: bytes[..<count].prefix { $0 != UInt8(ascii: "\n") },
+                            as: UTF8.self)) : nil
                 close(descriptor)
                 throw .failed(
                     "busy: another waterfall-site build is writing '\(url.path)'\(holder.map { " (pid \($0))" } ?? ""); "
@@ -111,7 +126,8 @@ final class OutputFolder: @unchecked Sendable {
             // on a file no longer at `path` keeps nobody out, so take the new one.
             var held = stat()
             var named = stat()
-            guard fstat(descriptor, &held) == 0, stat(path, &named) == 0, held.st_ino == named.st_ino, held.st_dev == named.st_dev
+            guard fstat(descriptor, &held) == 0, stat(path, &named) == 0,
+                held.st_ino == named.st_ino, held.st_dev == named.st_dev
             else {
                 close(descriptor)
                 continue
@@ -134,7 +150,9 @@ final class OutputFolder: @unchecked Sendable {
     }
 
     private var lockDescriptor: Int32 = -1
-    private var lockPath: String { url.deletingLastPathComponent().path + "/.\(url.lastPathComponent).waterfall-site-lock" }
+    private var lockPath: String {
+        url.deletingLastPathComponent().path + "/.\(url.lastPathComponent).waterfall-site-lock"
+    }
 
     /// Refuses to go on when replacing the output would lose something the tool did not create.
     /// `force` is ignored when a settings file (`settingsFile`) chose the output.
@@ -142,7 +160,8 @@ final class OutputFolder: @unchecked Sendable {
         var isDirectory = false
         guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return }
         guard isDirectory else {
-            throw .failed("output '\(url.path)' is a file, not a folder; choose another path with -o")
+            throw .failed(
+                "output '\(url.path)' is a file, not a folder; choose another path with -o")
         }
         if force && settingsFile == nil { return }
         let contents = (try? fileManager.contentsOfDirectory(atPath: url.path)) ?? []
@@ -166,7 +185,9 @@ final class OutputFolder: @unchecked Sendable {
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
-            throw .failed("cannot create the staging folder '\(staging.path)': \(FileSystemFailure.reason(error))")
+            throw .failed(
+                "cannot create the staging folder '\(staging.path)': \(FileSystemFailure.reason(error))"
+            )
         }
         try write(Self.markerText, to: Self.markerName)
     }
@@ -187,7 +208,8 @@ final class OutputFolder: @unchecked Sendable {
     private func abandonStagingLocked() {
         abandoned = true
         unlink(stagedRecords.path)
-        let aside = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).previous-\(getpid())-aborted")
+        let aside = url.deletingLastPathComponent().appending(
+            path: ".\(url.lastPathComponent).previous-\(getpid())-aborted")
         if rename(staging.path, aside.path) == 0 {
             try? fileManager.removeItem(at: aside)
         } else {
@@ -203,14 +225,19 @@ final class OutputFolder: @unchecked Sendable {
     /// previous site when a build was killed between the two renames of the fallback swap, and
     /// finishing the removals (or undoing the arrivals) its journal lists.
     func recoverLeftovers() {
-        defer { isPreviousBuild = fileManager.fileExists(atPath: url.appending(path: Self.markerName).path) }
+        defer {
+            isPreviousBuild = fileManager.fileExists(
+                atPath: url.appending(path: Self.markerName).path)
+        }
         let parent = url.deletingLastPathComponent()
         let previousPrefix = ".\(url.lastPathComponent).previous-"
         let stagingPrefix = ".\(url.lastPathComponent).staging-"
         guard let names = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return }
         func leftovers(_ prefix: String) -> [String] {
             names.filter { name in
-                guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count).prefix { $0.isNumber }), pid != getpid()
+                guard name.hasPrefix(prefix),
+                    let pid = Int32(name.dropFirst(prefix.count).prefix { $0.isNumber }),
+                    pid != getpid()
                 else { return false }
                 // Only a folder whose build is gone: kill(pid, 0) fails with ESRCH for a dead process.
                 return kill(pid, 0) == -1 && errno == ESRCH
@@ -218,9 +245,14 @@ final class OutputFolder: @unchecked Sendable {
         }
         // Set-aside previous sites first: a build killed between the two renames of its swap left
         // no output at all, and the previous site goes back before anything else is looked at.
-        for name in leftovers(previousPrefix) where !name.hasSuffix("-aborted") && !fileManager.fileExists(atPath: url.path) {
+        for name in leftovers(previousPrefix)
+        where !name.hasSuffix("-aborted") && !fileManager.fileExists(atPath: url.path) {
             let leftover = parent.appending(path: name).path
-            if fileManager.fileExists(atPath: leftover + "/" + Self.markerName) && rename(leftover, url.path) == 0 { break }
+            if fileManager.fileExists(atPath: leftover + "/" + Self.markerName)
+                && rename(leftover, url.path) == 0
+            {
+                break
+            }
         }
         if finishJournal() { restoredCarriedFolders = true }
         for name in leftovers(previousPrefix) + leftovers(stagingPrefix) {
@@ -237,19 +269,27 @@ final class OutputFolder: @unchecked Sendable {
     /// back), or are missing, which costs a slower build but never a wrong one. Without, the
     /// records beside the output already describe the new site.
     func swapIn(carrying carried: [CarriedFolder] = [], records: Bool) throws(CommandError) {
-        try swapLock.withLock { _ throws(CommandError) in try swapInLocked(carrying: carried, records: records) }
+        try swapLock.withLock { _ throws(CommandError) in
+            try swapInLocked(carrying: carried, records: records)
+        }
     }
 
-    private func swapInLocked(carrying carried: [CarriedFolder], records newRecords: Bool) throws(CommandError) {
+    private func swapInLocked(carrying carried: [CarriedFolder], records newRecords: Bool)
+        throws(CommandError)
+    {
         guard !abandoned else { throw .failed("the build was interrupted") }
-        let previous = url.deletingLastPathComponent().path + "/.\(url.lastPathComponent).previous-\(getpid())"
+        let previous =
+            url.deletingLastPathComponent().path + "/.\(url.lastPathComponent).previous-\(getpid())"
         let hadOutput = fileManager.fileExists(atPath: url.path)
         if !carried.isEmpty {
             var info = stat()
             guard lstat(staging.path, &info) == 0 else {
-                throw .failed("cannot read the staging folder '\(staging.path)': \(String(cString: strerror(errno)))")
+                throw .failed(
+                    "cannot read the staging folder '\(staging.path)': \(String(cString: strerror(errno)))"
+                )
             }
-            var entry = PublishJournal(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), pid: getpid())
+            var entry = PublishJournal(
+                device: UInt64(info.st_dev), inode: UInt64(info.st_ino), pid: getpid())
             entry.carried = carried.map(\.name)
             entry.added = carried.flatMap { $0.newArrivals() }
             entry.leavers = carried.flatMap(\.leaverPaths)
@@ -269,7 +309,9 @@ final class OutputFolder: @unchecked Sendable {
             if code != 0 {
                 guard FolderExchange.isUnsupported(code) else {
                     finishJournal()
-                    throw .failed("cannot swap the new site into '\(url.path)': \(String(cString: strerror(code)))")
+                    throw .failed(
+                        "cannot swap the new site into '\(url.path)': \(String(cString: strerror(code)))"
+                    )
                 }
                 // No exchange on this file system: two renames, with a moment between them when
                 // the output is missing; a build killed there has its next build move the
@@ -294,10 +336,13 @@ final class OutputFolder: @unchecked Sendable {
                 oldSite = previous
             }
         } else if rename(staging.path, url.path) != 0 {
-            throw .failed("cannot move the new site into '\(url.path)': \(String(cString: strerror(errno)))")
+            throw .failed(
+                "cannot move the new site into '\(url.path)': \(String(cString: strerror(errno)))")
         }
         for folder in carried { folder.takeOver(from: oldSite) }
-        if newRecords && rename(stagedRecords.path, records.path) != 0 { unlink(stagedRecords.path) }
+        if newRecords && rename(stagedRecords.path, records.path) != 0 {
+            unlink(stagedRecords.path)
+        }
         for folder in carried { folder.removeLeavers(from: url.path) }
         if !carried.isEmpty { unlink(journal) }
         try? fileManager.removeItem(atPath: oldSite)
@@ -318,7 +363,9 @@ final class OutputFolder: @unchecked Sendable {
             for folder in entry.carried {
                 let live = url.path + "/" + folder
                 var linkInfo = stat()
-                guard lstat(live, &linkInfo) != 0 || (linkInfo.st_mode & S_IFMT) == S_IFLNK else { continue }
+                guard lstat(live, &linkInfo) != 0 || (linkInfo.st_mode & S_IFMT) == S_IFLNK else {
+                    continue
+                }
                 // The folder is still in the previous site, wherever the swap left that.
                 for old in ["staging", "previous"] {
                     let held = "\(parent)/.\(name).\(old)-\(entry.pid)/\(folder)"
@@ -330,7 +377,9 @@ final class OutputFolder: @unchecked Sendable {
                 }
             }
             for file in entry.leavers { PublishJournal.remove(file, under: url.path) }
-            for folder in entry.carried where !entry.leavers.isEmpty { rmdir(url.path + "/" + folder) }
+            for folder in entry.carried where !entry.leavers.isEmpty {
+                rmdir(url.path + "/" + folder)
+            }
         } else {
             for file in entry.added { PublishJournal.remove(file, under: url.path) }
         }
@@ -349,7 +398,9 @@ final class OutputFolder: @unchecked Sendable {
     /// Writes `bytes` to `relativePath`, keeping the previous file when it has the same bytes (see
     /// ``write(_:to:)-(String,_)``).
     func write(_ bytes: Data, to relativePath: String) throws(CommandError) {
-        if let previous = previousFile(relativePath, size: bytes.count), previous.contents == bytes, keepPrevious(relativePath) {
+        if let previous = previousFile(relativePath, size: bytes.count), previous.contents == bytes,
+            keepPrevious(relativePath)
+        {
             return
         }
         let file = try create(relativePath)
@@ -360,7 +411,10 @@ final class OutputFolder: @unchecked Sendable {
     /// Links the previous site's `relativePath` into the staging folder unread, when the caller
     /// knows it is still right (the build cache vouches for it); false when there is none.
     func keepPrevious(_ relativePath: String) -> Bool {
-        guard isPreviousBuild, (try? makeFolder(staging.appending(path: relativePath).deletingLastPathComponent())) != nil else {
+        guard isPreviousBuild,
+            (try? makeFolder(staging.appending(path: relativePath).deletingLastPathComponent()))
+                != nil
+        else {
             return false
         }
         return link(url.path + "/" + relativePath, staging.path + "/" + relativePath) == 0
@@ -380,7 +434,8 @@ final class OutputFolder: @unchecked Sendable {
     func keepPreviousIfUnchanged(_ relativePath: String) {
         let written = staging.path + "/" + relativePath
         var info = stat()
-        guard stat(written, &info) == 0, let previous = previousFile(relativePath, size: Int(info.st_size)),
+        guard stat(written, &info) == 0,
+            let previous = previousFile(relativePath, size: Int(info.st_size)),
             let new = fileManager.contents(atPath: written), new == previous.contents
         else { return }
         let aside = written + ".new"
@@ -394,11 +449,14 @@ final class OutputFolder: @unchecked Sendable {
 
     /// The same file in the site being replaced (a previous waterfall-site build), if it exists
     /// with `size` bytes; a file of another size is not read at all.
-    private func previousFile(_ relativePath: String, size: Int) -> (path: String, contents: Data)? {
+    private func previousFile(_ relativePath: String, size: Int) -> (path: String, contents: Data)?
+    {
         guard isPreviousBuild else { return nil }
         let path = url.path + "/" + relativePath
         var info = stat()
-        guard stat(path, &info) == 0, Int(info.st_size) == size, let contents = fileManager.contents(atPath: path) else { return nil }
+        guard stat(path, &info) == 0, Int(info.st_size) == size,
+            let contents = fileManager.contents(atPath: path)
+        else { return nil }
         return (path, contents)
     }
 
@@ -463,7 +521,9 @@ final class OutputFolder: @unchecked Sendable {
                 if linkat(AT_FDCWD, source, AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0 {
                     // What was linked is whatever the name held at that moment: check it.
                     var info = stat()
-                    if lstat(destination, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG { return nil }
+                    if lstat(destination, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG {
+                        return nil
+                    }
                     unlink(destination)
                     return Self.notRegular(info.st_mode)
                 }
@@ -481,21 +541,29 @@ final class OutputFolder: @unchecked Sendable {
 
     /// Copies the regular file `source` to `destination` through a bounded buffer (where a hard
     /// link is not possible: another file system); why it was left out, or nil.
-    private func copyOriginal(_ source: UnsafePointer<CChar>, to destination: String) throws(CommandError) -> String? {
+    private func copyOriginal(_ source: UnsafePointer<CChar>, to destination: String)
+        throws(CommandError) -> String?
+    {
         // O_NONBLOCK: opening a FIFO put in the photo's place must not wait for a writer.
         let input = open(source, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard input >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return Self.vanished }
-            throw .failed("cannot copy '\(String(cString: source))' into the site: \(String(cString: strerror(errno)))")
+            throw .failed(
+                "cannot copy '\(String(cString: source))' into the site: \(String(cString: strerror(errno)))"
+            )
         }
         defer { close(input) }
         var info = stat()
         guard fstat(input, &info) == 0 else {
-            throw .failed("cannot copy '\(String(cString: source))' into the site: \(String(cString: strerror(errno)))")
+            throw .failed(
+                "cannot copy '\(String(cString: source))' into the site: \(String(cString: strerror(errno)))"
+            )
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return Self.notRegular(info.st_mode) }
         let output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard output >= 0 else { throw .failed("cannot write '\(destination)': \(String(cString: strerror(errno)))") }
+        guard output >= 0 else {
+            throw .failed("cannot write '\(destination)': \(String(cString: strerror(errno)))")
+        }
         let file = OutputFile(descriptor: output, path: destination)
         defer { file.close() }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
@@ -504,7 +572,9 @@ final class OutputFolder: @unchecked Sendable {
             let count = read(input, buffer.baseAddress, buffer.count)
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else {
-                throw .failed("cannot copy '\(String(cString: source))' into the site: \(String(cString: strerror(errno)))")
+                throw .failed(
+                    "cannot copy '\(String(cString: source))' into the site: \(String(cString: strerror(errno)))"
+                )
             }
             if count == 0 { return nil }
             try file.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))

@@ -1,17 +1,18 @@
 import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import Synchronization
 import SiteRenderer
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes the pages and `layout.json`, one page at a time. A page whose fingerprint the previous
@@ -49,25 +50,34 @@ struct PageWriter {
 
     func write(_ plan: GalleryPlan, progress: Progress) throws(CommandError) -> Outcome {
         let pageCount = plan.pageCount
-        let header = Data(LayoutDocument.header(options: renderer.options, pageCount: pageCount, photoCount: plan.photos.count).utf8)
+        let header = Data(
+            LayoutDocument.header(
+                options: renderer.options, pageCount: pageCount, photoCount: plan.photos.count
+            ).utf8)
         // Every page's fingerprint, on all cores (each hashes its 500 photos' fields).
         let fingerprintsByPage = Mutex<[Int: UInt64]>([:])
-        DispatchQueue.concurrentPerform(iterations: min(pageCount, ProcessInfo.processInfo.activeProcessorCount)) { worker in
+        DispatchQueue.concurrentPerform(
+            iterations: min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
+        ) { worker in
             let workers = min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
             var mine: [Int: UInt64] = [:]
             for number in stride(from: worker + 1, through: pageCount, by: workers) {
                 mine[number] = renderer.fingerprint(
-                    page: number, of: pageCount, sections: plan.sections(ofPage: number), salt: Self.programSalt)
+                    page: number, of: pageCount, sections: plan.sections(ofPage: number),
+                    salt: Self.programSalt)
             }
             fingerprintsByPage.withLock { $0.merge(mine) { first, _ in first } }
         }
-        let fingerprints = fingerprintsByPage.withLock { found in (1...pageCount).map { found[$0] ?? 0 } }
+        let fingerprints = fingerprintsByPage.withLock { found in
+            (1...pageCount).map { found[$0] ?? 0 }
+        }
         let previousLayout = PreviousLayout(path: output.url.path + "/" + Self.layoutFileName)
 
         // When no page changed, layout.json is kept whole, unread; so is every page that is still
         // there (one that is not is rendered again, to the same entry).
         let unchanged =
-            previous.count == pageCount && zip(previous, fingerprints).allSatisfy { $0.fingerprint == $1 }
+            previous.count == pageCount
+            && zip(previous, fingerprints).allSatisfy { $0.fingerprint == $1 }
             && previousLayout.prefix(previous.first?.layoutOffset ?? 0) == header
         let keepsLayout = unchanged && output.keepPrevious(Self.layoutFileName)
         var layoutFile: OutputFile?
@@ -89,8 +99,10 @@ struct PageWriter {
             }
             var record: BuildCache.PageRecord
             let entry: Data
-            if let kept = previous.indices.contains(number - 1) ? previous[number - 1] : nil, kept.fingerprint == fingerprints[number - 1],
-                let keptEntry = keepsLayout ? Data() : previousLayout.entry(kept, fileName: fileName),
+            if let kept = previous.indices.contains(number - 1) ? previous[number - 1] : nil,
+                kept.fingerprint == fingerprints[number - 1],
+                let keptEntry = keepsLayout
+                    ? Data() : previousLayout.entry(kept, fileName: fileName),
                 output.keepPrevious(fileName)
             {
                 record = kept
@@ -109,7 +121,8 @@ struct PageWriter {
                 record = BuildCache.PageRecord(
                     fingerprint: fingerprints[number - 1], layoutOffset: 0, layoutLength: 0,
                     ranges: rendered.layout.breakpoints.count,
-                    worstDrift: rendered.layout.breakpoints.map(\.report.worstPlacementDrift).max() ?? 0,
+                    worstDrift: rendered.layout.breakpoints.map(\.report.worstPlacementDrift).max()
+                        ?? 0,
                     layoutBytes: rendered.layoutBytes, photos: page.photoCount)
             }
             if keepsLayout {
@@ -153,7 +166,9 @@ private final class PreviousLayout {
         var bytes = Data(count: count)
         var filled = 0
         while filled < count {
-            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
+            let got = bytes.withUnsafeMutableBytes {
+                read(descriptor, $0.baseAddress! + filled, count - filled)
+            }
             if got > 0 {
                 filled += got
             } else if got < 0 && errno == EINTR {
@@ -169,7 +184,9 @@ private final class PreviousLayout {
 
     /// A page's entry as the previous build wrote it, if the file still holds it where recorded.
     func entry(_ record: BuildCache.PageRecord, fileName: String) -> Data? {
-        guard let contents, record.layoutOffset >= 0, record.layoutOffset + record.layoutLength <= contents.count else { return nil }
+        guard let contents, record.layoutOffset >= 0,
+            record.layoutOffset + record.layoutLength <= contents.count
+        else { return nil }
         let start = contents.startIndex + record.layoutOffset
         let entry = contents[start..<start + record.layoutLength]
         // An entry starts with the page's file name, which catches a file changed since.

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MasonryLayout
 import SiteRenderer
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The optional metadata file (`metadata.json` in the photos folder): shop data per photo and
 /// titles per section, keyed by path relative to the photos folder.
@@ -57,11 +58,13 @@ struct PhotoMetadata: Sendable {
                 } else if let breakpoints = SettingText.breakpoints(text) {
                     options.columns = breakpoints
                 } else {
-                    return "must be a column count or a list like \"0:1,1024:2\" (gallery width:columns; \(SettingText.breakpointsRanges)), got '\(text)'"
+                    return
+                        "must be a column count or a list like \"0:1,1024:2\" (gallery width:columns; \(SettingText.breakpointsRanges)), got '\(text)'"
                 }
             case "insets":
                 guard let insets = SettingText.insets(text) else {
-                    return "must be PX or \"top,right,bottom,left\", each \(NumericSetting.insets.rangeText), got '\(text)'"
+                    return
+                        "must be PX or \"top,right,bottom,left\", each \(NumericSetting.insets.rangeText), got '\(text)'"
                 }
                 options.insets = insets
             default: return "is unknown (known: \(Self.keys.joined(separator: ", ")))"
@@ -104,28 +107,40 @@ struct PhotoMetadata: Sendable {
             throw bad("key '\(key)'", "is unknown (known: photos, sections)")
         }
         if let photos = document["photos"] {
-            guard let photos = photos.members else { throw bad("key 'photos'", "must be an object of path → entry") }
+            guard let photos = photos.members else {
+                throw bad("key 'photos'", "must be an object of path → entry")
+            }
             for (photoPath, value) in photos {
                 guard let fields = value.members else {
-                    throw bad("photo '\(photoPath)'", "must be an object with \(photoKeys.sorted().joined(separator: ", "))")
+                    throw bad(
+                        "photo '\(photoPath)'",
+                        "must be an object with \(photoKeys.sorted().joined(separator: ", "))")
                 }
                 do {
                     try metadata.addPhoto(photoPath, fields)
                 } catch {
-                    throw bad("photo '\(photoPath)'" + (error.key.map { " key '\($0)'" } ?? ""), error.problem)
+                    throw bad(
+                        "photo '\(photoPath)'" + (error.key.map { " key '\($0)'" } ?? ""),
+                        error.problem)
                 }
             }
         }
         if let sections = document["sections"] {
-            guard let sections = sections.members else { throw bad("key 'sections'", "must be an object of folder → { \"title\": … }") }
+            guard let sections = sections.members else {
+                throw bad("key 'sections'", "must be an object of folder → { \"title\": … }")
+            }
             for (folder, value) in sections {
                 guard let fields = value.members else {
-                    throw bad("section '\(folder)'", "must be an object with \(SectionEntry.keys.joined(separator: ", "))")
+                    throw bad(
+                        "section '\(folder)'",
+                        "must be an object with \(SectionEntry.keys.joined(separator: ", "))")
                 }
                 do {
                     try metadata.addSection(folder, fields)
                 } catch {
-                    throw bad("section '\(folder)'" + (error.key.map { " key '\($0)'" } ?? ""), error.problem)
+                    throw bad(
+                        "section '\(folder)'" + (error.key.map { " key '\($0)'" } ?? ""),
+                        error.problem)
                 }
             }
         }
@@ -143,13 +158,20 @@ struct PhotoMetadata: Sendable {
 
     /// Adds the photo at `photoPath` from its fields: the one reading of a photo entry that
     /// JSON objects and CSV rows share.
-    mutating func addPhoto(_ photoPath: String, _ fields: [(key: String, value: JSONValue)]) throws(FieldProblem) {
+    mutating func addPhoto(_ photoPath: String, _ fields: [(key: String, value: JSONValue)])
+        throws(FieldProblem)
+    {
         var entry = Entry()
         for (key, value) in fields {
             guard Self.photoKeys.contains(key) else {
-                throw FieldProblem(problem: "has unknown key '\(key)' (known: \(Self.photoKeys.sorted().joined(separator: ", ")))")
+                throw FieldProblem(
+                    problem:
+                        "has unknown key '\(key)' (known: \(Self.photoKeys.sorted().joined(separator: ", ")))"
+                )
             }
-            guard let text = value.string else { throw FieldProblem(key: key, problem: "must be a string") }
+            guard let text = value.string else {
+                throw FieldProblem(key: key, problem: "must be a string")
+            }
             switch key {
             case "title": entry.title = text
             case "alt": entry.alt = text
@@ -157,7 +179,9 @@ struct PhotoMetadata: Sendable {
             case "price": entry.price = text
             default:
                 guard LinkText.isAcceptable(text) else {
-                    throw FieldProblem(key: key, problem: "must be an http(s) URL or a relative link, got '\(text)'")
+                    throw FieldProblem(
+                        key: key,
+                        problem: "must be an http(s) URL or a relative link, got '\(text)'")
                 }
                 entry.link = text
             }
@@ -167,16 +191,25 @@ struct PhotoMetadata: Sendable {
 
     /// Adds the section of `folder` from its fields, shared by JSON and CSV like ``addPhoto(_:_:)``;
     /// numbers are taken as their text, as a CSV cell gives them.
-    mutating func addSection(_ folder: String, _ fields: [(key: String, value: JSONValue)]) throws(FieldProblem) {
+    mutating func addSection(_ folder: String, _ fields: [(key: String, value: JSONValue)])
+        throws(FieldProblem)
+    {
         var entry = SectionEntry()
         for (key, value) in fields {
             guard SectionEntry.keys.contains(key) else {
-                throw FieldProblem(problem: "has unknown key '\(key)' (known: \(SectionEntry.keys.joined(separator: ", ")))")
+                throw FieldProblem(
+                    problem:
+                        "has unknown key '\(key)' (known: \(SectionEntry.keys.joined(separator: ", ")))"
+                )
             }
-            guard let text = value.string ?? value.number.map({ NumberText.decimal($0, decimals: 6) }) else {
+            guard
+                let text = value.string ?? value.number.map({ NumberText.decimal($0, decimals: 6) })
+            else {
                 throw FieldProblem(key: key, problem: "must be a string or a number")
             }
-            if let problem = entry.set(key, to: text) { throw FieldProblem(key: key, problem: problem) }
+            if let problem = entry.set(key, to: text) {
+                throw FieldProblem(key: key, problem: problem)
+            }
         }
         sections[Self.normalised(folder)] = entry
     }
@@ -184,12 +217,16 @@ struct PhotoMetadata: Sendable {
     /// The gallery's breakpoints with every section breakpoint's width added (at the gallery's
     /// column count there), so each section's columns change exactly where its list says; a
     /// width the gallery never has (below `minimum`, from `maximum` up) is left out.
-    func galleryBreakpoints(_ gallery: [Breakpoint], minimum: Double, maximum: Double) -> [Breakpoint] {
+    func galleryBreakpoints(_ gallery: [Breakpoint], minimum: Double, maximum: Double)
+        -> [Breakpoint]
+    {
         // An unsorted list is left as it is, for the engine's error to name it.
-        guard zip(gallery, gallery.dropFirst()).allSatisfy({ $0.minimumWidth < $1.minimumWidth }) else { return gallery }
+        guard zip(gallery, gallery.dropFirst()).allSatisfy({ $0.minimumWidth < $1.minimumWidth })
+        else { return gallery }
         var widths = Set(gallery.map(\.minimumWidth))
         for entry in sections.values {
-            for breakpoint in entry.options.columns ?? [] where breakpoint.minimumWidth > minimum
+            for breakpoint in entry.options.columns ?? []
+            where breakpoint.minimumWidth > minimum
                 && breakpoint.minimumWidth < maximum
             {
                 widths.insert(breakpoint.minimumWidth)
@@ -197,7 +234,9 @@ struct PhotoMetadata: Sendable {
         }
         guard widths.count > gallery.count else { return gallery }
         return widths.sorted().map { width in
-            Breakpoint(minimumWidth: width, columns: (gallery.last { $0.minimumWidth <= width } ?? gallery[0]).columns)
+            Breakpoint(
+                minimumWidth: width,
+                columns: (gallery.last { $0.minimumWidth <= width } ?? gallery[0]).columns)
         }
     }
 
@@ -219,7 +258,8 @@ enum LinkText {
         // A scheme before any slash, such as javascript: or data:, is refused.
         if let colon = lower.firstIndex(of: ":") {
             let beforeColon = lower[..<colon]
-            return beforeColon.contains("/") || beforeColon.contains("?") || beforeColon.contains("#")
+            return beforeColon.contains("/") || beforeColon.contains("?")
+                || beforeColon.contains("#")
         }
         return !link.isEmpty
     }

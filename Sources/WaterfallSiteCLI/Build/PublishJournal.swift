@@ -1,14 +1,14 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a swap changes in the folders it carries over from the live site, written beside the
@@ -61,20 +61,23 @@ struct PublishJournal: Equatable {
     /// The journal at `path`, or nil when there is none or it is not one (a torn or foreign file
     /// never names files to remove).
     static func read(_ path: String) -> PublishJournal? {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
+        guard let data = FileManager.default.contents(atPath: path),
+            let text = String(data: data, encoding: .utf8),
             text.hasSuffix("\n")
         else { return nil }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         guard lines.count >= 3, lines[0] == header else { return nil }
         let site = lines[1].split(separator: " ")
-        guard site.count == 3, site[0] == "site", let device = UInt64(site[1]), let inode = UInt64(site[2]),
+        guard site.count == 3, site[0] == "site", let device = UInt64(site[1]),
+            let inode = UInt64(site[2]),
             lines[2].hasPrefix("pid "), let pid = Int32(lines[2].dropFirst(4))
         else { return nil }
         var journal = PublishJournal(device: device, inode: inode, pid: pid)
         for line in lines.dropFirst(3) {
             guard let space = line.firstIndex(of: " ") else { return nil }
             let value = String(line[line.index(after: space)...])
-            guard !value.isEmpty, !value.hasPrefix("/"), !value.split(separator: "/").contains("..") else { return nil }
+            guard !value.isEmpty, !value.hasPrefix("/"), !value.split(separator: "/").contains("..")
+            else { return nil }
             switch line[..<space] {
             case "carry": journal.carried.append(value)
             case "added": journal.added.append(value)
@@ -88,7 +91,8 @@ struct PublishJournal: Equatable {
     /// Whether the folder at `path` is the one the journal's swap brings in.
     func isSite(_ path: String) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0 && UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
+        return lstat(path, &info) == 0 && UInt64(info.st_dev) == device
+            && UInt64(info.st_ino) == inode
     }
 
     /// Removes `file` (relative to `root`) and the folders that leaves empty, up to `root`.

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MasonryLayout
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `waterfall.json`: the same settings as the command line, so a shop keeps its options beside
 /// its photos. Unknown keys and bad values are errors naming the key, because a silently ignored
@@ -37,7 +38,9 @@ enum SettingsFile {
         let folder = url.deletingLastPathComponent()
         for (key, _) in members {
             guard keys.contains(key) else {
-                throw .failed("settings file '\(path)': unknown key '\(key)' (known keys: \(keys.sorted().joined(separator: ", ")))")
+                throw .failed(
+                    "settings file '\(path)': unknown key '\(key)' (known keys: \(keys.sorted().joined(separator: ", ")))"
+                )
             }
         }
         func bad(_ key: String, _ expected: String) -> CommandError {
@@ -46,19 +49,25 @@ enum SettingsFile {
         func number(_ setting: NumericSetting) throws(CommandError) -> Double? {
             guard let key = setting.key, let value = document[key] else { return nil }
             guard let number = setting.check(value) else {
-                throw bad(key, "must be \(setting.rangeText), got \(NumericSetting.describe(value))")
+                throw bad(
+                    key, "must be \(setting.rangeText), got \(NumericSetting.describe(value))")
             }
             return number
         }
         func string(_ key: String) throws(CommandError) -> String? {
             guard let value = document[key] else { return nil }
-            guard let text = value.string, !text.isEmpty else { throw bad(key, "must be a non-empty string") }
+            guard let text = value.string, !text.isEmpty else {
+                throw bad(key, "must be a non-empty string")
+            }
             return text
         }
         if let title = try string("title") { settings.title = title }
         if let value = document["breakpoints"] {
             guard let text = value.string, let breakpoints = SettingText.breakpoints(text) else {
-                throw bad("breakpoints", "must be a string of \(SettingText.breakpointsText), got \(NumericSetting.describe(value))")
+                throw bad(
+                    "breakpoints",
+                    "must be a string of \(SettingText.breakpointsText), got \(NumericSetting.describe(value))"
+                )
             }
             settings.breakpoints = breakpoints
         }
@@ -67,7 +76,10 @@ enum SettingsFile {
         if let value = document["insets"] {
             let text = value.string ?? value.number.map { "\($0)" } ?? ""
             guard let insets = SettingText.insets(text) else {
-                throw bad("insets", "must be a number or a string \"top,right,bottom,left\", each \(NumericSetting.insets.rangeText), got \(NumericSetting.describe(value))")
+                throw bad(
+                    "insets",
+                    "must be a number or a string \"top,right,bottom,left\", each \(NumericSetting.insets.rangeText), got \(NumericSetting.describe(value))"
+                )
             }
             settings.insets = insets
         }
@@ -97,8 +109,14 @@ enum SettingsFile {
             settings.output = PathText.resolve(value, relativeTo: folder)
             settings.outputSettingsFile = url
         }
-        if let value = try string("templates") { settings.templates = PathText.resolve(value, relativeTo: folder) }
-        if let value = try string("metadata") { settings.metadata = PathText.resolve(value, relativeTo: folder) }
-        if let value = try string("staticFolder") { settings.staticFolder = PathText.resolve(value, relativeTo: folder) }
+        if let value = try string("templates") {
+            settings.templates = PathText.resolve(value, relativeTo: folder)
+        }
+        if let value = try string("metadata") {
+            settings.metadata = PathText.resolve(value, relativeTo: folder)
+        }
+        if let value = try string("staticFolder") {
+            settings.staticFolder = PathText.resolve(value, relativeTo: folder)
+        }
     }
 }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PhotoRenditions
 import SiteRenderer
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension SiteBuilder {
     /// The owner's files for the site root, listed before the scan: the `--static` folder (or
@@ -13,14 +14,20 @@ extension SiteBuilder {
     func loadStaticFolder(_ output: OutputFolder) throws(CommandError) -> StaticFolder? {
         let url = settings.staticFolder ?? settings.photos.appending(path: "static")
         var isDirectory = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory else {
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+            isDirectory
+        else {
             guard settings.staticFolder == nil else {
-                throw .failed("static folder '\(url.path)' does not exist or is not a folder (given with --static or staticFolder)")
+                throw .failed(
+                    "static folder '\(url.path)' does not exist or is not a folder (given with --static or staticFolder)"
+                )
             }
             return nil
         }
         if Self.isInside(settings.photos, url) {
-            throw .failed("static folder '\(url.path)' is or contains the photos folder; give a folder of its own with --static")
+            throw .failed(
+                "static folder '\(url.path)' is or contains the photos folder; give a folder of its own with --static"
+            )
         }
         if Self.isInside(url, output.url) || Self.isInside(output.url, url) {
             throw .failed(
@@ -40,21 +47,26 @@ extension SiteBuilder {
 
     /// The folders the build fills, and those the staging folder holds while it runs.
     func generatedFolders(_ renderer: SiteRenderer) -> Set<String> {
-        let folders = [SiteRenderer.assetsFolder, renderer.options.photosFolder, RenditionWriter.folderName]
+        let folders = [
+            SiteRenderer.assetsFolder, renderer.options.photosFolder, RenditionWriter.folderName,
+        ]
         return Set(folders + folders.map(CarriedFolder.incomingName(of:)))
     }
 
     /// Places the owner's static files and writes `_headers`, after everything else of the site,
     /// so its rules follow the folders this build wrote.
     func writeHostFiles(
-        _ plan: GalleryPlan, draft: BuildCache.Draft, renderer: SiteRenderer, staticFolder: StaticFolder?, to output: OutputFolder
+        _ plan: GalleryPlan, draft: BuildCache.Draft, renderer: SiteRenderer,
+        staticFolder: StaticFolder?, to output: OutputFolder
     ) throws(CommandError) {
         try staticFolder?.place(into: output)
         guard writesHeaders(staticFolder) else { return }
         let headers = HostFiles.headers(
             assetsFolder: SiteRenderer.assetsFolder,
-            renditionsFolder: plan.photos.contains { $0.image != nil } ? RenditionWriter.folderName : nil,
-            originalsFolder: plan.scanIndices.contains { draft.publishedOriginals[$0] } ? renderer.options.photosFolder : nil,
+            renditionsFolder: plan.photos.contains { $0.image != nil }
+                ? RenditionWriter.folderName : nil,
+            originalsFolder: plan.scanIndices.contains { draft.publishedOriginals[$0] }
+                ? renderer.options.photosFolder : nil,
             ownFolders: staticFolder?.topFolders ?? [])
         try output.write(headers, to: HostFiles.headersName)
     }

@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PhotoRenditions
 import PhotoScanner
 import SiteRenderer
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension SiteBuilder {
     /// Writes every photo's renditions, attaches them to the plan's photos, records them in
@@ -19,59 +20,80 @@ extension SiteBuilder {
     /// no photo uses any more are removed after it. Without a cache, every photo goes through the
     /// writer, which links what the previous site has into a fresh folder.
     func writeRenditions(
-        _ plan: inout GalleryPlan, scan: ScanResult, cache: BuildCache?, previousPositions: () -> [Int?],
+        _ plan: inout GalleryPlan, scan: ScanResult, cache: BuildCache?,
+        previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft,
         renderer: inout SiteRenderer, to output: OutputFolder, progress: Progress
     ) throws(CommandError) -> (warnings: Int, carried: CarriedFolder?) {
         let gallery = renderer.options.layout
         // Sections with their own columns or insets get candidates and `sizes` of their own widths.
-        let ownLayouts = plan.foldersWithOwnLayout.map { ($0, plan.options(of: $0).layout(in: gallery)) }
+        let ownLayouts = plan.foldersWithOwnLayout.map {
+            ($0, plan.options(of: $0).layout(in: gallery))
+        }
         let widths = RenditionWidths(layout: gallery, sections: ownLayouts.map(\.1))
-        plan.setImageSizes(Dictionary(uniqueKeysWithValues: ownLayouts.map { ($0.0, RenditionWidths(layout: $0.1).sizes) }))
-        let options = RenditionOptions(quality: settings.quality, maximumPixels: settings.maximumPixels)
-        let writer = RenditionWriter(encoder: RenditionEncoder(options: options), widths: widths, jobs: settings.jobs)
+        plan.setImageSizes(
+            Dictionary(
+                uniqueKeysWithValues: ownLayouts.map { ($0.0, RenditionWidths(layout: $0.1).sizes) }
+            ))
+        let options = RenditionOptions(
+            quality: settings.quality, maximumPixels: settings.maximumPixels)
+        let writer = RenditionWriter(
+            encoder: RenditionEncoder(options: options), widths: widths, jobs: settings.jobs)
         let folderName = RenditionWriter.folderName
         let previousFolder = output.url.appending(path: folderName)
         // Where each photo (in plan order) was in the previous build's cache.
         let byScan = cache == nil ? [] : previousPositions()
         let previousIndex = byScan.isEmpty ? [] : plan.scanIndices.map { byScan[$0] }
         func cachedKey(_ index: Int) -> BuildCache.RenditionKey? {
-            guard let cache, let previous = previousIndex[index], let key = cache.renditionKeys[previous],
-                key.fingerprint == options.fingerprint, plan.scanned(index).identity == cache.scan.entries[previous].identity
+            guard let cache, let previous = previousIndex[index],
+                let key = cache.renditionKeys[previous],
+                key.fingerprint == options.fingerprint,
+                plan.scanned(index).identity == cache.scan.entries[previous].identity
             else { return nil }
             return key
         }
         // A failure remembered for the photo's unchanged bytes and these options.
         let failureFingerprint = BuildCache.RenditionKey.failureFingerprint(options)
         func cachedFailure(_ index: Int) -> BuildCache.RenditionKey? {
-            guard let cache, let previous = previousIndex[index], let key = cache.renditionKeys[previous], key.failure != nil,
-                key.fingerprint == failureFingerprint, plan.scanned(index).identity == cache.scan.entries[previous].identity
+            guard let cache, let previous = previousIndex[index],
+                let key = cache.renditionKeys[previous], key.failure != nil,
+                key.fingerprint == failureFingerprint,
+                plan.scanned(index).identity == cache.scan.entries[previous].identity
             else { return nil }
             return key
         }
         let photos = plan.photos.indices.map { index in
             RenditionWriter.Photo(
-                source: settings.photos.appending(path: plan.photos[index].path), relativePath: plan.photos[index].path,
+                source: settings.photos.appending(path: plan.photos[index].path),
+                relativePath: plan.photos[index].path,
                 orientation: plan.scanned(index).orientation,
-                displaySize: RenditionSize(width: plan.photos[index].width, height: plan.photos[index].height),
+                displaySize: RenditionSize(
+                    width: plan.photos[index].width, height: plan.photos[index].height),
                 knownContentHash: cachedKey(index)?.contentHash)
         }
 
         var isFolder = false
         let carries =
             cache != nil && !output.restoredCarriedFolders
-            && FileManager.default.fileExists(atPath: previousFolder.path, isDirectory: &isFolder) && isFolder
+            && FileManager.default.fileExists(atPath: previousFolder.path, isDirectory: &isFolder)
+            && isFolder
         var results = [RenditionWriter.Renditions?](repeating: nil, count: photos.count)
         var toRender: [Int] = []
         // Photos without renditions: by position in `photos`, the message.
         var failures: [(index: Int, message: String)] = []
         for index in photos.indices {
-            if !previousIndex.isEmpty, let failed = cachedFailure(index), let message = failed.failure {
+            if !previousIndex.isEmpty, let failed = cachedFailure(index),
+                let message = failed.failure
+            {
                 failures.append((index, message))
                 draft.renditions[plan.scanIndices[index]] = failed
-            } else if carries, let key = cachedKey(index), key.widths == writer.widths(for: photos[index]),
-                let format = RenditionFormat.allCases.first(where: { $0.fileExtension == key.fileExtension }),
-                let kept = writer.keptRenditions(of: photos[index], hash: key.contentHash, format: format)
+            } else if carries, let key = cachedKey(index),
+                key.widths == writer.widths(for: photos[index]),
+                let format = RenditionFormat.allCases.first(where: {
+                    $0.fileExtension == key.fileExtension
+                }),
+                let kept = writer.keptRenditions(
+                    of: photos[index], hash: key.contentHash, format: format)
             {
                 results[index] = kept
             } else {
@@ -79,7 +101,8 @@ extension SiteBuilder {
             }
         }
 
-        let folder = output.staging.appending(path: carries ? CarriedFolder.incomingName(of: folderName) : folderName)
+        let folder = output.staging.appending(
+            path: carries ? CarriedFolder.incomingName(of: folderName) : folderName)
         // Only a previous waterfall-site build is a source of reusable renditions.
         let photosFolder = Array(settings.photos.path.utf8) + [UInt8(ascii: "/")]
         let report = writer.write(
@@ -96,18 +119,23 @@ extension SiteBuilder {
         progress.finish()
         if let failure = report.writeFailure { throw .failed(failure) }
         var vanished: Set<Int> = []
-        let diagnostics = Dictionary(report.diagnostics.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        let diagnostics = Dictionary(
+            report.diagnostics.map { ($0.relativePath, $0) },
+            uniquingKeysWith: { first, _ in first })
         for (position, renditions) in zip(toRender, report.renditions) where renditions == nil {
             guard let diagnostic = diagnostics[photos[position].relativePath] else { continue }
             if diagnostic.error.reason == .vanished {
                 // Deleted or replaced since the scan: nothing of it can be published.
                 vanished.insert(position)
-                console.warn("warning: \(TerminalText.safe(diagnostic.relativePath)): left out: \(diagnostic.error.message)")
+                console.warn(
+                    "warning: \(TerminalText.safe(diagnostic.relativePath)): left out: \(diagnostic.error.message)"
+                )
             } else {
                 failures.append((position, diagnostic.error.message))
                 // Remembered with the photo's identity, so an unchanged broken photo is not
                 // decoded again on every rebuild (its warning is repeated from the cache).
-                draft.renditions[plan.scanIndices[position]] = .failed(diagnostic.error.message, fingerprint: failureFingerprint)
+                draft.renditions[plan.scanIndices[position]] = .failed(
+                    diagnostic.error.message, fingerprint: failureFingerprint)
             }
         }
         failures.sort { $0.index < $1.index }
@@ -117,30 +145,43 @@ extension SiteBuilder {
             let path = TerminalText.safe(photos[failure.index].relativePath)
             if plan.scanned(failure.index).format.needsRenditions {
                 unshowable.insert(failure.index)
-                console.warn("warning: \(path): skipped: no resized copies (\(failure.message)); browsers cannot show the file itself")
+                console.warn(
+                    "warning: \(path): skipped: no resized copies (\(failure.message)); browsers cannot show the file itself"
+                )
             } else {
-                console.warn("warning: \(path): no resized copies (\(failure.message)); the tile shows the original")
+                console.warn(
+                    "warning: \(path): no resized copies (\(failure.message)); the tile shows the original"
+                )
             }
         }
         if settings.strict && !failures.isEmpty {
-            throw .failed("--strict: \(failures.count) photo\(failures.count == 1 ? "" : "s") could not be resized; the site was not built")
+            throw .failed(
+                "--strict: \(failures.count) photo\(failures.count == 1 ? "" : "s") could not be resized; the site was not built"
+            )
         }
         if settings.strict && !vanished.isEmpty {
-            throw .failed("--strict: \(vanished.count) photo\(vanished.count == 1 ? "" : "s") went away during the build; the site was not built")
+            throw .failed(
+                "--strict: \(vanished.count) photo\(vanished.count == 1 ? "" : "s") went away during the build; the site was not built"
+            )
         }
         var arriving: Set<String> = []
         for (position, renditions) in zip(toRender, report.renditions) {
             results[position] = renditions
-            if let renditions, !renditions.reused { arriving.formUnion(renditions.files.map { Self.fileName($0.path) }) }
+            if let renditions, !renditions.reused {
+                arriving.formUnion(renditions.files.map { Self.fileName($0.path) })
+            }
         }
 
         for (index, renditions) in results.enumerated() {
             guard let renditions else { continue }
             draft.renditions[plan.scanIndices[index]] = BuildCache.RenditionKey(
                 fingerprint: options.fingerprint, contentHash: renditions.contentHash,
-                fileExtension: renditions.format.fileExtension, widths: renditions.files.map(\.size.width))
+                fileExtension: renditions.format.fileExtension,
+                widths: renditions.files.map(\.size.width))
             plan.photos[index].image = SiteImage(
-                candidates: renditions.files.map { SiteImage.Candidate(path: $0.path, width: $0.size.width) },
+                candidates: renditions.files.map {
+                    SiteImage.Candidate(path: $0.path, width: $0.size.width)
+                },
                 src: renditions.fallback.path)
         }
         var siteOptions = renderer.options
@@ -154,15 +195,22 @@ extension SiteBuilder {
             plan.leaveOut(vanished.union(unshowable))
             guard !plan.photos.isEmpty else {
                 throw .failed(
-                    unshowable.isEmpty ? "every photo went away during the build; nothing to publish"
+                    unshowable.isEmpty
+                        ? "every photo went away during the build; nothing to publish"
                         : "no photo could be shown (see the warnings above); nothing to publish")
             }
         }
         guard carries, let cache else { return (failures.count, nil) }
-        let leavers = Self.unusedRenditions(cache: cache, previousIndex: previousIndex, results: results)
-        guard let carried = CarriedFolder(name: folderName, output: output, arrivingFiles: arriving.sorted(), leavers: leavers)
+        let leavers = Self.unusedRenditions(
+            cache: cache, previousIndex: previousIndex, results: results)
+        guard
+            let carried = CarriedFolder(
+                name: folderName, output: output, arrivingFiles: arriving.sorted(), leavers: leavers
+            )
         else {
-            throw .failed("the previous site's '\(previousFolder.path)' went away during the build; build again")
+            throw .failed(
+                "the previous site's '\(previousFolder.path)' went away during the build; build again"
+            )
         }
         return (failures.count, carried)
     }
@@ -176,11 +224,14 @@ extension SiteBuilder {
             let name = plan.scanned(position).format == .heif ? "HEIC/HEIF" : "AVIF"
             console.warn(
                 "warning: \(TerminalText.safe(plan.photos[position].path)): skipped: \(name) is shown through resized copies only,"
-                    + " and --no-renditions turns them off: build without --no-renditions, or export it as JPEG")
+                    + " and --no-renditions turns them off: build without --no-renditions, or export it as JPEG"
+            )
         }
         plan.leaveOut(Set(positions))
         guard !plan.photos.isEmpty else {
-            throw .failed("every photo is HEIC/HEIF or AVIF, which --no-renditions cannot show; nothing to publish")
+            throw .failed(
+                "every photo is HEIC/HEIF or AVIF, which --no-renditions cannot show; nothing to publish"
+            )
         }
     }
 
@@ -192,14 +243,19 @@ extension SiteBuilder {
         // A previous entry still used by its own photo, unchanged, cannot leave.
         var stillUsed = [Bool](repeating: false, count: cache.renditionKeys.count)
         for (index, previous) in previousIndex.enumerated() {
-            guard let previous, let key = cache.renditionKeys[previous], let renditions = results[index] else { continue }
-            if key.contentHash == renditions.contentHash && key.widths == renditions.files.map(\.size.width)
+            guard let previous, let key = cache.renditionKeys[previous],
+                let renditions = results[index]
+            else { continue }
+            if key.contentHash == renditions.contentHash
+                && key.widths == renditions.files.map(\.size.width)
                 && key.fileExtension == renditions.format.fileExtension
             {
                 stillUsed[previous] = true
             }
         }
-        let suspects = cache.renditionKeys.indices.compactMap { stillUsed[$0] ? nil : cache.renditionKeys[$0] }
+        let suspects = cache.renditionKeys.indices.compactMap {
+            stillUsed[$0] ? nil : cache.renditionKeys[$0]
+        }
         guard !suspects.isEmpty else { return [] }
         // Only photos with a suspect's bytes can still use one of its files.
         let suspectHashes = Set(suspects.map(\.contentHash))
@@ -212,6 +268,8 @@ extension SiteBuilder {
 
     /// The last component of a `/`-separated path.
     static func fileName(_ path: String) -> String {
-        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
+        path.utf8.lastIndex(of: UInt8(ascii: "/")).map {
+            String(path[path.utf8.index(after: $0)...])
+        } ?? path
     }
 }

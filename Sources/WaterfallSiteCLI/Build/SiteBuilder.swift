@@ -1,12 +1,13 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MasonryLayout
 import PhotoRenditions
 import PhotoScanner
 import SiteRenderer
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The build pipeline: check the folders, scan, plan sections and pages, render each page and
 /// write it, place the originals, and swap the finished site in.
@@ -18,7 +19,9 @@ struct SiteBuilder {
         let started = Date()
         let photosPath = settings.photos.path
         var isDirectory = false
-        guard FileManager.default.fileExists(atPath: photosPath, isDirectory: &isDirectory), isDirectory else {
+        guard FileManager.default.fileExists(atPath: photosPath, isDirectory: &isDirectory),
+            isDirectory
+        else {
             throw .failed("photos folder '\(photosPath)' does not exist or is not a folder")
         }
         let output = OutputFolder(settings.output)
@@ -31,9 +34,17 @@ struct SiteBuilder {
         // Everything that can be wrong with the options fails before the scan starts.
         let theme = try loadTheme()
         let metadataURL: URL?
-        if let chosen = settings.metadata { metadataURL = chosen } else { metadataURL = try defaultMetadataURL() }
-        let metadata = try metadataURL.map { url throws(CommandError) in try PhotoMetadata.load(url) } ?? PhotoMetadata()
-        let captionHeight = settings.captionHeight ?? (metadata.hasCaptions ? BuildSettings.defaultCaptionHeight : 0)
+        if let chosen = settings.metadata {
+            metadataURL = chosen
+        } else {
+            metadataURL = try defaultMetadataURL()
+        }
+        let metadata =
+            try metadataURL.map { url throws(CommandError) in try PhotoMetadata.load(url) }
+            ?? PhotoMetadata()
+        let captionHeight =
+            settings.captionHeight
+            ?? (metadata.hasCaptions ? BuildSettings.defaultCaptionHeight : 0)
         var layout = LayoutOptions(
             breakpoints: settings.breakpoints, columnSpacing: settings.columnSpacing,
             rowSpacing: settings.rowSpacing, insets: settings.insets, direction: settings.direction,
@@ -42,16 +53,19 @@ struct SiteBuilder {
             footerSpacing: settings.rowSpacing,
             balanceTolerance: settings.balanceTolerance ?? settings.rowSpacing)
         layout.breakpoints = metadata.galleryBreakpoints(
-            settings.breakpoints, minimum: layout.minimumGalleryWidth, maximum: layout.maximumGalleryWidth)
+            settings.breakpoints, minimum: layout.minimumGalleryWidth,
+            maximum: layout.maximumGalleryWidth)
         let options = SiteOptions(
             title: settings.title ?? Humanised.words(Substring(settings.photos.lastPathComponent)),
             layout: layout, captionHeight: captionHeight, headerHeight: settings.headerHeight,
-            footerHeight: settings.footerHeight, linksOriginals: settings.linksOriginals || !settings.renditions)
+            footerHeight: settings.footerHeight,
+            linksOriginals: settings.linksOriginals || !settings.renditions)
         let renderer: SiteRenderer
         do {
             renderer = try SiteRenderer(theme: theme, options: options)
         } catch {
-            let hint = settings.itemWidth != nil && error.option.hasPrefix("breakpoints[")
+            let hint =
+                settings.itemWidth != nil && error.option.hasPrefix("breakpoints[")
                 ? "; with --item-width every breakpoint needs room for its columns: give it fewer in --breakpoints, or"
                     + " use a smaller --item-width" : ""
             throw .usage("layout options: \(error.description)\(hint)", command: "build")
@@ -68,13 +82,14 @@ struct SiteBuilder {
         let scan: ScanResult
         do {
             scan = try PhotoScanner(
-                jobs: settings.jobs, excludedFolders: [output.url] + (staticFolder.map { [$0.url] } ?? []),
+                jobs: settings.jobs,
+                excludedFolders: [output.url] + (staticFolder.map { [$0.url] } ?? []),
                 followsOutsideLinks: settings.followsSymlinks
             ).scan(
-                settings.photos, cacheAfterWalk: { (try? cacheLoad?.wait())??.cache?.scan }
-            ) { done, total in
-                progress.update("Scanning photos", done: done, total: total)
-            }
+                settings.photos, cacheAfterWalk: { (try? cacheLoad?.wait())??.cache?.scan },
+                progress: { done, total in
+                    progress.update("Scanning photos", done: done, total: total)
+                })
         } catch {
             progress.finish()
             throw .failed(error.description)
@@ -88,7 +103,9 @@ struct SiteBuilder {
         var positionsFound: [Int?]?
         func previousPositions() -> [Int?] {
             if let positionsFound { return positionsFound }
-            let positions = cache?.scan.positions(of: scan.photos.map(\.relativePath)) ?? Array(repeating: nil, count: scan.photos.count)
+            let positions =
+                cache?.scan.positions(of: scan.photos.map(\.relativePath))
+                ?? Array(repeating: nil, count: scan.photos.count)
             positionsFound = positions
             return positions
         }
@@ -96,14 +113,19 @@ struct SiteBuilder {
             console.warn(Diagnostics.line(for: diagnostic))
         }
         if settings.strict && !scan.diagnostics.isEmpty {
-            throw .failed("--strict: \(Diagnostics.count(scan.diagnostics)); the site was not built")
+            throw .failed(
+                "--strict: \(Diagnostics.count(scan.diagnostics)); the site was not built")
         }
         guard !scan.photos.isEmpty else {
-            throw .failed("no JPEG or PNG photos found in '\(photosPath)'\(scan.diagnostics.isEmpty ? "" : " (\(Diagnostics.count(scan.diagnostics)))")")
+            throw .failed(
+                "no JPEG or PNG photos found in '\(photosPath)'\(scan.diagnostics.isEmpty ? "" : " (\(Diagnostics.count(scan.diagnostics)))")"
+            )
         }
         let known = metadata.photos.isEmpty ? [] : Set(scan.photos.map(\.relativePath))
         for path in metadata.photos.keys.sorted() where !known.contains(path) {
-            console.warn("warning: \(metadataURL?.path ?? "metadata"): no photo '\(path)' was found; its entry is unused")
+            console.warn(
+                "warning: \(metadataURL?.path ?? "metadata"): no photo '\(path)' was found; its entry is unused"
+            )
         }
 
         var plan = GalleryPlan(photos: scan.photos, metadata: metadata, pageSize: settings.pageSize)
@@ -117,7 +139,9 @@ struct SiteBuilder {
             }
         }
         var statistics = LayoutStatistics()
-        try staticFolder?.checkClashes(generated: generatedFiles(plan, staticFolder: staticFolder), folders: generatedFolders(renderer))
+        try staticFolder?.checkClashes(
+            generated: generatedFiles(plan, staticFolder: staticFolder),
+            folders: generatedFolders(renderer))
         try output.prepareStaging()
         let interruption = Interruption { output.abandonStaging() }
         defer { interruption.cancel() }
@@ -129,25 +153,32 @@ struct SiteBuilder {
             var renderer = renderer
             if settings.renditions {
                 let renditions = try writeRenditions(
-                    &plan, scan: scan, cache: cache, previousPositions: previousPositions, draft: &draft, renderer: &renderer,
+                    &plan, scan: scan, cache: cache, previousPositions: previousPositions,
+                    draft: &draft, renderer: &renderer,
                     to: output, progress: progress)
                 renditionWarnings = renditions.warnings
                 if let carried = renditions.carried { carriedFolders.append(carried) }
             }
             if let carried = try write(
-                &plan, scan: scan, renderer: renderer, cache: cache, previousPositions: previousPositions, draft: &draft,
+                &plan, scan: scan, renderer: renderer, cache: cache,
+                previousPositions: previousPositions, draft: &draft,
                 to: output, progress: progress)
             {
                 carriedFolders.append(carried)
             }
-            try writeHostFiles(plan, draft: draft, renderer: renderer, staticFolder: staticFolder, to: output)
+            try writeHostFiles(
+                plan, draft: draft, renderer: renderer, staticFolder: staticFolder, to: output)
             statistics = draft.pages.reduce(into: LayoutStatistics()) { $0.add($1) }
             keptPages = draft.pages.count - draft.renderedPages
             // Nothing to write when the records beside the site say it all already; records an
             // older version kept inside the site are written beside it instead.
             let recordsKept =
-                recordsFile == output.records && cache.map { draft.repeats($0, allCached: scan.cachedCount == scan.photos.count) } == true
-            if !recordsKept { try output.stageRecords(draft.data(reusing: cache, positions: previousPositions)) }
+                recordsFile == output.records
+                && cache.map { draft.repeats($0, allCached: scan.cachedCount == scan.photos.count) }
+                    == true
+            if !recordsKept {
+                try output.stageRecords(draft.data(reusing: cache, positions: previousPositions))
+            }
             try output.swapIn(carrying: carriedFolders, records: !recordsKept)
         } catch {
             // Writes fail once Ctrl-C has moved the staging folder away: let the handler finish.
@@ -160,20 +191,35 @@ struct SiteBuilder {
 
         if !settings.quiet {
             let seconds = Date().timeIntervalSince(started)
-            var line = "Built \(NumberText.grouped(plan.photos.count)) photo\(plan.photos.count == 1 ? "" : "s")"
-            line += " in \(plan.sectionCount) section\(plan.sectionCount == 1 ? "" : "s"), \(plan.pageCount) page\(plan.pageCount == 1 ? "" : "s")"
-            line += " → \(displayPath(output.url))/ in \(NumberText.decimal(seconds, decimals: seconds < 10 ? 2 : 1)) s"
+            var line =
+                "Built \(NumberText.grouped(plan.photos.count)) photo\(plan.photos.count == 1 ? "" : "s")"
+            line +=
+                " in \(plan.sectionCount) section\(plan.sectionCount == 1 ? "" : "s"), \(plan.pageCount) page\(plan.pageCount == 1 ? "" : "s")"
+            line +=
+                " → \(displayPath(output.url))/ in \(NumberText.decimal(seconds, decimals: seconds < 10 ? 2 : 1)) s"
             var problems = scan.diagnostics.isEmpty ? [] : [Diagnostics.count(scan.diagnostics)]
             if renditionWarnings > 0 {
-                problems.append("\(NumberText.grouped(renditionWarnings)) photo\(renditionWarnings == 1 ? "" : "s") without renditions")
+                problems.append(
+                    "\(NumberText.grouped(renditionWarnings)) photo\(renditionWarnings == 1 ? "" : "s") without renditions"
+                )
             }
             if !problems.isEmpty { line += " (\(problems.joined(separator: ", ")))" }
             var saved: [String] = []
-            if scan.cachedCount > 0 { saved.append("\(NumberText.grouped(scan.cachedCount)) unchanged photos not read again") }
-            if keptPages > 0 { saved.append("\(NumberText.grouped(keptPages)) unchanged page\(keptPages == 1 ? "" : "s") not rendered again") }
+            if scan.cachedCount > 0 {
+                saved.append(
+                    "\(NumberText.grouped(scan.cachedCount)) unchanged photos not read again")
+            }
+            if keptPages > 0 {
+                saved.append(
+                    "\(NumberText.grouped(keptPages)) unchanged page\(keptPages == 1 ? "" : "s") not rendered again"
+                )
+            }
             if !saved.isEmpty { line += "; " + saved.joined(separator: ", ") }
             console.print(line)
-            console.print(statistics.summary(breakpoints: settings.breakpoints.count, tolerance: renderer.options.layout.balanceTolerance))
+            console.print(
+                statistics.summary(
+                    breakpoints: settings.breakpoints.count,
+                    tolerance: renderer.options.layout.balanceTolerance))
         }
         ExitLeftovers.keep(scan, plan, draft, loaded as Any, positionsFound as Any, known, metadata)
     }
@@ -183,15 +229,19 @@ struct SiteBuilder {
     /// since the scan are left out of `plan` (and of the pages, rendered again without them). Returns the
     /// previous site's originals folder when it is taken over rather than placed again.
     private func write(
-        _ plan: inout GalleryPlan, scan: ScanResult, renderer: SiteRenderer, cache: BuildCache?, previousPositions: () -> [Int?],
+        _ plan: inout GalleryPlan, scan: ScanResult, renderer: SiteRenderer, cache: BuildCache?,
+        previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, to output: OutputFolder, progress: Progress
     ) throws(CommandError) -> CarriedFolder? {
         // Without original links, an original is published only where its tile shows it; a HEIC
         // or AVIF never is (browsers cannot show it as the gallery does).
         let published = plan.photos.indices.filter {
-            plan.photos[$0].opensOriginal && (renderer.options.linksOriginals || plan.photos[$0].image == nil)
+            plan.photos[$0].opensOriginal
+                && (renderer.options.linksOriginals || plan.photos[$0].image == nil)
         }
-        for index in plan.photos.indices { draft.publishedOriginals[plan.scanIndices[index]] = false }
+        for index in plan.photos.indices {
+            draft.publishedOriginals[plan.scanIndices[index]] = false
+        }
         for index in published { draft.publishedOriginals[plan.scanIndices[index]] = true }
         let publishedPaths = published.map { plan.photos[$0].path }
         // The linkers capture a copy (an inout cannot escape); the caller gets back the plan
@@ -204,8 +254,10 @@ struct SiteBuilder {
         let carried = cache.flatMap { cache -> CarriedFolder? in
             if output.restoredCarriedFolders { return nil }
             // The usual rebuild: every photo unchanged, every original published before and now.
-            if scan.cachedCount == plan.photos.count && cache.scan.entries.count == plan.photos.count
-                && published.count == plan.photos.count && cache.placedOriginalCount == plan.photos.count
+            if scan.cachedCount == plan.photos.count
+                && cache.scan.entries.count == plan.photos.count
+                && published.count == plan.photos.count
+                && cache.placedOriginalCount == plan.photos.count
             {
                 return CarriedFolder(unchanged: renderer.options.photosFolder, output: output)
             }
@@ -214,12 +266,15 @@ struct SiteBuilder {
                 name: renderer.options.photosFolder, output: output, newFiles: publishedPaths,
                 previousState: { index in
                     let photo = published[index]
-                    guard let previous = byScan[plan.scanIndices[photo]], cache.publishedOriginals[previous] else { return .absent }
+                    guard let previous = byScan[plan.scanIndices[photo]],
+                        cache.publishedOriginals[previous]
+                    else { return .absent }
                     guard let identity = plan.scanned(photo).identity else { return .changed }
                     if identity == cache.scan.entries[previous].identity { return .unchanged }
                     // A photo edited in place (or only touched) keeps its inode: when the site's
                     // original is a hard link to that very file, it already shows the new bytes.
-                    return output.previousFile(renderer.options.photosFolder + "/" + publishedPaths[index], is: identity)
+                    return output.previousFile(
+                        renderer.options.photosFolder + "/" + publishedPaths[index], is: identity)
                         ? .unchanged : .changed
                 },
                 previousCount: cache.placedOriginalCount, previousFiles: { cache.placedOriginals })
@@ -235,9 +290,13 @@ struct SiteBuilder {
             BackgroundWork { () throws(CommandError) -> [(path: String, reason: String)] in
                 var leftOut: [(path: String, reason: String)] = []
                 for path in placed[share] {
-                    let destination = carried?.incomingPath(for: path) ?? renderer.options.photosFolder + "/" + path
+                    let destination =
+                        carried?.incomingPath(for: path) ?? renderer.options.photosFolder + "/"
+                        + path
                     // An escaped name (see FileNameText) is published as it reads; the file has its bytes.
-                    if let reason = try output.placeOriginal(photosFolder + FileNameText.bytes(of: path), at: destination) {
+                    if let reason = try output.placeOriginal(
+                        photosFolder + FileNameText.bytes(of: path), at: destination)
+                    {
                         leftOut.append((path, reason))
                     }
                 }
@@ -248,7 +307,8 @@ struct SiteBuilder {
 
         try output.write(renderer.theme.stylesheet, to: renderer.stylesheetPath)
         try output.write(renderer.layoutStylesheet(), to: renderer.layoutStylesheetPath)
-        let pages = try PageWriter(renderer: renderer, output: output, previous: cache?.pages ?? []).write(plan, progress: progress)
+        let pages = try PageWriter(renderer: renderer, output: output, previous: cache?.pages ?? [])
+            .write(plan, progress: progress)
         draft.pages = pages.records
         draft.renderedPages = pages.records.count - pages.keptCount
         progress.update("Placing originals", done: 0, total: plan.photos.count)
@@ -260,18 +320,27 @@ struct SiteBuilder {
             }
         }
         if settings.strict && !leftOut.isEmpty {
-            throw .failed("--strict: \(leftOut.count) photo\(leftOut.count == 1 ? "" : "s") went away during the build; the site was not built")
+            throw .failed(
+                "--strict: \(leftOut.count) photo\(leftOut.count == 1 ? "" : "s") went away during the build; the site was not built"
+            )
         }
         if !leftOut.isEmpty {
             // Photos gone since the scan (rare: the pages were rendered meanwhile): render the
             // pages again without them, so no tile points at a file the site does not have.
-            let positions = Set(plan.photos.indices.filter { leftOut.contains(plan.photos[$0].path) })
-            for position in positions { draft.publishedOriginals[plan.scanIndices[position]] = false }
+            let positions = Set(
+                plan.photos.indices.filter { leftOut.contains(plan.photos[$0].path) })
+            for position in positions {
+                draft.publishedOriginals[plan.scanIndices[position]] = false
+            }
             var remaining = plan
             remaining.leaveOut(positions)
-            guard !remaining.photos.isEmpty else { throw .failed("every photo went away during the build; nothing to publish") }
+            guard !remaining.photos.isEmpty else {
+                throw .failed("every photo went away during the build; nothing to publish")
+            }
             output.removeStagedPages(count: draft.pages.count)
-            let pages = try PageWriter(renderer: renderer, output: output, previous: cache?.pages ?? []).write(remaining, progress: progress)
+            let pages = try PageWriter(
+                renderer: renderer, output: output, previous: cache?.pages ?? []
+            ).write(remaining, progress: progress)
             draft.pages = pages.records
             draft.renderedPages = pages.records.count - pages.keptCount
             final = remaining
@@ -286,7 +355,9 @@ struct SiteBuilder {
         var start = 0
         for part in 1..<max(1, count) {
             var cut = max(start, paths.count * part / count)
-            while cut > start && cut < paths.count && GalleryPlan.folder(of: paths[cut]) == GalleryPlan.folder(of: paths[cut - 1]) {
+            while cut > start && cut < paths.count
+                && GalleryPlan.folder(of: paths[cut]) == GalleryPlan.folder(of: paths[cut - 1])
+            {
                 cut += 1
             }
             runs.append(start..<cut)
@@ -307,14 +378,19 @@ struct SiteBuilder {
 
     /// A section's own columns or insets that cannot fit the gallery fail before the scan, naming
     /// the folder, rather than when its page is laid out.
-    private func checkSectionLayouts(_ metadata: PhotoMetadata, metadataURL: URL?, renderer: SiteRenderer) throws(CommandError) {
-        for (folder, entry) in metadata.sections.sorted(by: { $0.key < $1.key }) where entry.options.changesLayout {
+    private func checkSectionLayouts(
+        _ metadata: PhotoMetadata, metadataURL: URL?, renderer: SiteRenderer
+    ) throws(CommandError) {
+        for (folder, entry) in metadata.sections.sorted(by: { $0.key < $1.key })
+        where entry.options.changesLayout {
             let section = SiteSection(folder: folder, title: "", photos: [], options: entry.options)
             do {
                 _ = try renderer.layout(SitePage(number: 1, count: 1, sections: [section]))
             } catch {
                 let key = error.option.contains(".insets") ? "insets" : "columns"
-                throw .failed("metadata file '\(metadataURL?.path ?? "metadata")': section '\(folder)' key '\(key)': \(error.reason)")
+                throw .failed(
+                    "metadata file '\(metadataURL?.path ?? "metadata")': section '\(folder)' key '\(key)': \(error.reason)"
+                )
             }
         }
     }
@@ -328,7 +404,8 @@ struct SiteBuilder {
         guard found.count <= 1 else {
             throw .failed(
                 "the photos folder '\(settings.photos.path)' holds both \(PhotoMetadata.defaultNames.joined(separator: " and ")); "
-                    + "remove one, or choose one with --metadata FILE (or \"metadata\" in waterfall.json)")
+                    + "remove one, or choose one with --metadata FILE (or \"metadata\" in waterfall.json)"
+            )
         }
         return found.first
     }
@@ -337,13 +414,16 @@ struct SiteBuilder {
     /// never be the photos folder or contain it: replacing it would delete the photos.
     private func checkFolders(_ output: OutputFolder) throws(CommandError) {
         if Self.isInside(settings.photos, output.url) {
-            throw .failed("output folder '\(output.url.path)' is or contains the photos folder; choose another folder with -o")
+            throw .failed(
+                "output folder '\(output.url.path)' is or contains the photos folder; choose another folder with -o"
+            )
         }
     }
 
     /// Whether `path` is `folder` or inside it, symlinks resolved.
     static func isInside(_ path: URL, _ folder: URL) -> Bool {
-        (path.resolvingSymlinksInPath().path + "/").hasPrefix(folder.resolvingSymlinksInPath().path + "/")
+        (path.resolvingSymlinksInPath().path + "/").hasPrefix(
+            folder.resolvingSymlinksInPath().path + "/")
     }
 
     private func displayPath(_ url: URL) -> String {

@@ -1,15 +1,16 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PhotoRenditions
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The owner's own files (`PHOTOS/static/`, or the `staticFolder` setting): `CNAME`, `.nojekyll`,
@@ -30,12 +31,15 @@ struct StaticFolder {
         func walk(_ relative: String) throws(CommandError) {
             let path = relative.isEmpty ? url.path : url.path + "/" + relative
             var info = stat()
-            guard stat(path, &info) == 0, entered.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
+            guard stat(path, &info) == 0,
+                entered.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted
+            else { return }
             let names: [String]
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: path)
             } catch {
-                throw .failed("static folder: cannot list '\(path)': \(FileSystemFailure.reason(error))")
+                throw .failed(
+                    "static folder: cannot list '\(path)': \(FileSystemFailure.reason(error))")
             }
             for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                 let child = relative.isEmpty ? name : relative + "/" + name
@@ -93,7 +97,8 @@ struct StaticFolder {
             let source = url.path + "/" + file
             if try output.linkFile(source, at: file) { continue }
             guard let bytes = FileManager.default.contents(atPath: source) else {
-                throw .failed("cannot read the static file '\(source)': \(String(cString: strerror(errno)))")
+                throw .failed(
+                    "cannot read the static file '\(source)': \(String(cString: strerror(errno)))")
             }
             try output.write(bytes, to: file)
         }

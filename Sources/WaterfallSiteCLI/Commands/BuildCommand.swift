@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MasonryLayout
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `waterfall-site build PHOTOS`: reads the command line and the settings file into
 /// ``BuildSettings`` and hands them to ``SiteBuilder``.
@@ -55,12 +56,17 @@ enum BuildCommand {
 
     /// Defaults, then the settings file, then the command line. Without a folder, the current
     /// folder is the photos folder when it holds a `waterfall.json`.
-    static func settings(from list: ArgumentList, command: String = "build") throws(CommandError) -> BuildSettings {
+    static func settings(from list: ArgumentList, command: String = "build") throws(CommandError)
+        -> BuildSettings
+    {
         let workingFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let photosPath: String
         if list.positionals.count == 1, let path = list.positionals.first {
             photosPath = path
-        } else if list.positionals.isEmpty && FileManager.default.fileExists(atPath: workingFolder.appending(path: "waterfall.json").path) {
+        } else if list.positionals.isEmpty
+            && FileManager.default.fileExists(
+                atPath: workingFolder.appending(path: "waterfall.json").path)
+        {
             photosPath = "."
         } else {
             throw .usage(
@@ -98,7 +104,9 @@ enum BuildCommand {
         if let title = list.value("--title") { settings.title = title }
         if let text = list.value("--breakpoints") {
             guard let breakpoints = SettingText.breakpoints(text) else {
-                throw .usage("option '--breakpoints' expects \(SettingText.breakpointsText), got '\(text)'", command: command)
+                throw .usage(
+                    "option '--breakpoints' expects \(SettingText.breakpointsText), got '\(text)'",
+                    command: command)
             }
             settings.breakpoints = breakpoints
         }
@@ -106,13 +114,17 @@ enum BuildCommand {
         if let value = try number(.rowSpacing) { settings.rowSpacing = value }
         if let text = list.value("--insets") {
             guard let insets = SettingText.insets(text) else {
-                throw .usage("option '--insets' expects PX or TOP,RIGHT,BOTTOM,LEFT, each \(NumericSetting.insets.rangeText), got '\(text)'", command: command)
+                throw .usage(
+                    "option '--insets' expects PX or TOP,RIGHT,BOTTOM,LEFT, each \(NumericSetting.insets.rangeText), got '\(text)'",
+                    command: command)
             }
             settings.insets = insets
         }
         if let text = list.value("--direction") {
             guard let direction = SettingText.direction(text) else {
-                throw .usage("option '--direction' expects \(SettingText.directionNames), got '\(text)'", command: command)
+                throw .usage(
+                    "option '--direction' expects \(SettingText.directionNames), got '\(text)'",
+                    command: command)
             }
             settings.direction = direction
         }
@@ -122,13 +134,21 @@ enum BuildCommand {
         if let value = try number(.headerHeight) { settings.headerHeight = value }
         if let value = try number(.balanceTolerance) { settings.balanceTolerance = value }
         if let value = try number(.pageSize) { settings.pageSize = Int(value) }
-        if let value = list.value("--metadata") { settings.metadata = PathText.resolve(value, relativeTo: workingFolder) }
-        if let value = list.value("--templates") { settings.templates = PathText.resolve(value, relativeTo: workingFolder) }
-        if let value = list.value("--static") { settings.staticFolder = PathText.resolve(value, relativeTo: workingFolder) }
+        if let value = list.value("--metadata") {
+            settings.metadata = PathText.resolve(value, relativeTo: workingFolder)
+        }
+        if let value = list.value("--templates") {
+            settings.templates = PathText.resolve(value, relativeTo: workingFolder)
+        }
+        if let value = list.value("--static") {
+            settings.staticFolder = PathText.resolve(value, relativeTo: workingFolder)
+        }
         if list.has("--no-host-files") { settings.hostFiles = false }
         if let value = try number(.jobs) { settings.jobs = Int(value) }
         if list.has("--renditions") && list.has("--no-renditions") {
-            throw .usage("options '--renditions' and '--no-renditions' contradict each other", command: command)
+            throw .usage(
+                "options '--renditions' and '--no-renditions' contradict each other",
+                command: command)
         }
         if list.has("--no-renditions") { settings.renditions = false }
         if list.has("--renditions") { settings.renditions = true }

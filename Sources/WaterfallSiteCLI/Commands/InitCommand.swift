@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PhotoRenditions
 import PhotoScanner
 import SiteRenderer
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `waterfall-site init PHOTOS`: writes the settings file with the defaults and a spreadsheet
 /// of every photo to fill in. Never overwrites: an existing `metadata.csv` gets rows for the
@@ -23,16 +24,23 @@ enum InitCommand {
             return
         }
         guard list.positionals.count == 1, let photosPath = list.positionals.first else {
-            throw .usage(list.positionals.isEmpty ? "init needs the folder of photos" : "init takes one folder of photos, got \(list.positionals.count)", command: "init")
+            throw .usage(
+                list.positionals.isEmpty
+                    ? "init needs the folder of photos"
+                    : "init takes one folder of photos, got \(list.positionals.count)",
+                command: "init")
         }
         let workingFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let photos = PathText.resolve(photosPath, relativeTo: workingFolder)
         var jobs = ProcessInfo.processInfo.activeProcessorCount
-        if let text = list.value("--jobs") { jobs = Int(try NumericSetting.jobs.parse(text, command: "init")) }
+        if let text = list.value("--jobs") {
+            jobs = Int(try NumericSetting.jobs.parse(text, command: "init"))
+        }
         let scan: ScanResult
         do {
             // A site built inside the photos folder is not photos to describe.
-            scan = try PhotoScanner(jobs: jobs, excludedFolders: [photos.appending(path: "_site")]).scan(photos)
+            scan = try PhotoScanner(jobs: jobs, excludedFolders: [photos.appending(path: "_site")])
+                .scan(photos)
         } catch {
             throw .failed(error.description)
         }
@@ -42,7 +50,10 @@ enum InitCommand {
         if FileManager.default.fileExists(atPath: settingsFile.path) {
             console.print("\(shown(settingsFile)) exists; left as it is")
         } else {
-            try write(Array(defaultSettings(title: Humanised.words(Substring(photos.lastPathComponent))).utf8), to: settingsFile)
+            try write(
+                Array(
+                    defaultSettings(title: Humanised.words(Substring(photos.lastPathComponent)))
+                        .utf8), to: settingsFile)
             console.print("Wrote \(shown(settingsFile)) with the default settings")
         }
 
@@ -52,21 +63,32 @@ enum InitCommand {
         if FileManager.default.fileExists(atPath: table.path) {
             try addRows(rows, to: table, console: console)
         } else if FileManager.default.fileExists(atPath: json.path) {
-            console.print("\(shown(json)) exists, so no metadata.csv was written (a folder may have one of the two)")
+            console.print(
+                "\(shown(json)) exists, so no metadata.csv was written (a folder may have one of the two)"
+            )
         } else {
             let columns = MetadataTable.columns
             var text = columns.joined(separator: ",") + "\r\n"
-            for path in rows { text += CSVText.field(path, separator: UInt8(ascii: ",")) + String(repeating: ",", count: columns.count - 1) + "\r\n" }
+            for path in rows {
+                text +=
+                    CSVText.field(path, separator: UInt8(ascii: ","))
+                    + String(repeating: ",", count: columns.count - 1) + "\r\n"
+            }
             try write(Array(text.utf8), to: table)
-            console.print("Wrote \(shown(table)): \(counted(rows)); fill in \(columns.dropFirst().joined(separator: ", ")) in a spreadsheet")
+            console.print(
+                "Wrote \(shown(table)): \(counted(rows)); fill in \(columns.dropFirst().joined(separator: ", ")) in a spreadsheet"
+            )
         }
     }
 
     /// The defaults of every setting that has a fixed one, as `waterfall.json` writes them.
     static func defaultSettings(title: String) -> String {
-        let defaults = BuildSettings(photos: URL(fileURLWithPath: "/"), output: URL(fileURLWithPath: "/"))
-        let direction = SettingText.directions.first { $0.direction == defaults.direction }?.name ?? "shortest"
-        let breakpoints = defaults.breakpoints.map { "\(number($0.minimumWidth)):\($0.columns)" }.joined(separator: ",")
+        let defaults = BuildSettings(
+            photos: URL(fileURLWithPath: "/"), output: URL(fileURLWithPath: "/"))
+        let direction =
+            SettingText.directions.first { $0.direction == defaults.direction }?.name ?? "shortest"
+        let breakpoints = defaults.breakpoints.map { "\(number($0.minimumWidth)):\($0.columns)" }
+            .joined(separator: ",")
         return """
             {
               "title": \(JSONText.quoted(title)),
@@ -107,22 +129,28 @@ enum InitCommand {
         return rows
     }
 
-    private static func addRows(_ rows: [String], to table: URL, console: Console) throws(CommandError) {
+    private static func addRows(_ rows: [String], to table: URL, console: Console)
+        throws(CommandError)
+    {
         let bytes: [UInt8]
         do {
             bytes = try [UInt8](Data(contentsOf: table))
         } catch {
-            throw .failed("metadata file '\(table.path)': cannot read it: \(FileSystemFailure.reason(error))")
+            throw .failed(
+                "metadata file '\(table.path)': cannot read it: \(FileSystemFailure.reason(error))")
         }
         let header: (names: [String], separator: UInt8, paths: Set<String>)
         do {
             header = try MetadataTable.header(of: bytes)
         } catch {
-            throw .failed("metadata file '\(table.path)': \(error.description); fix it before init adds rows to it")
+            throw .failed(
+                "metadata file '\(table.path)': \(error.description); fix it before init adds rows to it"
+            )
         }
         let missing = rows.filter { !header.paths.contains(PhotoMetadata.normalised($0)) }
         guard !missing.isEmpty else {
-            console.print("\(shown(table)) already lists every photo (\(counted(rows))); nothing added")
+            console.print(
+                "\(shown(table)) already lists every photo (\(counted(rows))); nothing added")
             return
         }
         let lineEnd = bytes.contains(13) ? "\r\n" : "\n"
@@ -135,7 +163,9 @@ enum InitCommand {
             text += cells.joined(separator: separator) + lineEnd
         }
         try write(bytes + Array(text.utf8), to: table)
-        console.print("Added \(counted(missing)) to \(shown(table)) (\(NumberText.grouped(rows.count - missing.count)) already listed)")
+        console.print(
+            "Added \(counted(missing)) to \(shown(table)) (\(NumberText.grouped(rows.count - missing.count)) already listed)"
+        )
     }
 
     private static func write(_ bytes: [UInt8], to url: URL) throws(CommandError) {
@@ -149,7 +179,8 @@ enum InitCommand {
     private static func counted(_ rows: [String]) -> String {
         let folders = rows.filter { $0.hasSuffix("/") }.count
         let photos = rows.count - folders
-        return "\(NumberText.grouped(photos)) photo\(photos == 1 ? "" : "s")" + (folders > 0 ? " and \(folders) folder\(folders == 1 ? "" : "s")" : "")
+        return "\(NumberText.grouped(photos)) photo\(photos == 1 ? "" : "s")"
+            + (folders > 0 ? " and \(folders) folder\(folders == 1 ? "" : "s")" : "")
     }
 
     private static func shown(_ url: URL) -> String {

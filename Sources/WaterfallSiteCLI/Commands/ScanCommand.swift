@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PhotoScanner
-import Synchronization
 import SiteRenderer
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `waterfall-site scan DIR`: measures every photo and reports sizes and diagnostics, as a table
 /// for people or as one JSON document for scripts.
@@ -27,16 +28,22 @@ enum ScanCommand {
         }
         guard list.positionals.count == 1, let folder = list.positionals.first else {
             throw .usage(
-                list.positionals.isEmpty ? "scan needs the folder of photos" : "scan takes one folder, got \(list.positionals.count)",
+                list.positionals.isEmpty
+                    ? "scan needs the folder of photos"
+                    : "scan takes one folder, got \(list.positionals.count)",
                 command: "scan")
         }
         var jobs = ProcessInfo.processInfo.activeProcessorCount
-        if let text = list.value("--jobs") { jobs = Int(try NumericSetting.jobs.parse(text, command: "scan")) }
+        if let text = list.value("--jobs") {
+            jobs = Int(try NumericSetting.jobs.parse(text, command: "scan"))
+        }
         let progress = Progress(console: console, quiet: list.has("--quiet") || list.has("--json"))
         let started = Date()
         let result: ScanResult
         do {
-            result = try PhotoScanner(jobs: jobs, followsOutsideLinks: list.has("--follow-symlinks")).scan(atPath: folder) { done, total in
+            result = try PhotoScanner(
+                jobs: jobs, followsOutsideLinks: list.has("--follow-symlinks")
+            ).scan(atPath: folder) { done, total in
                 progress.update("Scanning", done: done, total: total)
             }
         } catch {
@@ -127,7 +134,9 @@ enum ScanCommand {
                     }
                     // A name that is not valid UTF-8 is published escaped: say so, so a script
                     // percent-decodes it to find the file (see FileNameText).
-                    if path.utf8.contains(UInt8(ascii: "%")) && FileNameText.isEscaped(path) { writer.put(Pieces.escaped) }
+                    if path.utf8.contains(UInt8(ascii: "%")) && FileNameText.isEscaped(path) {
+                        writer.put(Pieces.escaped)
+                    }
                     switch photos[index].format {
                     case .jpeg: writer.put(Pieces.jpeg)
                     case .png: writer.put(Pieces.png)
@@ -135,12 +144,18 @@ enum ScanCommand {
                     case .avif: writer.put(Pieces.avif)
                     case .webp: writer.put(Pieces.webp)
                     }
-                    writer.put(Pieces.storedWidth); writer.putDigits(Int64(photos[index].storedWidth))
-                    writer.put(Pieces.storedHeight); writer.putDigits(Int64(photos[index].storedHeight))
-                    writer.put(Pieces.orientation); writer.putDigits(Int64(photos[index].orientation))
-                    writer.put(Pieces.displayWidth); writer.putDigits(Int64(photos[index].displayWidth))
-                    writer.put(Pieces.displayHeight); writer.putDigits(Int64(photos[index].displayHeight))
-                    writer.put(Pieces.byteSize); writer.putDigits(photos[index].byteSize)
+                    writer.put(Pieces.storedWidth)
+                    writer.putDigits(Int64(photos[index].storedWidth))
+                    writer.put(Pieces.storedHeight)
+                    writer.putDigits(Int64(photos[index].storedHeight))
+                    writer.put(Pieces.orientation)
+                    writer.putDigits(Int64(photos[index].orientation))
+                    writer.put(Pieces.displayWidth)
+                    writer.putDigits(Int64(photos[index].displayWidth))
+                    writer.put(Pieces.displayHeight)
+                    writer.putDigits(Int64(photos[index].displayHeight))
+                    writer.put(Pieces.byteSize)
+                    writer.putDigits(photos[index].byteSize)
                     writer.put(Pieces.close)
                 }
             }
@@ -200,8 +215,11 @@ enum ScanCommand {
 
         /// A record's bytes other than its path's: the longest of each alternative, the quotes
         /// around the path, and the most digits each of the six numbers can have.
-        static let fixedLength = [nextOpen, path, escaped, jpeg, storedWidth, storedHeight, orientation, displayWidth, displayHeight, byteSize, close]
-            .reduce(2 + 6 * JSONText.maximumDigits) { $0 + $1.utf8CodeUnitCount }
+        static let fixedLength = [
+            nextOpen, path, escaped, jpeg, storedWidth, storedHeight, orientation, displayWidth,
+            displayHeight, byteSize, close,
+        ]
+        .reduce(2 + 6 * JSONText.maximumDigits) { $0 + $1.utf8CodeUnitCount }
     }
 
     static func table(_ result: ScanResult) -> String {
@@ -212,12 +230,15 @@ enum ScanCommand {
             rows.append([
                 TerminalText.safe(photo.relativePath), photo.format.rawValue.uppercased(),
                 "\(photo.storedWidth)×\(photo.storedHeight)", String(photo.orientation),
-                "\(photo.displayWidth)×\(photo.displayHeight)", NumberText.grouped(Int(photo.byteSize)),
+                "\(photo.displayWidth)×\(photo.displayHeight)",
+                NumberText.grouped(Int(photo.byteSize)),
             ])
         }
         var widths = [Int](repeating: 0, count: header.count)
         for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
+            for (column, cell) in row.enumerated() {
+                widths[column] = max(widths[column], cell.count)
+            }
         }
         var text = ""
         for row in rows {
@@ -236,9 +257,12 @@ enum ScanCommand {
     static func summary(_ result: ScanResult, seconds: Double) -> String {
         var counts: [ImageFormat: Int] = [:]
         for photo in result.photos { counts[photo.format, default: 0] += 1 }
-        var line = "Scanned \(NumberText.grouped(result.photos.count)) photo\(result.photos.count == 1 ? "" : "s")"
+        var line =
+            "Scanned \(NumberText.grouped(result.photos.count)) photo\(result.photos.count == 1 ? "" : "s")"
         // JPEG and PNG always, the newer formats when there are any.
-        let named: [(ImageFormat, String)] = [(.jpeg, "JPEG"), (.png, "PNG"), (.heif, "HEIC/HEIF"), (.avif, "AVIF"), (.webp, "WebP")]
+        let named: [(ImageFormat, String)] = [
+            (.jpeg, "JPEG"), (.png, "PNG"), (.heif, "HEIC/HEIF"), (.avif, "AVIF"), (.webp, "WebP"),
+        ]
         let parts = named.filter { $0.0 == .jpeg || $0.0 == .png || counts[$0.0] != nil }
             .map { "\(NumberText.grouped(counts[$0.0] ?? 0)) \($0.1)" }
         line += " (\(parts.joined(separator: ", ")))"

@@ -1,27 +1,30 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Dispatch
 import PhotoScanner
 import PreviewServer
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// `waterfall-site serve PHOTOS`: builds, serves the output folder on loopback, and rebuilds
 /// (incrementally, in this process) whenever the photos, the metadata, the settings file or
 /// the theme change, reloading the open pages.
 enum ServeCommand {
-    static let options: [ArgumentList.Option] = BuildCommand.options + [
-        .init(names: ["--port", "-p"], takesValue: true),
-        .init(names: ["--host"], takesValue: true),
-    ]
+    static let options: [ArgumentList.Option] =
+        BuildCommand.options + [
+            .init(names: ["--port", "-p"], takesValue: true),
+            .init(names: ["--host"], takesValue: true),
+        ]
     static let defaultPort: UInt16 = 8000
-    static let portSetting = NumericSetting(flag: "--port", key: nil, range: 0...65535, isWhole: true)
+    static let portSetting = NumericSetting(
+        flag: "--port", key: nil, range: 0...65535, isWhole: true)
     /// Ports tried from the first one when it is taken.
     static let portAttempts = 20
 
@@ -32,16 +35,22 @@ enum ServeCommand {
             return
         }
         var port = defaultPort
-        if let text = list.value("--port") { port = UInt16(try portSetting.parse(text, command: "serve")) }
+        if let text = list.value("--port") {
+            port = UInt16(try portSetting.parse(text, command: "serve"))
+        }
         let host = list.value("--host") ?? "127.0.0.1"
         guard let address = SocketAddress(host: host) else {
-            throw .usage("option '--host' expects an IP address of this machine such as 127.0.0.1 or 0.0.0.0, got '\(host)'", command: "serve")
+            throw .usage(
+                "option '--host' expects an IP address of this machine such as 127.0.0.1 or 0.0.0.0, got '\(host)'",
+                command: "serve")
         }
         var settings = try BuildCommand.settings(from: list, command: "serve")
         // A server runs many builds: each one's results must be freed, not kept for the exit.
         ExitLeftovers.disarm()
         if !address.isLoopback {
-            console.warn("warning: --host \(host): every file of the site is served to anyone who can reach this address; use it on a trusted network only")
+            console.warn(
+                "warning: --host \(host): every file of the site is served to anyone who can reach this address; use it on a trusted network only"
+            )
         }
 
         let stop = try SignalStop()
@@ -54,12 +63,14 @@ enum ServeCommand {
         let server: PreviewServer
         do {
             var configuration = ServerConfiguration(
-                root: settings.output.path, host: host, port: port, portAttempts: port == 0 ? 1 : portAttempts,
+                root: settings.output.path, host: host, port: port,
+                portAttempts: port == 0 ? 1 : portAttempts,
                 eventStreamPath: LiveReload.eventPath)
             configuration.clientTimeout = 10
             server = try PreviewServer(configuration)
         } catch {
-            throw .failed("cannot serve the site: \(error.description); choose another port with --port")
+            throw .failed(
+                "cannot serve the site: \(error.description); choose another port with --port")
         }
         session.server = server
         session.publish()
@@ -67,13 +78,17 @@ enum ServeCommand {
             console.warn("note: port \(port) is in use; serving on port \(server.port) instead")
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        console.print("Serving \(settings.output.path) at http://\(shownHost):\(server.port)/ (rebuilding on changes; Ctrl-C stops)")
+        console.print(
+            "Serving \(settings.output.path) at http://\(shownHost):\(server.port)/ (rebuilding on changes; Ctrl-C stops)"
+        )
 
         let stopped = DispatchSemaphore(value: 0)
-        guard ParallelWork.detach({
-            server.run()
-            stopped.signal()
-        }) else {
+        guard
+            ParallelWork.detach({
+                server.run()
+                stopped.signal()
+            })
+        else {
             throw .failed("cannot start the server's thread")
         }
 
@@ -81,9 +96,13 @@ enum ServeCommand {
             var unique: [String] = []
             for path in changed where !unique.contains(path) { unique.append(path) }
             let shown = unique.prefix(3).map { displayPath($0) }.joined(separator: ", ")
-            console.warn("Changed: \(shown)\(unique.count > 3 ? " and \(unique.count - 3) more" : ""); rebuilding")
+            console.warn(
+                "Changed: \(shown)\(unique.count > 3 ? " and \(unique.count - 3) more" : ""); rebuilding"
+            )
             if let next = session.rebuild() {
-                if next.watchedPaths != settings.watchedPaths { watcher = try session.watcher(for: next) }
+                if next.watchedPaths != settings.watchedPaths {
+                    watcher = try session.watcher(for: next)
+                }
                 settings = next
             }
         }
@@ -115,9 +134,11 @@ enum ServeCommand {
             } catch {
                 failure = error.description
                 console.warn("error: \(error.description)")
-                console.warn(generation == 0 && !FileManager.default.fileExists(atPath: settings.output.path)
-                    ? "Nothing to serve yet; fix the problem and save to rebuild."
-                    : "The previous site is still being served; fix the problem and save to rebuild.")
+                console.warn(
+                    generation == 0 && !FileManager.default.fileExists(atPath: settings.output.path)
+                        ? "Nothing to serve yet; fix the problem and save to rebuild."
+                        : "The previous site is still being served; fix the problem and save to rebuild."
+                )
             }
             publish()
         }
@@ -140,7 +161,8 @@ enum ServeCommand {
         /// Tells the server (and through it the open pages) how the last build went.
         func publish() {
             guard let server else { return }
-            server.setHTMLInsertion(LiveReload.script(generation: generation), tag: "b\(generation)")
+            server.setHTMLInsertion(
+                LiveReload.script(generation: generation), tag: "b\(generation)")
             var greeting = [LiveReload.built(generation)]
             if let failure { greeting.append(LiveReload.failed(failure)) }
             server.setGreeting(greeting)
@@ -149,7 +171,8 @@ enum ServeCommand {
 
         func watcher(for settings: BuildSettings) throws(CommandError) -> FolderWatcher {
             let paths = settings.watchedPaths
-            return try FolderWatcher(trees: paths.trees, files: paths.files, excluded: [settings.output.path])
+            return try FolderWatcher(
+                trees: paths.trees, files: paths.files, excluded: [settings.output.path])
         }
     }
 

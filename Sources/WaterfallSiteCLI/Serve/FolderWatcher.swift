@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Watches folders (with everything below them) and single files with inotify, and reports a
@@ -26,15 +26,21 @@ final class FolderWatcher: @unchecked Sendable {
     private var watched: [Int32: (path: String, inTree: Bool)] = [:]
     private var missingTrees: Set<String> = []
 
-    private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
-        | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+    private static let mask = UInt32(
+        IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
+            | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
     /// Watches `trees` recursively and `files` one by one; throws when inotify is unavailable.
     init(trees: [String], files: [String], excluded: [String]) throws(CommandError) {
         inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard inotify >= 0 else { throw .failed("cannot watch for changes: inotify_init1: \(String(cString: strerror(errno)))") }
+        guard inotify >= 0 else {
+            throw .failed(
+                "cannot watch for changes: inotify_init1: \(String(cString: strerror(errno)))")
+        }
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw .failed("cannot watch for changes: pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&ends) == 0 else {
+            throw .failed("cannot watch for changes: pipe: \(String(cString: strerror(errno)))")
+        }
         wakeReader = ends[0]
         wakeWriter = ends[1]
         _ = fcntl(wakeReader, F_SETFL, O_NONBLOCK)
@@ -43,7 +49,8 @@ final class FolderWatcher: @unchecked Sendable {
         var byFolder: [String: Set<String>] = [:]
         for file in files {
             let slash = file.lastIndex(of: "/") ?? file.startIndex
-            byFolder[String(file[..<slash]), default: []].insert(String(file[file.index(after: slash)...]))
+            byFolder[String(file[..<slash]), default: []].insert(
+                String(file[file.index(after: slash)...]))
         }
         self.files = byFolder
         for tree in self.trees where !addTree(tree) { missingTrees.insert(tree) }
@@ -65,7 +72,9 @@ final class FolderWatcher: @unchecked Sendable {
     /// Blocks until something changed and then nothing more for `settle` seconds (or changes
     /// have gone on for `longest` seconds); returns the changed paths, or nil after ``stop()``
     /// or once `stoppingOn` is readable.
-    func waitForChange(settle: Double = 0.1, longest: Double = 2, stoppingOn stopDescriptor: Int32 = -1) -> [String]? {
+    func waitForChange(
+        settle: Double = 0.1, longest: Double = 2, stoppingOn stopDescriptor: Int32 = -1
+    ) -> [String]? {
         var changed: [String] = []
         var firstChange: Double?
         while true {
@@ -76,7 +85,8 @@ final class FolderWatcher: @unchecked Sendable {
                 timeout = Int32((left * 1000).rounded(.up))
             }
             var set = [
-                pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&set, 3, timeout)
@@ -103,14 +113,20 @@ final class FolderWatcher: @unchecked Sendable {
             var offset = 0
             while offset + 16 <= count {
                 let (descriptor, mask, length) = buffer.withUnsafeBytes { bytes in
-                    (bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                     bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                     Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                    (
+                        bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                        bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                        Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                    )
                 }
-                let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
+                let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix {
+                    $0 != 0
+                }
                 let name = String(decoding: nameBytes, as: UTF8.self)
                 offset += 16 + length
-                if let path = handle(descriptor: descriptor, mask: mask, name: name) { changed.append(path) }
+                if let path = handle(descriptor: descriptor, mask: mask, name: name) {
+                    changed.append(path)
+                }
             }
         }
     }
@@ -166,19 +182,28 @@ final class FolderWatcher: @unchecked Sendable {
         var pending = [root]
         while let folder = pending.popLast() {
             var info = stat()
-            guard stat(folder, &info) == 0, seen.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { continue }
+            guard stat(folder, &info) == 0,
+                seen.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted
+            else { continue }
             guard let stream = opendir(folder) else { continue }
             defer { closedir(stream) }
             while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                guard !name.hasPrefix("."), entry.pointee.d_type == DT_DIR || entry.pointee.d_type == DT_LNK || entry.pointee.d_type == DT_UNKNOWN else {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                guard !name.hasPrefix("."),
+                    entry.pointee.d_type == DT_DIR || entry.pointee.d_type == DT_LNK
+                        || entry.pointee.d_type == DT_UNKNOWN
+                else {
                     continue
                 }
                 let path = folder + "/" + name
                 if isExcluded(path) { continue }
                 if entry.pointee.d_type != DT_DIR {
                     var target = stat()
-                    guard stat(path, &target) == 0, (target.st_mode & S_IFMT) == S_IFDIR else { continue }
+                    guard stat(path, &target) == 0, (target.st_mode & S_IFMT) == S_IFDIR else {
+                        continue
+                    }
                 }
                 if add(path, inTree: true) { pending.append(path) }
             }
@@ -197,7 +222,8 @@ final class FolderWatcher: @unchecked Sendable {
 
     /// Drops the watches of `folder` and everything below it.
     private func forget(below folder: String) {
-        for (descriptor, entry) in watched where entry.inTree && (entry.path == folder || entry.path.hasPrefix(folder + "/")) {
+        for (descriptor, entry) in watched
+        where entry.inTree && (entry.path == folder || entry.path.hasPrefix(folder + "/")) {
             inotify_rm_watch(inotify, descriptor)
             watched[descriptor] = nil
         }

@@ -1,8 +1,9 @@
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Ctrl-C (SIGINT) and SIGTERM while `serve` runs: instead of dying, the process is told
@@ -20,7 +21,9 @@ final class SignalStop {
 
     init() throws(CommandError) {
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw .failed("cannot create a pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&ends) == 0 else {
+            throw .failed("cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
         readEnd = ends[0]
         _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
         _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)

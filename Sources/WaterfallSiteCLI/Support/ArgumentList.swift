@@ -45,7 +45,9 @@ struct ArgumentList {
             }
             guard let option = options.first(where: { $0.names.contains(name) }) else {
                 let known = options.flatMap(\.names).filter { $0.hasPrefix("--") }
-                let hint = Suggestion.nearest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint =
+                    Suggestion.nearest(to: name, among: known).map { " (did you mean '\($0)'?)" }
+                    ?? ""
                 throw .usage("unknown option '\(name)'\(hint)", command: command)
             }
             let key = option.names[0]

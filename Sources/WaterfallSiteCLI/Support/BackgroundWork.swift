@@ -13,7 +13,9 @@ final class BackgroundWork<Value>: @unchecked Sendable {
 
     init(_ work: @escaping @Sendable () throws(CommandError) -> Value) {
         let body: @Sendable () -> Void = { [self] in
-            do throws(CommandError) { outcome = .success(try work()) } catch { outcome = .failure(error) }
+            do throws(CommandError) { outcome = .success(try work()) } catch {
+                outcome = .failure(error)
+            }
             finished.signal()
         }
         // No thread to be had: the work runs now, on the caller's.

@@ -1,14 +1,14 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a command writes: results to standard output, everything for people to standard error.
@@ -73,7 +73,11 @@ public struct Console: Sendable {
     }
 
     /// Writes `line` to standard output, control characters escaped (see ``TerminalText``).
-    func print(_ line: String) { writeOutput(TerminalText.safe(line, keepingLineBreaks: true) + "\n") }
+    func print(_ line: String) {
+        writeOutput(TerminalText.safe(line, keepingLineBreaks: true) + "\n")
+    }
     /// Writes `line` to standard error, control characters (such as a file name's) escaped.
-    func warn(_ line: String) { writeError(TerminalText.safe(line, keepingLineBreaks: true) + "\n") }
+    func warn(_ line: String) {
+        writeError(TerminalText.safe(line, keepingLineBreaks: true) + "\n")
+    }
 }

@@ -13,8 +13,12 @@ enum Diagnostics {
         let warnings = diagnostics.lazy.filter(\.isWarning).count
         let skipped = diagnostics.count - warnings
         var parts: [String] = []
-        if skipped > 0 { parts.append("\(NumberText.grouped(skipped)) file\(skipped == 1 ? "" : "s") skipped") }
-        if warnings > 0 { parts.append("\(NumberText.grouped(warnings)) warning\(warnings == 1 ? "" : "s")") }
+        if skipped > 0 {
+            parts.append("\(NumberText.grouped(skipped)) file\(skipped == 1 ? "" : "s") skipped")
+        }
+        if warnings > 0 {
+            parts.append("\(NumberText.grouped(warnings)) warning\(warnings == 1 ? "" : "s")")
+        }
         return parts.joined(separator: ", ")
     }
 }

@@ -2,12 +2,17 @@
 enum HelpText {
     static func usageLine(_ command: String?) -> String {
         switch command {
-        case "scan": return "Usage: waterfall-site scan DIR [--json] [--strict] [--jobs N] [--follow-symlinks] [--quiet]"
+        case "scan":
+            return
+                "Usage: waterfall-site scan DIR [--json] [--strict] [--jobs N] [--follow-symlinks] [--quiet]"
         case "build": return "Usage: waterfall-site build [PHOTOS] [-o DIR] [options]"
-        case "serve": return "Usage: waterfall-site serve [PHOTOS] [-o DIR] [--port N] [--host ADDR] [build options]"
+        case "serve":
+            return
+                "Usage: waterfall-site serve [PHOTOS] [-o DIR] [--port N] [--host ADDR] [build options]"
         case "init": return "Usage: waterfall-site init PHOTOS"
         default:
-            return "Usage: waterfall-site build [PHOTOS] [-o DIR] [options]\n       waterfall-site serve [PHOTOS] [--port N]\n"
+            return
+                "Usage: waterfall-site build [PHOTOS] [-o DIR] [options]\n       waterfall-site serve [PHOTOS] [--port N]\n"
                 + "       waterfall-site init PHOTOS\n       waterfall-site scan DIR [--json]"
         }
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Whether `waterfall-site` should restart itself so glibc's malloc backs large blocks with
@@ -23,8 +23,12 @@ public enum HugePages {
     ///   - arguments: the command line without the program name.
     ///   - tunables: the current `GLIBC_TUNABLES`, if set.
     ///   - kernelMode: the contents of `/sys/kernel/mm/transparent_hugepage/enabled`, if readable.
-    public static func restartTunables(arguments: [String], tunables: String?, kernelMode: String?) -> String? {
-        guard arguments.first == "build", !arguments.contains(where: { $0 == "--help" || $0 == "-h" }) else { return nil }
+    public static func restartTunables(arguments: [String], tunables: String?, kernelMode: String?)
+        -> String?
+    {
+        guard arguments.first == "build",
+            !arguments.contains(where: { $0 == "--help" || $0 == "-h" })
+        else { return nil }
         guard let kernelMode, kernelMode.contains("[madvise]") else { return nil }
         guard let tunables, !tunables.isEmpty else { return "\(tunable)=1" }
         if tunables.contains(tunable) { return nil }
@@ -32,26 +36,34 @@ public enum HugePages {
     }
 
     #if os(Linux)
-    /// Restarts the running executable with huge pages when ``restartTunables(arguments:tunables:kernelMode:)``
-    /// says so; returns only when it does not restart (or cannot).
-    public static func restartIfUseful(arguments: [String]) {
-        let current = getenv("GLIBC_TUNABLES").map { String(cString: $0) }
-        guard let tunables = restartTunables(arguments: arguments, tunables: current, kernelMode: kernelMode()) else {
-            return
+        /// Restarts the running executable with huge pages when ``restartTunables(arguments:tunables:kernelMode:)``
+        /// says so; returns only when it does not restart (or cannot).
+        public static func restartIfUseful(arguments: [String]) {
+            let current = getenv("GLIBC_TUNABLES").map { String(cString: $0) }
+            guard
+                let tunables = restartTunables(
+                    arguments: arguments, tunables: current, kernelMode: kernelMode())
+            else {
+                return
+            }
+            setenv("GLIBC_TUNABLES", tunables, 1)
+            execv("/proc/self/exe", CommandLine.unsafeArgv)
+            // Still here: the restart failed, so run as we are, as if nothing had been tried.
+            if let current {
+                setenv("GLIBC_TUNABLES", current, 1)
+            } else {
+                unsetenv("GLIBC_TUNABLES")
+            }
         }
-        setenv("GLIBC_TUNABLES", tunables, 1)
-        execv("/proc/self/exe", CommandLine.unsafeArgv)
-        // Still here: the restart failed, so run as we are, as if nothing had been tried.
-        if let current { setenv("GLIBC_TUNABLES", current, 1) } else { unsetenv("GLIBC_TUNABLES") }
-    }
 
-    private static func kernelMode() -> String? {
-        let descriptor = open("/sys/kernel/mm/transparent_hugepage/enabled", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 128)
-        let count = read(descriptor, &buffer, buffer.count)
-        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
-    }
+        private static func kernelMode() -> String? {
+            let descriptor = open(
+                "/sys/kernel/mm/transparent_hugepage/enabled", O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            var buffer = [UInt8](repeating: 0, count: 128)
+            let count = read(descriptor, &buffer, buffer.count)
+            return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
+        }
     #endif
 }

@@ -1,15 +1,16 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PhotoRenditions
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A value of a JSON document (RFC 8259) as the settings and metadata files hold it, read by
@@ -68,7 +69,9 @@ enum JSONValue {
         // A FIFO or a device would block the read or fail with a misleading reason.
         var info = stat()
         if stat(url.path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
-            throw FileProblem(description: "not a regular file (\(FileKind.name(info.st_mode))); give a JSON file")
+            throw FileProblem(
+                description: "not a regular file (\(FileKind.name(info.st_mode))); give a JSON file"
+            )
         }
         let data: Data
         do {
@@ -91,7 +94,9 @@ enum JSONValue {
         reader.skipWhitespace()
         let value = try reader.value(depth: 0)
         reader.skipWhitespace()
-        guard reader.position == bytes.count else { throw reader.failure("text after the end of the JSON value") }
+        guard reader.position == bytes.count else {
+            throw reader.failure("text after the end of the JSON value")
+        }
         return value
     }
 }
@@ -117,14 +122,18 @@ private struct Reader {
             lineStart = index + 1
         }
         // Columns count characters, not bytes, so they match what an editor shows.
-        let column = bytes[lineStart..<min(offset, bytes.count)].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        let column = bytes[lineStart..<min(offset, bytes.count)].reduce(1) {
+            $0 + ($1 & 0xC0 == 0x80 ? 0 : 1)
+        }
         return JSONValue.SyntaxError(line: line, column: column, problem: problem)
     }
 
     var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
     mutating func skipWhitespace() {
-        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+            position += 1
+        }
     }
 
     mutating func expect(_ byte: UInt8, _ what: String) throws(JSONValue.SyntaxError) {
@@ -134,20 +143,31 @@ private struct Reader {
 
     func unexpected(expecting what: String) -> JSONValue.SyntaxError {
         guard let byte = current else { return failure("the text ends where \(what) was expected") }
-        let shown = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+        let shown =
+            byte >= 0x20 && byte < 0x7F
+            ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
         return failure("expected \(what), found \(shown)")
     }
 
     mutating func value(depth: Int) throws(JSONValue.SyntaxError) -> JSONValue {
-        guard depth < Self.maximumDepth else { throw failure("nested more than \(Self.maximumDepth) levels deep") }
+        guard depth < Self.maximumDepth else {
+            throw failure("nested more than \(Self.maximumDepth) levels deep")
+        }
         switch current {
         case UInt8(ascii: "{"): return try object(depth: depth)
         case UInt8(ascii: "["): return try array(depth: depth)
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try word("true"); return .boolean(true)
-        case UInt8(ascii: "f"): try word("false"); return .boolean(false)
-        case UInt8(ascii: "n"): try word("null"); return .null
-        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
+        case UInt8(ascii: "t"):
+            try word("true")
+            return .boolean(true)
+        case UInt8(ascii: "f"):
+            try word("false")
+            return .boolean(false)
+        case UInt8(ascii: "n"):
+            try word("null")
+            return .null
+        case let byte?
+        where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
             return .number(try number())
         default: throw unexpected(expecting: "a value")
         }
@@ -167,7 +187,9 @@ private struct Reader {
         var index: [String: Int] = [:]
         while true {
             skipWhitespace()
-            guard current == UInt8(ascii: "\"") else { throw unexpected(expecting: "a key in double quotes") }
+            guard current == UInt8(ascii: "\"") else {
+                throw unexpected(expecting: "a key in double quotes")
+            }
             let keyStart = position
             let key = try string()
             if members.count == 16 {
@@ -176,7 +198,9 @@ private struct Reader {
             let earlier = members.count < 16 ? members.firstIndex { $0.key == key } : index[key]
             if let earlier {
                 let first = failure("", at: keyStarts[earlier]).line
-                throw failure("duplicate key '\(key)': it is also on line \(first); keep one of the two", at: keyStart)
+                throw failure(
+                    "duplicate key '\(key)': it is also on line \(first); keep one of the two",
+                    at: keyStart)
             }
             if members.count >= 16 { index[key] = members.count }
             keyStarts.append(keyStart)
@@ -218,8 +242,12 @@ private struct Reader {
     mutating func word(_ text: StaticString) throws(JSONValue.SyntaxError) {
         let start = position
         let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-        guard bytes.count - position >= expected.count, bytes[position..<position + expected.count].elementsEqual(expected) else {
-            throw failure("expected a value (such as \(text), a number or a string in double quotes)", at: start)
+        guard bytes.count - position >= expected.count,
+            bytes[position..<position + expected.count].elementsEqual(expected)
+        else {
+            throw failure(
+                "expected a value (such as \(text), a number or a string in double quotes)",
+                at: start)
         }
         position += expected.count
     }
@@ -229,7 +257,9 @@ private struct Reader {
         let start = position
         func digits() -> Int {
             let first = position
-            while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { position += 1 }
+            while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                position += 1
+            }
             return position - first
         }
         if current == UInt8(ascii: "-") { position += 1 }
@@ -248,7 +278,9 @@ private struct Reader {
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
             guard digits() > 0 else { throw failure("expected a digit in the exponent") }
         }
-        guard let value = Double(String(decoding: bytes[start..<position], as: UTF8.self)), value.isFinite else {
+        guard let value = Double(String(decoding: bytes[start..<position], as: UTF8.self)),
+            value.isFinite
+        else {
             throw failure("number out of range", at: start)
         }
         return value
@@ -297,25 +329,35 @@ private struct Reader {
             text.append(replacement)
             return
         }
-        guard byte == UInt8(ascii: "u") else { throw failure("unknown escape '\\\(Character(Unicode.Scalar(byte)))'", at: position - 2) }
+        guard byte == UInt8(ascii: "u") else {
+            throw failure("unknown escape '\\\(Character(Unicode.Scalar(byte)))'", at: position - 2)
+        }
         var scalar = try hexQuad()
         if (0xD800..<0xDC00).contains(scalar) {
             // A high surrogate must be followed by its low half.
-            guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
-                throw failure("lone surrogate \\u\(String(scalar, radix: 16)) in a string", at: position - 6)
+            guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"),
+                bytes[position + 1] == UInt8(ascii: "u")
+            else {
+                throw failure(
+                    "lone surrogate \\u\(String(scalar, radix: 16)) in a string", at: position - 6)
             }
             position += 2
             let low = try hexQuad()
-            guard (0xDC00..<0xE000).contains(low) else { throw failure("lone surrogate in a string", at: position - 12) }
+            guard (0xDC00..<0xE000).contains(low) else {
+                throw failure("lone surrogate in a string", at: position - 12)
+            }
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
         } else if (0xDC00..<0xE000).contains(scalar) {
-            throw failure("lone surrogate \\u\(String(scalar, radix: 16)) in a string", at: position - 6)
+            throw failure(
+                "lone surrogate \\u\(String(scalar, radix: 16)) in a string", at: position - 6)
         }
         UTF8.encode(Unicode.Scalar(scalar).unsafelyUnwrapped) { text.append($0) }
     }
 
     mutating func hexQuad() throws(JSONValue.SyntaxError) -> UInt32 {
-        guard bytes.count - position >= 4 else { throw failure("expected four hex digits after \\u") }
+        guard bytes.count - position >= 4 else {
+            throw failure("expected four hex digits after \\u")
+        }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[position]

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import SiteRenderer
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A one-line progress indicator on standard error, drawn only on a terminal and never with
 /// `--quiet`, so piped or scripted runs see no control characters.
@@ -30,11 +31,15 @@ final class Progress: Sendable {
         guard enabled else { return }
         state.withLock { state in
             let now = Date().timeIntervalSinceReferenceDate
-            guard phase != state.phase || now - state.lastDraw >= 0.1 || done == total else { return }
+            guard phase != state.phase || now - state.lastDraw >= 0.1 || done == total else {
+                return
+            }
             state.phase = phase
             state.lastDraw = now
             let percent = total > 0 ? done * 100 / total : 100
-            console.writeError("\r\u{1B}[2K\(phase) \(NumberText.grouped(done))/\(NumberText.grouped(total)) (\(percent)%)")
+            console.writeError(
+                "\r\u{1B}[2K\(phase) \(NumberText.grouped(done))/\(NumberText.grouped(total)) (\(percent)%)"
+            )
             state.drawn = true
         }
     }

@@ -4,11 +4,13 @@ import Foundation
 /// libjpeg-turbo test images, PngSuite). Tests that need them are skipped when they are absent.
 enum Corpus {
     static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent().appending(path: "shared/corpora")
 
     static var isAvailable: Bool {
-        FileManager.default.fileExists(atPath: root.appending(path: "exif-orientation/Landscape_1.jpg").path)
+        FileManager.default.fileExists(
+            atPath: root.appending(path: "exif-orientation/Landscape_1.jpg").path)
     }
 
     static func bytes(_ relativePath: String) throws -> [UInt8] {

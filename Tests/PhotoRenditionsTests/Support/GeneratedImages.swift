@@ -19,10 +19,14 @@ enum GeneratedImages {
         return pixels
     }
 
-    static func jpeg(_ pixels: [UInt8], width: Int, height: Int, model: wfr_pixel_model, quality: Int32 = 95) -> [UInt8] {
+    static func jpeg(
+        _ pixels: [UInt8], width: Int, height: Int, model: wfr_pixel_model, quality: Int32 = 95
+    ) -> [UInt8] {
         var out = wfr_rendition()
         var message = [CChar](repeating: 0, count: Int(WFR_MESSAGE_CAPACITY))
-        let status = wfr_encode_jpeg(pixels, UInt32(width), UInt32(height), model, quality, nil, 0, &out, &message, message.count)
+        let status = wfr_encode_jpeg(
+            pixels, UInt32(width), UInt32(height), model, quality, nil, 0, &out, &message,
+            message.count)
         precondition(status == .ok, "the fixture encoder failed")
         defer { wfr_rendition_free(&out) }
         return Array(UnsafeBufferPointer(start: out.bytes, count: out.length))
@@ -30,6 +34,8 @@ enum GeneratedImages {
 
     /// A camera-like RGB JPEG of `width` × `height`.
     static func photo(width: Int, height: Int) -> [UInt8] {
-        jpeg(gradient(width: width, height: height, channels: 3), width: width, height: height, model: .rgb)
+        jpeg(
+            gradient(width: width, height: height, channels: 3), width: width, height: height,
+            model: .rgb)
     }
 }

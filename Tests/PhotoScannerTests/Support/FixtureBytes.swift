@@ -6,7 +6,7 @@ enum FixtureBytes {
 
     enum ByteOrder {
         case littleEndian  // "II"
-        case bigEndian     // "MM"
+        case bigEndian  // "MM"
     }
 
     /// One IFD entry whose value fits inline in the entry.
@@ -40,11 +40,14 @@ enum FixtureBytes {
     // MARK: JPEG
 
     /// A JPEG header: SOI, the given segments, SOF0 with the size, SOS and a few bytes of scan.
-    static func jpeg(width: UInt16, height: UInt16, segments: [[UInt8]] = [], progressive: Bool = false) -> [UInt8] {
+    static func jpeg(
+        width: UInt16, height: UInt16, segments: [[UInt8]] = [], progressive: Bool = false
+    ) -> [UInt8] {
         var bytes: [UInt8] = [0xFF, 0xD8]
         for segment in segments { bytes += segment }
         // SOF0 (or SOF2): precision 8, height, width, one component (id 1, sampling 1x1, table 0).
-        bytes += marker(progressive ? 0xC2 : 0xC0, [8] + be16(height) + be16(width) + [1, 1, 0x11, 0])
+        bytes += marker(
+            progressive ? 0xC2 : 0xC0, [8] + be16(height) + be16(width) + [1, 1, 0x11, 0])
         // SOS: one component, tables 0/0, spectral selection 0..63, no approximation.
         bytes += marker(0xDA, [1, 1, 0x00, 0, 63, 0])
         bytes += [0x12, 0x34, 0x56, 0xFF, 0xD9]
@@ -71,7 +74,9 @@ enum FixtureBytes {
     // MARK: PNG
 
     /// A PNG header: signature, IHDR, the given chunks, one IDAT and IEND.
-    static func png(width: UInt32, height: UInt32, chunks: [[UInt8]] = [], interlaced: Bool = false) -> [UInt8] {
+    static func png(width: UInt32, height: UInt32, chunks: [[UInt8]] = [], interlaced: Bool = false)
+        -> [UInt8]
+    {
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         // Bit depth 8, colour type 2 (RGB), deflate, adaptive filtering, interlace flag.
         bytes += chunk("IHDR", be32(width) + be32(height) + [8, 2, 0, 0, interlaced ? 1 : 0])
@@ -90,7 +95,10 @@ enum FixtureBytes {
 
     static func be16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
     static func be32(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+        [
+            UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),
+            UInt8(value & 0xFF),
+        ]
     }
 
     static func u16(_ value: UInt16, _ order: ByteOrder) -> [UInt8] {
@@ -112,8 +120,8 @@ enum FixtureBytes {
     }
 }
 
-private extension FixtureBytes {
-    static func encode(_ entry: Entry, _ order: ByteOrder) -> [UInt8] {
+extension FixtureBytes {
+    fileprivate static func encode(_ entry: Entry, _ order: ByteOrder) -> [UInt8] {
         var bytes = u16(entry.tag, order) + u16(entry.type, order) + u32(entry.count, order)
         // A SHORT sits in the first two bytes of the value field, in the file's byte order.
         if entry.type == 3 {

@@ -45,7 +45,8 @@ final class TemporaryFolder {
         if let jobs { return try PhotoScanner(jobs: jobs, excludedFolders: folders).scan(url) }
         let serial = try PhotoScanner(jobs: 1, excludedFolders: folders).scan(url)
         let parallel = try PhotoScanner(jobs: 3, excludedFolders: folders).scan(url)
-        #expect(parallel == serial, "a walk with folders listed ahead by three threads finds the same")
+        #expect(
+            parallel == serial, "a walk with folders listed ahead by three threads finds the same")
         return serial
     }
 }

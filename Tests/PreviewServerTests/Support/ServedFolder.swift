@@ -1,7 +1,8 @@
 import Foundation
 import PreviewServer
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A temporary folder of site-like files, served by a ``PreviewServer`` on 127.0.0.1 on a port
@@ -13,26 +14,37 @@ final class ServedFolder: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     init(configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
-        let base = FileManager.default.temporaryDirectory.appending(path: "preview-server-tests-\(UUID().uuidString)")
+        let base = FileManager.default.temporaryDirectory.appending(
+            path: "preview-server-tests-\(UUID().uuidString)")
         root = base.appending(path: "site")
         outside = base.appending(path: "outside")
         let files = FileManager.default
-        try files.createDirectory(at: root.appending(path: "photos/Ceramics"), withIntermediateDirectories: true)
-        try files.createDirectory(at: root.appending(path: "empty-folder"), withIntermediateDirectories: true)
+        try files.createDirectory(
+            at: root.appending(path: "photos/Ceramics"), withIntermediateDirectories: true)
+        try files.createDirectory(
+            at: root.appending(path: "empty-folder"), withIntermediateDirectories: true)
         try files.createDirectory(at: outside, withIntermediateDirectories: true)
-        try Data("<!doctype html><title>Home</title><body><p>Home</p></body></html>".utf8).write(to: root.appending(path: "index.html"))
-        try Data("<html><body>Two</BODY></html>".utf8).write(to: root.appending(path: "page-2.html"))
+        try Data("<!doctype html><title>Home</title><body><p>Home</p></body></html>".utf8).write(
+            to: root.appending(path: "index.html"))
+        try Data("<html><body>Two</BODY></html>".utf8).write(
+            to: root.appending(path: "page-2.html"))
         try Data("body{}".utf8).write(to: root.appending(path: "waterfall.css"))
         try Data("{}".utf8).write(to: root.appending(path: "layout.json"))
-        try Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }).write(to: root.appending(path: "photos/Ceramics/bowl.jpg"))
+        try Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }).write(
+            to: root.appending(path: "photos/Ceramics/bowl.jpg"))
         try Data([0x89, 0x50]).write(to: root.appending(path: "photos/mark.PNG"))
         try Data("<p>Ceramics</p>".utf8).write(to: root.appending(path: "photos/index.html"))
         try Data("secret".utf8).write(to: root.appending(path: ".waterfall-site-cache"))
         try Data("outside".utf8).write(to: outside.appending(path: "secret.txt"))
-        try files.createSymbolicLink(atPath: root.appending(path: "escape.txt").path, withDestinationPath: outside.appending(path: "secret.txt").path)
-        try files.createSymbolicLink(atPath: root.appending(path: "escape-folder").path, withDestinationPath: outside.path)
-        try files.createSymbolicLink(atPath: root.appending(path: "inside.css").path, withDestinationPath: "waterfall.css")
-        var configuration = ServerConfiguration(root: root.path, host: "127.0.0.1", port: 0, eventStreamPath: "/events")
+        try files.createSymbolicLink(
+            atPath: root.appending(path: "escape.txt").path,
+            withDestinationPath: outside.appending(path: "secret.txt").path)
+        try files.createSymbolicLink(
+            atPath: root.appending(path: "escape-folder").path, withDestinationPath: outside.path)
+        try files.createSymbolicLink(
+            atPath: root.appending(path: "inside.css").path, withDestinationPath: "waterfall.css")
+        var configuration = ServerConfiguration(
+            root: root.path, host: "127.0.0.1", port: 0, eventStreamPath: "/events")
         configure(&configuration)
         server = try PreviewServer(configuration)
         let server = server
@@ -61,8 +73,11 @@ final class ServedFolder: @unchecked Sendable {
     }
 
     /// A GET (or `method`) of `target` with `headers`, closing afterwards.
-    func get(_ target: String, method: String = "GET", headers: [String] = []) throws -> RawResponse {
-        try exchange("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n" + headers.map { $0 + "\r\n" }.joined() + "\r\n")
+    func get(_ target: String, method: String = "GET", headers: [String] = []) throws -> RawResponse
+    {
+        try exchange(
+            "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                + headers.map { $0 + "\r\n" }.joined() + "\r\n")
     }
 }
 
@@ -77,14 +92,17 @@ final class RawClient {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
         let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard status == 0 else {
             close(descriptor)
             throw ClientError(description: "connect: \(String(cString: strerror(errno)))")
         }
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(
+            descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
     deinit { close(descriptor) }
@@ -92,8 +110,12 @@ final class RawClient {
     func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard sent > 0 else { throw ClientError(description: "send: \(String(cString: strerror(errno)))") }
+            let sent = bytes[offset...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard sent > 0 else {
+                throw ClientError(description: "send: \(String(cString: strerror(errno)))")
+            }
             offset += sent
         }
     }
@@ -103,13 +125,17 @@ final class RawClient {
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            let count = buffer.withUnsafeMutableBytes {
+                recv(descriptor, $0.baseAddress, $0.count, 0)
+            }
             if count > 0 {
                 result.append(contentsOf: buffer[..<count])
             } else if count == 0 || errno == ECONNRESET {
                 return result
             } else {
-                throw ClientError(description: "recv: \(String(cString: strerror(errno))) after \(result.count) bytes")
+                throw ClientError(
+                    description:
+                        "recv: \(String(cString: strerror(errno))) after \(result.count) bytes")
             }
         }
     }
@@ -119,8 +145,13 @@ final class RawClient {
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !String(decoding: result, as: UTF8.self).contains(needle) {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { throw ClientError(description: "no '\(needle)' in: \(String(decoding: result, as: UTF8.self))") }
+            let count = buffer.withUnsafeMutableBytes {
+                recv(descriptor, $0.baseAddress, $0.count, 0)
+            }
+            guard count > 0 else {
+                throw ClientError(
+                    description: "no '\(needle)' in: \(String(decoding: result, as: UTF8.self))")
+            }
             result.append(contentsOf: buffer[..<count])
         }
         return String(decoding: result, as: UTF8.self)
@@ -139,8 +170,15 @@ struct RawResponse {
     var text: String { String(decoding: body, as: UTF8.self) }
 
     init(_ bytes: [UInt8]) throws {
-        guard let end = bytes.indices.first(where: { bytes[$0...].starts(with: Array("\r\n\r\n".utf8)) }) else {
-            throw ClientError(description: "no complete response head in \(bytes.count) bytes: \(String(decoding: bytes, as: UTF8.self))")
+        guard
+            let end = bytes.indices.first(where: {
+                bytes[$0...].starts(with: Array("\r\n\r\n".utf8))
+            })
+        else {
+            throw ClientError(
+                description:
+                    "no complete response head in \(bytes.count) bytes: \(String(decoding: bytes, as: UTF8.self))"
+            )
         }
         let head = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
         let statusParts = head[0].split(separator: " ")
@@ -148,7 +186,8 @@ struct RawResponse {
         headers = [:]
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+                .trimmingCharacters(in: .whitespaces)
         }
         body = Array(bytes[(end + 4)...])
     }

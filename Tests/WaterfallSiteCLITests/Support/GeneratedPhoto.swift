@@ -20,14 +20,18 @@ enum GeneratedPhoto {
         repeat {
             let count = min(65_535, raw.count - offset)
             zlib.append(offset + count == raw.count ? 1 : 0)
-            zlib += [UInt8(count & 0xff), UInt8(count >> 8), UInt8(~count & 0xff), UInt8((~count >> 8) & 0xff)]
+            zlib += [
+                UInt8(count & 0xff), UInt8(count >> 8), UInt8(~count & 0xff),
+                UInt8((~count >> 8) & 0xff),
+            ]
             zlib += raw[offset..<offset + count]
             offset += count
         } while offset < raw.count
         zlib += bigEndian(adler32(raw))
 
         var png: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-        png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 2, 0, 0, 0])
+        png += chunk(
+            "IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 2, 0, 0, 0])
         png += chunk("IDAT", zlib)
         png += chunk("IEND", [])
         return Data(png)
@@ -39,7 +43,10 @@ enum GeneratedPhoto {
     }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8((value >> 16) & 0xff), UInt8((value >> 8) & 0xff), UInt8(value & 0xff)]
+        [
+            UInt8(value >> 24), UInt8((value >> 16) & 0xff), UInt8((value >> 8) & 0xff),
+            UInt8(value & 0xff),
+        ]
     }
 
     private static func crc32(_ bytes: [UInt8]) -> UInt32 {

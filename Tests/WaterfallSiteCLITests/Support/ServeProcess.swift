@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// `waterfall-site serve` running as the built binary, on 127.0.0.1 on a port the system
@@ -16,7 +17,9 @@ final class ServeProcess: @unchecked Sendable {
     var error: String { lock.withLock { errorText } }
 
     init(_ arguments: [String], in folder: URL? = nil) throws {
-        guard let binary = Repository.binary else { throw ServeFailure(description: "the waterfall-site binary was not built") }
+        guard let binary = Repository.binary else {
+            throw ServeFailure(description: "the waterfall-site binary was not built")
+        }
         process.executableURL = binary
         process.arguments = ["serve"] + arguments
         if let folder { process.currentDirectoryURL = folder }
@@ -34,7 +37,9 @@ final class ServeProcess: @unchecked Sendable {
         }
         try process.run()
         let line = try wait(for: "the address", timeout: 60) { output in
-            output.range(of: #"http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression).map { String(output[$0]) }
+            output.range(of: #"http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression).map {
+                String(output[$0])
+            }
         }
         port = Int(line.dropFirst("http://127.0.0.1:".count).dropLast()) ?? 0
     }
@@ -62,7 +67,8 @@ final class ServeProcess: @unchecked Sendable {
             if !process.isRunning { break }
             Thread.sleep(forTimeInterval: 0.02)
         }
-        throw ServeFailure(description: "no \(what) within \(timeout) s; stdout: \(output)\nstderr: \(error)")
+        throw ServeFailure(
+            description: "no \(what) within \(timeout) s; stdout: \(output)\nstderr: \(error)")
     }
 
     /// GET `path`: status and body.
@@ -73,17 +79,24 @@ final class ServeProcess: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
         let box = ResponseBox()
         URLSession.shared.dataTask(with: request) { data, response, error in
-            box.set(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data.map { String(decoding: $0, as: UTF8.self) } ?? "\(error.map { "\($0)" } ?? "")")
+            box.set(
+                status: (response as? HTTPURLResponse)?.statusCode ?? 0,
+                body: data.map { String(decoding: $0, as: UTF8.self) }
+                    ?? "\(error.map { "\($0)" } ?? "")")
             done.signal()
         }.resume()
-        guard done.wait(timeout: .now() + 10) == .success else { throw ServeFailure(description: "GET \(path) timed out") }
+        guard done.wait(timeout: .now() + 10) == .success else {
+            throw ServeFailure(description: "GET \(path) timed out")
+        }
         return box.value
     }
 
     /// GETs `path` until `check` accepts the page, for at most `timeout` seconds; returns the
     /// seconds it took.
     @discardableResult
-    func waitForPage(_ path: String = "/", within timeout: Double, _ check: (String) -> Bool) throws -> Double {
+    func waitForPage(_ path: String = "/", within timeout: Double, _ check: (String) -> Bool) throws
+        -> Double
+    {
         let started = Date()
         var last = ""
         while Date().timeIntervalSince(started) < timeout {
@@ -92,7 +105,10 @@ final class ServeProcess: @unchecked Sendable {
             last = page.body
             Thread.sleep(forTimeInterval: 0.05)
         }
-        throw ServeFailure(description: "the page did not change within \(timeout) s; last body: \(last.prefix(300))\nstderr: \(error)")
+        throw ServeFailure(
+            description:
+                "the page did not change within \(timeout) s; last body: \(last.prefix(300))\nstderr: \(error)"
+        )
     }
 }
 

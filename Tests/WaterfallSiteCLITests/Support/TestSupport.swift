@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import WaterfallSiteCLI
 
 /// Runs the command line in-process and keeps what it printed.
@@ -27,7 +28,8 @@ final class TemporaryFolder {
     var path: String { url.path }
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appending(path: "waterfall-site-tests-\(UUID().uuidString)")
+        url = FileManager.default.temporaryDirectory.appending(
+            path: "waterfall-site-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
@@ -36,7 +38,8 @@ final class TemporaryFolder {
     @discardableResult
     func write(_ relativePath: String, _ data: Data) throws -> URL {
         let file = url.appending(path: relativePath)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: file)
         return file
     }
@@ -50,7 +53,8 @@ final class TemporaryFolder {
 enum Repository {
     /// The package root, found from this file's path so tests do not depend on the working folder.
     static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static let sampleImages = root.appending(path: "SampleImages")
 
@@ -63,10 +67,15 @@ enum Repository {
     /// because the test target depends on it).
     static var binary: URL? {
         var candidates: [URL] = []
-        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
+        if let executable = Bundle.main.executableURL {
+            candidates.append(executable.deletingLastPathComponent())
+        }
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        for bundle in Bundle.allBundles { candidates.append(bundle.bundleURL.deletingLastPathComponent()) }
-        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        for bundle in Bundle.allBundles {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        candidates.append(
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
         candidates.append(root.appending(path: ".build/debug"))
         for folder in candidates {
             let binary = folder.appending(path: "waterfall-site")
@@ -83,12 +92,17 @@ struct ProcessRun {
     var error: String
 
     /// `environment` is added to the test's own.
-    init(_ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws {
+    init(
+        _ executable: URL, _ arguments: [String], in folder: URL? = nil,
+        environment: [String: String] = [:]
+    ) throws {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) {
+                _, added in added
+            }
         }
         if let folder { process.currentDirectoryURL = folder }
         let outputPipe = Pipe()
