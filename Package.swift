@@ -9,8 +9,11 @@ import PackageDescription
 /// Swift driver always passes "-lstdc++", and a "-L" of ours is searched before the compiler's.
 let staticLibstdcxx: [LinkerSetting] = {
     let gcc = "/usr/lib/gcc"
-    let archives = ((try? FileManager.default.contentsOfDirectory(atPath: gcc)) ?? []).flatMap { triple in
-        ((try? FileManager.default.contentsOfDirectory(atPath: "\(gcc)/\(triple)")) ?? []).map { "\(gcc)/\(triple)/\($0)/libstdc++.a" }
+    let archives = ((try? FileManager.default.contentsOfDirectory(atPath: gcc)) ?? []).flatMap {
+        triple in
+        ((try? FileManager.default.contentsOfDirectory(atPath: "\(gcc)/\(triple)")) ?? []).map {
+            "\(gcc)/\(triple)/\($0)/libstdc++.a"
+        }
     }
     guard archives.contains(where: FileManager.default.fileExists(atPath:)) else { return [] }
     let folder = Context.packageDirectory + "/Sources/waterfall-site/StaticLibstdcxx"
@@ -57,21 +60,33 @@ let package = Package(
         .target(name: "CImageRenditions", dependencies: ["CJPEG", "CPNG", "CHEIF", "CWebP"]),
         .target(name: "PhotoRenditions", dependencies: ["CImageRenditions", "MasonryLayout"]),
         .executableTarget(name: "TemplateEmbedder"),
-        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
+        .plugin(
+            name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .target(name: "SiteRenderer", dependencies: ["MasonryLayout"], plugins: ["EmbedTemplates"]),
         // The HTTP server of `serve`: POSIX sockets only, and nothing about galleries.
         .target(name: "PreviewServer"),
-        .target(name: "WaterfallSiteCLI", dependencies: ["PhotoScanner", "PhotoRenditions", "MasonryLayout", "SiteRenderer", "PreviewServer"]),
+        .target(
+            name: "WaterfallSiteCLI",
+            dependencies: [
+                "PhotoScanner", "PhotoRenditions", "MasonryLayout", "SiteRenderer", "PreviewServer",
+            ]),
         .executableTarget(
-            name: "waterfall-site", dependencies: ["WaterfallSiteCLI"], exclude: ["StaticLibstdcxx"],
+            name: "waterfall-site", dependencies: ["WaterfallSiteCLI"],
+            exclude: ["StaticLibstdcxx"],
             linkerSettings: staticLibstdcxx),
-        .executableTarget(name: "layout-benchmark", dependencies: ["MasonryLayout"], path: "Benchmarks/layout-benchmark"),
+        .executableTarget(
+            name: "layout-benchmark", dependencies: ["MasonryLayout"],
+            path: "Benchmarks/layout-benchmark"),
         .testTarget(name: "PhotoScannerTests", dependencies: ["PhotoScanner"]),
         .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout"]),
-        .testTarget(name: "PhotoRenditionsTests", dependencies: ["PhotoRenditions", "CImageRenditions"]),
-        .testTarget(name: "SiteRendererTests", dependencies: ["SiteRenderer", "MasonryLayout"], exclude: ["Snapshots"]),
+        .testTarget(
+            name: "PhotoRenditionsTests", dependencies: ["PhotoRenditions", "CImageRenditions"]),
+        .testTarget(
+            name: "SiteRendererTests", dependencies: ["SiteRenderer", "MasonryLayout"],
+            exclude: ["Snapshots"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer"]),
-        .testTarget(name: "WaterfallSiteCLITests", dependencies: ["WaterfallSiteCLI", "waterfall-site"]),
+        .testTarget(
+            name: "WaterfallSiteCLITests", dependencies: ["WaterfallSiteCLI", "waterfall-site"]),
     ],
     swiftLanguageModes: [.v6]
 )
