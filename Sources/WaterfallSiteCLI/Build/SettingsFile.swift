@@ -71,8 +71,9 @@ enum SettingsFile {
             }
             settings.breakpoints = breakpoints
         }
-        if let value = try number(.columnSpacing) { settings.columnSpacing = value }
-        if let value = try number(.rowSpacing) { settings.rowSpacing = value }
+        for (setting, store) in NumericSetting.stored {
+            if let value = try number(setting) { store(&settings, value) }
+        }
         if let value = document["insets"] {
             let text = value.string ?? value.number.map { "\($0)" } ?? ""
             guard let insets = SettingText.insets(text) else {
@@ -89,22 +90,14 @@ enum SettingsFile {
             }
             settings.direction = direction
         }
-        if let value = try number(.itemWidth) { settings.itemWidth = value }
-        if let value = try number(.footerHeight) { settings.footerHeight = value }
-        if let value = try number(.captionHeight) { settings.captionHeight = value }
-        if let value = try number(.headerHeight) { settings.headerHeight = value }
-        if let value = try number(.balanceTolerance) { settings.balanceTolerance = value }
         func boolean(_ key: String) throws(CommandError) -> Bool? {
             guard let value = document[key] else { return nil }
             guard let flag = value.boolean else { throw bad(key, "must be true or false") }
             return flag
         }
         if let value = try boolean("renditions") { settings.renditions = value }
-        if let value = try number(.quality) { settings.quality = Int(value) }
-        if let value = try number(.maxPixels) { settings.maximumPixels = Int(value) }
         if let value = try boolean("originalLinks") { settings.linksOriginals = value }
         if let value = try boolean("hostFiles") { settings.hostFiles = value }
-        if let value = try number(.pageSize) { settings.pageSize = Int(value) }
         if let value = try string("output") {
             settings.output = PathText.resolve(value, relativeTo: folder)
             settings.outputSettingsFile = url

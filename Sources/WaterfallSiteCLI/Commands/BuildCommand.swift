@@ -110,8 +110,9 @@ enum BuildCommand {
             }
             settings.breakpoints = breakpoints
         }
-        if let value = try number(.columnSpacing) { settings.columnSpacing = value }
-        if let value = try number(.rowSpacing) { settings.rowSpacing = value }
+        for (setting, store) in NumericSetting.stored {
+            if let value = try number(setting) { store(&settings, value) }
+        }
         if let text = list.value("--insets") {
             guard let insets = SettingText.insets(text) else {
                 throw .usage(
@@ -128,12 +129,6 @@ enum BuildCommand {
             }
             settings.direction = direction
         }
-        if let value = try number(.itemWidth) { settings.itemWidth = value }
-        if let value = try number(.footerHeight) { settings.footerHeight = value }
-        if let value = try number(.captionHeight) { settings.captionHeight = value }
-        if let value = try number(.headerHeight) { settings.headerHeight = value }
-        if let value = try number(.balanceTolerance) { settings.balanceTolerance = value }
-        if let value = try number(.pageSize) { settings.pageSize = Int(value) }
         if let value = list.value("--metadata") {
             settings.metadata = PathText.resolve(value, relativeTo: workingFolder)
         }
@@ -144,7 +139,6 @@ enum BuildCommand {
             settings.staticFolder = PathText.resolve(value, relativeTo: workingFolder)
         }
         if list.has("--no-host-files") { settings.hostFiles = false }
-        if let value = try number(.jobs) { settings.jobs = Int(value) }
         if list.has("--renditions") && list.has("--no-renditions") {
             throw .usage(
                 "options '--renditions' and '--no-renditions' contradict each other",
@@ -152,8 +146,6 @@ enum BuildCommand {
         }
         if list.has("--no-renditions") { settings.renditions = false }
         if list.has("--renditions") { settings.renditions = true }
-        if let value = try number(.quality) { settings.quality = Int(value) }
-        if let value = try number(.maxPixels) { settings.maximumPixels = Int(value) }
         if list.has("--no-original-link") { settings.linksOriginals = false }
         settings.strict = list.has("--strict")
         settings.quiet = list.has("--quiet")
