@@ -306,6 +306,10 @@ extension SiteRenderer {
         values["src"] = .text(photo.image?.src ?? original)
         values["srcset"] = .text(photo.image?.srcset ?? "")
         values["sizes"] = .text(eager ? sizes : "auto, " + sizes)
+        values["picture"] = .markup(
+            pictureHTML(
+                photo, src: photo.image?.src ?? original, sizes: eager ? sizes : "auto, " + sizes,
+                eager: eager))
         values["width"] = .text(String(photo.width))
         values["height"] = .text(String(photo.height))
         values["alt"] = .text(photo.alt)

@@ -62,6 +62,13 @@ struct BuildSettings: Sendable {
     var renditions = true
     /// JPEG quality of the renditions.
     var quality = RenditionOptions.defaultQuality
+    /// WebP renditions beside the JPEG or PNG ones, kept per photo where smaller (`--no-webp`
+    /// turns them off).
+    var webp = true
+    /// AVIF renditions beside them (`--avif`).
+    var avif = false
+    /// The AV1 encoder's speed (`--avif-speed`).
+    var avifSpeed = RenditionOptions.defaultAVIFSpeed
     /// Photos with more stored pixels are not decoded (their tiles show the original).
     var maximumPixels = RenditionOptions.defaultMaximumPixels
     /// Tiles link to the original photo (the full view); otherwise to the widest rendition.
