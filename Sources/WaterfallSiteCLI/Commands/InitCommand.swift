@@ -1,5 +1,6 @@
 import PhotoRenditions
 import PhotoScanner
+import SiteBuild
 import SiteRenderer
 
 #if canImport(FoundationEssentials)

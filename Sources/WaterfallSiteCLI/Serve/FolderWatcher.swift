@@ -1,3 +1,5 @@
+import SiteBuild
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
