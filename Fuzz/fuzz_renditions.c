@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <webp/decode.h>
+#include <CCodecLoader.h>
 
 /// Keeps each run small: a hostile header may claim any size, and the shim must refuse it.
 #define FUZZ_MAX_PIXELS (1u << 18)
@@ -29,9 +29,13 @@ static uint32_t choices(const uint8_t *data, size_t size) {
 
 /// A WebP rendition libwebp reads back at the target's size.
 static bool check_webp(const wfr_rendition *webp, wfr_target target) {
-    int width = 0, height = 0;
-    if (webp->bytes == NULL || !WebPGetInfo(webp->bytes, webp->length, &width, &height)) return false;
-    return (uint32_t)width == target.width && (uint32_t)height == target.height;
+    const wfc_webp *library = wfc_load_webp(NULL, 0);
+    WebPBitstreamFeatures features;
+    if (library == NULL || webp->bytes == NULL ||
+        library->WebPGetFeaturesInternal(webp->bytes, webp->length, &features, WEBP_DECODER_ABI_VERSION) != VP8_STATUS_OK) {
+        return false;
+    }
+    return (uint32_t)features.width == target.width && (uint32_t)features.height == target.height;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

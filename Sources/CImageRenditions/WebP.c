@@ -8,21 +8,22 @@
 
 #include "Internal.h"
 
+#include <CCodecLoader.h>
+
 #include <stdlib.h>
 #include <string.h>
-#include <webp/encode.h>
 
 /// The encoder settings every WebP rendition shares: lossy at `quality`, method 4 (libwebp's
 /// and cwebp's default, the knee of its size/time curve), one thread (the build runs one photo
 /// per core), alpha compressed losslessly inside the lossy file.
-static bool configure(WebPConfig *config, int32_t quality) {
-    if (!WebPConfigInit(config)) return false;
+static bool configure(const wfc_webp *webp, WebPConfig *config, int32_t quality) {
+    if (!webp->WebPConfigInitInternal(config, WEBP_PRESET_DEFAULT, 75.f, WEBP_ENCODER_ABI_VERSION)) return false;
     config->quality = (float)quality;
     config->method = 4;
     config->thread_level = 0;
     config->alpha_compression = 1;
     config->alpha_quality = 100;
-    return WebPValidateConfig(config) != 0;
+    return webp->WebPValidateConfig(config) != 0;
 }
 
 static const char *picture_reason(WebPEncodingError error) {
@@ -100,19 +101,19 @@ static bool wrap(const uint8_t *file, size_t length, uint32_t width, uint32_t he
 }
 
 /// Encodes a filled `picture` and wraps the result into `out`.
-static wfr_status encode_picture(WebPPicture *picture, int32_t quality, const uint8_t *icc, size_t icc_length,
+static wfr_status encode_picture(const wfc_webp *webp, WebPPicture *picture, int32_t quality, const uint8_t *icc, size_t icc_length,
                                  wfr_rendition *out, char *message, size_t message_capacity) {
     WebPConfig config;
-    if (!configure(&config, quality)) {
+    if (!configure(webp, &config, quality)) {
         wfr_message(message, message_capacity, "libwebp refuses WebP quality %d", quality);
         return WFR_STATUS_INVALID_REQUEST;
     }
     WebPMemoryWriter writer;
-    WebPMemoryWriterInit(&writer);
-    picture->writer = WebPMemoryWrite;
+    webp->WebPMemoryWriterInit(&writer);
+    picture->writer = webp->WebPMemoryWrite;
     picture->custom_ptr = &writer;
     wfr_status status = WFR_STATUS_OK;
-    if (!WebPEncode(&config, picture)) {
+    if (!webp->WebPEncode(&config, picture)) {
         wfr_message(message, message_capacity, "libwebp: %s", picture_reason(picture->error_code));
         status = picture->error_code == VP8_ENC_ERROR_BAD_DIMENSION ? WFR_STATUS_INVALID_REQUEST
                                                                     : WFR_STATUS_OUT_OF_MEMORY;
@@ -124,7 +125,7 @@ static wfr_status encode_picture(WebPPicture *picture, int32_t quality, const ui
         out->width = (uint32_t)picture->width;
         out->height = (uint32_t)picture->height;
     }
-    WebPMemoryWriterClear(&writer);
+    webp->WebPMemoryWriterClear(&writer);
     return status;
 }
 
@@ -138,8 +139,10 @@ wfr_status wfr_encode_webp(const uint8_t *pixels, uint32_t width, uint32_t heigh
                     channels);
         return WFR_STATUS_INVALID_REQUEST;
     }
+    const wfc_webp *webp = wfc_load_webp(message, message_capacity);
+    if (webp == NULL) return WFR_STATUS_UNSUPPORTED_FORMAT;
     WebPPicture picture;
-    if (!WebPPictureInit(&picture)) return WFR_STATUS_OUT_OF_MEMORY;
+    if (!webp->WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION)) return WFR_STATUS_OUT_OF_MEMORY;
     picture.width = (int)width;
     picture.height = (int)height;
     const bool alpha = channels == 2 || channels == 4;
@@ -161,15 +164,16 @@ wfr_status wfr_encode_webp(const uint8_t *pixels, uint32_t width, uint32_t heigh
         rgb = spread;
     }
     const int stride = (int)(width * (alpha ? 4 : 3));
-    const int imported = alpha ? WebPPictureImportRGBA(&picture, rgb, stride) : WebPPictureImportRGB(&picture, rgb, stride);
+    const int imported =
+        alpha ? webp->WebPPictureImportRGBA(&picture, rgb, stride) : webp->WebPPictureImportRGB(&picture, rgb, stride);
     free(spread);
     if (!imported) {
-        WebPPictureFree(&picture);
+        webp->WebPPictureFree(&picture);
         wfr_message(message, message_capacity, "out of memory for a %ux%u WebP", width, height);
         return WFR_STATUS_OUT_OF_MEMORY;
     }
-    const wfr_status status = encode_picture(&picture, quality, icc, icc_length, out, message, message_capacity);
-    WebPPictureFree(&picture);
+    const wfr_status status = encode_picture(webp, &picture, quality, icc, icc_length, out, message, message_capacity);
+    webp->WebPPictureFree(&picture);
     return status;
 }
 
@@ -185,13 +189,15 @@ wfr_status wfr_encode_webp_planes(const uint8_t *const planes[3], uint32_t width
         wfr_message(message, message_capacity, "a %ux%u picture cannot be a WebP", width, height);
         return WFR_STATUS_INVALID_REQUEST;
     }
+    const wfc_webp *webp = wfc_load_webp(message, message_capacity);
+    if (webp == NULL) return WFR_STATUS_UNSUPPORTED_FORMAT;
     WebPPicture picture;
-    if (!WebPPictureInit(&picture)) return WFR_STATUS_OUT_OF_MEMORY;
+    if (!webp->WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION)) return WFR_STATUS_OUT_OF_MEMORY;
     picture.width = (int)width;
     picture.height = (int)height;
     picture.use_argb = 0;
     picture.colorspace = WEBP_YUV420;
-    if (!WebPPictureAlloc(&picture)) {
+    if (!webp->WebPPictureAlloc(&picture)) {
         wfr_message(message, message_capacity, "out of memory for a %ux%u WebP", width, height);
         return WFR_STATUS_OUT_OF_MEMORY;
     }
@@ -210,7 +216,7 @@ wfr_status wfr_encode_webp_planes(const uint8_t *const planes[3], uint32_t width
             v[x] = limited_chroma(cr[x]);
         }
     }
-    const wfr_status status = encode_picture(&picture, quality, icc, icc_length, out, message, message_capacity);
-    WebPPictureFree(&picture);
+    const wfr_status status = encode_picture(webp, &picture, quality, icc, icc_length, out, message, message_capacity);
+    webp->WebPPictureFree(&picture);
     return status;
 }

@@ -72,7 +72,7 @@ struct WebPRenditionTests {
 
     @Test("The WebP quality follows the measured mapping and stays in 1...100")
     func qualityMapping() {
-        #expect(RenditionOptions(quality: 82).webpQuality == 74)
+        #expect(RenditionOptions(quality: 82).webpQuality == 85)
         #expect(RenditionOptions(quality: 1).webpQuality == 1)
         #expect(RenditionOptions(quality: 100).webpQuality == 100)
         let all = (1...100).map { RenditionOptions(quality: $0).webpQuality }

@@ -43,14 +43,41 @@
     X(heif_image_get_width)                                                                        \
     X(heif_image_get_height)                                                                       \
     X(heif_image_get_plane_readonly)                                                               \
-    X(heif_image_get_bits_per_pixel_range)
+    X(heif_image_get_bits_per_pixel_range)                                                        \
+    X(heif_context_get_encoder_for_format)                                                         \
+    X(heif_encoder_set_lossy_quality)                                                              \
+    X(heif_encoder_set_parameter_integer)                                                          \
+    X(heif_encoder_set_parameter_string)                                                           \
+    X(heif_encoder_release)                                                                        \
+    X(heif_encoding_options_alloc)                                                                 \
+    X(heif_encoding_options_free)                                                                  \
+    X(heif_context_encode_image)                                                                   \
+    X(heif_context_write)                                                                          \
+    X(heif_image_create)                                                                           \
+    X(heif_image_add_plane)                                                                        \
+    X(heif_image_get_plane)                                                                        \
+    X(heif_image_set_raw_color_profile)                                                            \
+    X(heif_image_set_nclx_color_profile)                                                           \
+    X(heif_nclx_color_profile_alloc)                                                               \
+    X(heif_nclx_color_profile_free)
 
 /// libwebp (Debian: libwebp7): WebP headers, decoding and encoding.
 #define WFC_WEBP_FUNCTIONS(X)                                                                      \
     X(WebPGetFeaturesInternal)                                                                     \
     X(WebPDecodeRGB)                                                                               \
     X(WebPDecodeRGBA)                                                                              \
-    X(WebPFree)
+    X(WebPFree)                                                                                    \
+    X(WebPConfigInitInternal)                                                                      \
+    X(WebPValidateConfig)                                                                          \
+    X(WebPPictureInitInternal)                                                                     \
+    X(WebPPictureAlloc)                                                                            \
+    X(WebPPictureFree)                                                                             \
+    X(WebPPictureImportRGB)                                                                        \
+    X(WebPPictureImportRGBA)                                                                       \
+    X(WebPMemoryWriterInit)                                                                        \
+    X(WebPMemoryWrite)                                                                             \
+    X(WebPMemoryWriterClear)                                                                       \
+    X(WebPEncode)
 
 /// libwebpdemux (Debian: libwebpdemux2): WebP chunks (ICC) and animations.
 #define WFC_WEBPDEMUX_FUNCTIONS(X)                                                                 \

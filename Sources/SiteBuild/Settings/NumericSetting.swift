@@ -38,8 +38,9 @@ public struct NumericSetting: Sendable {
         flag: "--quality", key: "quality", range: 1...100, isWhole: true)
     public static let avifSpeed = NumericSetting(
         flag: "--avif-speed", key: "avifSpeed",
-        range: Double(RenditionOptions.avifSpeeds.lowerBound)...Double(
-            RenditionOptions.avifSpeeds.upperBound),
+        range: Double(
+            RenditionOptions.avifSpeeds.lowerBound)...Double(
+                RenditionOptions.avifSpeeds.upperBound),
         isWhole: true)
     public static let maxPixels = NumericSetting(
         flag: "--max-pixels", key: "maxPixels", range: 1...10_000_000_000, isWhole: true)
