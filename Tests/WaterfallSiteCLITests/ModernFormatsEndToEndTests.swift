@@ -190,11 +190,12 @@ struct ModernFormatsEndToEndTests {
             environment: ["LD_LIBRARY_PATH": work.url.appending(path: "broken-libraries").path])
         #expect(build.status == 0, "\(build.error)")
         #expect(build.output.hasPrefix("Built 1 photo "), "\(build.output)")
+        // The box walk measures the HEIC without libheif; its resized copies need libheif.
         #expect(
             build.error.contains(
-                "skipped: phone.heic: HEIC/HEIF cannot be read on this machine: libheif.so.1 cannot be loaded ("
+                "warning: phone.heic: skipped: no resized copies (libheif.so.1 cannot be loaded ("
             ), "\(build.error)")
-        #expect(build.error.contains("): install the Debian package libheif1"))
+        #expect(build.error.contains("): install the Debian package libheif1)"))
         #expect(
             build.error.contains(
                 "skipped: wide.webp: WebP cannot be read on this machine: libwebp.so.7 cannot be loaded ("
