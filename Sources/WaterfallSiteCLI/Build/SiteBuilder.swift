@@ -14,6 +14,8 @@ import SiteRenderer
 struct SiteBuilder {
     let settings: BuildSettings
     let console: Console
+    /// The previous build's records already read (by `serve`, while it waited for a change).
+    var preloadedRecords: PreloadedRecords?
 
     func build() throws(CommandError) {
         let started = Date()
@@ -77,7 +79,10 @@ struct SiteBuilder {
         // Only the records of a previous waterfall-site build in the output folder can be trusted.
         // They are read on another thread while the scanner lists the folders.
         let recordsFile = settings.usesCache ? output.recordsToLoad : nil
-        let cacheLoad = recordsFile.map { file in BackgroundWork { BuildCache.load(from: file) } }
+        let preloaded = recordsFile.flatMap { preloadedRecords?.loaded(for: $0) }
+        let cacheLoad = recordsFile.map { file in
+            BackgroundWork { preloaded ?? BuildCache.load(from: file) }
+        }
         let progress = Progress(console: console, quiet: settings.quiet)
         let scan: ScanResult
         do {
