@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import WaterfallSiteCLI
+@testable import SiteBuild
 
 /// The records `serve` reads ahead stand in for the file only while it is the file they were
 /// read from.
@@ -17,7 +17,8 @@ struct PreloadedRecordsTests {
         #expect(try ProcessRun(binary, build, in: work.url).status == 0)
         let records = work.url.appending(path: ".site.waterfall-site-cache")
 
-        let preloaded = PreloadedRecords(path: records.path)
+        let preloaded = PreloadedRecords(recordsOf: work.url.appending(path: "site"))
+        #expect(preloaded.path == records.path)
         let loaded = try #require(preloaded.loaded(for: records))
         let direct = BuildCache.load(from: records)
         #expect(loaded.warning == nil && direct.warning == nil)

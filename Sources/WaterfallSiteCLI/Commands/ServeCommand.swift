@@ -1,6 +1,7 @@
 import Dispatch
 import PhotoScanner
 import PreviewServer
+import SiteBuild
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -137,7 +138,7 @@ enum ServeCommand {
                 generation += 1
                 failure = nil
                 if settings.usesCache {
-                    preloaded = PreloadedRecords(path: OutputFolder(settings.output).records.path)
+                    preloaded = PreloadedRecords(recordsOf: settings.output)
                 }
             } catch {
                 failure = error.description

@@ -17,13 +17,18 @@
 /// They stand in for the file only while it is still the file that was read: the same device,
 /// inode, size and modification and change times (a `build` from another terminal, say,
 /// replaces it with a new inode).
-final class PreloadedRecords: Sendable {
+public final class PreloadedRecords: Sendable {
     /// What ``BuildCache/load(from:)`` returns.
     typealias Loaded = (cache: BuildCache?, warning: String?)
 
     /// The file, as ``OutputFolder/records`` names it.
     let path: String
     private let work: BackgroundWork<(stamp: FileStamp, loaded: Loaded)?>
+
+    /// Starts reading the records of the site in `output` (beside it: ``OutputFolder/records``).
+    public convenience init(recordsOf output: URL) {
+        self.init(path: OutputFolder(output).records.path)
+    }
 
     /// Starts reading `path`.
     init(path: String) {

@@ -1,7 +1,7 @@
 import PhotoScanner
 import Testing
 
-@testable import WaterfallSiteCLI
+@testable import SiteBuild
 
 @Suite("Gallery plan")
 struct GalleryPlanTests {

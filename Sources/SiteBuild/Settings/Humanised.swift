@@ -2,8 +2,8 @@ import PhotoScanner
 
 /// Names for people made from file and folder names: `blue-bowl_2.jpg` → "Blue bowl 2",
 /// `Travel/japan_2019` → "Travel / Japan 2019".
-enum Humanised {
-    static func fileName(_ path: String) -> String {
+public enum Humanised {
+    public static func fileName(_ path: String) -> String {
         // Decoded once, never again: a name's own bytes may read like an escape.
         wordsOfName(shown(path) ?? path)
     }
@@ -32,7 +32,7 @@ enum Humanised {
         return words(name)
     }
 
-    static func folder(_ path: String) -> String {
+    public static func folder(_ path: String) -> String {
         (shown(path) ?? path).split(separator: "/").map { words($0) }.joined(separator: " / ")
     }
 
@@ -47,7 +47,7 @@ enum Humanised {
 
     /// Separators (`-`, `_`, space, `.`) become single spaces, trimmed; the first letter is
     /// upper-cased. ASCII text takes a byte path.
-    static func words(_ text: Substring) -> String {
+    public static func words(_ text: Substring) -> String {
         var text = text
         if let ascii = text.withUTF8({ asciiWords($0) }) { return ascii ?? String(text) }
         return unicodeWords(text)
