@@ -10,12 +10,11 @@
 
 #include "Internal.h"
 
+#include <CCodecLoader.h>
 #include <errno.h>
-#include <libheif/heif.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <webp/decode.h>
 
 /// The largest `meta` box the transform walk reads (a 200 MP grid's is about 20 KB).
 enum { MAX_META = 16 * 1024 * 1024, MAX_PROPERTIES = 4096, MAX_TOP_LEVEL_BOXES = 1024 };
@@ -315,32 +314,33 @@ static void read_item_facts(wfs_random_source *source, heif_item_facts *facts) {
     }
 }
 
-static void heif_problem(wfs_image_header *out, struct heif_error error, char *message, size_t capacity) {
+static void heif_problem(const wfc_heif *heif, struct heif_error error, char *message, size_t capacity) {
     wfs_message(message, capacity, "libheif %s cannot read it: %s (a newer libheif may; or export it as JPEG)",
-                heif_get_version(), error.message ? error.message : "unknown error");
-    (void)out;
+                heif->heif_get_version(), error.message ? error.message : "unknown error");
 }
 
 /// Reads a HEIF or AVIF header: libheif's verdict and `ispe`, and the display size from the
 /// primary item's transforms.
 static wfs_status read_heif(wfs_random_source *source, wfs_image_header *out, char *message, size_t capacity) {
-    struct heif_context *context = heif_context_alloc();
+    const wfc_heif *heif = wfc_load_heif(message, capacity);
+    if (heif == NULL) return WFS_STATUS_LIBRARY_MISSING;
+    struct heif_context *context = heif->heif_context_alloc();
     if (context == NULL) {
         wfs_message(message, capacity, "out of memory");
         return WFS_STATUS_CORRUPT_HEADER;
     }
     wfs_status status = WFS_STATUS_OK;
-    struct heif_error error = heif_context_read_from_reader(context, &random_reader, source, NULL);
+    struct heif_error error = heif->heif_context_read_from_reader(context, &random_reader, source, NULL);
     struct heif_image_handle *handle = NULL;
-    if (error.code == heif_error_Ok) error = heif_context_get_primary_image_handle(context, &handle);
+    if (error.code == heif_error_Ok) error = heif->heif_context_get_primary_image_handle(context, &handle);
     if (error.code != heif_error_Ok) {
-        heif_problem(out, error, message, capacity);
+        heif_problem(heif, error, message, capacity);
         status = WFS_STATUS_CORRUPT_HEADER;
     } else {
-        int width = heif_image_handle_get_ispe_width(handle), height = heif_image_handle_get_ispe_height(handle);
-        int shown_width = heif_image_handle_get_width(handle), shown_height = heif_image_handle_get_height(handle);
+        int width = heif->heif_image_handle_get_ispe_width(handle), height = heif->heif_image_handle_get_ispe_height(handle);
+        int shown_width = heif->heif_image_handle_get_width(handle), shown_height = heif->heif_image_handle_get_height(handle);
         if (width <= 0 || height <= 0 || shown_width <= 0 || shown_height <= 0) {
-            wfs_message(message, capacity, "libheif %s reads no image size", heif_get_version());
+            wfs_message(message, capacity, "libheif %s reads no image size", heif->heif_get_version());
             status = WFS_STATUS_CORRUPT_HEADER;
         } else {
             out->width = (uint32_t)width;
@@ -356,8 +356,8 @@ static wfs_status read_heif(wfs_random_source *source, wfs_image_header *out, ch
             else if (facts.item_type[0] != 0 && memcmp(facts.item_type, "grid", 4) != 0) out->format = WFS_FORMAT_HEIF;
         }
     }
-    if (handle != NULL) heif_image_handle_release(handle);
-    heif_context_free(context);
+    if (handle != NULL) heif->heif_image_handle_release(handle);
+    heif->heif_context_free(context);
     return status;
 }
 
@@ -386,8 +386,10 @@ static const char *webp_reason(VP8StatusCode code) {
 
 wfs_status wfs_read_webp(const unsigned char *prefix, size_t prefix_length, wfs_image_header *out,
                          char *message, size_t capacity) {
+    const wfc_webp *webp = wfc_load_webp(message, capacity);
+    if (webp == NULL) return WFS_STATUS_LIBRARY_MISSING;
     WebPBitstreamFeatures features;
-    VP8StatusCode code = WebPGetFeatures(prefix, prefix_length, &features);
+    VP8StatusCode code = webp->WebPGetFeaturesInternal(prefix, prefix_length, &features, WEBP_DECODER_ABI_VERSION);
     if (code != VP8_STATUS_OK || features.width <= 0 || features.height <= 0) {
         wfs_message(message, capacity, "%s", webp_reason(code));
         return WFS_STATUS_CORRUPT_HEADER;

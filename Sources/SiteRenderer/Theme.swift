@@ -23,7 +23,7 @@ public struct Theme: Sendable {
         "section.html": ["id", "title", "photoCount", "tiles", "footer"],
         "tile.html": [
             "style", "href", "src", "width", "height", "alt", "title", "caption", "price",
-            "loading", "external", "captioned", "srcset", "sizes",
+            "loading", "external", "captioned", "srcset", "sizes", "picture",
         ],
         "pagination.html": ["previous", "next", "pageNumber", "pageCount", "pageLinks"],
         "waterfall.css": [],

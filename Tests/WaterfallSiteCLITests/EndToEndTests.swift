@@ -48,7 +48,8 @@ struct EndToEndTests {
         #expect(html.contains(#"href="photos/Travel/harbour%20at%20dusk.jpg""#))
         // The EXIF orientation 6 photo is stored 1500×1000 and displayed 1000×1500 (its widest
         // rendition is its own width).
-        #expect(html.contains(#"<a href="photos/dogs-at-the-door.jpg"><img src="renditions/"#))
+        #expect(
+            TileMarkup.shows(html, href: "photos/dogs-at-the-door.jpg", srcPrefix: "renditions/"))
         #expect(html.contains(#"-1000.jpg 1000w" sizes="(min-width: 2560px) 492.8px, "#))
         #expect(
             html.contains(

@@ -39,6 +39,9 @@ typedef enum WFS_CLOSED_ENUM wfs_status {
     WFS_STATUS_IO_ERROR WFS_SWIFT_NAME(ioError) = 4,
     /// libjpeg, libpng, libheif or libwebp rejected the header; `message` holds the reason.
     WFS_STATUS_CORRUPT_HEADER WFS_SWIFT_NAME(corruptHeader) = 5,
+    /// libheif or libwebp, which the format needs, cannot be loaded on this machine; `message`
+    /// names the library and the Debian package to install.
+    WFS_STATUS_LIBRARY_MISSING WFS_SWIFT_NAME(libraryMissing) = 6,
 } wfs_status;
 
 /// A container format recognised by its magic bytes.

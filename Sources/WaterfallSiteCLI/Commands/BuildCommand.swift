@@ -38,6 +38,11 @@ enum BuildCommand {
         .init(names: ["--renditions"], takesValue: false, setting: "renditions"),
         .init(names: ["--no-renditions"], takesValue: false, setting: "renditions"),
         .init(names: ["--quality"], takesValue: true, setting: "quality"),
+        .init(names: ["--webp"], takesValue: false, setting: "webp"),
+        .init(names: ["--no-webp"], takesValue: false, setting: "webp"),
+        .init(names: ["--avif"], takesValue: false, setting: "avif"),
+        .init(names: ["--no-avif"], takesValue: false, setting: "avif"),
+        .init(names: ["--avif-speed"], takesValue: true, setting: "avifSpeed"),
         .init(names: ["--max-pixels"], takesValue: true, setting: "maxPixels"),
         .init(names: ["--no-original-link"], takesValue: false, setting: "originalLinks"),
         .init(names: ["--strict"], takesValue: false),
@@ -152,6 +157,15 @@ enum BuildCommand {
         }
         if list.has("--no-renditions") { settings.renditions = false }
         if list.has("--renditions") { settings.renditions = true }
+        for (format, key) in [("webp", \BuildSettings.webp), ("avif", \BuildSettings.avif)] {
+            if list.has("--\(format)") && list.has("--no-\(format)") {
+                throw .usage(
+                    "options '--\(format)' and '--no-\(format)' contradict each other",
+                    command: command)
+            }
+            if list.has("--no-\(format)") { settings[keyPath: key] = false }
+            if list.has("--\(format)") { settings[keyPath: key] = true }
+        }
         if list.has("--no-original-link") { settings.linksOriginals = false }
         settings.strict = list.has("--strict")
         settings.quiet = list.has("--quiet")
