@@ -3,12 +3,13 @@
 # baseline measured in the same run, printed as ONE markdown table on stdout (everything else,
 # progress and the tools' own output, goes to stderr, so `Benchmarks/run.sh > table.md` is clean).
 #
-#   Benchmarks/run.sh              full run (about 5 minutes on 2 cores, +3 the first time)
-#   QUICK=1 Benchmarks/run.sh      smaller corpora and fewer repeats (about 1–2 minutes)
+#   Benchmarks/run.sh              full run (about 6–7 minutes on 2 cores, +3 the first time)
+#   QUICK=1 Benchmarks/run.sh      smaller corpora and fewer repeats (about 2–3 minutes)
 #
 # Rows: scan (vs the C floor, `identify -ping`, exiftool, Python imagesize and Pillow), layout
 # (vs its floor loop), build at 100,000 photos without renditions (cold, warm with no change,
-# after touching 1% of the photos), renditions (vs vipsthumbnail and Pillow), and an end-to-end
+# after touching 1% of the photos), `serve` (GETs vs `python3 -m http.server`, a caption write to
+# reload-ready vs the warm rebuild), renditions (vs vipsthumbnail and Pillow), and an end-to-end
 # build of 300 photos with renditions against `sigal build` with the same number of processes.
 # See Benchmarks/README.md for what each row means and every environment knob.
 #
@@ -312,6 +313,40 @@ for count in $BUILD_COUNTS; do
     "$(s_of "$k-touch") s, peak $(mb "${peak_kb[$k-touch]}") MB" "$(sec "$cold") s" \
     "$(div "${best_ns[$k-touch]}" "$cold" %.3f) of cold" "$target_touch"
 done
+
+# ---------------------------------------------------------------------------------------------
+# `serve`: Benchmarks/serve/run.sh on the largest build corpus (its GETs against
+# `python3 -m http.server`, and a caption write to reload-ready, against this run's warm rebuild
+# with no change of the same folder: the least any rebuild costs).
+serve_count=0
+for count in $BUILD_COUNTS; do ((count > serve_count)) && serve_count=$count; done
+log "serve: Benchmarks/serve/run.sh $serve_count"
+if serve_json=$(BINARY="$tool" CORPUS="$(corpus "$serve_count")" JSON=1 \
+    bash "$package/Benchmarks/serve/run.sh" "$serve_count"); then
+  printf '%s\n' "$serve_json" >&2
+  serve_field() { python3 -c 'import json, sys; d = json.loads(sys.argv[1])
+for key in sys.argv[2].split("."): d = d[key]
+print(d)' "$serve_json" "$1"; }
+  ours_rps=$(serve_field ours.rps); python_rps=$(serve_field python.rps)
+  row "serve: 10,000 GETs of the sample site, 50 connections ÷ \`python3 -m http.server\`" \
+    "$(commas "$ours_rps") requests/s, p99 $(serve_field ours.p99_ms) ms, $(serve_field ours.errors) errors" \
+    "$(commas "$python_rps") requests/s, p99 $(serve_field python.p99_ms) ms, $(serve_field python.errors) errors" \
+    "$(div "$ours_rps" "$python_rps")×" "0 errors: $([[ $(serve_field ours.errors) == 0 ]] && echo met || echo '**MISSED**')"
+  reload_s=$(serve_field reload.median_s)
+  warm_ns=${best_ns[build$serve_count-warm]:-}
+  warm_cell="not measured"; reload_ratio="—"
+  if [[ -n $warm_ns ]]; then
+    warm_cell="$(sec "$warm_ns") s"
+    reload_ratio="$(div "$reload_s" "$(sec "$warm_ns")")× the no-change rebuild"
+  fi
+  rounds=$(serve_field reload.rounds_s | tr -d '[]' | awk -F, '{ print NF }')
+  row "serve: caption write → reload-ready, $(commas "$serve_count") photos (median of $rounds) ÷ warm rebuild, no change" \
+    "$reload_s s (best $(serve_field reload.best_s) s; $(serve_field reload.median_cpu_s) s CPU)" "$warm_cell" "$reload_ratio" \
+    "$(verdict "$reload_s" "<" 1 "< 1 s")$( ((serve_count == 100000)) || echo ' (the goal is for 100,000)')"
+else
+  log "Benchmarks/serve/run.sh failed"
+  row "serve (Benchmarks/serve/run.sh)" "failed (see stderr)" "—" "—" "—"
+fi
 
 # ---------------------------------------------------------------------------------------------
 log "renditions: Benchmarks/renditions/run.sh $RENDITIONS_COUNT 800 $RENDITIONS_REPEATS"

@@ -94,7 +94,8 @@ struct HostFilesTests {
         let patterns = try expectHeadersMatch(work.url.appending(path: "site"), "renditions")
         #expect(
             patterns == [
-                "/renditions/*", "/assets/*", "/", "/:page", "/photos/*", "/.well-known/*",
+                "/renditions/*", "/assets/*", "/", "/:page", "/layout/*", "/photos/*",
+                "/.well-known/*",
             ])
 
         #expect(
@@ -102,7 +103,7 @@ struct HostFilesTests {
                 .status == 0)
         #expect(
             try expectHeadersMatch(work.url.appending(path: "plain"), "--no-renditions") == [
-                "/assets/*", "/", "/:page", "/photos/*", "/.well-known/*",
+                "/assets/*", "/", "/:page", "/layout/*", "/photos/*", "/.well-known/*",
             ])
 
         // Without original links, a site whose photos all have renditions publishes no originals.
@@ -115,7 +116,7 @@ struct HostFilesTests {
         )
         #expect(
             try expectHeadersMatch(work.url.appending(path: "private"), "--no-original-link") == [
-                "/renditions/*", "/assets/*", "/", "/:page", "/.well-known/*",
+                "/renditions/*", "/assets/*", "/", "/:page", "/layout/*", "/.well-known/*",
             ])
     }
 
