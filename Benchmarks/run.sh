@@ -9,12 +9,13 @@
 # Rows: scan (vs the C floor, `identify -ping`, exiftool, Python imagesize and Pillow), layout
 # (vs its floor loop), build at 100,000 photos without renditions (cold, warm with no change,
 # after touching 1% of the photos), `serve` (GETs vs `python3 -m http.server`, a caption write to
-# reload-ready vs the warm rebuild), renditions (vs vipsthumbnail and Pillow), and an end-to-end
+# reload-ready vs the warm rebuild), renditions (vs vipsthumbnail and Pillow), WebP and AVIF encode
+# (vs our JPEG, cwebp, vips webpsave, avifenc) and bytes at equal SSIM, and an end-to-end
 # build of 300 photos with renditions against `sigal build` with the same number of processes.
 # See Benchmarks/README.md for what each row means and every environment knob.
 #
 # Peers are installed when missing if the script runs as root and NO_INSTALL is not 1 (apt-get for
-# imagemagick, libimage-exiftool-perl, libvips-tools, time; pip for Pillow, imagesize, sigal);
+# imagemagick, libimage-exiftool-perl, libvips-tools, webp, libavif-bin, time; pip for Pillow, imagesize, sigal);
 # otherwise their rows say "not installed" and stderr says how to install them. All corpora are
 # generated deterministically under Benchmarks/suite/.work (gitignored) and reused by later runs.
 # Exits 0 whether or not targets are met (missed ones are marked MISSED); non-zero only when the
@@ -46,6 +47,8 @@ E2E_COUNT=${E2E_COUNT:-$d_e2e}                    # photos in the end-to-end (si
 E2E_JOBS=${E2E_JOBS:-2}                           # --jobs for ours, -n for sigal
 RENDITIONS_COUNT=${RENDITIONS_COUNT:-$d_rend}     # photos for Benchmarks/renditions/run.sh
 RENDITIONS_REPEATS=${RENDITIONS_REPEATS:-$d_rend_repeats}
+WEBP_COUNT=${WEBP_COUNT:-12}                      # photos for Benchmarks/renditions/webp.sh
+WEBP_REPEATS=${WEBP_REPEATS:-2}
 ROUNDS=${ROUNDS:-$d_rounds}                       # best of ROUNDS for scan and its peers
 BUILD_ROUNDS=${BUILD_ROUNDS:-$d_build_rounds}     # best of BUILD_ROUNDS for the build rows
 E2E_ROUNDS=${E2E_ROUNDS:-$d_e2e_rounds}           # best of E2E_ROUNDS for ours and sigal
@@ -61,6 +64,8 @@ apt_missing=()
 command -v identify >/dev/null 2>&1 || apt_missing+=(imagemagick)
 command -v exiftool >/dev/null 2>&1 || apt_missing+=(libimage-exiftool-perl)
 command -v vipsthumbnail >/dev/null 2>&1 || apt_missing+=(libvips-tools)
+command -v cwebp >/dev/null 2>&1 || apt_missing+=(webp)
+command -v avifenc >/dev/null 2>&1 || apt_missing+=(libavif-bin)
 [[ -x /usr/bin/time ]] || apt_missing+=(time)
 command -v cc >/dev/null 2>&1 || apt_missing+=(gcc)
 [[ -f /usr/include/jpeglib.h ]] || apt_missing+=(libjpeg-dev)
@@ -383,6 +388,16 @@ for peer in vipsthumbnail pillow-draft; do
 done
 
 # ---------------------------------------------------------------------------------------------
+log "WebP and AVIF: Benchmarks/renditions/webp.sh $WEBP_COUNT $WEBP_REPEATS"
+if have_py numpy && have_py skimage \
+  && WORK="$work/renditions" bash "$package/Benchmarks/renditions/webp.sh" "$WEBP_COUNT" "$WEBP_REPEATS" > "$work/webp-rows.md"; then
+  mapfile -t webp_rows < "$work/webp-rows.md"
+  rows+=("${webp_rows[@]}")
+else
+  row "WebP and AVIF encode and bytes (Benchmarks/renditions/webp.sh)" "failed or numpy/scikit-image missing (see stderr)" "—" "—" "—"
+fi
+
+# ---------------------------------------------------------------------------------------------
 log "end-to-end: $E2E_COUNT photos with renditions, $E2E_JOBS processes/threads, best of $E2E_ROUNDS"
 photos="$work/photos-$E2E_COUNT"
 if [[ ! -f $photos/.complete ]]; then
@@ -391,7 +406,7 @@ if [[ ! -f $photos/.complete ]]; then
   python3 "$suite/generate_photos.py" "$package/SampleImages" "$photos" "$E2E_COUNT"
   touch "$photos/.complete"
 fi
-e2e_label="end-to-end build, $E2E_COUNT photos (1.5–3 MP) with renditions, $E2E_JOBS jobs"
+e2e_label="end-to-end build, $E2E_COUNT photos (1.5–3 MP) with renditions (JPEG and WebP, the default), $E2E_JOBS jobs"
 ours_site="$work/e2e-ours"
 ours_build=("$tool" build "$photos" -o "$ours_site" --quiet --jobs "$E2E_JOBS")
 if ((${#sigal_cmd[@]})); then
