@@ -5,6 +5,7 @@
 #
 #   Benchmarks/run.sh              full run (about 6–7 minutes on 2 cores, +3 the first time)
 #   QUICK=1 Benchmarks/run.sh      smaller corpora and fewer repeats (about 2–3 minutes)
+#   PARTS="webp e2e" Benchmarks/run.sh   only those sections (scan layout build serve renditions webp e2e)
 #
 # Rows: scan (vs the C floor, `identify -ping`, exiftool, Python imagesize and Pillow), layout
 # (vs its floor loop), build at 100,000 photos without renditions (cold, warm with no change,
@@ -54,6 +55,8 @@ BUILD_ROUNDS=${BUILD_ROUNDS:-$d_build_rounds}     # best of BUILD_ROUNDS for the
 E2E_ROUNDS=${E2E_ROUNDS:-$d_e2e_rounds}           # best of E2E_ROUNDS for ours and sigal
 EXIFTOOL_EVERY=${EXIFTOOL_EVERY:-$d_exif_every}   # exiftool reads every Nth scan file (it is slow)
 
+PARTS=${PARTS:-scan layout build serve renditions webp e2e}  # serve needs build
+part() { [[ " $PARTS " == *" $1 "* ]]; }
 log() { printf '==> %s\n' "$*" >&2; }
 
 # ---------------------------------------------------------------------------------------------
@@ -181,6 +184,9 @@ corpus() {
 photo_list() { find "$1" -type f \( -name '*.jpg' -o -name '*.png' \) | LC_ALL=C sort > "$2"; }
 
 # ---------------------------------------------------------------------------------------------
+# Each section runs when PARTS names it (all by default); the sections are not indented inside
+# their `if`, so that their history stays readable.
+if part scan; then
 log "scan: $SCAN_COUNT photos, best of $ROUNDS"
 scan_dir=$(corpus "$SCAN_COUNT")
 photo_list "$scan_dir" "$work/scan-files.txt"
@@ -250,8 +256,10 @@ peer_row identify "\`identify -ping -format '%w %h'\` (ImageMagick, batches via 
 peer_row exiftool "\`exiftool -fast2 -ImageSize\` (one process)" "$exif_files" "apt-get install libimage-exiftool-perl"
 peer_row imagesize "Python \`imagesize.get\` (one process)" "$files" "pip install imagesize"
 peer_row pillow "Python Pillow \`Image.open().size\` (one process)" "$files" "pip install Pillow"
+fi  # scan
 
 # ---------------------------------------------------------------------------------------------
+if part layout; then
 log "layout: layout-benchmark (1,000,000 items x 4 breakpoints, medians of 7)"
 "$layout_bin" > "$work/layout.txt"
 cat "$work/layout.txt" >&2
@@ -266,8 +274,10 @@ for direction in shortestFirst leftToRight; do
     row "layout ($direction)" "could not read layout-benchmark output" "—" "—" "—"
   fi
 done
+fi  # layout
 
 # ---------------------------------------------------------------------------------------------
+if part build; then
 # Builds without renditions (originals hard-linked): cold into a fresh folder, warm into the same
 # folder with no change, and after touching every 100th photo (1%).
 for count in $BUILD_COUNTS; do
@@ -318,8 +328,10 @@ for count in $BUILD_COUNTS; do
     "$(s_of "$k-touch") s, peak $(mb "${peak_kb[$k-touch]}") MB" "$(sec "$cold") s" \
     "$(div "${best_ns[$k-touch]}" "$cold" %.3f) of cold" "$target_touch"
 done
+fi  # build
 
 # ---------------------------------------------------------------------------------------------
+if part serve && part build; then
 # `serve`: Benchmarks/serve/run.sh on the largest build corpus (its GETs against
 # `python3 -m http.server`, and a caption write to reload-ready, against this run's warm rebuild
 # with no change of the same folder: the least any rebuild costs).
@@ -352,8 +364,10 @@ else
   log "Benchmarks/serve/run.sh failed"
   row "serve (Benchmarks/serve/run.sh)" "failed (see stderr)" "—" "—" "—"
 fi
+fi  # serve
 
 # ---------------------------------------------------------------------------------------------
+if part renditions; then
 log "renditions: Benchmarks/renditions/run.sh $RENDITIONS_COUNT 800 $RENDITIONS_REPEATS"
 rend_label() { echo "renditions 800 px, 1 worker, CPU time ($RENDITIONS_COUNT photos of 2000–4000 px) ÷ $1"; }
 rend_report="$work/renditions-report.md"
@@ -386,8 +400,10 @@ for peer in vipsthumbnail pillow-draft; do
     row "$(rend_label "$label")" "—" "failed (see stderr)" "—" "—"
   fi
 done
+fi  # renditions
 
 # ---------------------------------------------------------------------------------------------
+if part webp; then
 log "WebP and AVIF: Benchmarks/renditions/webp.sh $WEBP_COUNT $WEBP_REPEATS"
 if have_py numpy && have_py skimage \
   && WORK="$work/renditions" bash "$package/Benchmarks/renditions/webp.sh" "$WEBP_COUNT" "$WEBP_REPEATS" > "$work/webp-rows.md"; then
@@ -396,8 +412,10 @@ if have_py numpy && have_py skimage \
 else
   row "WebP and AVIF encode and bytes (Benchmarks/renditions/webp.sh)" "failed or numpy/scikit-image missing (see stderr)" "—" "—" "—"
 fi
+fi  # webp
 
 # ---------------------------------------------------------------------------------------------
+if part e2e; then
 log "end-to-end: $E2E_COUNT photos with renditions, $E2E_JOBS processes/threads, best of $E2E_ROUNDS"
 photos="$work/photos-$E2E_COUNT"
 if [[ ! -f $photos/.complete ]]; then
@@ -473,6 +491,7 @@ for phase in cold warm; do
   fi
 done
 retire "$ours_site"
+fi  # e2e
 
 # ---------------------------------------------------------------------------------------------
 cpu_model=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)
