@@ -499,6 +499,7 @@ load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 memory=$(awk '/^MemTotal:/ { printf "%.0f GB RAM", $2 / 1048576 }' /proc/meminfo)
 elapsed=$(( $(date +%s) - started ))
 mode="full run"; [[ $quick == 1 ]] && mode="QUICK=1 run"
+[[ $PARTS == "scan layout build serve renditions webp e2e" ]] || mode="$mode of PARTS=\"$PARTS\""
 {
   echo "waterfall-site benchmarks, $mode: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit, $(nproc) cores ($cpu_model), $memory, load average $load_start at the start and $load_end at the end, took $((elapsed / 60)) min $((elapsed % 60)) s. Best of $ROUNDS (scan), $BUILD_ROUNDS (build), $E2E_ROUNDS (end-to-end); every ratio is against a baseline from the same run."
   echo
