@@ -97,7 +97,7 @@ enum HeaderReader {
             case .heif: format = .heif
             case .avif: format = .avif
             case .webp: format = .webp
-            default: return rejected(.notAnImage, "not a JPEG or PNG image")
+            default: return rejected(.notAnImage, "not a JPEG, PNG, HEIF, AVIF or WebP image")
             }
             let photo =
                 header.display_width == 0
@@ -121,7 +121,7 @@ enum HeaderReader {
         case .unsupportedFormat:
             return rejected(.unsupportedFormat, Self.unsupportedText(header.format))
         case .notAnImage:
-            return rejected(.notAnImage, "not a JPEG or PNG image")
+            return rejected(.notAnImage, "not a JPEG, PNG, HEIF, AVIF or WebP image")
         case .emptyFile:
             return rejected(.emptyFile, "empty file")
         case .ioError:

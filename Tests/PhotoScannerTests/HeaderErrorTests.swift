@@ -78,7 +78,7 @@ struct HeaderErrorTests {
         let result = try Self.scanOne("notes-renamed.jpg", Array("just some notes\n".utf8))
         #expect(result.photos.isEmpty)
         #expect(result.diagnostics.map(\.kind) == [.notAnImage])
-        #expect(result.diagnostics.first?.message == "not a JPEG or PNG image")
+        #expect(result.diagnostics.first?.message == "not a JPEG, PNG, HEIF, AVIF or WebP image")
         #expect(result.diagnostics.first?.isWarning == false)
     }
 

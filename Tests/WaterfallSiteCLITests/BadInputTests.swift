@@ -246,7 +246,9 @@ struct BadInputTests {
         let build = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: work.url)
         #expect(build.status == 0)
         #expect(!build.error.contains("\u{1B}") && !build.error.contains("\u{07}"))
-        #expect(build.error.contains(#"skipped: \x1B]0;pwned\x07.jpg: not a JPEG or PNG image"#))
+        #expect(
+            build.error.contains(
+                #"skipped: \x1B]0;pwned\x07.jpg: not a JPEG, PNG, HEIF, AVIF or WebP image"#))
         #expect(build.output.hasPrefix("Built 3 photos"))
         let scan = try ProcessRun(binary, ["scan", photos.path], in: work.url)
         #expect(!scan.error.contains("\u{1B}") && !scan.output.contains("\u{1B}"))

@@ -226,7 +226,7 @@ struct EndToEndTests {
         try work.write("photos/readme.txt", "nothing here")
         let run = try ProcessRun(binary, ["build", "photos"], in: work.url)
         #expect(run.status == 1)
-        #expect(run.error.contains("no JPEG or PNG photos found in"))
+        #expect(run.error.contains("no photos (JPEG, PNG, HEIC, AVIF or WebP) found in"))
         #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "_site").path))
     }
 

@@ -135,7 +135,7 @@ public struct SiteBuilder {
         }
         guard !scan.photos.isEmpty else {
             throw .failed(
-                "no JPEG or PNG photos found in '\(photosPath)'\(scan.diagnostics.isEmpty ? "" : " (\(Diagnostics.count(scan.diagnostics)))")"
+                "no photos (JPEG, PNG, HEIC, AVIF or WebP) found in '\(photosPath)'\(scan.diagnostics.isEmpty ? "" : " (\(Diagnostics.count(scan.diagnostics)))")"
             )
         }
         let known = metadata.photos.isEmpty ? [] : Set(scan.photos.map(\.relativePath))
