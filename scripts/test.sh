@@ -15,9 +15,13 @@ python3 Tests/FaultInjection/kill_rebuild.py .build/debug/waterfall-site SampleI
 site=$(mktemp -d)/site
 trap 'rm -rf "$(dirname "$site")"' EXIT
 .build/debug/waterfall-site build SampleImages -o "$site" --quiet
-.build/debug/waterfall-site build SampleImages -o "$site-paged" --quiet --page-size 12 --caption-height 64
+.build/debug/waterfall-site build SampleImages -o "$site-paged" --quiet --page-size 12 --caption-height 64 --publish-originals
 python3 Tests/Browser/check_site.py "$site"
 python3 Tests/Browser/check_site.py "$site-paged" --widths 12
+# Product cards and item pages: one link per card, prev/next in gallery order, the back link
+# lands on its tile, no overflow or overlap, no script, axe-core without violations.
+python3 Tests/Browser/check_items.py "$site" --axe .build/test-tools/axe.min.js
+python3 Tests/Browser/check_items.py "$site-paged" --axe .build/test-tools/axe.min.js --widths 320,1280
 # The layouts it descends from (README), each at 20 widths with a short DPR 2 pass.
 while read -r mode arguments; do
     # shellcheck disable=SC2086 # the arguments are words

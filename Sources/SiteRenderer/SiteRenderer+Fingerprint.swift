@@ -46,6 +46,9 @@ extension SiteRenderer {
                 hasher.combine(photo.price)
                 hasher.combine(photo.link)
                 hasher.combine(photo.opensOriginal ? 1 : 0)
+                hasher.combine(photo.badge)
+                hasher.combine(photo.isSoldOut ? 1 : 0)
+                hasher.combine(photo.itemPath)
                 if let image = photo.image {
                     hasher.combine(image.src)
                     hasher.combine(image.candidates.count)

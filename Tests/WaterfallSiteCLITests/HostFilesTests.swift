@@ -90,11 +90,14 @@ struct HostFilesTests {
         try work.write(
             "photos/static/.well-known/security.txt", "Contact: mailto:shop@example.com\n")
         let arguments = ["build", "photos", "--quiet", "--page-size", "10"]
-        #expect(try ProcessRun(binary, arguments + ["-o", "site"], in: work.url).status == 0)
+        #expect(
+            try ProcessRun(binary, arguments + ["-o", "site", "--publish-originals"], in: work.url)
+                .status == 0)
         let patterns = try expectHeadersMatch(work.url.appending(path: "site"), "renditions")
         #expect(
             patterns == [
-                "/renditions/*", "/assets/*", "/", "/:page", "/photos/*", "/.well-known/*",
+                "/renditions/*", "/assets/*", "/", "/:page", "/photos/*", "/items/*",
+                "/.well-known/*",
             ])
 
         #expect(
@@ -102,10 +105,11 @@ struct HostFilesTests {
                 .status == 0)
         #expect(
             try expectHeadersMatch(work.url.appending(path: "plain"), "--no-renditions") == [
-                "/assets/*", "/", "/:page", "/photos/*", "/.well-known/*",
+                "/assets/*", "/", "/:page", "/photos/*", "/items/*", "/.well-known/*",
             ])
 
-        // Without original links, a site whose photos all have renditions publishes no originals.
+        // By default (and with --no-original-link), a site whose photos all have renditions
+        // publishes no originals.
         #expect(
             try ProcessRun(
                 binary, arguments + ["-o", "private", "--no-original-link"], in: work.url
@@ -115,7 +119,7 @@ struct HostFilesTests {
         )
         #expect(
             try expectHeadersMatch(work.url.appending(path: "private"), "--no-original-link") == [
-                "/renditions/*", "/assets/*", "/", "/:page", "/.well-known/*",
+                "/renditions/*", "/assets/*", "/", "/:page", "/items/*", "/.well-known/*",
             ])
     }
 

@@ -18,7 +18,7 @@ enum HostFiles {
     /// `layout.json`, the owner's own files), and `/` is the index a host serves for the bare folder.
     static func headers(
         assetsFolder: String, renditionsFolder: String?, originalsFolder: String?,
-        ownFolders: [String]
+        ownFolders: [String], itemsFolder: String? = nil
     ) -> String {
         var text = """
             # Written by waterfall-site for hosts that read _headers (Netlify, Cloudflare Pages).
@@ -34,6 +34,7 @@ enum HostFiles {
         rule("/", revalidated)
         rule("/:page", revalidated)
         if let originalsFolder { rule("/\(originalsFolder)/*", revalidated) }
+        if let itemsFolder { rule("/\(itemsFolder)/*", revalidated) }
         for folder in ownFolders { rule("/\(folder)/*", revalidated) }
         return text
     }

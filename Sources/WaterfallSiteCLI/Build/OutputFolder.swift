@@ -499,6 +499,12 @@ final class OutputFolder: @unchecked Sendable {
         }
     }
 
+    /// Removes files written into the staging folder, to write them again (unlinked, as in
+    /// ``removeStagedPages(count:)``).
+    func removeStaged(_ relativePaths: [String]) {
+        for path in relativePaths { unlink(staging.path + "/" + path) }
+    }
+
     /// Places the original `source` (path bytes: a name need not be valid UTF-8) at
     /// `relativePath` in the staging folder: a hard link where the file system allows (no copy,
     /// no space), a copy otherwise. Only a regular file is placed: returns why the photo was left

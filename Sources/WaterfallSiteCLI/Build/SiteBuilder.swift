@@ -33,6 +33,15 @@ struct SiteBuilder {
 
         // Everything that can be wrong with the options fails before the scan starts.
         let theme = try loadTheme()
+        let themeName = settings.templates?.path ?? "the built-in theme"
+        for warning in theme.warnings { console.warn("warning: theme '\(themeName)': \(warning)") }
+        let language = try InterfaceLanguage.strings(
+            language: settings.language, theme: theme,
+            themeFile: settings.templates.map { $0.appending(path: "strings.json").path }
+                ?? "strings.json",
+            callToAction: settings.callToAction)
+        if let warning = language.warning { console.warn(warning) }
+        let siteAssets = try SiteAssets(logo: settings.logo, favicon: settings.favicon)
         let metadataURL: URL?
         if let chosen = settings.metadata {
             metadataURL = chosen
@@ -42,9 +51,8 @@ struct SiteBuilder {
         let metadata =
             try metadataURL.map { url throws(CommandError) in try PhotoMetadata.load(url) }
             ?? PhotoMetadata()
-        let captionHeight =
-            settings.captionHeight
-            ?? (metadata.hasCaptions ? BuildSettings.defaultCaptionHeight : 0)
+        // Without a --caption-height, each tile's band fits what it shows (see CaptionBand).
+        let captionHeight = settings.captionHeight ?? 0
         var layout = LayoutOptions(
             breakpoints: settings.breakpoints, columnSpacing: settings.columnSpacing,
             rowSpacing: settings.rowSpacing, insets: settings.insets, direction: settings.direction,
@@ -55,12 +63,17 @@ struct SiteBuilder {
         layout.breakpoints = metadata.galleryBreakpoints(
             settings.breakpoints, minimum: layout.minimumGalleryWidth,
             maximum: layout.maximumGalleryWidth)
-        let options = SiteOptions(
+        var options = SiteOptions(
             title: settings.title ?? Humanised.words(Substring(settings.photos.lastPathComponent)),
             layout: layout, captionHeight: captionHeight, headerHeight: settings.headerHeight,
-            footerHeight: settings.footerHeight,
+            footerHeight: settings.footerHeight, language: settings.language,
             linksOriginals: settings.linksOriginals || !settings.renditions)
-        let renderer: SiteRenderer
+        options.strings = language.strings
+        options.description = settings.description ?? ""
+        options.intro = settings.intro ?? ""
+        options.logoPath = siteAssets.logoPath ?? ""
+        options.faviconPath = siteAssets.faviconPath ?? ""
+        var renderer: SiteRenderer
         do {
             renderer = try SiteRenderer(theme: theme, options: options)
         } catch {
@@ -128,8 +141,17 @@ struct SiteBuilder {
             )
         }
 
-        var plan = GalleryPlan(photos: scan.photos, metadata: metadata, pageSize: settings.pageSize)
+        var plan = GalleryPlan(
+            photos: scan.photos, metadata: metadata, pageSize: settings.pageSize,
+            unnamed: { language.strings.photoNumber($0, $1) }, rootName: options.title)
         if !settings.renditions { try leaveOutUnshowable(&plan) }
+        plan.assignItemPaths()
+        options.menu = plan.menu()
+        do {
+            renderer = try SiteRenderer(theme: theme, options: options)
+        } catch {
+            throw .failed("layout options: \(error.description)")
+        }
         if !metadata.sections.isEmpty {
             let folders = Set(plan.sectionFolders)
             for folder in metadata.sections.keys.sorted() where !folders.contains(folder) {
@@ -143,6 +165,7 @@ struct SiteBuilder {
             generated: generatedFiles(plan, staticFolder: staticFolder),
             folders: generatedFolders(renderer))
         try output.prepareStaging()
+        try siteAssets.write(to: output)
         let interruption = Interruption { output.abandonStaging() }
         defer { interruption.cancel() }
         var renditionWarnings = 0
@@ -311,6 +334,7 @@ struct SiteBuilder {
             .write(plan, progress: progress)
         draft.pages = pages.records
         draft.renderedPages = pages.records.count - pages.keptCount
+        try ItemPageWriter(renderer: renderer, output: output).write(plan, progress: progress)
         progress.update("Placing originals", done: 0, total: plan.photos.count)
         var leftOut: Set<String> = []
         for work in originals {
@@ -338,11 +362,14 @@ struct SiteBuilder {
                 throw .failed("every photo went away during the build; nothing to publish")
             }
             output.removeStagedPages(count: draft.pages.count)
+            output.removeStaged(plan.photos.compactMap(\.itemPath))
             let pages = try PageWriter(
                 renderer: renderer, output: output, previous: cache?.pages ?? []
             ).write(remaining, progress: progress)
             draft.pages = pages.records
             draft.renderedPages = pages.records.count - pages.keptCount
+            try ItemPageWriter(renderer: renderer, output: output).write(
+                remaining, progress: progress)
             final = remaining
         }
         return carried

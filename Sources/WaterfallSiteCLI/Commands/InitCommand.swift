@@ -103,7 +103,7 @@ enum InitCommand {
               "renditions": \(defaults.renditions),
               "quality": \(defaults.quality),
               "maxPixels": \(defaults.maximumPixels),
-              "originalLinks": \(defaults.linksOriginals),
+              "publishOriginals": \(defaults.linksOriginals),
               "hostFiles": \(defaults.hostFiles)
             }
 
