@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "MasonryLayout", targets: ["MasonryLayout"]),
         .library(name: "PhotoRenditions", targets: ["PhotoRenditions"]),
         .library(name: "PreviewServer", targets: ["PreviewServer"]),
+        .library(name: "SiteBuild", targets: ["SiteBuild"]),
     ],
     targets: [
         .systemLibrary(
@@ -65,10 +66,16 @@ let package = Package(
         .target(name: "SiteRenderer", dependencies: ["MasonryLayout"], plugins: ["EmbedTemplates"]),
         // The HTTP server of `serve`: POSIX sockets only, and nothing about galleries.
         .target(name: "PreviewServer"),
+        // The site build: settings, metadata, the stages from scan to pages, and the publisher
+        // that swaps the finished site in. Everything a command does to the file system is here.
+        .target(
+            name: "SiteBuild",
+            dependencies: ["PhotoScanner", "PhotoRenditions", "MasonryLayout", "SiteRenderer"]),
         .target(
             name: "WaterfallSiteCLI",
             dependencies: [
-                "PhotoScanner", "PhotoRenditions", "MasonryLayout", "SiteRenderer", "PreviewServer",
+                "SiteBuild", "PhotoScanner", "PhotoRenditions", "MasonryLayout", "SiteRenderer",
+                "PreviewServer",
             ]),
         .executableTarget(
             name: "waterfall-site", dependencies: ["WaterfallSiteCLI"],
@@ -85,8 +92,9 @@ let package = Package(
             name: "SiteRendererTests", dependencies: ["SiteRenderer", "MasonryLayout"],
             exclude: ["Snapshots"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer"]),
+        .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild"]),
         .testTarget(
-            name: "WaterfallSiteCLITests", dependencies: ["WaterfallSiteCLI", "waterfall-site"]),
+            name: "WaterfallSiteCLITests", dependencies: ["WaterfallSiteCLI", "SiteBuild", "waterfall-site"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 /// The horizontal geometry of one section at one breakpoint, linear in the gallery width W.
-struct ColumnGeometry {
+/// Public for the column width alone: rendition widths and `sizes` use the formula from here.
+public struct ColumnGeometry {
     /// Width of every column.
     let columnWidth: LinearLength
     /// Gap between neighbouring columns (constant in `.fluid`, derived in `.fixedItemWidth`).
@@ -20,7 +21,7 @@ struct ColumnGeometry {
 
     /// The column width alone, without building per-column offsets (validation uses it on
     /// column counts that may be absurdly large).
-    static func columnWidth(
+    public static func columnWidth(
         columns: Int, insets: EdgeInsets, sizing: ColumnSizing, columnSpacing: Double
     ) -> LinearLength {
         switch sizing {

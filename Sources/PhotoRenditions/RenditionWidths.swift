@@ -117,19 +117,24 @@ extension RenditionWidths {
     /// Each breakpoint's share of the gallery widths and its column widths.
     fileprivate static func ranges(of layout: LayoutOptions) -> [Range] {
         var ranges: [Range] = []
-        let sides = layout.insets.left + layout.insets.right
         for (index, breakpoint) in layout.breakpoints.enumerated() {
             let low = max(breakpoint.minimumWidth, layout.minimumGalleryWidth)
             let next =
                 index + 1 < layout.breakpoints.count
                 ? layout.breakpoints[index + 1].minimumWidth : layout.maximumGalleryWidth
             let columns = max(1, breakpoint.columns)
-            var range = Range(
-                minimumWidth: breakpoint.minimumWidth, columns: columns,
-                galleryWidths: low...max(low, next),
-                subtracted: sides + layout.columnSpacing * Double(columns - 1), fixedWidth: nil)
-            if case .fixedItemWidth(let width) = layout.sizing { range.fixedWidth = width }
-            ranges.append(range)
+            // The layout's own column width, `perGalleryWidth × W + constant`: fluid columns
+            // have perGalleryWidth = 1 / columns, so W − subtracted over columns is the same line.
+            let width = ColumnGeometry.columnWidth(
+                columns: columns, insets: layout.insets, sizing: layout.sizing,
+                columnSpacing: layout.columnSpacing)
+            let isFixed = width.perGalleryWidth == 0
+            ranges.append(
+                Range(
+                    minimumWidth: breakpoint.minimumWidth, columns: columns,
+                    galleryWidths: low...max(low, next),
+                    subtracted: isFixed ? 0 : -width.constant * Double(columns),
+                    fixedWidth: isFixed ? width.constant : nil))
         }
         return ranges
     }

@@ -1,3 +1,5 @@
+import SiteBuild
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -8,7 +10,7 @@
 /// status. Everything lives in this library so tests run it in-process; `main.swift` only calls
 /// ``run(_:console:exitsAfterwards:)``.
 public enum WaterfallSite {
-    public static let version = "0.1.0"
+    public static let version = ProgramVersion.current
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
     /// `exitsAfterwards` says the process exits as soon as this returns, so the command's large

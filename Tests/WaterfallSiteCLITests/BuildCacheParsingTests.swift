@@ -2,6 +2,7 @@ import Foundation
 import PhotoScanner
 import Testing
 
+@testable import SiteBuild
 @testable import WaterfallSiteCLI
 
 /// Reading the cache file: every photo line back as written, and any damage reported with the

@@ -3,6 +3,7 @@ import PhotoScanner
 import SiteRenderer
 import Testing
 
+@testable import SiteBuild
 @testable import WaterfallSiteCLI
 
 @Suite("Command line")

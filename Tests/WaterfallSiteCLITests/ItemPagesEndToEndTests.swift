@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SiteBuild
 @testable import WaterfallSiteCLI
 
 /// Item pages, site settings and privacy, built in-process from real files.

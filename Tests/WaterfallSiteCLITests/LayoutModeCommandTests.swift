@@ -3,6 +3,7 @@ import MasonryLayout
 import SiteRenderer
 import Testing
 
+@testable import SiteBuild
 @testable import WaterfallSiteCLI
 
 /// The layout modes from the command line, the settings file and the metadata, and the one
@@ -23,18 +24,18 @@ struct LayoutModeCommandTests {
 
     @Test("Every settings key is a flag's, and a bad value under any key is an error naming it")
     func everyKeyIsRead() throws {
-        #expect(SettingsFile.keys == Set(BuildCommand.options.compactMap(\.setting)))
-        #expect(SettingsFile.keys.isSuperset(of: ["direction", "itemWidth", "footerHeight"]))
-        for key in SettingsFile.keys.sorted() {
+        #expect(
+            BuildCommand.settingKeys.isSuperset(of: ["direction", "itemWidth", "footerHeight"]))
+        for key in BuildCommand.settingKeys.sorted() {
             let photos = try TemporaryFolder()
             let file = try photos.write("waterfall.json", #"{"\#(key)": {"not": "a value"}}"#)
             var settings = BuildSettings(
                 photos: photos.url, output: photos.url.appending(path: "out"))
             #expect(throws: CommandError.self, "key '\(key)' accepted an object") {
-                try SettingsFile.apply(file, to: &settings)
+                try SettingsFile.apply(file, to: &settings, keys: BuildCommand.settingKeys)
             }
             do {
-                try SettingsFile.apply(file, to: &settings)
+                try SettingsFile.apply(file, to: &settings, keys: BuildCommand.settingKeys)
             } catch {
                 #expect(error.description.contains("key '\(key)'"), "\(error.description)")
             }
@@ -56,7 +57,7 @@ struct LayoutModeCommandTests {
         #expect(documented == flags)
         let example = readme.components(separatedBy: "### Settings file")[1].components(
             separatedBy: "```")[1]
-        #expect(Set(Self.matches(#""([A-Za-z]+)":"#, in: example)) == SettingsFile.keys)
+        #expect(Set(Self.matches(#""([A-Za-z]+)":"#, in: example)) == BuildCommand.settingKeys)
         for flag in flags { #expect(HelpText.build.contains(flag), "--help lacks \(flag)") }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SiteBuild
 @testable import WaterfallSiteCLI
 
 /// Real HEIC, AVIF and WebP files of ../shared/corpora/formats through the built binary: tiles at

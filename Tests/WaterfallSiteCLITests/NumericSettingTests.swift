@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SiteBuild
 @testable import WaterfallSiteCLI
 
 /// Every numeric option and settings key against extreme values, through the built binary: in

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SiteBuild
 @testable import WaterfallSiteCLI
 
 /// Where the build's records live and when they move, in-process: beside the output, never in it,

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import SiteBuild
 @testable import WaterfallSiteCLI
 
 @Suite("Terminal-safe text")

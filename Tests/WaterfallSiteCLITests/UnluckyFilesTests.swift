@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SiteBuild
 @testable import WaterfallSiteCLI
 
 /// Files that are large, broken or change while a build runs, through the built binary.

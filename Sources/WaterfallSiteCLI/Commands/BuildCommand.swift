@@ -1,4 +1,5 @@
 import MasonryLayout
+import SiteBuild
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -11,6 +12,9 @@ import MasonryLayout
 enum BuildCommand {
     /// Every option, with the settings-file key of the same setting: `SettingsFile` accepts
     /// exactly these keys, so the two cannot drift apart.
+    /// The keys a settings file may hold: every setting has its flag and its key in one table.
+    static let settingKeys = Set(options.compactMap(\.setting))
+
     static let options: [ArgumentList.Option] = [
         .init(names: ["--output", "-o"], takesValue: true, setting: "output"),
         .init(names: ["--title"], takesValue: true, setting: "title"),
@@ -58,7 +62,9 @@ enum BuildCommand {
             return
         }
         let settings = try settings(from: list)
-        try SiteBuilder(settings: settings, console: console).build()
+        try SiteBuilder(
+            settings: settings, console: console, keepsUntilExit: { ExitLeftovers.keep($0) }
+        ).build()
     }
 
     /// Defaults, then the settings file, then the command line. Without a folder, the current
@@ -90,12 +96,12 @@ enum BuildCommand {
             guard FileManager.default.fileExists(atPath: url.path) else {
                 throw .failed("settings file '\(url.path)' does not exist (given with --config)")
             }
-            try SettingsFile.apply(url, to: &settings)
+            try SettingsFile.apply(url, to: &settings, keys: settingKeys)
             settings.configFile = url
         } else {
             let url = photos.appending(path: "waterfall.json")
             if FileManager.default.fileExists(atPath: url.path) {
-                try SettingsFile.apply(url, to: &settings)
+                try SettingsFile.apply(url, to: &settings, keys: settingKeys)
                 settings.configFile = url
             }
         }

@@ -1,4 +1,5 @@
 import PhotoScanner
+import SiteBuild
 import SiteRenderer
 import Synchronization
 

@@ -1,6 +1,7 @@
 import Dispatch
 import PhotoScanner
 import PreviewServer
+import SiteBuild
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

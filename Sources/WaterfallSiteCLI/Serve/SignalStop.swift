@@ -1,3 +1,4 @@
+import SiteBuild
 import Synchronization
 
 #if canImport(Glibc)

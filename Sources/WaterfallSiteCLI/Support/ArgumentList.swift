@@ -1,3 +1,5 @@
+import SiteBuild
+
 /// A small command-line reader: `--name value`, `--name=value`, `-o value`, flags, positionals,
 /// and `--` to end options. Each command declares what it accepts, so a misspelt option is a
 /// usage error that names it instead of being ignored.
@@ -10,7 +12,7 @@ struct ArgumentList {
         var names: [String]
         var takesValue: Bool
         /// The settings-file key that holds the same setting, if any: one table for both (see
-        /// `SettingsFile.keys`).
+        /// `BuildCommand.settingKeys`).
         var setting: String? = nil
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import SiteBuild
 @testable import WaterfallSiteCLI
 
 /// Runs the command line in-process and keeps what it printed.

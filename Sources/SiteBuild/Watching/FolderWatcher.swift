@@ -14,7 +14,7 @@
 /// (editors' swap files, the build's staging folders) and the `excluded` folders (the output,
 /// when it is inside the photos folder) never count as changes. Only ``stop()`` may be called
 /// from another thread.
-final class FolderWatcher: @unchecked Sendable {
+public final class FolderWatcher: @unchecked Sendable {
     private let inotify: Int32
     private let wakeReader: Int32
     private let wakeWriter: Int32
@@ -31,7 +31,7 @@ final class FolderWatcher: @unchecked Sendable {
             | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
     /// Watches `trees` recursively and `files` one by one; throws when inotify is unavailable.
-    init(trees: [String], files: [String], excluded: [String]) throws(CommandError) {
+    public init(trees: [String], files: [String], excluded: [String]) throws(CommandError) {
         inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard inotify >= 0 else {
             throw .failed(
@@ -64,7 +64,7 @@ final class FolderWatcher: @unchecked Sendable {
     }
 
     /// Makes ``waitForChange(settle:)`` return nil; safe from any thread and a signal handler's queue.
-    func stop() {
+    public func stop() {
         var byte: UInt8 = 1
         _ = write(wakeWriter, &byte, 1)
     }
@@ -72,7 +72,7 @@ final class FolderWatcher: @unchecked Sendable {
     /// Blocks until something changed and then nothing more for `settle` seconds (or changes
     /// have gone on for `longest` seconds); returns the changed paths, or nil after ``stop()``
     /// or once `stoppingOn` is readable.
-    func waitForChange(
+    public func waitForChange(
         settle: Double = 0.1, longest: Double = 2, stoppingOn stopDescriptor: Int32 = -1
     ) -> [String]? {
         var changed: [String] = []

@@ -2,14 +2,14 @@
 /// spreadsheets in locales with a decimal comma), records by CRLF or LF, fields with a
 /// separator, quote or line break in double quotes with inner quotes doubled. A UTF-8 byte
 /// order mark (Excel's "CSV UTF-8") is skipped.
-enum CSVText {
-    struct Record {
+public enum CSVText {
+    public struct Record {
         var fields: [String]
         /// The line the record starts on (a quoted field may span lines).
         var line: Int
     }
 
-    struct SyntaxError: Error {
+    public struct SyntaxError: Error {
         /// The record (1: the header) and field (1: first) where the problem is, and the line
         /// the record starts on.
         var record: Int
@@ -19,7 +19,7 @@ enum CSVText {
     }
 
     /// The separator the header line uses: `;` when it has more of them than commas.
-    static func separator(of bytes: ArraySlice<UInt8>) -> UInt8 {
+    public static func separator(of bytes: ArraySlice<UInt8>) -> UInt8 {
         let header = bytes.prefix { $0 != 10 && $0 != 13 }
         let semicolons = header.filter { $0 == UInt8(ascii: ";") }.count
         let commas = header.filter { $0 == UInt8(ascii: ",") }.count
@@ -27,13 +27,13 @@ enum CSVText {
     }
 
     /// The bytes without a leading UTF-8 byte order mark.
-    static func withoutByteOrderMark(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+    public static func withoutByteOrderMark(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
         bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
     }
 
     /// Every record; lines with nothing on them are left out. Line breaks inside quoted fields
     /// come back as `\n`.
-    static func records(_ bytes: ArraySlice<UInt8>, separator: UInt8) throws(SyntaxError)
+    public static func records(_ bytes: ArraySlice<UInt8>, separator: UInt8) throws(SyntaxError)
         -> [Record]
     {
         let quote = UInt8(ascii: "\"")
@@ -120,7 +120,7 @@ enum CSVText {
 
     /// `value` as one field: quoted when it holds the separator, a quote or a line break, or
     /// begins or ends with a space (which a spreadsheet would trim).
-    static func field(_ value: String, separator: UInt8) -> String {
+    public static func field(_ value: String, separator: UInt8) -> String {
         let needsQuotes =
             value.utf8.contains {
                 $0 == separator || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13
@@ -130,7 +130,7 @@ enum CSVText {
     }
 
     /// The spreadsheet name of column `number` (1: A, 27: AA).
-    static func columnLetters(_ number: Int) -> String {
+    public static func columnLetters(_ number: Int) -> String {
         var number = number
         var letters = ""
         while number > 0 {

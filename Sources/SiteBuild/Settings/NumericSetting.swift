@@ -4,41 +4,48 @@ import SiteRenderer
 /// line, the settings file, `--help` and the README cannot disagree. Ranges are generous but
 /// finite: a length of 1e19 px is no gallery, and past such bounds the layout's arithmetic and
 /// the integer conversions would overflow.
-struct NumericSetting: Sendable {
-    let flag: String
+public struct NumericSetting: Sendable {
+    public let flag: String
     /// The `waterfall.json` key, nil for an option only the command line has.
-    let key: String?
-    let range: ClosedRange<Double>
+    public let key: String?
+    public let range: ClosedRange<Double>
     /// Whole numbers only (counts, quality), or any number (lengths in px).
-    let isWhole: Bool
+    public let isWhole: Bool
 
-    static let maximumLength = 10_000.0
+    public init(flag: String, key: String?, range: ClosedRange<Double>, isWhole: Bool) {
+        self.flag = flag
+        self.key = key
+        self.range = range
+        self.isWhole = isWhole
+    }
 
-    static let columnSpacing = length("--column-spacing", "columnSpacing")
-    static let rowSpacing = length("--row-spacing", "rowSpacing")
-    static let insets = length("--insets", "insets")
-    static let captionHeight = length("--caption-height", "captionHeight")
-    static let headerHeight = length("--header-height", "headerHeight")
-    static let balanceTolerance = length("--balance-tolerance", "balanceTolerance")
-    static let footerHeight = length("--footer-height", "footerHeight")
+    public static let maximumLength = 10_000.0
+
+    public static let columnSpacing = length("--column-spacing", "columnSpacing")
+    public static let rowSpacing = length("--row-spacing", "rowSpacing")
+    public static let insets = length("--insets", "insets")
+    public static let captionHeight = length("--caption-height", "captionHeight")
+    public static let headerHeight = length("--header-height", "headerHeight")
+    public static let balanceTolerance = length("--balance-tolerance", "balanceTolerance")
+    public static let footerHeight = length("--footer-height", "footerHeight")
     /// A fixed column width (`--item-width`): at least one pixel.
-    static let itemWidth = NumericSetting(
+    public static let itemWidth = NumericSetting(
         flag: "--item-width", key: "itemWidth", range: 1...maximumLength, isWhole: false)
-    static let pageSize = NumericSetting(
+    public static let pageSize = NumericSetting(
         flag: "--page-size", key: "pageSize", range: 1...1_000_000, isWhole: true)
-    static let quality = NumericSetting(
+    public static let quality = NumericSetting(
         flag: "--quality", key: "quality", range: 1...100, isWhole: true)
-    static let maxPixels = NumericSetting(
+    public static let maxPixels = NumericSetting(
         flag: "--max-pixels", key: "maxPixels", range: 1...10_000_000_000, isWhole: true)
-    static let jobs = NumericSetting(flag: "--jobs", key: nil, range: 1...256, isWhole: true)
+    public static let jobs = NumericSetting(flag: "--jobs", key: nil, range: 1...256, isWhole: true)
     /// A breakpoint's gallery width and its column count (inside `--breakpoints`).
-    static let breakpointWidth = NumericSetting(
+    public static let breakpointWidth = NumericSetting(
         flag: "--breakpoints", key: "breakpoints", range: 0...100_000, isWhole: false)
-    static let breakpointColumns = NumericSetting(
+    public static let breakpointColumns = NumericSetting(
         flag: "--breakpoints", key: "breakpoints", range: 1...1_000, isWhole: true)
 
     /// Every numeric option with a value of its own (the property test feeds each one extremes).
-    static let all: [NumericSetting] = [
+    public static let all: [NumericSetting] = [
         columnSpacing, rowSpacing, insets, captionHeight, headerHeight, balanceTolerance,
         footerHeight, itemWidth, pageSize,
         quality, maxPixels, jobs,
@@ -49,25 +56,25 @@ struct NumericSetting: Sendable {
     }
 
     /// "a length in px from 0 to 10,000" or "a whole number from 1 to 100".
-    var rangeText: String {
+    public var rangeText: String {
         let bounds = "from \(Self.grouped(range.lowerBound)) to \(Self.grouped(range.upperBound))"
         return isWhole ? "a whole number \(bounds)" : "a length in px \(bounds)"
     }
 
     /// The number `text` spells, when it is in range.
-    func value(_ text: String) -> Double? {
+    public func value(_ text: String) -> Double? {
         guard let number = Double(text.trimmed) else { return nil }
         return accepts(number) ? number : nil
     }
 
     /// Whether `number` is in range (and whole, when it must be). NaN and infinities never are.
-    func accepts(_ number: Double) -> Bool {
+    public func accepts(_ number: Double) -> Bool {
         number.isFinite && range.contains(number) && (!isWhole || number == number.rounded())
     }
 
     /// The flag's value as a number in range, or a usage error naming the flag, the value and the
     /// range.
-    func parse(_ text: String, command: String = "build") throws(CommandError) -> Double {
+    public func parse(_ text: String, command: String = "build") throws(CommandError) -> Double {
         guard let number = value(text) else {
             throw .usage("option '\(flag)' expects \(rangeText), got '\(text)'", command: command)
         }
@@ -75,13 +82,13 @@ struct NumericSetting: Sendable {
     }
 
     /// The settings file's `value` as a number in range, or the message after the key's name.
-    func check(_ value: JSONValue) -> Double? {
+    public func check(_ value: JSONValue) -> Double? {
         guard let number = value.number, accepts(number) else { return nil }
         return number
     }
 
     /// How a settings-file value reads in a message: numbers as written, other JSON as its kind.
-    static func describe(_ value: JSONValue) -> String {
+    public static func describe(_ value: JSONValue) -> String {
         switch value {
         case .number(let number): return "\(number)"
         case .string(let text): return "the string \"\(text)\""
@@ -100,7 +107,7 @@ struct NumericSetting: Sendable {
 extension NumericSetting {
     /// The numeric settings that are one property of ``BuildSettings`` each, with how to store
     /// the value: the command line and the settings file apply them through this one table.
-    static let stored:
+    public static let stored:
         [(setting: NumericSetting, store: @Sendable (inout BuildSettings, Double) -> Void)] = [
             (columnSpacing, { $0.columnSpacing = $1 }),
             (rowSpacing, { $0.rowSpacing = $1 }),

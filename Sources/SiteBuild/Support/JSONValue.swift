@@ -16,7 +16,7 @@ import PhotoRenditions
 /// A value of a JSON document (RFC 8259) as the settings and metadata files hold it, read by
 /// ``parse(_:)``. Objects keep their members in the file's order, so an error about "the first
 /// bad entry" names the same entry on every run.
-enum JSONValue {
+public enum JSONValue {
     case object([(key: String, value: JSONValue)])
     case array([JSONValue])
     case string(String)
@@ -25,47 +25,47 @@ enum JSONValue {
     case null
 
     /// The members of an object, nil for any other value.
-    var members: [(key: String, value: JSONValue)]? {
+    public var members: [(key: String, value: JSONValue)]? {
         if case .object(let members) = self { return members }
         return nil
     }
 
     /// An object's value for `key` (keys are unique: ``parse(_:)`` refuses a key given twice).
-    subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONValue? {
         members?.last { $0.key == key }?.value
     }
 
-    var string: String? {
+    public var string: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
-    var number: Double? {
+    public var number: Double? {
         if case .number(let value) = self { return value }
         return nil
     }
 
-    var boolean: Bool? {
+    public var boolean: Bool? {
         if case .boolean(let flag) = self { return flag }
         return nil
     }
 
     /// Why a text is not JSON, with where it went wrong.
-    struct SyntaxError: Error, CustomStringConvertible {
+    public struct SyntaxError: Error, CustomStringConvertible {
         var line: Int
         var column: Int
         var problem: String
 
-        var description: String { "line \(line), column \(column): \(problem)" }
+        public var description: String { "line \(line), column \(column): \(problem)" }
     }
 
     /// Why a JSON file could not be used, as a sentence for after the file's name.
-    struct FileProblem: Error, CustomStringConvertible {
-        var description: String
+    public struct FileProblem: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// The JSON document in the file at `url`.
-    static func read(contentsOf url: URL) throws(FileProblem) -> JSONValue {
+    public static func read(contentsOf url: URL) throws(FileProblem) -> JSONValue {
         // A FIFO or a device would block the read or fail with a misleading reason.
         var info = stat()
         if stat(url.path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
@@ -88,7 +88,7 @@ enum JSONValue {
 
     /// Reads `bytes` (UTF-8) as one JSON value, whitespace around it allowed, and a byte order
     /// mark before it (some Windows editors write one).
-    static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
         var reader = Reader(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
         reader.skipWhitespace()
@@ -104,16 +104,16 @@ enum JSONValue {
 /// A recursive-descent reader over the bytes; nesting is limited so a hostile file cannot
 /// exhaust the stack.
 private struct Reader {
-    let bytes: [UInt8]
-    var position = 0
+    public let bytes: [UInt8]
+    public var position = 0
 
-    static let maximumDepth = 512
+    public static let maximumDepth = 512
 
-    init(bytes: [UInt8]) {
+    public init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    func failure(_ problem: String, at offset: Int? = nil) -> JSONValue.SyntaxError {
+    public func failure(_ problem: String, at offset: Int? = nil) -> JSONValue.SyntaxError {
         let offset = offset ?? position
         var line = 1
         var lineStart = 0
@@ -128,20 +128,20 @@ private struct Reader {
         return JSONValue.SyntaxError(line: line, column: column, problem: problem)
     }
 
-    var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+    public var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
-    mutating func skipWhitespace() {
+    public mutating func skipWhitespace() {
         while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
             position += 1
         }
     }
 
-    mutating func expect(_ byte: UInt8, _ what: String) throws(JSONValue.SyntaxError) {
+    public mutating func expect(_ byte: UInt8, _ what: String) throws(JSONValue.SyntaxError) {
         guard current == byte else { throw unexpected(expecting: what) }
         position += 1
     }
 
-    func unexpected(expecting what: String) -> JSONValue.SyntaxError {
+    public func unexpected(expecting what: String) -> JSONValue.SyntaxError {
         guard let byte = current else { return failure("the text ends where \(what) was expected") }
         let shown =
             byte >= 0x20 && byte < 0x7F
@@ -149,7 +149,7 @@ private struct Reader {
         return failure("expected \(what), found \(shown)")
     }
 
-    mutating func value(depth: Int) throws(JSONValue.SyntaxError) -> JSONValue {
+    public mutating func value(depth: Int) throws(JSONValue.SyntaxError) -> JSONValue {
         guard depth < Self.maximumDepth else {
             throw failure("nested more than \(Self.maximumDepth) levels deep")
         }
@@ -173,7 +173,7 @@ private struct Reader {
         }
     }
 
-    mutating func object(depth: Int) throws(JSONValue.SyntaxError) -> JSONValue {
+    public mutating func object(depth: Int) throws(JSONValue.SyntaxError) -> JSONValue {
         position += 1
         var members: [(key: String, value: JSONValue)] = []
         skipWhitespace()
@@ -218,7 +218,7 @@ private struct Reader {
         }
     }
 
-    mutating func array(depth: Int) throws(JSONValue.SyntaxError) -> JSONValue {
+    public mutating func array(depth: Int) throws(JSONValue.SyntaxError) -> JSONValue {
         position += 1
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -239,7 +239,7 @@ private struct Reader {
         }
     }
 
-    mutating func word(_ text: StaticString) throws(JSONValue.SyntaxError) {
+    public mutating func word(_ text: StaticString) throws(JSONValue.SyntaxError) {
         let start = position
         let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
         guard bytes.count - position >= expected.count,
@@ -253,7 +253,7 @@ private struct Reader {
     }
 
     /// A number as the grammar allows it (no leading zeros, no '+', no bare '.'), then converted.
-    mutating func number() throws(JSONValue.SyntaxError) -> Double {
+    public mutating func number() throws(JSONValue.SyntaxError) -> Double {
         let start = position
         func digits() -> Int {
             let first = position
@@ -287,7 +287,7 @@ private struct Reader {
     }
 
     /// A string from its opening quote, with escapes resolved and its UTF-8 checked.
-    mutating func string() throws(JSONValue.SyntaxError) -> String {
+    public mutating func string() throws(JSONValue.SyntaxError) -> String {
         let start = position
         position += 1
         var text: [UInt8] = []
@@ -312,7 +312,7 @@ private struct Reader {
         }
     }
 
-    mutating func escape(into text: inout [UInt8]) throws(JSONValue.SyntaxError) {
+    public mutating func escape(into text: inout [UInt8]) throws(JSONValue.SyntaxError) {
         guard let byte = current else { throw failure("string not closed") }
         position += 1
         let replacement: UInt8?
@@ -354,7 +354,7 @@ private struct Reader {
         UTF8.encode(Unicode.Scalar(scalar).unsafelyUnwrapped) { text.append($0) }
     }
 
-    mutating func hexQuad() throws(JSONValue.SyntaxError) -> UInt32 {
+    public mutating func hexQuad() throws(JSONValue.SyntaxError) -> UInt32 {
         guard bytes.count - position >= 4 else {
             throw failure("expected four hex digits after \\u")
         }

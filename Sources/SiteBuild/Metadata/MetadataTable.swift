@@ -20,10 +20,10 @@ import PhotoRenditions
 /// (``PhotoMetadata/addPhoto(_:_:)``, ``PhotoMetadata/addSection(_:_:)``), so every field the
 /// JSON file has is a column here, with the same checks. Column names ignore case and
 /// surrounding spaces; `path` is required, the others are optional and in any order.
-enum MetadataTable {
+public enum MetadataTable {
     /// The columns a table may have: `path`, then the photo fields in the order `init` writes
     /// them, then fields only sections have.
-    static var columns: [String] {
+    public static var columns: [String] {
         let preferred = ["title", "alt", "caption", "price", "link", "badge", "availability"]
         let photoFields =
             preferred.filter(PhotoMetadata.photoKeys.contains)
@@ -32,7 +32,7 @@ enum MetadataTable {
             + PhotoMetadata.SectionEntry.keys.filter { !photoFields.contains($0) }
     }
 
-    static func load(_ url: URL) throws(CommandError) -> PhotoMetadata {
+    public static func load(_ url: URL) throws(CommandError) -> PhotoMetadata {
         let path = url.path
         let bytes: [UInt8]
         do {
@@ -48,12 +48,12 @@ enum MetadataTable {
         }
     }
 
-    struct Problem: Error, CustomStringConvertible {
-        var description: String
+    public struct Problem: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// The header's column names, as written, and the separator; for `init` adding rows.
-    static func header(of bytes: [UInt8]) throws(Problem) -> (
+    public static func header(of bytes: [UInt8]) throws(Problem) -> (
         names: [String], separator: UInt8, paths: Set<String>
     ) {
         let table = try read(bytes)
@@ -63,7 +63,7 @@ enum MetadataTable {
         )
     }
 
-    static func parse(_ bytes: [UInt8]) throws(Problem) -> PhotoMetadata {
+    public static func parse(_ bytes: [UInt8]) throws(Problem) -> PhotoMetadata {
         let table = try read(bytes)
         var metadata = PhotoMetadata()
         var firstRow: [String: Int] = [:]

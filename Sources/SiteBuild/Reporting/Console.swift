@@ -73,11 +73,11 @@ public struct Console: Sendable {
     }
 
     /// Writes `line` to standard output, control characters escaped (see ``TerminalText``).
-    func print(_ line: String) {
+    public func print(_ line: String) {
         writeOutput(TerminalText.safe(line, keepingLineBreaks: true) + "\n")
     }
     /// Writes `line` to standard error, control characters (such as a file name's) escaped.
-    func warn(_ line: String) {
+    public func warn(_ line: String) {
         writeError(TerminalText.safe(line, keepingLineBreaks: true) + "\n")
     }
 }

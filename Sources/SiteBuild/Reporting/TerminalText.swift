@@ -1,9 +1,9 @@
 /// Text made safe to print on a terminal: a file named `$'\e]0;pwned\a.jpg'` must not retitle
 /// the window, clear the screen or fake a line of output when its name is in a message.
-enum TerminalText {
+public enum TerminalText {
     /// `text` with every control character (C0, DEL, C1) written as `\xHH` or `\u{HHHH}`;
     /// line breaks stay when `keepingLineBreaks` (a message of several lines the program wrote).
-    static func safe(_ text: String, keepingLineBreaks: Bool = false) -> String {
+    public static func safe(_ text: String, keepingLineBreaks: Bool = false) -> String {
         guard
             text.unicodeScalars.contains(where: {
                 isControl($0) && !(keepingLineBreaks && $0 == "\n")

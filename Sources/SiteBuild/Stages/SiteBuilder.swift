@@ -11,11 +11,23 @@ import SiteRenderer
 
 /// The build pipeline: check the folders, scan, plan sections and pages, render each page and
 /// write it, place the originals, and swap the finished site in.
-struct SiteBuilder {
+public struct SiteBuilder {
     let settings: BuildSettings
     let console: Console
+    /// Given the build's large values at the end, for a process that exits right afterwards and
+    /// need not free them (the executable's `ExitLeftovers`); in-process callers leave it alone.
+    let keepsUntilExit: ([Any]) -> Void
 
-    func build() throws(CommandError) {
+    public init(
+        settings: BuildSettings, console: Console,
+        keepsUntilExit: @escaping ([Any]) -> Void = { _ in }
+    ) {
+        self.settings = settings
+        self.console = console
+        self.keepsUntilExit = keepsUntilExit
+    }
+
+    public func build() throws(CommandError) {
         let started = Date()
         let photosPath = settings.photos.path
         var isDirectory = false
@@ -244,7 +256,7 @@ struct SiteBuilder {
                     breakpoints: settings.breakpoints.count,
                     tolerance: renderer.options.layout.balanceTolerance))
         }
-        ExitLeftovers.keep(scan, plan, draft, loaded as Any, positionsFound as Any, known, metadata)
+        keepsUntilExit([scan, plan, draft, loaded as Any, positionsFound as Any, known, metadata])
     }
 
     /// Writes the pages, layout.json and the stylesheets, and places the originals; records in

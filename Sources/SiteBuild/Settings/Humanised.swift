@@ -2,8 +2,8 @@ import PhotoScanner
 
 /// Names for people made from file and folder names: `blue-bowl_2.jpg` → "Blue bowl 2",
 /// `Travel/japan_2019` → "Travel / Japan 2019".
-enum Humanised {
-    static func fileName(_ path: String) -> String {
+public enum Humanised {
+    public static func fileName(_ path: String) -> String {
         // Decoded once, never again: a name's own bytes may read like an escape.
         wordsOfName(shown(path) ?? path)
     }
@@ -40,7 +40,7 @@ enum Humanised {
     /// Whether the file name of `path` is camera or file-system noise that must never be shown
     /// as a title: pure numbers (and separators), or a camera prefix followed by numbers, with
     /// at most a few letters among them (`PXL_20240312_101530123.MP`).
-    static func isCameraName(_ path: String) -> Bool {
+    public static func isCameraName(_ path: String) -> Bool {
         let name = (shown(path) ?? path).split(separator: "/").last ?? ""
         let stem =
             name.lastIndex(of: ".").map { $0 == name.startIndex ? name : name[..<$0] } ?? name
@@ -67,7 +67,7 @@ enum Humanised {
         return false
     }
 
-    static func folder(_ path: String) -> String {
+    public static func folder(_ path: String) -> String {
         (shown(path) ?? path).split(separator: "/").map { words($0) }.joined(separator: " / ")
     }
 
@@ -82,7 +82,7 @@ enum Humanised {
 
     /// Separators (`-`, `_`, space, `.`) become single spaces, trimmed; the first letter is
     /// upper-cased. ASCII text takes a byte path.
-    static func words(_ text: Substring) -> String {
+    public static func words(_ text: Substring) -> String {
         var text = text
         if let ascii = text.withUTF8({ asciiWords($0) }) { return ascii ?? String(text) }
         return unicodeWords(text)

@@ -30,7 +30,7 @@ struct PageWriter {
     /// system tells), so pages rendered by another build of the program are never kept.
     static let programSalt: UInt64 = {
         var hasher = StableHasher()
-        hasher.combine(WaterfallSite.version)
+        hasher.combine(ProgramVersion.current)
         var info = stat()
         if stat("/proc/self/exe", &info) == 0 {
             hasher.combine(Int(info.st_size))

@@ -2,14 +2,14 @@ import PhotoScanner
 import SiteRenderer
 
 /// How scanner diagnostics read on a terminal: one line each, naming the file and the reason.
-enum Diagnostics {
-    static func line(for diagnostic: ScanDiagnostic) -> String {
+public enum Diagnostics {
+    public static func line(for diagnostic: ScanDiagnostic) -> String {
         // A line break in a name would otherwise fake a line of output.
         "\(diagnostic.isWarning ? "warning" : "skipped"): \(TerminalText.safe(diagnostic.relativePath)): \(diagnostic.message)"
     }
 
     /// "2 files skipped, 1 warning" style counts.
-    static func count(_ diagnostics: [ScanDiagnostic]) -> String {
+    public static func count(_ diagnostics: [ScanDiagnostic]) -> String {
         let warnings = diagnostics.lazy.filter(\.isWarning).count
         let skipped = diagnostics.count - warnings
         var parts: [String] = []

@@ -18,7 +18,7 @@ import SiteRenderer
 /// How the scanned photos become sections and pages: root photos first, then one section per
 /// folder in natural order (the order the scanner returns), photos in scan order, pages of at most
 /// `pageSize` photos. A folder cut by a page break continues on the next page under the same title.
-struct GalleryPlan: Sendable {
+public struct GalleryPlan: Sendable {
     /// All photos in page order (the builder adds their renditions).
     var photos: [SitePhoto]
     /// The folder of each photo in `photos`.
@@ -282,7 +282,7 @@ struct GalleryPlan: Sendable {
         }
     }
 
-    static func folder(of path: String) -> String {
+    public static func folder(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return String(path[..<slash])
     }

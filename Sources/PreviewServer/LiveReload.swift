@@ -1,5 +1,3 @@
-import PreviewServer
-
 /// The live-reload side of `serve`: the script put into every HTML page the server sends (and
 /// never into the site's files), and the events it listens for.
 ///
@@ -8,19 +6,19 @@ import PreviewServer
 /// a page reloads when its number is not the current one — also when it connected only after
 /// the build that outdated it. A failed build sends its error, which the page shows in an
 /// overlay above the previous site, and which a page loaded later is greeted with too.
-enum LiveReload {
-    static let eventPath = "/.waterfall-site/events"
+public enum LiveReload {
+    public static let eventPath = "/.waterfall-site/events"
 
-    static func built(_ generation: Int) -> ServerSentEvent {
+    public static func built(_ generation: Int) -> ServerSentEvent {
         ServerSentEvent(name: "build", data: String(generation))
     }
 
-    static func failed(_ message: String) -> ServerSentEvent {
+    public static func failed(_ message: String) -> ServerSentEvent {
         ServerSentEvent(name: "failed", data: message)
     }
 
     /// The script for pages of build `generation`.
-    static func script(generation: Int) -> String {
+    public static func script(generation: Int) -> String {
         """
         <script>/* waterfall-site serve: live reload; not part of the built site */
         (function () {

@@ -1,8 +1,8 @@
 /// "Did you mean …?" for a misspelt option or command: the known name fewest edits away.
-enum Suggestion {
+public enum Suggestion {
     /// The candidate within a third of `word`'s length in edits (at least 2), closest first;
     /// nil when none is that close.
-    static func nearest(to word: String, among candidates: [String]) -> String? {
+    public static func nearest(to word: String, among candidates: [String]) -> String? {
         let limit = max(2, word.count / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates {
@@ -15,7 +15,7 @@ enum Suggestion {
     }
 
     /// Levenshtein distance over characters, one row at a time.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty { return b.count }

@@ -12,11 +12,4 @@ public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
         case .usage(let message, _), .failed(let message): return message
         }
     }
-
-    var exitCode: ExitCode {
-        switch self {
-        case .usage: return .usage
-        case .failed: return .failure
-        }
-    }
 }

@@ -19,12 +19,12 @@ import MasonryLayout
 ///   "metadata": "metadata.json", "staticFolder": "static", "hostFiles": true }
 /// ```
 /// Paths are relative to the settings file's folder.
-enum SettingsFile {
-    /// The keys of `BuildCommand.options`: every setting has its flag and its key in one table.
-    static let keys = Set(BuildCommand.options.compactMap(\.setting))
-
-    /// Applies the file at `url` to `settings`.
-    static func apply(_ url: URL, to settings: inout BuildSettings) throws(CommandError) {
+public enum SettingsFile {
+    /// Applies the file at `url` to `settings`. `keys` are the keys a file may hold: the CLI's
+    /// option table gives every setting its flag and its key in one place.
+    public static func apply(
+        _ url: URL, to settings: inout BuildSettings, keys: Set<String>
+    ) throws(CommandError) {
         let path = url.path
         let document: JSONValue
         do {

@@ -9,7 +9,7 @@ import Synchronization
 
 /// A one-line progress indicator on standard error, drawn only on a terminal and never with
 /// `--quiet`, so piped or scripted runs see no control characters.
-final class Progress: Sendable {
+public final class Progress: Sendable {
     private let console: Console
     private let enabled: Bool
     private let state = Mutex(State())
@@ -21,13 +21,13 @@ final class Progress: Sendable {
         var drawn = false
     }
 
-    init(console: Console, quiet: Bool) {
+    public init(console: Console, quiet: Bool) {
         self.console = console
         self.enabled = console.errorIsTerminal && !quiet
     }
 
     /// Shows `phase` with `done` of `total`, at most ten times a second.
-    func update(_ phase: String, done: Int, total: Int) {
+    public func update(_ phase: String, done: Int, total: Int) {
         guard enabled else { return }
         state.withLock { state in
             let now = Date().timeIntervalSinceReferenceDate
@@ -45,7 +45,7 @@ final class Progress: Sendable {
     }
 
     /// Clears the line, so the summary or a warning starts on a clean line.
-    func finish() {
+    public func finish() {
         guard enabled else { return }
         state.withLock { state in
             if state.drawn { console.writeError("\r\u{1B}[2K") }

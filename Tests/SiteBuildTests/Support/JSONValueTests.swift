@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import WaterfallSiteCLI
+@testable import SiteBuild
 
 @Suite("JSON reader: the settings and metadata files")
 struct JSONValueTests {

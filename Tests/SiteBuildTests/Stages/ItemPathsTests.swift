@@ -1,6 +1,6 @@
 import Testing
 
-@testable import WaterfallSiteCLI
+@testable import SiteBuild
 
 @Suite("Item page paths")
 struct ItemPathsTests {

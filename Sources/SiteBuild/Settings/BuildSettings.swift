@@ -16,90 +16,91 @@ import PhotoRenditions
 
 /// Everything a build needs to know, after the settings file and the command line are merged
 /// (command line wins). Defaults are the ones documented in `build --help` and the README.
-struct BuildSettings: Sendable {
-    var photos: URL
-    var output: URL
-    var title: String?
-    var breakpoints: [Breakpoint] = BuildSettings.defaultBreakpoints
-    var columnSpacing = 16.0
-    var rowSpacing = 16.0
-    var insets = EdgeInsets(top: 16, left: 16, bottom: 16, right: 16)
+public struct BuildSettings: Sendable {
+    public var photos: URL
+    public var output: URL
+    public var title: String?
+    public var breakpoints: [Breakpoint] = BuildSettings.defaultBreakpoints
+    public var columnSpacing = 16.0
+    public var rowSpacing = 16.0
+    public var insets = EdgeInsets(top: 16, left: 16, bottom: 16, right: 16)
     /// How each next photo chooses its column; right to left also mirrors the page.
-    var direction = RenderDirection.shortestFirst
+    public var direction = RenderDirection.shortestFirst
     /// nil: fluid columns; otherwise every column is this wide and the gaps take the rest.
-    var itemWidth: Double?
+    public var itemWidth: Double?
     /// Height of the footer band of a section with footer text.
-    var footerHeight = 48.0
+    public var footerHeight = 48.0
     /// nil: 0 without captions, `defaultCaptionHeight` when the metadata gives titles or captions.
-    var captionHeight: Double?
-    var headerHeight = 56.0
+    public var captionHeight: Double?
+    public var headerHeight = 56.0
     /// nil: the row spacing. 0 turns balancing sub-ranges off.
-    var balanceTolerance: Double?
-    var pageSize = 500
-    var metadata: URL?
+    public var balanceTolerance: Double?
+    public var pageSize = 500
+    public var metadata: URL?
     /// The settings file read, if any (`serve` watches it).
-    var configFile: URL?
-    var templates: URL?
+    public var configFile: URL?
+    public var templates: URL?
     /// The owner's own files for the site root; nil: `PHOTOS/static` when it exists.
-    var staticFolder: URL?
+    public var staticFolder: URL?
     /// Whether the build writes `_headers` for hosts that read it (`--no-host-files` turns it off).
-    var hostFiles = true
-    var strict = false
-    var quiet = false
+    public var hostFiles = true
+    public var strict = false
+    public var quiet = false
     /// Replace an output folder that is not a previous build; only ever for an output given on
     /// the command line (see ``outputSettingsFile``).
-    var force = false
+    public var force = false
     /// The settings file that chose the output folder, nil when the command line did (or the
     /// default): a settings file in a shared photos folder must not be able to aim `--force`
     /// at an unrelated folder.
-    var outputSettingsFile: URL?
+    public var outputSettingsFile: URL?
     /// Whether the previous build's cache may spare header reads (`--no-cache` turns it off).
-    var usesCache = true
+    public var usesCache = true
     /// Follow symbolic links that lead outside the photos folder (`--follow-symlinks`).
-    var followsSymlinks = false
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    public var followsSymlinks = false
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// Resized copies of every photo, offered through `srcset`.
-    var renditions = true
+    public var renditions = true
     /// JPEG quality of the renditions.
-    var quality = RenditionOptions.defaultQuality
+    public var quality = RenditionOptions.defaultQuality
     /// Photos with more stored pixels are not decoded (their tiles show the original).
-    var maximumPixels = RenditionOptions.defaultMaximumPixels
+    public var maximumPixels = RenditionOptions.defaultMaximumPixels
     /// Whether the originals are published (`--publish-originals`): item pages then offer them
     /// for download. Off by default, as originals carry their EXIF data, GPS position included.
-    var linksOriginals = false
+    public var linksOriginals = false
     /// The site's language: `<html lang>` and the interface words (the theme's `strings.json`).
-    var language = "en"
+    public var language = "en"
     /// `<meta name=description>` of the gallery pages; the title when nil.
-    var description: String?
+    public var description: String?
     /// A paragraph under the site's title.
-    var intro: String?
+    public var intro: String?
     /// The text of an item page's button to its `link`; the language's own words when nil.
-    var callToAction: String?
+    public var callToAction: String?
     /// Image files copied into `assets/`: the logo beside the title, and the favicon.
-    var logo: URL?
-    var favicon: URL?
+    public var logo: URL?
+    public var favicon: URL?
 
-    static let defaultBreakpoints = [
+    public static let defaultBreakpoints = [
         Breakpoint(minimumWidth: 0, columns: 2), Breakpoint(minimumWidth: 640, columns: 3),
         Breakpoint(minimumWidth: 1024, columns: 4), Breakpoint(minimumWidth: 1440, columns: 5),
     ]
-    static let defaultCaptionHeight = 64.0
+    public static let defaultCaptionHeight = 64.0
 
-    init(photos: URL, output: URL) {
+    public init(photos: URL, output: URL) {
         self.photos = photos
         self.output = output
     }
 }
 
 /// Parsers for the textual forms shared by flags and the settings file.
-enum SettingText {
+public enum SettingText {
     /// What ``breakpoints(_:)`` accepts, for messages.
-    static let breakpointsText = "WIDTH:COLUMNS pairs like 0:2,640:3,1024:4 (\(breakpointsRanges))"
-    static let breakpointsRanges =
+    public static let breakpointsText =
+        "WIDTH:COLUMNS pairs like 0:2,640:3,1024:4 (\(breakpointsRanges))"
+    public static let breakpointsRanges =
         "width \(NumericSetting.breakpointWidth.rangeText), columns \(NumericSetting.breakpointColumns.rangeText)"
 
     /// `0:2,640:3,1024:4` → breakpoints (gallery width in px : columns).
-    static func breakpoints(_ text: String) -> [Breakpoint]? {
+    public static func breakpoints(_ text: String) -> [Breakpoint]? {
         var result: [Breakpoint] = []
         for pair in text.split(separator: ",") {
             let parts = pair.split(separator: ":")
@@ -113,7 +114,7 @@ enum SettingText {
     }
 
     /// `16`, `8,16` (vertical, horizontal) or `10,20,30,40` (top, right, bottom, left as in CSS).
-    static func insets(_ text: String) -> EdgeInsets? {
+    public static func insets(_ text: String) -> EdgeInsets? {
         let values = text.split(separator: ",", omittingEmptySubsequences: false).map {
             NumericSetting.insets.value(String($0))
         }
@@ -128,15 +129,15 @@ enum SettingText {
     }
 
     /// `shortest`, `left-to-right` or `right-to-left`.
-    static func direction(_ text: String) -> RenderDirection? {
+    public static func direction(_ text: String) -> RenderDirection? {
         directions.first { $0.name == text.trimmed }?.direction
     }
 
-    static let directions: [(name: String, direction: RenderDirection)] = [
+    public static let directions: [(name: String, direction: RenderDirection)] = [
         ("shortest", .shortestFirst), ("left-to-right", .leftToRight),
         ("right-to-left", .rightToLeft),
     ]
-    static let directionNames = directions.map(\.name).joined(separator: ", ")
+    public static let directionNames = directions.map(\.name).joined(separator: ", ")
 
     /// A BCP 47 language tag as `lang` takes it: letters, digits and hyphens, starting with 2–8
     /// letters (`en`, `de-CH`, `pt-BR`, `zh-Hant`).
@@ -155,7 +156,7 @@ enum SettingText {
 extension StringProtocol {
     /// Without leading and trailing spaces and tabs (line breaks are kept, as in a value they are
     /// an error to report, not padding).
-    var trimmed: String {
+    public var trimmed: String {
         let isPadding: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
         guard let first = firstIndex(where: { !isPadding($0) }),
             let last = lastIndex(where: { !isPadding($0) })
@@ -165,9 +166,9 @@ extension StringProtocol {
 }
 
 /// Paths given as text (flags, settings files).
-enum PathText {
+public enum PathText {
     /// `path` as a file URL: absolute paths as they are, `~/` expanded, others inside `folder`.
-    static func resolve(_ path: String, relativeTo folder: URL) -> URL {
+    public static func resolve(_ path: String, relativeTo folder: URL) -> URL {
         let expanded = expandingTilde(path)
         if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded).standardizedFileURL }
         return folder.appending(path: expanded).standardizedFileURL
@@ -175,7 +176,7 @@ enum PathText {
 
     /// `path` with a leading `~` (the user's home) or `~name` (that user's home) replaced, as a
     /// shell does; unchanged when there is no such user.
-    static func expandingTilde(_ path: String) -> String {
+    public static func expandingTilde(_ path: String) -> String {
         guard path.hasPrefix("~") else { return path }
         let slash = path.firstIndex(of: "/") ?? path.endIndex
         let user = path[path.index(after: path.startIndex)..<slash]

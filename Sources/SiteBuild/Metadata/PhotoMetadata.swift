@@ -26,8 +26,8 @@ import SiteRenderer
 /// }
 /// ```
 /// Every field is optional. Unknown keys are errors naming the key.
-struct PhotoMetadata: Sendable {
-    struct Entry: Sendable, Equatable {
+public struct PhotoMetadata: Sendable {
+    public struct Entry: Sendable, Equatable {
         var title: String?
         var alt: String?
         var caption: String?
@@ -42,7 +42,7 @@ struct PhotoMetadata: Sendable {
     }
 
     /// A folder's section: its header title, and what ``SectionOptions`` it lays out with.
-    struct SectionEntry: Sendable, Equatable {
+    public struct SectionEntry: Sendable, Equatable {
         var title: String?
         var options = SectionOptions()
 
@@ -77,10 +77,10 @@ struct PhotoMetadata: Sendable {
         }
     }
 
-    var photos: [String: Entry] = [:]
-    var sections: [String: SectionEntry] = [:]
+    public var photos: [String: Entry] = [:]
+    public var sections: [String: SectionEntry] = [:]
 
-    static let photoKeys: Set<String> = [
+    public static let photoKeys: Set<String> = [
         "title", "alt", "caption", "link", "price", "badge", "availability",
     ]
 
@@ -88,15 +88,15 @@ struct PhotoMetadata: Sendable {
     static let availabilities = ["in stock": false, "sold out": true]
 
     /// Whether any photo shows text under its image, which turns the caption band on.
-    var hasCaptions: Bool { photos.values.contains { $0.hasCaptionText } }
+    public var hasCaptions: Bool { photos.values.contains { $0.hasCaptionText } }
 
     /// The files looked for in the photos folder when no `--metadata` is given; both at once
     /// is an error, so it is never a guess which one the site shows.
-    static let defaultNames = ["metadata.json", "metadata.csv"]
+    public static let defaultNames = ["metadata.json", "metadata.csv"]
 
     /// Reads a metadata file: CSV when its name ends in `.csv` (see ``MetadataTable``), JSON
     /// otherwise.
-    static func load(_ url: URL) throws(CommandError) -> PhotoMetadata {
+    public static func load(_ url: URL) throws(CommandError) -> PhotoMetadata {
         if url.pathExtension.lowercased() == "csv" { return try MetadataTable.load(url) }
         let path = url.path
         func bad(_ where: String, _ problem: String) -> CommandError {
@@ -156,18 +156,18 @@ struct PhotoMetadata: Sendable {
         return metadata
     }
 
-    static var sectionKeys: Set<String> { Set(SectionEntry.keys) }
+    public static var sectionKeys: Set<String> { Set(SectionEntry.keys) }
 
     /// What is wrong with one field of an entry (`key` nil: with the entry as a whole); the
     /// JSON and CSV readers each say where.
-    struct FieldProblem: Error {
+    public struct FieldProblem: Error {
         var key: String?
         var problem: String
     }
 
     /// Adds the photo at `photoPath` from its fields: the one reading of a photo entry that
     /// JSON objects and CSV rows share.
-    mutating func addPhoto(_ photoPath: String, _ fields: [(key: String, value: JSONValue)])
+    public mutating func addPhoto(_ photoPath: String, _ fields: [(key: String, value: JSONValue)])
         throws(FieldProblem)
     {
         var entry = Entry()
@@ -216,7 +216,7 @@ struct PhotoMetadata: Sendable {
 
     /// Adds the section of `folder` from its fields, shared by JSON and CSV like ``addPhoto(_:_:)``;
     /// numbers are taken as their text, as a CSV cell gives them.
-    mutating func addSection(_ folder: String, _ fields: [(key: String, value: JSONValue)])
+    public mutating func addSection(_ folder: String, _ fields: [(key: String, value: JSONValue)])
         throws(FieldProblem)
     {
         var entry = SectionEntry()
@@ -242,7 +242,7 @@ struct PhotoMetadata: Sendable {
     /// The gallery's breakpoints with every section breakpoint's width added (at the gallery's
     /// column count there), so each section's columns change exactly where its list says; a
     /// width the gallery never has (below `minimum`, from `maximum` up) is left out.
-    func galleryBreakpoints(_ gallery: [Breakpoint], minimum: Double, maximum: Double)
+    public func galleryBreakpoints(_ gallery: [Breakpoint], minimum: Double, maximum: Double)
         -> [Breakpoint]
     {
         // An unsorted list is left as it is, for the engine's error to name it.
@@ -267,7 +267,7 @@ struct PhotoMetadata: Sendable {
 
     /// Paths compare without leading `./` or trailing `/`, so hand-written keys match the scan;
     /// `.` is the photos folder itself (its section is the photos at the top level).
-    static func normalised(_ path: String) -> String {
+    public static func normalised(_ path: String) -> String {
         var path = Substring(path)
         while path.hasPrefix("./") { path = path.dropFirst(2) }
         while path.hasSuffix("/") { path = path.dropLast() }
@@ -276,8 +276,8 @@ struct PhotoMetadata: Sendable {
 }
 
 /// Which product links the site will write: web links and relative links, never `javascript:`.
-enum LinkText {
-    static func isAcceptable(_ link: String) -> Bool {
+public enum LinkText {
+    public static func isAcceptable(_ link: String) -> Bool {
         let lower = link.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return true }
         // A scheme before any slash, such as javascript: or data:, is refused.

@@ -11,20 +11,20 @@ import Synchronization
 
 /// Cleans up when the user presses Ctrl-C (or the process gets SIGTERM) during a build, so an
 /// interrupted build leaves no half-written staging folder behind, then exits 130 as shells expect.
-final class Interruption: @unchecked Sendable {
+public final class Interruption: @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
     /// What each signal did before, given back by ``cancel()`` (`serve` handles them itself).
     private var previousHandlers: [(Int32, sighandler_t?)] = []
     private let firedFlag = Atomic<Bool>(false)
 
     /// Whether a signal arrived; the build's own error path then leaves the exit to the handler.
-    var fired: Bool { firedFlag.load(ordering: .acquiring) }
+    public var fired: Bool { firedFlag.load(ordering: .acquiring) }
 
     /// Set while `serve` handles the signals itself (see ``SignalStop``): a build then runs to
     /// its end and `serve` stops after it.
-    static let standsAside = Atomic<Bool>(false)
+    public static let standsAside = Atomic<Bool>(false)
 
-    init(cleanUp: @escaping @Sendable () -> Void) {
+    public init(cleanUp: @escaping @Sendable () -> Void) {
         guard !Self.standsAside.load(ordering: .acquiring) else { return }
         sources = [SIGINT, SIGTERM].map { number in
             previousHandlers.append((number, signal(number, SIG_IGN)))
@@ -42,12 +42,12 @@ final class Interruption: @unchecked Sendable {
     }
 
     /// Blocks the calling thread while the signal handler cleans up and ends the process.
-    func waitForExit() -> Never {
+    public func waitForExit() -> Never {
         while true { sleep(1) }
     }
 
     /// Restores the default handling once the build no longer needs cleaning up after.
-    func cancel() {
+    public func cancel() {
         for source in sources { source.cancel() }
         for (number, handler) in previousHandlers { signal(number, handler ?? SIG_DFL) }
     }

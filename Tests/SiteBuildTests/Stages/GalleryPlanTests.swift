@@ -2,7 +2,7 @@ import PhotoScanner
 import SiteRenderer
 import Testing
 
-@testable import WaterfallSiteCLI
+@testable import SiteBuild
 
 @Suite("Gallery plan")
 struct GalleryPlanTests {
