@@ -141,7 +141,7 @@ public enum SettingText {
 
     /// A BCP 47 language tag as `lang` takes it: letters, digits and hyphens, starting with 2–8
     /// letters (`en`, `de-CH`, `pt-BR`, `zh-Hant`).
-    static func isLanguageTag(_ text: String) -> Bool {
+    public static func isLanguageTag(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard let first = parts.first, (2...8).contains(first.count),
             first.allSatisfy({ $0.isASCII && $0.isLetter })
