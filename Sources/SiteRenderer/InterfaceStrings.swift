@@ -63,4 +63,12 @@ public struct InterfaceStrings: Sendable, Hashable, CustomDebugStringConvertible
         self["photoNumber"].replacing("{name}", with: name).replacing(
             "{count}", with: String(number))
     }
+
+    /// ``photoNumber(_:_:)`` of `name` for any number, with the words read once: a build names
+    /// thousands of photos of one section.
+    public func photoNumbers(_ name: String) -> (_ number: Int) -> String {
+        let parts = self["photoNumber"].replacing("{name}", with: name).split(
+            separator: "{count}", omittingEmptySubsequences: false)
+        return { number in parts.joined(separator: String(number)) }
+    }
 }

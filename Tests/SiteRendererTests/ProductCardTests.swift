@@ -174,4 +174,20 @@ struct ProductCardTests {
         #expect(InterfaceStrings().photoCount(1) == "1 photo")
         #expect(InterfaceStrings().photoCount(1250) == "1,250 photos")
     }
+
+    @Test("A section's photo names read once are the names read one by one")
+    func photoNumbers() {
+        for template in [
+            "{name} {count}", "Nr. {count} – {name}", "{count}{count}", "no number", "",
+        ] {
+            let strings = InterfaceStrings(["photoNumber": template])
+            for name in ["Ceramics", "{count} pots", ""] {
+                let named = strings.photoNumbers(name)
+                for number in [1, 42, 1000] {
+                    #expect(
+                        named(number) == strings.photoNumber(name, number), "\(template) \(name)")
+                }
+            }
+        }
+    }
 }

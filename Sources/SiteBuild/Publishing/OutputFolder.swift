@@ -449,8 +449,7 @@ final class OutputFolder: @unchecked Sendable {
 
     /// The same file in the site being replaced (a previous waterfall-site build), if it exists
     /// with `size` bytes; a file of another size is not read at all.
-    private func previousFile(_ relativePath: String, size: Int) -> (path: String, contents: Data)?
-    {
+    func previousFile(_ relativePath: String, size: Int) -> (path: String, contents: Data)? {
         guard isPreviousBuild else { return nil }
         let path = url.path + "/" + relativePath
         var info = stat()

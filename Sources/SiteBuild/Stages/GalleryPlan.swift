@@ -40,7 +40,9 @@ public struct GalleryPlan: Sendable {
     ///   and whose metadata gives none, from its section's name and its number in the section.
     init(
         photos scanned: [ScannedPhoto], metadata: PhotoMetadata, pageSize: Int,
-        unnamed: (_ section: String, _ number: Int) -> String = { "\($0) \($1)" },
+        unnamed: (_ section: String) -> (_ number: Int) -> String = { section in
+            { "\(section) \($0)" }
+        },
         rootName: String = "Photo"
     ) {
         // Group by folder, keeping the first-appearance (natural) order of folders, root first.
@@ -114,12 +116,17 @@ public struct GalleryPlan: Sendable {
         self.pageSize = max(1, pageSize)
         for (group, members) in groups.enumerated() { folderCounts[order[group]] = members.count }
         // A photo with no name of its own is called after its section and its number in it.
+        // The section's name is looked up once per section, not once per photo.
         var number = 0
+        var namer: ((Int) -> String)?
         for position in photos.indices {
-            number = position > 0 && folders[position - 1] == folders[position] ? number + 1 : 1
+            let sameSection = position > 0 && folders[position - 1] == folders[position]
+            number = sameSection ? number + 1 : 1
+            if !sameSection { namer = nil }
             guard photos[position].name == nil else { continue }
             let folder = folders[position]
-            let named = unnamed(folder.isEmpty ? rootName : title(of: folder), number)
+            if namer == nil { namer = unnamed(folder.isEmpty ? rootName : title(of: folder)) }
+            let named = namer.unsafelyUnwrapped(number)
             if photos[position].alt.isEmpty { photos[position].alt = named }
             photos[position].name = named
         }

@@ -155,7 +155,7 @@ public struct SiteBuilder {
 
         var plan = GalleryPlan(
             photos: scan.photos, metadata: metadata, pageSize: settings.pageSize,
-            unnamed: { language.strings.photoNumber($0, $1) }, rootName: options.title)
+            unnamed: { language.strings.photoNumbers($0) }, rootName: options.title)
         if !settings.renditions { try leaveOutUnshowable(&plan) }
         plan.assignItemPaths()
         options.menu = plan.menu()
@@ -194,13 +194,10 @@ public struct SiteBuilder {
                 renditionWarnings = renditions.warnings
                 if let carried = renditions.carried { carriedFolders.append(carried) }
             }
-            if let carried = try write(
+            carriedFolders += try write(
                 &plan, scan: scan, renderer: renderer, cache: cache,
                 previousPositions: previousPositions, draft: &draft,
                 to: output, progress: progress)
-            {
-                carriedFolders.append(carried)
-            }
             try writeHostFiles(
                 plan, draft: draft, renderer: renderer, staticFolder: staticFolder, to: output)
             statistics = draft.pages.reduce(into: LayoutStatistics()) { $0.add($1) }
@@ -262,12 +259,12 @@ public struct SiteBuilder {
     /// Writes the pages, layout.json and the stylesheets, and places the originals; records in
     /// `draft` which originals are published and what each page was made from. Photos gone
     /// since the scan are left out of `plan` (and of the pages, rendered again without them). Returns the
-    /// previous site's originals folder when it is taken over rather than placed again.
+    /// previous site's originals and item pages folders that are taken over rather than placed again.
     private func write(
         _ plan: inout GalleryPlan, scan: ScanResult, renderer: SiteRenderer, cache: BuildCache?,
         previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, to output: OutputFolder, progress: Progress
-    ) throws(CommandError) -> CarriedFolder? {
+    ) throws(CommandError) -> [CarriedFolder] {
         // Without original links, an original is published only where its tile shows it; a HEIC
         // or AVIF never is (browsers cannot show it as the gallery does).
         let published = plan.photos.indices.filter {
@@ -346,7 +343,10 @@ public struct SiteBuilder {
             .write(plan, progress: progress)
         draft.pages = pages.records
         draft.renderedPages = pages.records.count - pages.keptCount
-        try ItemPageWriter(renderer: renderer, output: output).write(plan, progress: progress)
+        var items = try ItemPageWriter(
+            renderer: renderer, output: output, previous: cache?.pages ?? []
+        ).write(plan, progress: progress)
+        draft.recordItems(items.digests)
         progress.update("Placing originals", done: 0, total: plan.photos.count)
         var leftOut: Set<String> = []
         for work in originals {
@@ -374,17 +374,25 @@ public struct SiteBuilder {
                 throw .failed("every photo went away during the build; nothing to publish")
             }
             output.removeStagedPages(count: draft.pages.count)
-            output.removeStaged(plan.photos.compactMap(\.itemPath))
+            if items.carried != nil {
+                try? FileManager.default.removeItem(
+                    atPath: output.staging.path + "/"
+                        + CarriedFolder.incomingName(of: SiteRenderer.itemsFolder))
+            } else {
+                output.removeStaged(plan.photos.compactMap(\.itemPath))
+            }
             let pages = try PageWriter(
                 renderer: renderer, output: output, previous: cache?.pages ?? []
             ).write(remaining, progress: progress)
             draft.pages = pages.records
             draft.renderedPages = pages.records.count - pages.keptCount
-            try ItemPageWriter(renderer: renderer, output: output).write(
+            // Written whole into the new site: the previous item pages are not taken over.
+            items = try ItemPageWriter(renderer: renderer, output: output, previous: []).write(
                 remaining, progress: progress)
+            draft.recordItems(items.digests)
             final = remaining
         }
-        return carried
+        return [carried, items.carried].compactMap { $0 }
     }
 
     /// Indices of `paths` cut into `count` runs of about equal length, each cut at a change of

@@ -17,6 +17,25 @@ struct ItemPathsTests {
             ])
     }
 
+    @Test("The byte-wise slug of ASCII text is the character-wise one")
+    func asciiSlugs() {
+        var generator = SystemRandomNumberGenerator()
+        let ascii = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+        var texts = ["", "-", "--a--", "A_B C", "\r\n", "IMG_0042", "Red Bowl (2).v2"]
+        for _ in 0..<500 {
+            texts.append(
+                String(
+                    (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                        ascii.randomElement(using: &generator)!
+                    }))
+        }
+        for text in texts {
+            #expect(
+                ItemPaths.slug(text[...], empty: "photo")
+                    == ItemPaths.unicodeSlug(text[...], empty: "photo"), "\(text.debugDescription)")
+        }
+    }
+
     @Test("Names that meet in one slug each get a hash of their own path, the same in any company")
     func collisions() {
         let pair = ItemPaths.paths(for: ["red-bowl.jpg", "Red Bowl.png", "cup.jpg"])
