@@ -43,22 +43,16 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
-        .systemLibrary(
-            name: "CHEIF",
-            pkgConfig: "libheif",
-            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
-        ),
-        .systemLibrary(
-            name: "CWebP",
-            pkgConfig: "libwebpdemux",
-            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
-        ),
-        .target(name: "CImageHeaders", dependencies: ["CJPEG", "CPNG", "CHEIF", "CWebP"]),
+        // libheif, libwebp and libwebpdemux are opened with dlopen on first use, not linked: they
+        // bring libx265, libde265, libdav1d, libaom and libstdc++, whose loading cost every run
+        // milliseconds (only their headers are needed to build: libheif-dev, libwebp-dev).
+        .target(name: "CCodecLoader", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CImageHeaders", dependencies: ["CJPEG", "CPNG", "CCodecLoader"]),
         .target(name: "PhotoScanner", dependencies: ["CImageHeaders"]),
         .target(name: "MasonryLayout"),
         // Renditions: decode, resize, encode (C, the only place that jumps) and the Swift side
         // that picks widths from the layout, names files by content and runs them in parallel.
-        .target(name: "CImageRenditions", dependencies: ["CJPEG", "CPNG", "CHEIF", "CWebP"]),
+        .target(name: "CImageRenditions", dependencies: ["CJPEG", "CPNG", "CCodecLoader"]),
         .target(name: "PhotoRenditions", dependencies: ["CImageRenditions", "MasonryLayout"]),
         .executableTarget(name: "TemplateEmbedder"),
         .plugin(

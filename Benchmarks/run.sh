@@ -304,13 +304,8 @@ for count in $BUILD_COUNTS; do
   row "build $(commas "$n") photos, no renditions, cold (fresh output) ÷ floor (C header loop + \`cp -al\` of the folder)" \
     "$(s_of "$k-cold") s, peak $(mb "${peak_kb[$k-cold]}") MB" \
     "$(sec "$floor_ns") s ($(s_of "$k-floor-read") + $(s_of "$k-floor-link"))" "$(div "$cold" "$floor_ns")× the floor's time" "$target_cold"
-  if [[ $dir == "$scan_dir" ]]; then
-    # The site build issue's target: a cold build costs at most twice a scan of the same folder
-    # (`scan --json` with 2 jobs, the build's default here, from the scan rows of this run).
-    row "build $(commas "$n") photos, no renditions, cold ÷ \`scan --json\` of the same folder, 2 jobs" \
-      "$(s_of "$k-cold") s" "$(s_of ours-2) s" "$(div "$cold" "${best_ns[ours-2]}")× the scan's time" \
-      "$(verdict "$(div "$cold" "${best_ns[ours-2]}")" "<=" 2 "≤ 2×")"
-  fi
+  # (The first site-build issue's "cold build ≤ 2× scan" is retired, issue 16: hard-linking the
+  # originals alone costs more than that; the floor row above is the comparison.)
   row "build $(commas "$n") photos, warm rebuild, no change ÷ cold" "$(s_of "$k-warm") s, peak $(mb "${peak_kb[$k-warm]}") MB" \
     "$(sec "$cold") s" "$(div "${best_ns[$k-warm]}" "$cold" %.3f) of cold" "$target_warm"
   row "build $(commas "$n") photos, rebuild after touching 1% ($(commas $((n / 100))) photos) ÷ cold" \

@@ -27,6 +27,8 @@ else
     exit 1
 fi
 renditions_dir="$package_dir/Sources/CImageRenditions"
+# libheif and libwebp are opened by the codec loader at run time, as in the executable.
+loader_dir="$package_dir/Sources/CCodecLoader"
 
 harnesses=(header modern exif renditions)
 for harness in "${harnesses[@]}"; do mkdir -p "$work/seeds/$harness" "$work/corpus/$harness"; done
@@ -45,9 +47,9 @@ for harness in "${harnesses[@]}"; do
     [[ "$harness" == modern ]] && { source="$fuzz_dir/fuzz_header.c"; defines=(-DWFS_FUZZ_MODERN); }
     # shellcheck disable=SC2086
     "$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-        "${defines[@]}" -I"$source_dir/include" -I"$source_dir" $library_flags \
-        "$source" "$source_dir"/*.c \
-        -ljpeg -lpng16 -lheif -lwebpdemux -lwebp -lm -o "$work/bin/fuzz_$harness" 2>"$work/build-$harness.log" ||
+        "${defines[@]}" -I"$source_dir/include" -I"$source_dir" -I"$loader_dir/include" $library_flags \
+        "$source" "$source_dir"/*.c "$loader_dir"/*.c \
+        -ljpeg -lpng16 -ldl -lm -o "$work/bin/fuzz_$harness" 2>"$work/build-$harness.log" ||
         { cat "$work/build-$harness.log"; exit 1; }
 done
 

@@ -4,8 +4,11 @@
 #                                              libheif-dev, libwebp-dev)
 #   scripts/install-dependencies.sh --tests    also what the tests use (Chromium and its driver,
 #                                              rsync, strace for the fault injection, clang for
-#                                              the fuzzing smoke, and axe-core's axe.min.js
-#                                              from the axe-playwright-python wheel on PyPI, in
+#                                              the fuzzing smoke; Firefox ESR and WebKitGTK
+#                                              with Xvfb, and pip's marionette_driver and
+#                                              selenium, for the <picture> check in each engine;
+#                                              and axe-core's axe.min.js from the
+#                                              axe-playwright-python wheel on PyPI, in
 #                                              .build/test-tools/, for the accessibility check)
 set -euo pipefail
 
@@ -19,7 +22,7 @@ fi
 # Debian 12's libheif1 depends on its HEVC (libde265) and AV1 (dav1d, aom) decoders, so
 # libheif-dev brings everything HEIC and AVIF renditions need; libwebp-dev brings libwebpdemux.
 build_packages=(libjpeg-dev libpng-dev libheif-dev libwebp-dev pkg-config)
-test_packages=(chromium chromium-driver python3 rsync strace)
+test_packages=(chromium chromium-driver python3 python3-pip rsync strace firefox-esr webkit2gtk-driver xvfb xauth)
 packages=("${build_packages[@]}")
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=("${test_packages[@]}")
@@ -51,7 +54,20 @@ missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
-[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+# Tests/Browser/check_picture.py drives Firefox through Marionette and WebKitGTK through selenium
+# (browsers.md): both clients come from PyPI, installed for this user when missing.
+install_python_clients() {
+  [[ "${1:-}" == "--tests" ]] || return 0
+  python3 -c "import marionette_driver, selenium" 2>/dev/null && return 0
+  echo "Installing marionette_driver and selenium with pip …" >&2
+  python3 -m pip install -q --user marionette_driver selenium 2>/dev/null ||
+    python3 -m pip install -q --user --break-system-packages marionette_driver selenium >&2
+}
+if [[ ${#missing[@]} -eq 0 ]]; then
+  install_python_clients "${1:-}"
+  exit 0
+fi
 
 sudo=()
 if [[ $(id -u) -ne 0 ]]; then
@@ -65,3 +81,4 @@ echo "Installing ${missing[*]} (Chromium is a few hundred MB: this can take minu
 # Progress goes to the terminal (stderr), one line per package, so a long install is visibly alive.
 "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends \
   -o Dpkg::Progress-Fancy=0 "${missing[@]}" >&2
+install_python_clients "${1:-}"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: unit, conformance and end-to-end tests (swift test), the check that the
 # resampler's vector paths give the same bytes, the fault injection of a killed rebuild, then the
-# real-browser test of the sample site in headless Chromium and the live reload of `serve` in it.
+# real-browser test of the sample site in headless Chromium, its <picture> sources in Chromium,
+# Firefox and WebKitGTK, and the live reload of `serve` in Chromium.
 # Installs what the tests need first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +23,11 @@ python3 Tests/Browser/check_site.py "$site-paged" --widths 12
 # lands on its tile, no overflow or overlap, no script, axe-core without violations.
 python3 Tests/Browser/check_items.py "$site" --axe .build/test-tools/axe.min.js
 python3 Tests/Browser/check_items.py "$site-paged" --axe .build/test-tools/axe.min.js --widths 320,1280
+# WebP (and AVIF) <source>s load in Chromium, Firefox and WebKitGTK, and a browser without them
+# gets the JPEG/PNG <img>.
+.build/debug/waterfall-site build SampleImages -o "$site-avif" --quiet --avif --avif-speed 9
+python3 Tests/Browser/check_picture.py "$site" --require chromium,firefox,webkit
+python3 Tests/Browser/check_picture.py "$site-avif" --require chromium,firefox,webkit
 # The layouts it descends from (README), each at 20 widths with a short DPR 2 pass.
 while read -r mode arguments; do
     # shellcheck disable=SC2086 # the arguments are words

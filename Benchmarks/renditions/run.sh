@@ -39,8 +39,9 @@ shim="$root/Sources/CImageRenditions"
 compiler=cc
 [[ -x /opt/swift/usr/bin/clang ]] && compiler=/opt/swift/usr/bin/clang
 command -v swift >/dev/null && [[ -x "$(dirname "$(readlink -f "$(command -v swift)")")/clang" ]] && compiler="$(dirname "$(readlink -f "$(command -v swift)")")/clang"
-"$compiler" -O2 -I"$shim/include" -I"$shim" $(pkg-config --cflags libheif libwebpdemux) ours.c "$shim"/*.c \
-  -ljpeg -lpng16 -lheif -lwebpdemux -lwebp -lm -o "$work/bin/ours"
+loader="$root/Sources/CCodecLoader"
+"$compiler" -O2 -I"$shim/include" -I"$shim" -I"$loader/include" $(pkg-config --cflags libheif libwebpdemux) \
+  ours.c "$shim"/*.c "$loader"/*.c -ljpeg -lpng16 -ldl -lm -o "$work/bin/ours"
 "$compiler" -O2 floor.c -ljpeg -o "$work/bin/floor"
 
 python3 generate.py "$work/photos" "$count" 5

@@ -136,10 +136,19 @@ wfr_status wfr_encode_jpeg_planes(const uint8_t *const planes[3], uint32_t width
                                   const uint8_t *icc, size_t icc_length, wfr_rendition *out, char *message,
                                   size_t message_capacity);
 
-/// Writes `pixels` (display orientation) as PNG into `out`.
-wfr_status wfr_encode_png(const uint8_t *pixels, uint32_t width, uint32_t height,
-                          uint32_t channels, const uint8_t *icc, size_t icc_length,
-                          wfr_rendition *out, char *message, size_t capacity);
+/// Writes the Y, Cb and Cr planes of a full-range (JPEG) YCbCr image, laid out as for
+/// `wfr_encode_jpeg_planes`, as a lossy WebP: its 4:2:0 planes take the samples over (moved to
+/// the limited range VP8 codes), so there is no colour conversion either way.
+wfr_status wfr_encode_webp_planes(const uint8_t *const planes[3], uint32_t width, uint32_t height,
+                                  int32_t quality, const uint8_t *icc, size_t icc_length,
+                                  wfr_rendition *out, char *message, size_t message_capacity);
+
+/// The same planes as an AVIF: libheif takes them as they are, marked full-range BT.601.
+wfr_status wfr_encode_avif_planes(const uint8_t *const planes[3], uint32_t width, uint32_t height,
+                                  int32_t quality, int32_t speed, const uint8_t *icc,
+                                  size_t icc_length, wfr_rendition *out, char *message,
+                                  size_t message_capacity);
+
 
 struct jpeg_compress_struct;
 

@@ -9,11 +9,9 @@
 
 #include "Internal.h"
 
-#include <libheif/heif.h>
+#include <CCodecLoader.h>
 #include <stdlib.h>
 #include <string.h>
-#include <webp/decode.h>
-#include <webp/demux.h>
 
 /// Keeps an RGB (or gray) ICC profile for the renditions; others are dropped (the pixels are RGB).
 static void keep_icc(wfr_job *job, const uint8_t *profile, size_t length) {
@@ -39,14 +37,16 @@ static wfr_status push_rows(wfr_job *job, const uint8_t *pixels, size_t stride, 
     return WFR_STATUS_OK;
 }
 
-static wfr_status heif_failure(wfr_job *job, struct heif_error error) {
-    wfr_message(job->message, job->message_capacity, "libheif %s: %s", heif_get_version(),
+static wfr_status heif_failure(const wfc_heif *heif, wfr_job *job, struct heif_error error) {
+    wfr_message(job->message, job->message_capacity, "libheif %s: %s", heif->heif_get_version(),
                 error.message ? error.message : "unknown error");
     return error.code == heif_error_Memory_allocation_error ? WFR_STATUS_OUT_OF_MEMORY : WFR_STATUS_CORRUPT_DATA;
 }
 
 wfr_status wfr_decode_heif(wfr_job *job, const uint8_t *bytes, size_t length) {
-    struct heif_context *context = heif_context_alloc();
+    const wfc_heif *heif = wfc_load_heif(job->message, job->message_capacity);
+    if (heif == NULL) return WFR_STATUS_UNSUPPORTED_FORMAT;
+    struct heif_context *context = heif->heif_context_alloc();
     if (context == NULL) {
         wfr_message(job->message, job->message_capacity, "out of memory for libheif");
         return WFR_STATUS_OUT_OF_MEMORY;
@@ -54,20 +54,20 @@ wfr_status wfr_decode_heif(wfr_job *job, const uint8_t *bytes, size_t length) {
     struct heif_image_handle *handle = NULL;
     struct heif_image *image = NULL;
     wfr_status status = WFR_STATUS_OK;
-    struct heif_error error = heif_context_read_from_memory_without_copy(context, bytes, length, NULL);
-    if (error.code == heif_error_Ok) error = heif_context_get_primary_image_handle(context, &handle);
+    struct heif_error error = heif->heif_context_read_from_memory_without_copy(context, bytes, length, NULL);
+    if (error.code == heif_error_Ok) error = heif->heif_context_get_primary_image_handle(context, &handle);
     if (error.code != heif_error_Ok) {
-        status = heif_failure(job, error);
+        status = heif_failure(heif, job, error);
         goto done;
     }
     {
-        int coded_width = heif_image_handle_get_ispe_width(handle), coded_height = heif_image_handle_get_ispe_height(handle);
+        int coded_width = heif->heif_image_handle_get_ispe_width(handle), coded_height = heif->heif_image_handle_get_ispe_height(handle);
         if (coded_width <= 0 || coded_height <= 0) {
-            coded_width = heif_image_handle_get_width(handle);
-            coded_height = heif_image_handle_get_height(handle);
+            coded_width = heif->heif_image_handle_get_width(handle);
+            coded_height = heif->heif_image_handle_get_height(handle);
         }
         if (coded_width <= 0 || coded_height <= 0) {
-            wfr_message(job->message, job->message_capacity, "libheif %s reads no image size", heif_get_version());
+            wfr_message(job->message, job->message_capacity, "libheif %s reads no image size", heif->heif_get_version());
             status = WFR_STATUS_CORRUPT_DATA;
             goto done;
         }
@@ -77,37 +77,37 @@ wfr_status wfr_decode_heif(wfr_job *job, const uint8_t *bytes, size_t length) {
             status = wfr_check_size(job, (uint32_t)coded_width, (uint32_t)coded_height);
             goto done;
         }
-        enum heif_color_profile_type profile = heif_image_handle_get_color_profile_type(handle);
+        enum heif_color_profile_type profile = heif->heif_image_handle_get_color_profile_type(handle);
         if (profile == heif_color_profile_type_prof || profile == heif_color_profile_type_rICC) {
-            size_t size = heif_image_handle_get_raw_color_profile_size(handle);
+            size_t size = heif->heif_image_handle_get_raw_color_profile_size(handle);
             uint8_t *icc = size > 0 ? malloc(size) : NULL;
-            if (icc != NULL && heif_image_handle_get_raw_color_profile(handle, icc).code == heif_error_Ok) keep_icc(job, icc, size);
+            if (icc != NULL && heif->heif_image_handle_get_raw_color_profile(handle, icc).code == heif_error_Ok) keep_icc(job, icc, size);
             free(icc);
         }
-        job->has_alpha = heif_image_handle_has_alpha_channel(handle) != 0;
+        job->has_alpha = heif->heif_image_handle_has_alpha_channel(handle) != 0;
         const uint32_t channels = job->has_alpha ? 4 : 3;
-        error = heif_decode_image(handle, &image, heif_colorspace_RGB,
+        error = heif->heif_decode_image(handle, &image, heif_colorspace_RGB,
                                   job->has_alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, NULL);
         if (error.code != heif_error_Ok) {
-            status = heif_failure(job, error);
+            status = heif_failure(heif, job, error);
             goto done;
         }
         int stride = 0;
-        const uint8_t *pixels = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
-        int width = heif_image_get_width(image, heif_channel_interleaved);
-        int height = heif_image_get_height(image, heif_channel_interleaved);
+        const uint8_t *pixels = heif->heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
+        int width = heif->heif_image_get_width(image, heif_channel_interleaved);
+        int height = heif->heif_image_get_height(image, heif_channel_interleaved);
         if (pixels == NULL || width <= 0 || height <= 0 || stride < width * (int)channels ||
-            heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) != 8) {
-            wfr_message(job->message, job->message_capacity, "libheif %s decoded no 8-bit RGB image", heif_get_version());
+            heif->heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) != 8) {
+            wfr_message(job->message, job->message_capacity, "libheif %s decoded no 8-bit RGB image", heif->heif_get_version());
             status = WFR_STATUS_CORRUPT_DATA;
             goto done;
         }
         status = push_rows(job, pixels, (size_t)stride, (uint32_t)width, (uint32_t)height, channels);
     }
 done:
-    if (image != NULL) heif_image_release(image);
-    if (handle != NULL) heif_image_handle_release(handle);
-    heif_context_free(context);
+    if (image != NULL) heif->heif_image_release(image);
+    if (handle != NULL) heif->heif_image_handle_release(handle);
+    heif->heif_context_free(context);
     return status;
 }
 
@@ -121,8 +121,11 @@ static const char *webp_reason(VP8StatusCode code) {
 }
 
 wfr_status wfr_decode_webp(wfr_job *job, const uint8_t *bytes, size_t length) {
+    const wfc_webp *webp = wfc_load_webp(job->message, job->message_capacity);
+    const wfc_webpdemux *demux = webp != NULL ? wfc_load_webpdemux(job->message, job->message_capacity) : NULL;
+    if (demux == NULL) return WFR_STATUS_UNSUPPORTED_FORMAT;
     WebPBitstreamFeatures features;
-    VP8StatusCode code = WebPGetFeatures(bytes, length, &features);
+    VP8StatusCode code = webp->WebPGetFeaturesInternal(bytes, length, &features, WEBP_DECODER_ABI_VERSION);
     if (code != VP8_STATUS_OK) {
         wfr_message(job->message, job->message_capacity, "libwebp: %s", webp_reason(code));
         return code == VP8_STATUS_OUT_OF_MEMORY ? WFR_STATUS_OUT_OF_MEMORY : WFR_STATUS_CORRUPT_DATA;
@@ -132,42 +135,42 @@ wfr_status wfr_decode_webp(wfr_job *job, const uint8_t *bytes, size_t length) {
     wfr_status status = wfr_check_size(job, (uint32_t)features.width, (uint32_t)features.height);
     if (status != WFR_STATUS_OK) return status;
     WebPData data = {.bytes = bytes, .size = length};
-    WebPDemuxer *demuxer = WebPDemux(&data);
+    WebPDemuxer *demuxer = demux->WebPDemuxInternal(&data, 0, NULL, WEBP_DEMUX_ABI_VERSION);
     if (demuxer != NULL) {
         WebPChunkIterator chunk;
-        if (WebPDemuxGetChunk(demuxer, "ICCP", 1, &chunk)) keep_icc(job, chunk.chunk.bytes, chunk.chunk.size);
-        WebPDemuxReleaseChunkIterator(&chunk);
-        WebPDemuxDelete(demuxer);
+        if (demux->WebPDemuxGetChunk(demuxer, "ICCP", 1, &chunk)) keep_icc(job, chunk.chunk.bytes, chunk.chunk.size);
+        demux->WebPDemuxReleaseChunkIterator(&chunk);
+        demux->WebPDemuxDelete(demuxer);
     }
     if (features.has_animation) {
         // The first frame as composed on the canvas, as a browser that does not animate shows it.
         WebPAnimDecoderOptions options;
-        if (!WebPAnimDecoderOptionsInit(&options)) return WFR_STATUS_OUT_OF_MEMORY;
+        if (!demux->WebPAnimDecoderOptionsInitInternal(&options, WEBP_DEMUX_ABI_VERSION)) return WFR_STATUS_OUT_OF_MEMORY;
         options.color_mode = MODE_RGBA;
         options.use_threads = 0;
-        WebPAnimDecoder *decoder = WebPAnimDecoderNew(&data, &options);
+        WebPAnimDecoder *decoder = demux->WebPAnimDecoderNewInternal(&data, &options, WEBP_DEMUX_ABI_VERSION);
         uint8_t *frame = NULL;
         int timestamp = 0;
         WebPAnimInfo info;
-        if (decoder == NULL || !WebPAnimDecoderGetInfo(decoder, &info) || !WebPAnimDecoderGetNext(decoder, &frame, &timestamp)) {
+        if (decoder == NULL || !demux->WebPAnimDecoderGetInfo(decoder, &info) || !demux->WebPAnimDecoderGetNext(decoder, &frame, &timestamp)) {
             wfr_message(job->message, job->message_capacity, "libwebp: the first frame of the animation cannot be decoded");
             status = WFR_STATUS_CORRUPT_DATA;
         } else {
             job->has_alpha = true;
             status = push_rows(job, frame, (size_t)info.canvas_width * 4, info.canvas_width, info.canvas_height, 4);
         }
-        WebPAnimDecoderDelete(decoder);
+        demux->WebPAnimDecoderDelete(decoder);
         return status;
     }
     job->has_alpha = features.has_alpha != 0;
     const uint32_t channels = job->has_alpha ? 4 : 3;
     int width = 0, height = 0;
-    uint8_t *pixels = job->has_alpha ? WebPDecodeRGBA(bytes, length, &width, &height) : WebPDecodeRGB(bytes, length, &width, &height);
+    uint8_t *pixels = job->has_alpha ? webp->WebPDecodeRGBA(bytes, length, &width, &height) : webp->WebPDecodeRGB(bytes, length, &width, &height);
     if (pixels == NULL) {
         wfr_message(job->message, job->message_capacity, "libwebp: the image data is corrupt or ends early");
         return WFR_STATUS_CORRUPT_DATA;
     }
     status = push_rows(job, pixels, (size_t)width * channels, (uint32_t)width, (uint32_t)height, channels);
-    WebPFree(pixels);
+    webp->WebPFree(pixels);
     return status;
 }

@@ -249,6 +249,12 @@ static wfr_status check_request(const wfr_options *options, const wfr_target *ta
         wfr_message(message, capacity, "quality %d is outside 1...100", options->quality);
         return WFR_STATUS_INVALID_REQUEST;
     }
+    if (options->webp_quality < 0 || options->webp_quality > 100 || options->avif_quality < 0 ||
+        options->avif_quality > 100 || options->avif_speed < 0 || options->avif_speed > 9) {
+        wfr_message(message, capacity, "WebP quality %d, AVIF quality %d or AVIF speed %d is out of range",
+                    options->webp_quality, options->avif_quality, options->avif_speed);
+        return WFR_STATUS_INVALID_REQUEST;
+    }
     for (size_t i = 0; i < count; i++) {
         if (targets[i].width == 0 || targets[i].height == 0) {
             wfr_message(message, capacity, "rendition %zu has an empty size", i);
@@ -258,8 +264,15 @@ static wfr_status check_request(const wfr_options *options, const wfr_target *ta
     return WFR_STATUS_OK;
 }
 
-/// Target `index`'s planes in display orientation, encoded as a 4:2:0 JPEG.
-static wfr_status encode_planes(wfr_job *job, size_t index, wfr_rendition *out) {
+/// The WebP and AVIF renditions a run wants beside the JPEG or PNG ones (NULL for none).
+typedef struct wfr_extras {
+    wfr_rendition *webp;
+    wfr_rendition *avif;
+} wfr_extras;
+
+/// Target `index`'s planes in display orientation, encoded as a 4:2:0 JPEG, and as a WebP and
+/// an AVIF from the same planes when `extras` asks.
+static wfr_status encode_planes(wfr_job *job, size_t index, wfr_rendition *out, wfr_extras extras) {
     const uint16_t orientation = job->options->orientation;
     const wfr_target target = job->targets[index];
     const uint8_t *planes[3] = {NULL, NULL, NULL};
@@ -277,14 +290,23 @@ static wfr_status encode_planes(wfr_job *job, size_t index, wfr_rendition *out) 
         status = wfr_encode_jpeg_planes(planes, target.width, target.height, job->options->quality, job->icc,
                                         job->icc_length, out, job->message, job->message_capacity);
     }
+    if (status == WFR_STATUS_OK && extras.webp != NULL) {
+        status = wfr_encode_webp_planes(planes, target.width, target.height, job->options->webp_quality, job->icc,
+                                        job->icc_length, &extras.webp[index], job->message, job->message_capacity);
+    }
+    if (status == WFR_STATUS_OK && extras.avif != NULL) {
+        status = wfr_encode_avif_planes(planes, target.width, target.height, job->options->avif_quality,
+                                        job->options->avif_speed, job->icc, job->icc_length, &extras.avif[index],
+                                        job->message, job->message_capacity);
+    }
     for (uint32_t p = 0; p < 3; p++) free(oriented[p]);
     out->width = target.width;
     out->height = target.height;
     return status;
 }
 
-static wfr_status encode(wfr_job *job, size_t index, bool raw, wfr_rendition *out) {
-    if (job->planes == 3) return encode_planes(job, index, out);
+static wfr_status encode(wfr_job *job, size_t index, bool raw, wfr_rendition *out, wfr_extras extras) {
+    if (job->planes == 3) return encode_planes(job, index, out, extras);
     wfr_resampler *r = &job->resamplers[index];
     uint16_t orientation = job->options->orientation;
     const wfr_target target = job->targets[index];
@@ -308,6 +330,16 @@ static wfr_status encode(wfr_job *job, size_t index, bool raw, wfr_rendition *ou
                                  r->channels == 1 ? WFR_PIXELS_GRAY : WFR_PIXELS_RGB, job->options->quality,
                                  job->icc, job->icc_length, out, job->message, job->message_capacity);
     }
+    if (status == WFR_STATUS_OK && extras.webp != NULL) {
+        status = wfr_encode_webp(pixels, target.width, target.height, r->channels, job->options->webp_quality,
+                                 job->icc, job->icc_length, &extras.webp[index], job->message,
+                                 job->message_capacity);
+    }
+    if (status == WFR_STATUS_OK && extras.avif != NULL) {
+        status = wfr_encode_avif(pixels, target.width, target.height, r->channels, job->options->avif_quality,
+                                 job->options->avif_speed, job->icc, job->icc_length, &extras.avif[index],
+                                 job->message, job->message_capacity);
+    }
     if (pixels != r->pixels) free(pixels);
     out->width = target.width;
     out->height = target.height;
@@ -316,9 +348,13 @@ static wfr_status encode(wfr_job *job, size_t index, bool raw, wfr_rendition *ou
 
 static wfr_status render(const uint8_t *bytes, size_t length, const wfr_options *options,
                          const wfr_target *targets, size_t count, bool raw, wfr_rendition *renditions,
-                         wfr_source_info *info, char *message, size_t message_capacity) {
+                         wfr_extras extras, wfr_source_info *info, char *message, size_t message_capacity) {
     wfr_message(message, message_capacity, "%s", "");
     for (size_t i = 0; i < count && renditions != NULL; i++) memset(&renditions[i], 0, sizeof renditions[i]);
+    if (options != NULL && options->webp_quality == 0) extras.webp = NULL;
+    if (options != NULL && options->avif_quality == 0) extras.avif = NULL;
+    for (size_t i = 0; i < count && extras.webp != NULL; i++) memset(&extras.webp[i], 0, sizeof extras.webp[i]);
+    for (size_t i = 0; i < count && extras.avif != NULL; i++) memset(&extras.avif[i], 0, sizeof extras.avif[i]);
     wfr_status status = check_request(options, targets, count, message, message_capacity);
     if (status != WFR_STATUS_OK) return status;
     if (count > 0 && renditions == NULL) return WFR_STATUS_INVALID_REQUEST;
@@ -353,9 +389,15 @@ static wfr_status render(const uint8_t *bytes, size_t length, const wfr_options 
         status = WFR_STATUS_UNSUPPORTED_FORMAT;
     }
     if (status == WFR_STATUS_OK) wfr_job_finish(&job);
-    for (size_t i = 0; status == WFR_STATUS_OK && i < count; i++) status = encode(&job, i, raw, &renditions[i]);
+    for (size_t i = 0; status == WFR_STATUS_OK && i < count; i++) {
+        status = encode(&job, i, raw, &renditions[i], extras);
+    }
     if (status != WFR_STATUS_OK) {
-        for (size_t i = 0; i < count; i++) wfr_rendition_free(&renditions[i]);
+        for (size_t i = 0; i < count; i++) {
+            wfr_rendition_free(&renditions[i]);
+            if (extras.webp != NULL) wfr_rendition_free(&extras.webp[i]);
+            if (extras.avif != NULL) wfr_rendition_free(&extras.avif[i]);
+        }
     } else {
         wfr_message(message, message_capacity, "%s", "");
     }
@@ -374,11 +416,21 @@ static wfr_status render(const uint8_t *bytes, size_t length, const wfr_options 
 wfr_status wfr_render(const uint8_t *bytes, size_t length, const wfr_options *options,
                       const wfr_target *targets, size_t count, wfr_rendition *renditions,
                       wfr_source_info *info, char *message, size_t message_capacity) {
-    return render(bytes, length, options, targets, count, false, renditions, info, message, message_capacity);
+    return render(bytes, length, options, targets, count, false, renditions, (wfr_extras){NULL, NULL}, info,
+                  message, message_capacity);
+}
+
+wfr_status wfr_render_sources(const uint8_t *bytes, size_t length, const wfr_options *options,
+                              const wfr_target *targets, size_t count, wfr_rendition *renditions,
+                              wfr_rendition *webp, wfr_rendition *avif, wfr_source_info *info,
+                              char *message, size_t message_capacity) {
+    return render(bytes, length, options, targets, count, false, renditions, (wfr_extras){webp, avif}, info,
+                  message, message_capacity);
 }
 
 wfr_status wfr_render_pixels(const uint8_t *bytes, size_t length, const wfr_options *options,
                              wfr_target target, wfr_rendition *pixels, wfr_source_info *info,
                              char *message, size_t message_capacity) {
-    return render(bytes, length, options, &target, 1, true, pixels, info, message, message_capacity);
+    return render(bytes, length, options, &target, 1, true, pixels, (wfr_extras){NULL, NULL}, info, message,
+                  message_capacity);
 }

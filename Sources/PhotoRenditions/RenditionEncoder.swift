@@ -15,6 +15,8 @@ public struct RenditionEncoder: Sendable {
         public var size: RenditionSize
         public var format: RenditionFormat
         public var bytes: [UInt8]
+        /// The same rendition in each of the options' ``RenditionOptions/sourceFormats``.
+        public var sources: [SourceFormat: [UInt8]] = [:]
     }
 
     /// Renditions of `source` at `sizes` (display orientation; none larger than the photo),
@@ -36,21 +38,31 @@ public struct RenditionEncoder: Sendable {
             wfr_target(width: UInt32(clamping: $0.width), height: UInt32(clamping: $0.height))
         }
         var results = [wfr_rendition](repeating: wfr_rendition(), count: sizes.count)
+        var webp = [wfr_rendition](repeating: wfr_rendition(), count: sizes.count)
+        var avif = [wfr_rendition](repeating: wfr_rendition(), count: sizes.count)
         var info = wfr_source_info()
         var options = cOptions(orientation: orientation)
         var message = [CChar](repeating: 0, count: Int(WFR_MESSAGE_CAPACITY))
-        let status = wfr_render(
-            source.baseAddress, source.count, &options, &targets, targets.count, &results, &info,
-            &message, message.count)
+        let status = wfr_render_sources(
+            source.baseAddress, source.count, &options, &targets, targets.count, &results, &webp,
+            &avif, &info, &message, message.count)
         if let error = RenditionError(status, message: Self.text(message)) { throw error }
         defer {
-            for index in results.indices { wfr_rendition_free(&results[index]) }
+            for index in results.indices {
+                wfr_rendition_free(&results[index])
+                wfr_rendition_free(&webp[index])
+                wfr_rendition_free(&avif[index])
+            }
+        }
+        func bytes(_ result: wfr_rendition) -> [UInt8] {
+            Array(UnsafeBufferPointer(start: result.bytes, count: result.length))
         }
         let format = RenditionFormat(info.encoding)
-        return results.enumerated().map { index, result in
-            Output(
-                size: sizes[index], format: format,
-                bytes: Array(UnsafeBufferPointer(start: result.bytes, count: result.length)))
+        return results.indices.map { index in
+            var output = Output(size: sizes[index], format: format, bytes: bytes(results[index]))
+            if options.webp_quality > 0 { output.sources[.webp] = bytes(webp[index]) }
+            if options.avif_quality > 0 { output.sources[.avif] = bytes(avif[index]) }
+            return output
         }
     }
 
@@ -90,7 +102,10 @@ extension RenditionEncoder {
         wfr_options(
             orientation: (1...8).contains(orientation) ? UInt16(orientation) : 1,
             quality: Int32(clamping: options.quality),
-            max_pixels: UInt64(clamping: max(0, options.maximumPixels)))
+            max_pixels: UInt64(clamping: max(0, options.maximumPixels)),
+            webp_quality: options.webp ? Int32(clamping: options.webpQuality) : 0,
+            avif_quality: options.avif ? Int32(clamping: options.avifQuality) : 0,
+            avif_speed: Int32(clamping: options.avifSpeed))
     }
 
     fileprivate static func text(_ message: [CChar]) -> String {

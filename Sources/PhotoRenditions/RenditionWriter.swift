@@ -17,10 +17,14 @@ import Synchronization
 
 /// Writes every photo's renditions into a site's `renditions/` folder, on all cores.
 ///
-/// Names are `<hash>-<width>.<jpg|png>` with the hash over the photo's bytes and the rendition
+/// Names are `<hash>-<width>.<jpg|png|webp|avif>` with the hash over the photo's bytes and the rendition
 /// options (``ContentHash``), so a rebuild finds an unchanged photo's renditions in the previous
 /// site and links (or copies) them instead of encoding again. The build writes into a fresh
 /// staging folder, so renditions no photo needs any more are simply not carried over.
+///
+/// WebP renditions are kept only for a photo whose WebP files total fewer bytes than its JPEG
+/// (or PNG) files: at equal SSIM WebP is smaller for most photos, larger for some (fine grain,
+/// re-encoded phone JPEGs), and a larger `<source>` would only cost the visitor.
 public struct RenditionWriter: Sendable {
     public var encoder: RenditionEncoder
     public var widths: RenditionWidths
@@ -52,16 +56,20 @@ public struct RenditionWriter: Sendable {
         /// (see ``Renditions/contentHash``). When given and every file it names is in the previous
         /// site, the photo is not even read; when the files are missing it is read and hashed anew.
         public var knownContentHash: String?
+        /// The source formats that earlier build kept for these bytes (WebP is dropped where it
+        /// is larger): with ``knownContentHash``, renditions without WebP files are complete.
+        public var knownSources: [SourceFormat]?
 
         public init(
             source: URL, relativePath: String, orientation: Int, displaySize: RenditionSize,
-            knownContentHash: String? = nil
+            knownContentHash: String? = nil, knownSources: [SourceFormat]? = nil
         ) {
             self.source = source
             self.relativePath = relativePath
             self.orientation = orientation
             self.displaySize = displaySize
             self.knownContentHash = knownContentHash
+            self.knownSources = knownSources
         }
     }
 
@@ -72,9 +80,17 @@ public struct RenditionWriter: Sendable {
         public var size: RenditionSize
     }
 
+    /// The renditions of one photo in one ``SourceFormat``, at the same sizes as its files.
+    public struct Source: Sendable, Hashable {
+        public var format: SourceFormat
+        public var files: [File]
+    }
+
     /// A photo's renditions, narrowest first.
     public struct Renditions: Sendable, Hashable {
         public var files: [File]
+        /// The `<source>` formats kept for the photo, AVIF first.
+        public var sources: [Source] = []
         /// The `src` for browsers without `srcset`.
         public var fallback: File
         /// Found in the previous site (or made for another photo of this build with the same
@@ -84,6 +100,9 @@ public struct RenditionWriter: Sendable {
         /// The hash of the photo's bytes and the options that starts every name: a build cache may
         /// keep it to spare reading an unchanged photo next time.
         public var contentHash: String
+
+        /// Every file: the fallback format's and each source's.
+        public var allFiles: [File] { files + sources.flatMap(\.files) }
     }
 
     /// A photo that got no renditions (its tile shows the original).
@@ -164,12 +183,12 @@ extension RenditionWriter {
 
     /// `photo`'s renditions as an earlier build wrote them (content hash `hash`, in `format`, at
     /// ``widths(for:)``), for a caller that keeps that build's files: nothing is read or checked.
-    public func keptRenditions(of photo: Photo, hash: String, format: RenditionFormat)
-        -> Renditions?
-    {
+    public func keptRenditions(
+        of photo: Photo, hash: String, format: RenditionFormat, sources: [SourceFormat]
+    ) -> Renditions? {
         let sizes = widths(for: photo).map { RenditionSize(width: $0, of: photo.displaySize) }
         guard !sizes.isEmpty else { return nil }
-        return renditions(hash, sizes: sizes, format: format, reused: true)
+        return renditions(hash, sizes: sizes, format: format, sources: sources, reused: true)
     }
 }
 
@@ -192,8 +211,8 @@ extension RenditionWriter {
         // An unchanged photo whose renditions the previous site has is not read at all.
         if let known = photo.knownContentHash,
             let outcome = reuse(
-                known, sizes: sizes, into: folder, reusing: previous, previousIsKept: previousIsKept
-            )
+                known, sizes: sizes, knownSources: photo.knownSources, into: folder,
+                reusing: previous, previousIsKept: previousIsKept)
         {
             return outcome
         }
@@ -209,15 +228,13 @@ extension RenditionWriter {
             of: bytes, fingerprint: encoder.options.fingerprint,
             hashed: bytes.count > 64 << 20 ? { file.release(0..<$0) } : nil)
         if let outcome = reuse(
-            hash, sizes: sizes, into: folder, reusing: previous, previousIsKept: previousIsKept)
+            hash, sizes: sizes, knownSources: nil, into: folder, reusing: previous,
+            previousIsKept: previousIsKept)
         {
             return outcome
         }
-        func name(_ size: RenditionSize, _ format: RenditionFormat) -> String {
-            "\(hash)-\(size.width).\(format.fileExtension)"
-        }
-        func result(_ format: RenditionFormat, reused: Bool) -> Outcome {
-            .rendered(renditions(hash, sizes: sizes, format: format, reused: reused))
+        func name(_ size: RenditionSize, _ fileExtension: String) -> String {
+            "\(hash)-\(size.width).\(fileExtension)"
         }
 
         let outputs: [RenditionEncoder.Output]
@@ -228,12 +245,21 @@ extension RenditionWriter {
             return .failed(error)
         }
         let format = outputs.first?.format ?? .jpeg
-        for output in outputs {
-            let destination = folder.appending(path: name(output.size, format))
+        let kept = Self.keptSources(of: outputs, wanted: encoder.options.sourceFormats)
+        // The sources first: once every fallback file exists (what `reuse` looks for), so do they.
+        var files: [(name: String, bytes: [UInt8])] = []
+        for source in kept {
+            for output in outputs {
+                files.append(
+                    (name(output.size, source.fileExtension), output.sources[source] ?? []))
+            }
+        }
+        files += outputs.map { (name($0.size, format.fileExtension), $0.bytes) }
+        for file in files {
+            let destination = folder.appending(path: file.name)
             // Written under a temporary name and renamed, so a file that exists is complete.
-            let temporary = folder.appending(
-                path: ".\(name(output.size, format)).\(UUID().uuidString)")
-            if let failure = Self.write(output.bytes, to: temporary.path) {
+            let temporary = folder.appending(path: ".\(file.name).\(UUID().uuidString)")
+            if let failure = Self.write(file.bytes, to: temporary.path) {
                 return .writeFailed("cannot write '\(temporary.path)': \(failure)")
             }
             if rename(temporary.path, destination.path) != 0 {
@@ -242,50 +268,88 @@ extension RenditionWriter {
                 return .writeFailed("cannot write '\(destination.path)': \(reason)")
             }
         }
-        return result(format, reused: false)
+        return .rendered(
+            renditions(hash, sizes: sizes, format: format, sources: kept, reused: false))
+    }
+
+    /// The wanted source formats worth publishing: AVIF always (it is asked for by name), WebP
+    /// only when its files total fewer bytes than the fallback's.
+    static func keptSources(of outputs: [RenditionEncoder.Output], wanted: [SourceFormat])
+        -> [SourceFormat]
+    {
+        let fallbackBytes = outputs.reduce(0) { $0 + $1.bytes.count }
+        return wanted.filter { format in
+            guard outputs.allSatisfy({ $0.sources[format] != nil }) else { return false }
+            guard format == .webp else { return true }
+            return outputs.reduce(0) { $0 + ($1.sources[format]?.count ?? 0) } < fallbackBytes
+        }
     }
 
     /// The renditions named by `hash` when this build (a photo that appears twice) or the previous
-    /// site already has every file of one format; nil when some are missing.
+    /// site already has every file of one format and of each wanted source format; nil when some
+    /// are missing. A missing WebP set counts as dropped only when `knownSources` (what an earlier
+    /// build kept for these bytes) says so: otherwise the photo is encoded again to find out.
     fileprivate func reuse(
-        _ hash: String, sizes: [RenditionSize], into folder: URL, reusing previous: URL?,
-        previousIsKept: Bool
+        _ hash: String, sizes: [RenditionSize], knownSources: [SourceFormat]?, into folder: URL,
+        reusing previous: URL?, previousIsKept: Bool
     ) -> Outcome? {
+        func names(_ fileExtension: String) -> [String] {
+            sizes.map { "\(hash)-\($0.width).\(fileExtension)" }
+        }
+        func all(_ names: [String], in place: URL) -> Bool {
+            names.allSatisfy {
+                FileManager.default.fileExists(atPath: place.appending(path: $0).path)
+            }
+        }
         for format in RenditionFormat.allCases {
-            let names = sizes.map { "\(hash)-\($0.width).\(format.fileExtension)" }
-            if names.allSatisfy({
-                FileManager.default.fileExists(atPath: folder.appending(path: $0).path)
-            }) {
-                return .rendered(renditions(hash, sizes: sizes, format: format, reused: true))
-            }
-            if let previous,
-                names.allSatisfy({
-                    FileManager.default.fileExists(atPath: previous.appending(path: $0).path)
-                })
-            {
-                for name in names where !previousIsKept {
-                    if let failure = Self.place(
-                        previous.appending(path: name), at: folder.appending(path: name))
-                    {
-                        return .writeFailed(failure)
-                    }
+            let fallbackNames = names(format.fileExtension)
+            let here = all(fallbackNames, in: folder)
+            guard here || previous.map({ all(fallbackNames, in: $0) }) == true else { continue }
+            var sources: [SourceFormat] = []
+            var toPlace: [String] = here ? [] : fallbackNames
+            for source in encoder.options.sourceFormats {
+                let sourceNames = names(source.fileExtension)
+                if all(sourceNames, in: folder) {
+                    sources.append(source)
+                } else if let previous, all(sourceNames, in: previous) {
+                    sources.append(source)
+                    toPlace += sourceNames
+                } else if source != .webp || knownSources?.contains(.webp) != false {
+                    return nil
                 }
-                return .rendered(renditions(hash, sizes: sizes, format: format, reused: true))
             }
+            for name in toPlace where !previousIsKept {
+                guard let previous else { break }
+                if let failure = Self.place(
+                    previous.appending(path: name), at: folder.appending(path: name))
+                {
+                    return .writeFailed(failure)
+                }
+            }
+            return .rendered(
+                renditions(hash, sizes: sizes, format: format, sources: sources, reused: true))
         }
         return nil
     }
 
     fileprivate func renditions(
-        _ hash: String, sizes: [RenditionSize], format: RenditionFormat, reused: Bool
+        _ hash: String, sizes: [RenditionSize], format: RenditionFormat, sources: [SourceFormat],
+        reused: Bool
     ) -> Renditions {
-        let files = sizes.map {
-            File(path: Self.folderName + "/\(hash)-\($0.width).\(format.fileExtension)", size: $0)
+        func files(_ fileExtension: String) -> [File] {
+            sizes.map {
+                File(path: Self.folderName + "/\(hash)-\($0.width).\(fileExtension)", size: $0)
+            }
         }
+        let fallbackFiles = files(format.fileExtension)
         let fallbackWidth = widths.fallbackWidth(among: sizes.map(\.width))
-        let fallback = files.first { $0.size.width == fallbackWidth } ?? files[files.count - 1]
+        let fallback =
+            fallbackFiles.first { $0.size.width == fallbackWidth }
+            ?? fallbackFiles[fallbackFiles.count - 1]
         return Renditions(
-            files: files, fallback: fallback, reused: reused, format: format, contentHash: hash)
+            files: fallbackFiles,
+            sources: sources.sorted().map { Source(format: $0, files: files($0.fileExtension)) },
+            fallback: fallback, reused: reused, format: format, contentHash: hash)
     }
 
     /// Writes `bytes` with plain POSIX calls; nil on success, else the reason. Foundation's

@@ -130,6 +130,12 @@ enum HeaderReader {
             return rejected(
                 .corruptHeader,
                 "\(String(cString: wfs_format_name(header.format))) header: \(message)")
+        case .libraryMissing:
+            // Unsupported on this machine only: the message says which package to install.
+            return rejected(
+                .unsupportedFormat,
+                "\(String(cString: wfs_format_name(header.format))) cannot be read on this machine: \(message)"
+            )
         }
     }
 

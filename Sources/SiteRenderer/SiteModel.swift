@@ -58,16 +58,37 @@ public struct SiteImage: Sendable, Hashable {
         }
     }
 
+    /// The same renditions in another format, for a `<source>` of the photo's `<picture>`.
+    public struct Source: Sendable, Hashable {
+        /// The media type, `image/webp` or `image/avif`.
+        public var type: String
+        public var candidates: [Candidate]
+
+        public init(type: String, candidates: [Candidate]) {
+            self.type = type
+            self.candidates = candidates
+        }
+
+        /// The `srcset` value.
+        public var srcset: String { SiteImage.srcset(candidates) }
+    }
+
     public var candidates: [Candidate]
     public var src: String
+    /// The `<source>` elements before the `<img>`, in order (AVIF before WebP); empty for a
+    /// plain `<img>`.
+    public var sources: [Source]
 
-    public init(candidates: [Candidate], src: String) {
+    public init(candidates: [Candidate], src: String, sources: [Source] = []) {
         self.candidates = candidates
         self.src = src
+        self.sources = sources
     }
 
     /// The `srcset` value: `renditions/…-195.jpg 195w, …`.
-    public var srcset: String {
+    public var srcset: String { Self.srcset(candidates) }
+
+    static func srcset(_ candidates: [Candidate]) -> String {
         candidates.map { "\($0.path) \($0.width)w" }.joined(separator: ", ")
     }
 }

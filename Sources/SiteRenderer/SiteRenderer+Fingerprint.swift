@@ -80,6 +80,16 @@ extension SiteRenderer {
                 hasher.combine(candidate.path)
                 hasher.combine(candidate.width)
             }
+            // The WebP and AVIF sets of the tile's <picture>.
+            hasher.combine(image.sources.count)
+            for source in image.sources {
+                hasher.combine(source.type)
+                hasher.combine(source.candidates.count)
+                for candidate in source.candidates {
+                    hasher.combine(candidate.path)
+                    hasher.combine(candidate.width)
+                }
+            }
         } else {
             hasher.combine(-1)
         }

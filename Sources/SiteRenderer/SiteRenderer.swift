@@ -159,7 +159,8 @@ public struct SiteRenderer: Sendable {
             .wf-section-header,.wf-section-footer{position:absolute;box-sizing:border-box;margin:0}
             .wf-tiles{list-style:none;margin:0;padding:0}
             .wf-tiles>li{position:absolute;box-sizing:border-box;margin:0;padding:0;width:var(--w);left:calc(var(--ox) + var(--c) * var(--dx));top:calc(var(--t) + var(--a) * var(--w) + var(--k) * 1px)}
-            .wf-tiles>li>a>img{display:block;width:100%;height:calc(var(--r) * var(--w))}
+            .wf-tiles>li>a>picture{display:contents}
+            .wf-tiles>li>a>img,.wf-tiles>li>a>picture>img{display:block;width:100%;height:calc(var(--r) * var(--w))}
             .wf-caption{box-sizing:border-box;height:calc(var(--b) * 1px)}
 
             """
@@ -328,6 +329,10 @@ extension SiteRenderer {
         values["src"] = .text(photo.image?.src ?? original)
         values["srcset"] = .text(photo.image?.srcset ?? "")
         values["sizes"] = .text(eager ? sizes : "auto, " + sizes)
+        values["picture"] = .markup(
+            pictureHTML(
+                photo, src: photo.image?.src ?? original, sizes: eager ? sizes : "auto, " + sizes,
+                eager: eager))
         values["width"] = .text(String(photo.width))
         values["height"] = .text(String(photo.height))
         values["alt"] = .text(photo.alt)

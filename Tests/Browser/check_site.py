@@ -273,10 +273,25 @@ for (const s of g.querySelectorAll(':scope > section.wf-section')) {
     const t = {section: index, rect: rect(li)};
     if (img) {
       const a = n => img.hasAttribute(n) ? img.getAttribute(n) : null;
+      // In a <picture>, the candidates are those of the <source> the browser took (the one
+      // whose srcset holds currentSrc), else the img's own.
+      let srcset = a('srcset'), chosenType = null;
+      const sources = img.parentElement && img.parentElement.tagName === 'PICTURE'
+        ? Array.from(img.parentElement.querySelectorAll(':scope > source')) : [];
+      for (const source of sources) {
+        const urls = (source.getAttribute('srcset') || '').split(',')
+          .map(c => new URL(c.trim().split(/\s+/)[0], document.baseURI).href);
+        if (img.currentSrc && urls.includes(img.currentSrc)) {
+          srcset = source.getAttribute('srcset');
+          chosenType = source.getAttribute('type');
+          break;
+        }
+      }
       Object.assign(t, {img: rect(img), src: a('src'), width: a('width'), height: a('height'), alt: a('alt'),
         loading: a('loading'), decoding: a('decoding'), complete: img.complete,
         naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight,
-        srcset: a('srcset'), sizes: a('sizes'), currentSrc: img.currentSrc,
+        sourceTypes: sources.map(s => s.getAttribute('type')), chosenType: chosenType,
+        srcset: srcset, sizes: a('sizes'), currentSrc: img.currentSrc,
         href: img.closest('a') ? img.closest('a').getAttribute('href') : null});
     }
     out.tiles.push(t);
@@ -581,7 +596,7 @@ def is_javascript_url(value: str) -> bool:
 
 
 HASHED_ASSET = re.compile(r"assets/[a-z]+\.[0-9a-f]{16}\.css")
-HASHED_RENDITION = re.compile(r"renditions/[0-9a-f]{20}-[0-9]+\.(jpg|png)")
+HASHED_RENDITION = re.compile(r"renditions/[0-9a-f]{20}-[0-9]+\.(jpg|png|webp|avif)")
 IMMUTABLE = "public, max-age=31536000, immutable"
 
 
@@ -649,6 +664,10 @@ class ScriptFinder(html.parser.HTMLParser):
             self.srcsets.append(dict(attrs))
             for url, _ in parse_srcset(dict(attrs)["srcset"] or ""):
                 self.links.append(("img[srcset]", url))
+        if tag == "source" and dict(attrs).get("srcset") is not None:
+            # WebP/AVIF <source> candidates: they must exist (their sizes are the img's).
+            for url, _ in parse_srcset(dict(attrs)["srcset"] or ""):
+                self.links.append(("source[srcset]", url))
         for name, value in attrs:
             if name.startswith("on"):
                 self.handlers.append(f"{tag}[{name}]")
@@ -1142,6 +1161,10 @@ class Checker:
             if not tile.get("srcset"):
                 continue
             with_srcset += 1
+            # Chromium decodes WebP and AVIF: a <picture> must load from its first <source>.
+            if tile.get("sourceTypes") and tile.get("chosenType") != tile["sourceTypes"][0]:
+                wrong.append(f"{label}: loaded {tile.get('currentSrc')!r}, not from its "
+                             f"{tile['sourceTypes'][0]} <source>")
             failure, facts = check_chosen_candidate(tile, final["href"], dpr)
             if failure:
                 wrong.append(f"{label} {fmt(tile['img'][2])} px wide: {failure}")

@@ -24,8 +24,9 @@ trap 'rm -rf "$work"' EXIT
 # the build fails.
 run_sanitized() {
     if ! "$clang" -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
-        -I Sources/CImageRenditions -I Sources/CImageRenditions/include $(pkg-config --cflags libheif libwebpdemux) \
-        "Tests/Native/$1.c" Sources/CImageRenditions/*.c -ljpeg -lpng -lheif -lwebpdemux -lwebp \
+        -I Sources/CImageRenditions -I Sources/CImageRenditions/include -I Sources/CCodecLoader/include \
+        $(pkg-config --cflags libheif libwebpdemux) \
+        "Tests/Native/$1.c" Sources/CImageRenditions/*.c Sources/CCodecLoader/*.c -ljpeg -lpng -ldl \
         -o "$work/$1" 2>"$work/build.log"; then
         cat "$work/build.log" >&2
         exit 1

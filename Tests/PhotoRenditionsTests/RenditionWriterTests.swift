@@ -72,10 +72,15 @@ struct RenditionWriterTests {
             let pixels = try encoder.pixels(of: [UInt8](bytes), orientation: 1, size: file.size)
             #expect(pixels.bytes.count == file.size.width * file.size.height * 3)
         }
+        // WebP beside the JPEGs (smaller for these smooth photos), at the same sizes.
+        for renditions in [wide, small] {
+            #expect(renditions.sources.map(\.format) == [.webp])
+            #expect(renditions.sources.first?.files.map(\.size) == renditions.files.map(\.size))
+        }
         // Nothing else in the folder (no temporary files left behind).
         let names = try FileManager.default.contentsOfDirectory(
             atPath: site.appending(path: "renditions").path)
-        #expect(names.count == 7)
+        #expect(names.count == 14)
     }
 
     @Test("A rebuild reuses the previous renditions: nothing is encoded, the files are the same")

@@ -50,6 +50,38 @@ struct ResponsiveImageTests {
         #expect(html.contains(#"<img src="photos/p%2011.jpg" width=400 height=600 alt="P11""#))
     }
 
+    @Test("A photo with AVIF and WebP renditions is a <picture>: sources first, AVIF before WebP")
+    func picture() throws {
+        var image = Self.image
+        image.sources = ["avif", "webp"].map { format in
+            SiteImage.Source(
+                type: "image/\(format)",
+                candidates: [
+                    .init(path: "renditions/ab-195.\(format)", width: 195),
+                    .init(path: "renditions/ab-400.\(format)", width: 400),
+                ])
+        }
+        let photos = [
+            SitePhoto(
+                path: "shop & co.png", width: 400, height: 600, alt: "A \"mug\"", image: image)
+        ]
+        let page = SitePage(
+            number: 1, count: 1, sections: [SiteSection(folder: "", title: "", photos: photos)])
+        let html = try Self.renderer().render(page).html
+        let sizes = "(min-width: 640px) calc(100vw / 3), calc(100vw / 2)"
+        // The golden markup of one tile's image, attribute for attribute.
+        let golden =
+            #"<a href="photos/shop%20%26%20co.png"><picture>"#
+            + #"<source type="image/avif" srcset="renditions/ab-195.avif 195w, renditions/ab-400.avif 400w" sizes="\#(sizes)">"#
+            + #"<source type="image/webp" srcset="renditions/ab-195.webp 195w, renditions/ab-400.webp 400w" sizes="\#(sizes)">"#
+            + #"<img src="renditions/ab-400.jpg" srcset="renditions/ab-195.jpg 195w, renditions/ab-400.jpg 400w" sizes="\#(sizes)" width=400 height=600 alt="A &quot;mug&quot;" loading=eager decoding=async>"#
+            + #"</picture></a>"#
+        #expect(html.contains(golden), "\(html)")
+        // Without sources the tile is the plain <img> of earlier builds, no <picture>.
+        let plain = try Self.renderer().render(Self.page()).html
+        #expect(!plain.contains("<picture>"))
+    }
+
     @Test("Without original links a tile links to its widest rendition")
     func noOriginalLink() throws {
         let html = try Self.renderer(linksOriginals: false).render(Self.page()).html

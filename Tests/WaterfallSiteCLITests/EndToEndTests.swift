@@ -54,7 +54,8 @@ struct EndToEndTests {
         #expect(!harbour.contains("<script"))
         // The EXIF orientation 6 photo is stored 1500×1000 and displayed 1000×1500 (its widest
         // rendition is its own width).
-        #expect(html.contains(#"<a href="items/dogs-at-the-door.html"><img src="renditions/"#))
+        #expect(
+            TileMarkup.shows(html, href: "items/dogs-at-the-door.html", srcPrefix: "renditions/"))
         // The sample's badge, sold-out item and 32-character product name.
         #expect(html.contains(#"<span class="wf-badge">New</span>"#))
         #expect(html.contains(#"class="wf-sold-out""#))

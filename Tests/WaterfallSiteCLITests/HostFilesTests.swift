@@ -52,7 +52,7 @@ struct HostFilesTests {
         let immutable = "public, max-age=31536000, immutable"
         let revalidated = "public, max-age=0, must-revalidate"
         let hashed =
-            /(assets\/[a-z]+\.[0-9a-f]{16}\.css|renditions\/[0-9a-f]{20}-[0-9]+\.(jpg|png))/
+            /(assets\/[a-z]+\.[0-9a-f]{16}\.css|renditions\/[0-9a-f]{20}-[0-9]+\.(jpg|png|webp|avif))/
         var seen = 0
         for path in try EndToEndTests.tree(site).keys.sorted()
         where path != "/_headers" && path != "/.waterfall-site" {

@@ -88,7 +88,7 @@ struct ModernFormatsEndToEndTests {
             let tile = try #require(
                 html.firstMatch(
                     of: try Regex(
-                        #"<a href="([^"]+)"><img src="([^"]+)" srcset="([^"]+)"[^>]*width=(\d+) height=(\d+) alt="\#(Self.alt(photo.name))""#
+                        #"<a href="([^"]+)">(?:<picture>(?:<source [^>]*>)*)?<img src="([^"]+)" srcset="([^"]+)"[^>]*width=(\d+) height=(\d+) alt="\#(Self.alt(photo.name))""#
                     )),
                 "no tile with renditions for \(photo.name)")
             #expect(
@@ -168,5 +168,44 @@ struct ModernFormatsEndToEndTests {
     static func alt(_ name: String) -> String {
         let stem = name.split(separator: ".").first.map(String.init) ?? name
         return stem.prefix(1).uppercased() + stem.dropFirst()
+    }
+
+    @Test("the executable does not link libheif or libwebp: they are opened on first use")
+    func noLinkTimeCodecs() throws {
+        let ldd = try ProcessRun(URL(filePath: "/usr/bin/ldd"), [binary.path])
+        #expect(ldd.status == 0, "\(ldd.error)")
+        for library in ["libheif", "libwebp", "libx265", "libde265", "libdav1d", "libaom"] {
+            #expect(!ldd.output.contains(library), "\(library) is linked:\n\(ldd.output)")
+        }
+    }
+
+    @Test(
+        "a libheif or libwebp that cannot be loaded skips those files with a message naming the package",
+        .enabled(if: present, "../shared/corpora/formats is absent"))
+    func missingCodecLibraries() throws {
+        let work = try Self.folder(with: Self.photos)
+        try work.write(
+            "photos/cup.jpg", try Repository.samplePhoto())
+        // The dynamic loader looks in LD_LIBRARY_PATH first, and a file there that is no
+        // library makes dlopen fail as a missing one does.
+        for name in ["libheif.so.1", "libwebp.so.7", "libwebpdemux.so.2"] {
+            try work.write("broken-libraries/\(name)", Data("not a library".utf8))
+        }
+        let build = try ProcessRun(
+            binary, ["build", "photos", "-o", "site"], in: work.url,
+            environment: ["LD_LIBRARY_PATH": work.url.appending(path: "broken-libraries").path])
+        #expect(build.status == 0, "\(build.error)")
+        #expect(build.output.hasPrefix("Built 1 photo "), "\(build.output)")
+        // The box walk measures the HEIC without libheif; its resized copies need libheif.
+        #expect(
+            build.error.contains(
+                "warning: phone.heic: skipped: no resized copies (libheif.so.1 cannot be loaded ("
+            ), "\(build.error)")
+        #expect(build.error.contains("): install the Debian package libheif1)"))
+        #expect(
+            build.error.contains(
+                "skipped: wide.webp: WebP cannot be read on this machine: libwebp.so.7 cannot be loaded ("
+            ))
+        #expect(build.error.contains("): install the Debian package libwebp7"))
     }
 }

@@ -174,6 +174,89 @@ struct RenditionsEndToEndTests {
     }
 }
 
+extension RenditionsEndToEndTests {
+    /// The `srcset` paths of every `<source>` of `type` in `html`.
+    static func sourcePaths(_ html: String, type: String) -> [[String]] {
+        html.components(separatedBy: "<source type=\"\(type)\" srcset=\"").dropFirst().map {
+            $0.prefix { $0 != "\"" }.components(separatedBy: ", ").map {
+                String($0.split(separator: " ")[0])
+            }
+        }
+    }
+
+    @Test(
+        "WebP sources by default, before the JPEG/PNG <img>; --no-webp drops them; --avif adds AVIF first; a rebuild encodes nothing"
+    )
+    func modernSources() throws {
+        let photos = try photoFolder()
+        let first = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: photos.url)
+        #expect(first.status == 0, "\(first.error)")
+        let site = photos.url.appending(path: "site")
+        let html = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        let webp = Self.sourcePaths(html, type: "image/webp")
+        // The three photos with renditions: these smooth photos' WebP sets are smaller.
+        #expect(webp.count == 3, "\(html)")
+        #expect(html.components(separatedBy: "<picture>").count - 1 == 3)
+        #expect(!html.contains("image/avif"))
+        for path in webp.joined() {
+            #expect(path.hasPrefix("renditions/") && path.hasSuffix(".webp"))
+            let bytes = [UInt8](try Data(contentsOf: site.appending(path: path)))
+            #expect(bytes.count > 12 && bytes[8..<12].elementsEqual(Array("WEBP".utf8)), "\(path)")
+        }
+        let webpFiles = Set(webp.joined())
+        let renditions = site.appending(path: "renditions")
+        let modified = try webpFiles.map {
+            try FileManager.default.attributesOfItem(
+                atPath: site.appending(path: $0).path)[.modificationDate] as? Date
+        }
+
+        let again = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: photos.url)
+        #expect(again.status == 0)
+        #expect(again.output.contains("unchanged photos not read again"), "\(again.output)")
+        let rebuilt = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        #expect(rebuilt == html)
+        #expect(
+            try webpFiles.map {
+                try FileManager.default.attributesOfItem(
+                    atPath: site.appending(path: $0).path)[.modificationDate] as? Date
+            } == modified)
+
+        let off = try ProcessRun(
+            binary, ["build", photos.path, "-o", "site", "--no-webp", "--quiet"], in: photos.url)
+        #expect(off.status == 0)
+        let plain = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        #expect(!plain.contains("<picture>") && !plain.contains("<source"))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: renditions.path).allSatisfy {
+                !$0.hasSuffix(".webp")
+            })
+
+        let avif = try ProcessRun(
+            binary, ["build", photos.path, "-o", "site", "--avif", "--avif-speed", "9", "--quiet"],
+            in: photos.url)
+        #expect(avif.status == 0, "\(avif.error)")
+        let both = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        let avifPaths = Self.sourcePaths(both, type: "image/avif")
+        #expect(avifPaths.count == 3)
+        for path in avifPaths.joined() {
+            let bytes = [UInt8](try Data(contentsOf: site.appending(path: path)))
+            #expect(bytes.count > 12 && bytes[4..<12].elementsEqual(Array("ftypavif".utf8)))
+        }
+        // AVIF before WebP in every <picture>.
+        for tile in both.components(separatedBy: "<picture>").dropFirst() {
+            let avifAt = try #require(tile.range(of: "image/avif")).lowerBound
+            #expect(tile.range(of: "image/webp").map { avifAt < $0.lowerBound } ?? true)
+        }
+        let badSpeed = try ProcessRun(
+            binary, ["build", photos.path, "--avif-speed", "10"], in: photos.url)
+        #expect(badSpeed.status == 64)
+        #expect(badSpeed.error.contains("--avif-speed"), "\(badSpeed.error)")
+        let contradiction = try ProcessRun(
+            binary, ["build", photos.path, "--webp", "--no-webp"], in: photos.url)
+        #expect(contradiction.status == 64)
+    }
+}
+
 /// The attributes of every `<img>` in a page (the builder writes them one per tile, quoted).
 enum ImageTag {
     /// The attributes of every `<img>`, quoted (`alt="a b"`) or not (`width=400`).

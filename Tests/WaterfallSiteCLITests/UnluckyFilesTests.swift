@@ -55,7 +55,7 @@ struct UnluckyFilesTests {
         #expect(run.status == 0)
         #expect(run.peakBytes < 300 << 20, "peak \(run.peakBytes >> 20) MB")
         let html = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
-        #expect(html.contains(#"<a href="items/huge.html"><img src="renditions/"#))
+        #expect(TileMarkup.shows(html, href: "items/huge.html", srcPrefix: "renditions/"))
         var info = stat()
         #expect(
             stat(site.appending(path: "photos/huge.jpg").path, &info) == 0
@@ -106,7 +106,7 @@ struct UnluckyFilesTests {
             "\(second.output)")
         var html = try String(
             contentsOf: work.url.appending(path: "site/index.html"), encoding: .utf8)
-        #expect(html.contains(#"<a href="items/broken.html"><img src="photos/broken.jpg""#))
+        #expect(TileMarkup.shows(html, href: "items/broken.html", srcPrefix: "photos/broken.jpg\""))
 
         // --no-cache reads it again: now it has renditions and no warning.
         let fresh = try ProcessRun(
@@ -115,7 +115,7 @@ struct UnluckyFilesTests {
         #expect(fresh.status == 0)
         #expect(fresh.error.isEmpty, "\(fresh.error)")
         html = try String(contentsOf: work.url.appending(path: "site/index.html"), encoding: .utf8)
-        #expect(html.contains(#"<a href="items/broken.html"><img src="renditions/"#))
+        #expect(TileMarkup.shows(html, href: "items/broken.html", srcPrefix: "renditions/"))
     }
 
     @Test(

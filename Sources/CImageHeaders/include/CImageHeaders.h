@@ -11,6 +11,7 @@
 // Only headers are read. Pixel data is never decoded, so memory per call does not depend on the
 // image's size.
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <pthread.h>
@@ -39,6 +40,9 @@ typedef enum WFS_CLOSED_ENUM wfs_status {
     WFS_STATUS_IO_ERROR WFS_SWIFT_NAME(ioError) = 4,
     /// libjpeg, libpng, libheif or libwebp rejected the header; `message` holds the reason.
     WFS_STATUS_CORRUPT_HEADER WFS_SWIFT_NAME(corruptHeader) = 5,
+    /// libheif or libwebp, which the format needs, cannot be loaded on this machine; `message`
+    /// names the library and the Debian package to install.
+    WFS_STATUS_LIBRARY_MISSING WFS_SWIFT_NAME(libraryMissing) = 6,
 } wfs_status;
 
 /// A container format recognised by its magic bytes.
@@ -118,6 +122,13 @@ wfs_status wfs_read_image_header_at(int directory_fd, const char *path, wfs_imag
 wfs_status wfs_read_image_header_from_memory(const uint8_t *bytes, size_t length,
                                              wfs_image_header *out, char *message,
                                              size_t message_capacity);
+
+/// Reads a HEIF or AVIF header in memory one way only, for the tests and the fuzzer that
+/// compare the two: `walk_only` true, by the box walk alone (WFS_STATUS_UNSUPPORTED_FORMAT
+/// with the reason when it is unsure); false, by libheif alone. `wfs_read_image_header…` use the
+/// walk where it is sure and libheif otherwise.
+wfs_status wfs_read_heif_from_memory(const uint8_t *bytes, size_t length, bool walk_only,
+                                     wfs_image_header *out, char *message, size_t capacity);
 
 /// Reads the Orientation tag (0x0112) from IFD0 of a TIFF-structured EXIF payload (after
 /// `Exif\0\0` in a JPEG APP1 segment, or a whole PNG `eXIf` chunk), in either byte order.

@@ -58,6 +58,14 @@ typedef struct wfr_options {
     int32_t quality;
     /// Largest stored width × height that is decoded.
     uint64_t max_pixels;
+    /// Lossy WebP quality 1...100 of a WebP rendition beside each JPEG or PNG one (`webp`
+    /// of `wfr_render_sources`); 0 makes none.
+    int32_t webp_quality;
+    /// AVIF quality 1...100 (libheif's lossy quality, 4:2:0) of an AVIF rendition beside each
+    /// one (`avif` of `wfr_render_sources`); 0 makes none.
+    int32_t avif_quality;
+    /// The AV1 encoder's speed 0 (slowest, smallest) ... 9.
+    int32_t avif_speed;
 } wfr_options;
 
 /// One requested size, in display orientation (after EXIF rotation). Never larger than the image.
@@ -101,6 +109,35 @@ typedef struct wfr_source_info {
 wfr_status wfr_render(const uint8_t *bytes, size_t length, const wfr_options *options,
                       const wfr_target *targets, size_t count, wfr_rendition *renditions,
                       wfr_source_info *info, char *message, size_t message_capacity);
+
+/// The same run, also writing a WebP rendition of each target into `webp` and an AVIF one into
+/// `avif` (arrays of `count`, each NULL for none) when the options give that format a quality.
+/// Every format of a target is encoded from the same averaged pixels (or planes).
+wfr_status wfr_render_sources(const uint8_t *bytes, size_t length, const wfr_options *options,
+                              const wfr_target *targets, size_t count, wfr_rendition *renditions,
+                              wfr_rendition *webp, wfr_rendition *avif, wfr_source_info *info,
+                              char *message, size_t message_capacity);
+
+/// Writes `pixels` (1 gray, 2 gray + alpha, 3 RGB, 4 RGBA channels, display orientation) as a
+/// PNG into `out`: the renditions of sources with transparency, and fixtures for tests.
+wfr_status wfr_encode_png(const uint8_t *pixels, uint32_t width, uint32_t height,
+                          uint32_t channels, const uint8_t *icc, size_t icc_length,
+                          wfr_rendition *out, char *message, size_t capacity);
+
+/// Encodes tightly packed 8-bit pixels (1 gray, 2 gray + alpha, 3 RGB, 4 RGBA channels) as a
+/// lossy WebP (alpha lossless inside it), with `icc` (may be NULL) in an ICCP chunk and no
+/// EXIF: what the renditions use, and for tests that compare encoders.
+wfr_status wfr_encode_webp(const uint8_t *pixels, uint32_t width, uint32_t height,
+                           uint32_t channels, int32_t quality, const uint8_t *icc,
+                           size_t icc_length, wfr_rendition *out, char *message,
+                           size_t message_capacity);
+
+/// Encodes the same pixels as an AVIF (AV1 through libheif's encoder, 4:2:0, 8 bits) at
+/// `quality` and `speed`, with `icc` (may be NULL) as its colour profile and no EXIF.
+wfr_status wfr_encode_avif(const uint8_t *pixels, uint32_t width, uint32_t height,
+                           uint32_t channels, int32_t quality, int32_t speed, const uint8_t *icc,
+                           size_t icc_length, wfr_rendition *out, char *message,
+                           size_t message_capacity);
 
 /// The same run for one target, returning the oriented pixels (width × height × channels, as
 /// `info->channels` says) in `pixels->bytes` instead of a file: for tests and tools that compare

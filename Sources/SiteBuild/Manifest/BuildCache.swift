@@ -74,6 +74,8 @@ struct BuildCache: Sendable {
         var widths: [Int]
         /// The failure's message, nil for renditions that were written.
         var failure: String? = nil
+        /// The `<source>` formats kept beside them (`avif`, `webp`), at the same widths.
+        var sources: [SourceFormat] = []
 
         /// A remembered failure, for the options `fingerprint` (see ``failureFingerprint(_:)``).
         static func failed(_ message: String, fingerprint: String) -> RenditionKey {
@@ -90,7 +92,9 @@ struct BuildCache: Sendable {
 
         /// The file names in the renditions folder.
         var fileNames: [String] {
-            widths.map { "\(contentHash)-\($0).\(fileExtension)" }
+            ([fileExtension] + sources.map(\.fileExtension)).flatMap { fileExtension in
+                widths.map { "\(contentHash)-\($0).\(fileExtension)" }
+            }
         }
     }
 
@@ -251,8 +255,9 @@ struct BuildCache: Sendable {
                     text.appendEncoded(failure)
                 } else if let key {
                     text.append(
-                        key.fileExtension + ":" + key.widths.map(String.init).joined(separator: ",")
-                    )
+                        ([key.fileExtension] + key.sources.map(\.fileExtension)).joined(
+                            separator: "+") + ":"
+                            + key.widths.map(String.init).joined(separator: ","))
                 }
                 text.newline()
             }
@@ -473,7 +478,7 @@ private struct CacheParser {
         let failure =
             field(failurePrefix, is: "failed:")
             ? text(failurePrefix.upperBound..<fields[16].upperBound) : nil
-        guard let files = failure == nil ? renditionFiles(fields[16]) : ("", []) else {
+        guard let files = failure == nil ? renditionFiles(fields[16]) : ("", [], []) else {
             return false
         }
         let published = !fields[15].isEmpty
@@ -496,7 +501,8 @@ private struct CacheParser {
                     : BuildCache.RenditionKey(
                         fingerprint: fingerprint,
                         contentHash: String(decoding: bytes[fields[14]], as: UTF8.self),
-                        fileExtension: files.fileExtension, widths: files.widths))
+                        fileExtension: files.fileExtension, widths: files.widths,
+                        sources: files.sources))
         entries.append(ScanCache.Entry(identity: identity, photo: photo, warning: warning))
         renditionKeys.append(key)
         publishedOriginals.append(published)
@@ -527,18 +533,31 @@ private struct CacheParser {
         return UInt64(String(decoding: bytes[range], as: UTF8.self), radix: 16)
     }
 
-    /// `jpg:195,390,640` (or empty): the extension and widths of a photo's rendition files.
-    private func renditionFiles(_ range: Range<Int>) -> (fileExtension: String, widths: [Int])? {
-        guard !range.isEmpty else { return ("", []) }
+    /// `jpg:195,390,640` or `jpg+avif+webp:195,390,640` (or empty): the extension and widths of
+    /// a photo's rendition files, and the source formats beside them.
+    private func renditionFiles(_ range: Range<Int>)
+        -> (fileExtension: String, widths: [Int], sources: [SourceFormat])?
+    {
+        guard !range.isEmpty else { return ("", [], []) }
         let fileExtension =
             field(range.lowerBound..<min(range.upperBound, range.lowerBound + 3), is: "jpg")
             ? "jpg"
             : field(range.lowerBound..<min(range.upperBound, range.lowerBound + 3), is: "png")
                 ? "png" : nil
-        guard let fileExtension, range.count > 4, bytes[range.lowerBound + 3] == UInt8(ascii: ":")
-        else { return nil }
+        guard let fileExtension, range.count > 4 else { return nil }
+        var cursor = range.lowerBound + 3
+        var sources: [SourceFormat] = []
+        while cursor + 5 <= range.upperBound && bytes[cursor] == UInt8(ascii: "+") {
+            let name = String(decoding: bytes[(cursor + 1)..<(cursor + 5)], as: UTF8.self)
+            guard let source = SourceFormat(rawValue: name), !sources.contains(source) else {
+                return nil
+            }
+            sources.append(source)
+            cursor += 5
+        }
+        guard cursor < range.upperBound, bytes[cursor] == UInt8(ascii: ":") else { return nil }
         var widths: [Int] = []
-        var start = range.lowerBound + 4
+        var start = cursor + 1
         for index in start...range.upperBound
         where index == range.upperBound || bytes[index] == UInt8(ascii: ",") {
             guard let width = signed(start..<index), width > 0, width < 1_000_000 else {
@@ -547,7 +566,7 @@ private struct CacheParser {
             widths.append(Int(width))
             start = index + 1
         }
-        return (fileExtension, widths)
+        return (fileExtension, widths, sources)
     }
 
     private mutating func renditionFingerprint(_ range: Range<Int>) -> String? {

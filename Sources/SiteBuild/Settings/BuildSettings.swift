@@ -62,6 +62,13 @@ public struct BuildSettings: Sendable {
     public var renditions = true
     /// JPEG quality of the renditions.
     public var quality = RenditionOptions.defaultQuality
+    /// WebP renditions beside the JPEG or PNG ones, kept per photo where smaller (`--no-webp`
+    /// turns them off).
+    public var webp = true
+    /// AVIF renditions beside them (`--avif`).
+    public var avif = false
+    /// The AV1 encoder's speed (`--avif-speed`).
+    public var avifSpeed = RenditionOptions.defaultAVIFSpeed
     /// Photos with more stored pixels are not decoded (their tiles show the original).
     public var maximumPixels = RenditionOptions.defaultMaximumPixels
     /// Whether the originals are published (`--publish-originals`): item pages then offer them

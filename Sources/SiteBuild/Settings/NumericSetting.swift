@@ -1,3 +1,4 @@
+import PhotoRenditions
 import SiteRenderer
 
 /// A numeric option: its flag, its settings key, and the one range both accept, so the command
@@ -35,6 +36,12 @@ public struct NumericSetting: Sendable {
         flag: "--page-size", key: "pageSize", range: 1...1_000_000, isWhole: true)
     public static let quality = NumericSetting(
         flag: "--quality", key: "quality", range: 1...100, isWhole: true)
+    public static let avifSpeed = NumericSetting(
+        flag: "--avif-speed", key: "avifSpeed",
+        range: Double(
+            RenditionOptions.avifSpeeds.lowerBound)...Double(
+                RenditionOptions.avifSpeeds.upperBound),
+        isWhole: true)
     public static let maxPixels = NumericSetting(
         flag: "--max-pixels", key: "maxPixels", range: 1...10_000_000_000, isWhole: true)
     public static let jobs = NumericSetting(flag: "--jobs", key: nil, range: 1...256, isWhole: true)
@@ -48,7 +55,7 @@ public struct NumericSetting: Sendable {
     public static let all: [NumericSetting] = [
         columnSpacing, rowSpacing, insets, captionHeight, headerHeight, balanceTolerance,
         footerHeight, itemWidth, pageSize,
-        quality, maxPixels, jobs,
+        quality, avifSpeed, maxPixels, jobs,
     ]
 
     private static func length(_ flag: String, _ key: String) -> NumericSetting {
@@ -118,6 +125,7 @@ extension NumericSetting {
             (itemWidth, { $0.itemWidth = $1 }),
             (pageSize, { $0.pageSize = Int($1) }),
             (quality, { $0.quality = Int($1) }),
+            (avifSpeed, { $0.avifSpeed = Int($1) }),
             (maxPixels, { $0.maximumPixels = Int($1) }),
             (jobs, { $0.jobs = Int($1) }),
         ]

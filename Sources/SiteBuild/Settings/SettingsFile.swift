@@ -96,6 +96,8 @@ public enum SettingsFile {
             return flag
         }
         if let value = try boolean("renditions") { settings.renditions = value }
+        if let value = try boolean("webp") { settings.webp = value }
+        if let value = try boolean("avif") { settings.avif = value }
         if let value = try boolean("originalLinks") { settings.linksOriginals = value }
         if let value = try boolean("publishOriginals") { settings.linksOriginals = value }
         if let language = try string("language") {

@@ -36,7 +36,8 @@ extension SiteBuilder {
                 uniqueKeysWithValues: ownLayouts.map { ($0.0, RenditionWidths(layout: $0.1).sizes) }
             ))
         let options = RenditionOptions(
-            quality: settings.quality, maximumPixels: settings.maximumPixels)
+            quality: settings.quality, maximumPixels: settings.maximumPixels, webp: settings.webp,
+            avif: settings.avif, avifSpeed: settings.avifSpeed)
         let writer = RenditionWriter(
             encoder: RenditionEncoder(options: options), widths: widths, jobs: settings.jobs)
         let folderName = RenditionWriter.folderName
@@ -69,7 +70,8 @@ extension SiteBuilder {
                 orientation: plan.scanned(index).orientation,
                 displaySize: RenditionSize(
                     width: plan.photos[index].width, height: plan.photos[index].height),
-                knownContentHash: cachedKey(index)?.contentHash)
+                knownContentHash: cachedKey(index)?.contentHash,
+                knownSources: cachedKey(index)?.sources)
         }
 
         var isFolder = false
@@ -93,7 +95,7 @@ extension SiteBuilder {
                     $0.fileExtension == key.fileExtension
                 }),
                 let kept = writer.keptRenditions(
-                    of: photos[index], hash: key.contentHash, format: format)
+                    of: photos[index], hash: key.contentHash, format: format, sources: key.sources)
             {
                 results[index] = kept
             } else {
@@ -168,7 +170,7 @@ extension SiteBuilder {
         for (position, renditions) in zip(toRender, report.renditions) {
             results[position] = renditions
             if let renditions, !renditions.reused {
-                arriving.formUnion(renditions.files.map { Self.fileName($0.path) })
+                arriving.formUnion(renditions.allFiles.map { Self.fileName($0.path) })
             }
         }
 
@@ -177,12 +179,20 @@ extension SiteBuilder {
             draft.renditions[plan.scanIndices[index]] = BuildCache.RenditionKey(
                 fingerprint: options.fingerprint, contentHash: renditions.contentHash,
                 fileExtension: renditions.format.fileExtension,
-                widths: renditions.files.map(\.size.width))
+                widths: renditions.files.map(\.size.width),
+                sources: renditions.sources.map(\.format))
             plan.photos[index].image = SiteImage(
                 candidates: renditions.files.map {
                     SiteImage.Candidate(path: $0.path, width: $0.size.width)
                 },
-                src: renditions.fallback.path)
+                src: renditions.fallback.path,
+                sources: renditions.sources.map { source in
+                    SiteImage.Source(
+                        type: source.format.mediaType,
+                        candidates: source.files.map {
+                            SiteImage.Candidate(path: $0.path, width: $0.size.width)
+                        })
+                })
         }
         var siteOptions = renderer.options
         siteOptions.imageSizes = widths.sizes
@@ -249,6 +259,7 @@ extension SiteBuilder {
             if key.contentHash == renditions.contentHash
                 && key.widths == renditions.files.map(\.size.width)
                 && key.fileExtension == renditions.format.fileExtension
+                && key.sources == renditions.sources.map(\.format)
             {
                 stillUsed[previous] = true
             }
@@ -261,7 +272,7 @@ extension SiteBuilder {
         let suspectHashes = Set(suspects.map(\.contentHash))
         var used: Set<String> = []
         for case let renditions? in results where suspectHashes.contains(renditions.contentHash) {
-            used.formUnion(renditions.files.map { fileName($0.path) })
+            used.formUnion(renditions.allFiles.map { fileName($0.path) })
         }
         return Set(suspects.flatMap(\.fileNames)).subtracting(used).sorted()
     }

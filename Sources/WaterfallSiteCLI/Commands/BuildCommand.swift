@@ -38,6 +38,11 @@ enum BuildCommand {
         .init(names: ["--renditions"], takesValue: false, setting: "renditions"),
         .init(names: ["--no-renditions"], takesValue: false, setting: "renditions"),
         .init(names: ["--quality"], takesValue: true, setting: "quality"),
+        .init(names: ["--webp"], takesValue: false, setting: "webp"),
+        .init(names: ["--no-webp"], takesValue: false, setting: "webp"),
+        .init(names: ["--avif"], takesValue: false, setting: "avif"),
+        .init(names: ["--no-avif"], takesValue: false, setting: "avif"),
+        .init(names: ["--avif-speed"], takesValue: true, setting: "avifSpeed"),
         .init(names: ["--max-pixels"], takesValue: true, setting: "maxPixels"),
         .init(names: ["--no-original-link"], takesValue: false, setting: "originalLinks"),
         .init(names: ["--publish-originals"], takesValue: false, setting: "publishOriginals"),
@@ -163,6 +168,15 @@ enum BuildCommand {
             throw .usage(
                 "options '--no-original-link' and '--publish-originals' contradict each other",
                 command: command)
+        }
+        for (format, key) in [("webp", \BuildSettings.webp), ("avif", \BuildSettings.avif)] {
+            if list.has("--\(format)") && list.has("--no-\(format)") {
+                throw .usage(
+                    "options '--\(format)' and '--no-\(format)' contradict each other",
+                    command: command)
+            }
+            if list.has("--no-\(format)") { settings[keyPath: key] = false }
+            if list.has("--\(format)") { settings[keyPath: key] = true }
         }
         if list.has("--no-original-link") { settings.linksOriginals = false }
         if list.has("--publish-originals") { settings.linksOriginals = true }

@@ -191,6 +191,12 @@ enum HelpText {
                                       chosen from the layout for 1× and 2× screens, offered
                                       through srcset/sizes, in DIR/renditions/
           --quality N                 JPEG quality of the copies, 1–100 (default: 82)
+          --no-webp                   No WebP copies (by default, --webp, each photo also gets
+                                      WebP copies at the same SSIM, offered first in a
+                                      <picture> where they are smaller than the JPEG or PNG ones)
+          --avif                      Also write AVIF copies, offered before all others (slow:
+                                      many times the JPEG encode time; default: --no-avif)
+          --avif-speed N              AV1 encoder speed, 0 (slowest, smallest) to 9 (default: 6)
           --max-pixels N              Photos with more pixels are not resized; their tiles show
                                       the original, 1–10,000,000,000 (default: 100000000)
           --publish-originals         Publish the original photos in DIR/photos/ and offer them

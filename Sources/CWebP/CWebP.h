@@ -1,3 +1,0 @@
-#include <stddef.h>
-#include <webp/decode.h>
-#include <webp/demux.h>
