@@ -3,17 +3,20 @@
 # baseline measured in the same run, printed as ONE markdown table on stdout (everything else,
 # progress and the tools' own output, goes to stderr, so `Benchmarks/run.sh > table.md` is clean).
 #
-#   Benchmarks/run.sh              full run (about 5 minutes on 2 cores, +3 the first time)
-#   QUICK=1 Benchmarks/run.sh      smaller corpora and fewer repeats (about 1–2 minutes)
+#   Benchmarks/run.sh              full run (about 6–7 minutes on 2 cores, +3 the first time)
+#   QUICK=1 Benchmarks/run.sh      smaller corpora and fewer repeats (about 2–3 minutes)
+#   PARTS="webp e2e" Benchmarks/run.sh   only those sections (scan layout build serve renditions webp e2e)
 #
 # Rows: scan (vs the C floor, `identify -ping`, exiftool, Python imagesize and Pillow), layout
 # (vs its floor loop), build at 100,000 photos without renditions (cold, warm with no change,
-# after touching 1% of the photos), renditions (vs vipsthumbnail and Pillow), and an end-to-end
+# after touching 1% of the photos), `serve` (GETs vs `python3 -m http.server`, a caption write to
+# reload-ready vs the warm rebuild), renditions (vs vipsthumbnail and Pillow), WebP and AVIF encode
+# (vs our JPEG, cwebp, vips webpsave, avifenc) and bytes at equal SSIM, and an end-to-end
 # build of 300 photos with renditions against `sigal build` with the same number of processes.
 # See Benchmarks/README.md for what each row means and every environment knob.
 #
 # Peers are installed when missing if the script runs as root and NO_INSTALL is not 1 (apt-get for
-# imagemagick, libimage-exiftool-perl, libvips-tools, time; pip for Pillow, imagesize, sigal);
+# imagemagick, libimage-exiftool-perl, libvips-tools, webp, libavif-bin, time; pip for Pillow, imagesize, sigal);
 # otherwise their rows say "not installed" and stderr says how to install them. All corpora are
 # generated deterministically under Benchmarks/suite/.work (gitignored) and reused by later runs.
 # Exits 0 whether or not targets are met (missed ones are marked MISSED); non-zero only when the
@@ -45,11 +48,15 @@ E2E_COUNT=${E2E_COUNT:-$d_e2e}                    # photos in the end-to-end (si
 E2E_JOBS=${E2E_JOBS:-2}                           # --jobs for ours, -n for sigal
 RENDITIONS_COUNT=${RENDITIONS_COUNT:-$d_rend}     # photos for Benchmarks/renditions/run.sh
 RENDITIONS_REPEATS=${RENDITIONS_REPEATS:-$d_rend_repeats}
+WEBP_COUNT=${WEBP_COUNT:-12}                      # photos for Benchmarks/renditions/webp.sh
+WEBP_REPEATS=${WEBP_REPEATS:-2}
 ROUNDS=${ROUNDS:-$d_rounds}                       # best of ROUNDS for scan and its peers
 BUILD_ROUNDS=${BUILD_ROUNDS:-$d_build_rounds}     # best of BUILD_ROUNDS for the build rows
 E2E_ROUNDS=${E2E_ROUNDS:-$d_e2e_rounds}           # best of E2E_ROUNDS for ours and sigal
 EXIFTOOL_EVERY=${EXIFTOOL_EVERY:-$d_exif_every}   # exiftool reads every Nth scan file (it is slow)
 
+PARTS=${PARTS:-scan layout build serve renditions webp e2e}  # serve needs build
+part() { [[ " $PARTS " == *" $1 "* ]]; }
 log() { printf '==> %s\n' "$*" >&2; }
 
 # ---------------------------------------------------------------------------------------------
@@ -60,6 +67,8 @@ apt_missing=()
 command -v identify >/dev/null 2>&1 || apt_missing+=(imagemagick)
 command -v exiftool >/dev/null 2>&1 || apt_missing+=(libimage-exiftool-perl)
 command -v vipsthumbnail >/dev/null 2>&1 || apt_missing+=(libvips-tools)
+command -v cwebp >/dev/null 2>&1 || apt_missing+=(webp)
+command -v avifenc >/dev/null 2>&1 || apt_missing+=(libavif-bin)
 [[ -x /usr/bin/time ]] || apt_missing+=(time)
 command -v cc >/dev/null 2>&1 || apt_missing+=(gcc)
 [[ -f /usr/include/jpeglib.h ]] || apt_missing+=(libjpeg-dev)
@@ -175,6 +184,9 @@ corpus() {
 photo_list() { find "$1" -type f \( -name '*.jpg' -o -name '*.png' \) | LC_ALL=C sort > "$2"; }
 
 # ---------------------------------------------------------------------------------------------
+# Each section runs when PARTS names it (all by default); the sections are not indented inside
+# their `if`, so that their history stays readable.
+if part scan; then
 log "scan: $SCAN_COUNT photos, best of $ROUNDS"
 scan_dir=$(corpus "$SCAN_COUNT")
 photo_list "$scan_dir" "$work/scan-files.txt"
@@ -244,8 +256,10 @@ peer_row identify "\`identify -ping -format '%w %h'\` (ImageMagick, batches via 
 peer_row exiftool "\`exiftool -fast2 -ImageSize\` (one process)" "$exif_files" "apt-get install libimage-exiftool-perl"
 peer_row imagesize "Python \`imagesize.get\` (one process)" "$files" "pip install imagesize"
 peer_row pillow "Python Pillow \`Image.open().size\` (one process)" "$files" "pip install Pillow"
+fi  # scan
 
 # ---------------------------------------------------------------------------------------------
+if part layout; then
 log "layout: layout-benchmark (1,000,000 items x 4 breakpoints, medians of 7)"
 "$layout_bin" > "$work/layout.txt"
 cat "$work/layout.txt" >&2
@@ -260,8 +274,10 @@ for direction in shortestFirst leftToRight; do
     row "layout ($direction)" "could not read layout-benchmark output" "—" "—" "—"
   fi
 done
+fi  # layout
 
 # ---------------------------------------------------------------------------------------------
+if part build; then
 # Builds without renditions (originals hard-linked): cold into a fresh folder, warm into the same
 # folder with no change, and after touching every 100th photo (1%).
 for count in $BUILD_COUNTS; do
@@ -312,8 +328,46 @@ for count in $BUILD_COUNTS; do
     "$(s_of "$k-touch") s, peak $(mb "${peak_kb[$k-touch]}") MB" "$(sec "$cold") s" \
     "$(div "${best_ns[$k-touch]}" "$cold" %.3f) of cold" "$target_touch"
 done
+fi  # build
 
 # ---------------------------------------------------------------------------------------------
+if part serve && part build; then
+# `serve`: Benchmarks/serve/run.sh on the largest build corpus (its GETs against
+# `python3 -m http.server`, and a caption write to reload-ready, against this run's warm rebuild
+# with no change of the same folder: the least any rebuild costs).
+serve_count=0
+for count in $BUILD_COUNTS; do ((count > serve_count)) && serve_count=$count; done
+log "serve: Benchmarks/serve/run.sh $serve_count"
+if serve_json=$(BINARY="$tool" CORPUS="$(corpus "$serve_count")" JSON=1 \
+    bash "$package/Benchmarks/serve/run.sh" "$serve_count"); then
+  printf '%s\n' "$serve_json" >&2
+  serve_field() { python3 -c 'import json, sys; d = json.loads(sys.argv[1])
+for key in sys.argv[2].split("."): d = d[key]
+print(d)' "$serve_json" "$1"; }
+  ours_rps=$(serve_field ours.rps); python_rps=$(serve_field python.rps)
+  row "serve: 10,000 GETs of the sample site, 50 connections ÷ \`python3 -m http.server\`" \
+    "$(commas "$ours_rps") requests/s, p99 $(serve_field ours.p99_ms) ms, $(serve_field ours.errors) errors" \
+    "$(commas "$python_rps") requests/s, p99 $(serve_field python.p99_ms) ms, $(serve_field python.errors) errors" \
+    "$(div "$ours_rps" "$python_rps")×" "0 errors: $([[ $(serve_field ours.errors) == 0 ]] && echo met || echo '**MISSED**')"
+  reload_s=$(serve_field reload.median_s)
+  warm_ns=${best_ns[build$serve_count-warm]:-}
+  warm_cell="not measured"; reload_ratio="—"
+  if [[ -n $warm_ns ]]; then
+    warm_cell="$(sec "$warm_ns") s"
+    reload_ratio="$(div "$reload_s" "$(sec "$warm_ns")")× the no-change rebuild"
+  fi
+  rounds=$(serve_field reload.rounds_s | tr -d '[]' | awk -F, '{ print NF }')
+  row "serve: caption write → reload-ready, $(commas "$serve_count") photos (median of $rounds) ÷ warm rebuild, no change" \
+    "$reload_s s (best $(serve_field reload.best_s) s; $(serve_field reload.median_cpu_s) s CPU)" "$warm_cell" "$reload_ratio" \
+    "$(verdict "$reload_s" "<" 1 "< 1 s")$( ((serve_count == 100000)) || echo ' (the goal is for 100,000)')"
+else
+  log "Benchmarks/serve/run.sh failed"
+  row "serve (Benchmarks/serve/run.sh)" "failed (see stderr)" "—" "—" "—"
+fi
+fi  # serve
+
+# ---------------------------------------------------------------------------------------------
+if part renditions; then
 log "renditions: Benchmarks/renditions/run.sh $RENDITIONS_COUNT 800 $RENDITIONS_REPEATS"
 rend_label() { echo "renditions 800 px, 1 worker, CPU time ($RENDITIONS_COUNT photos of 2000–4000 px) ÷ $1"; }
 rend_report="$work/renditions-report.md"
@@ -346,8 +400,22 @@ for peer in vipsthumbnail pillow-draft; do
     row "$(rend_label "$label")" "—" "failed (see stderr)" "—" "—"
   fi
 done
+fi  # renditions
 
 # ---------------------------------------------------------------------------------------------
+if part webp; then
+log "WebP and AVIF: Benchmarks/renditions/webp.sh $WEBP_COUNT $WEBP_REPEATS"
+if have_py numpy && have_py skimage \
+  && WORK="$work/renditions" bash "$package/Benchmarks/renditions/webp.sh" "$WEBP_COUNT" "$WEBP_REPEATS" > "$work/webp-rows.md"; then
+  mapfile -t webp_rows < "$work/webp-rows.md"
+  rows+=("${webp_rows[@]}")
+else
+  row "WebP and AVIF encode and bytes (Benchmarks/renditions/webp.sh)" "failed or numpy/scikit-image missing (see stderr)" "—" "—" "—"
+fi
+fi  # webp
+
+# ---------------------------------------------------------------------------------------------
+if part e2e; then
 log "end-to-end: $E2E_COUNT photos with renditions, $E2E_JOBS processes/threads, best of $E2E_ROUNDS"
 photos="$work/photos-$E2E_COUNT"
 if [[ ! -f $photos/.complete ]]; then
@@ -356,7 +424,7 @@ if [[ ! -f $photos/.complete ]]; then
   python3 "$suite/generate_photos.py" "$package/SampleImages" "$photos" "$E2E_COUNT"
   touch "$photos/.complete"
 fi
-e2e_label="end-to-end build, $E2E_COUNT photos (1.5–3 MP) with renditions, $E2E_JOBS jobs"
+e2e_label="end-to-end build, $E2E_COUNT photos (1.5–3 MP) with renditions (JPEG and WebP, the default), $E2E_JOBS jobs"
 ours_site="$work/e2e-ours"
 ours_build=("$tool" build "$photos" -o "$ours_site" --quiet --jobs "$E2E_JOBS")
 if ((${#sigal_cmd[@]})); then
@@ -423,6 +491,7 @@ for phase in cold warm; do
   fi
 done
 retire "$ours_site"
+fi  # e2e
 
 # ---------------------------------------------------------------------------------------------
 cpu_model=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)
@@ -430,6 +499,7 @@ load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 memory=$(awk '/^MemTotal:/ { printf "%.0f GB RAM", $2 / 1048576 }' /proc/meminfo)
 elapsed=$(( $(date +%s) - started ))
 mode="full run"; [[ $quick == 1 ]] && mode="QUICK=1 run"
+[[ $PARTS == "scan layout build serve renditions webp e2e" ]] || mode="$mode of PARTS=\"$PARTS\""
 {
   echo "waterfall-site benchmarks, $mode: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit, $(nproc) cores ($cpu_model), $memory, load average $load_start at the start and $load_end at the end, took $((elapsed / 60)) min $((elapsed % 60)) s. Best of $ROUNDS (scan), $BUILD_ROUNDS (build), $E2E_ROUNDS (end-to-end); every ratio is against a baseline from the same run."
   echo

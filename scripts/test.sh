@@ -2,7 +2,8 @@
 # Runs every test: unit, conformance and end-to-end tests (swift test), the check that the
 # resampler's vector paths give the same bytes, the fault injection of a killed rebuild, then the
 # real-browser test of the sample site in headless Chromium, its <picture> sources in Chromium,
-# Firefox and WebKitGTK, and the live reload of `serve` in Chromium.
+# Firefox and WebKitGTK, a Display P3 photo's colour in both renditions (Chromium), and the live
+# reload of `serve` in Chromium.
 # Installs what the tests need first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +29,8 @@ python3 Tests/Browser/check_items.py "$site-paged" --axe .build/test-tools/axe.m
 .build/debug/waterfall-site build SampleImages -o "$site-avif" --quiet --avif --avif-speed 9
 python3 Tests/Browser/check_picture.py "$site" --require chromium,firefox,webkit
 python3 Tests/Browser/check_picture.py "$site-avif" --require chromium,firefox,webkit
+# A Display P3 photo shows the same colour through its WebP as through its JPEG in Chromium.
+python3 Tests/Browser/check_color.py .build/debug/waterfall-site
 # The layouts it descends from (README), each at 20 widths with a short DPR 2 pass.
 while read -r mode arguments; do
     # shellcheck disable=SC2086 # the arguments are words

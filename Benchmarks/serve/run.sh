@@ -8,7 +8,10 @@
 #
 #   Benchmarks/serve/run.sh [COUNT]
 #
-# Uses .build/release/waterfall-site (built when missing). The machine is shared: figures move.
+# Uses .build/release/waterfall-site (built when missing; BINARY=PATH for another), and the corpus
+# in CORPUS when given (a folder of Benchmarks/scan/generate_corpus.py with COUNT photos). Prints a
+# markdown table, or with JSON=1 one JSON object (Benchmarks/run.sh reads that). The machine is
+# shared: figures move.
 set -euo pipefail
 
 count="${1:-100000}"
@@ -44,7 +47,7 @@ kill -INT $serve_pid; kill $python_pid; wait 2>/dev/null || true
 trap - EXIT
 
 # Reload: a caption write in a COUNT-photo folder.
-corpus="$work/nested-$count"
+corpus="${CORPUS:-$work/nested-$count}"
 if [ ! -f "$corpus/.complete" ]; then
     rm -rf "$corpus"
     python3 "$package/Benchmarks/scan/generate_corpus.py" "$corpus" "$count" >&2
@@ -53,10 +56,13 @@ fi
 rm -rf "$work/big-site"
 reload=$(python3 "$here/reload_time.py" "$binary" "$corpus" "$work/big-site" 5)
 
-python3 - "$ours" "$theirs" "$reload" "$count" <<'PY'
+python3 - "$ours" "$theirs" "$reload" "$count" "${JSON:-0}" <<'PY'
 import json, sys
 ours, theirs, reload = (json.loads(a) for a in sys.argv[1:4])
 count = int(sys.argv[4])
+if sys.argv[5] == "1":
+    print(json.dumps({"count": count, "ours": ours, "python": theirs, "reload": reload}))
+    sys.exit(0)
 print("| benchmark | waterfall-site serve | python3 -m http.server | ratio |")
 print("|---|---|---|---|")
 print(f"| 10,000 GETs, 50 connections: requests/s | {ours['rps']:,} | {theirs['rps']:,} | {ours['rps'] / theirs['rps']:.2f}× |")
@@ -65,5 +71,6 @@ print(f"| p50 latency | {ours['p50_ms']} ms | {theirs['p50_ms']} ms | |")
 print(f"| errors | {ours['errors']} | {theirs['errors']} | |")
 print()
 print(f"Caption write → reload-ready, {count:,} photos (no renditions): median {reload['median_s']} s, "
-      f"best {reload['best_s']} s, rounds {reload['rounds_s']} (goal < 1 s); first build {reload['first_build_s']} s")
+      f"best {reload['best_s']} s, rounds {reload['rounds_s']} (goal < 1 s), the server's CPU time "
+      f"{reload['cpu_s']} s; first build {reload['first_build_s']} s")
 PY

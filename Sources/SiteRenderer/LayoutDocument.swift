@@ -1,7 +1,13 @@
 import MasonryLayout
 
-/// `layout.json`: every photo's frame per breakpoint and the engine's per-breakpoint report, for
-/// other tools (and for the browser test that checks the page against it).
+/// `layout.json` and `layout/`: every photo's frame per breakpoint and the engine's
+/// per-breakpoint report, for other tools (and for the browser test that checks the page against
+/// it).
+///
+/// `layout.json` holds the options, the breakpoints and, per page, the name of its HTML file and
+/// of its own layout file, `layout/PAGE.json` (`layout/index.json`, `layout/page-2.json`, …). One
+/// file per page keeps a rebuild after a small change small: a new caption or photo rewrites the
+/// layout of the pages it is on, never the whole site's.
 ///
 /// A page has one entry per range of gallery width: a breakpoint, or one of the balancing
 /// sub-ranges it was split into (`breakpoint` and `subrange` say which), each with its report.
@@ -10,16 +16,30 @@ import MasonryLayout
 /// `max(columnBottoms) + bottomOffset` tall; a footer `[x, width, gap, height]` sits `gap` below
 /// the tallest column. An item is
 /// `[section, column, xa, xb, ya, yb, wa, wb, ha, hb]`, in the page's photo order.
-/// Written page by page so a 100,000-photo site never holds the whole document.
 public enum LayoutDocument {
-    /// The document's opening, up to the pages array.
-    public static func header(options: SiteOptions, pageCount: Int, photoCount: Int) -> String {
+    /// The file that lists the pages and the options they were laid out with.
+    public static let indexFileName = "layout.json"
+    /// The folder of the pages' own layout files.
+    public static let folderName = "layout"
+
+    /// Where the layout of the page whose HTML file is `pageFileName` goes, relative to the site.
+    public static func path(ofPage pageFileName: String) -> String {
+        let stem =
+            pageFileName.hasSuffix(".html") ? String(pageFileName.dropLast(5)) : pageFileName
+        return "\(folderName)/\(stem).json"
+    }
+
+    /// `layout.json`: the options, the breakpoints, and for each page its HTML file and its
+    /// layout file (see ``path(ofPage:)``), `pageFileNames` in page order.
+    public static func index(
+        options: SiteOptions, pageFileNames: [String], photoCount: Int
+    ) -> String {
         var json = JSONText(pretty: false)
         json.beginObject()
         json.string("generator", "waterfall-site")
         json.string("units", "lengths are [a, b] = a × galleryWidth + b, in CSS px")
         json.integer("photoCount", photoCount)
-        json.integer("pageCount", pageCount)
+        json.integer("pageCount", pageFileNames.count)
         json.beginObject("options")
         json.number("columnSpacing", options.layout.columnSpacing)
         json.number("rowSpacing", options.layout.rowSpacing)
@@ -48,17 +68,19 @@ public enum LayoutDocument {
             json.endObject()
         }
         json.endArray()
+        json.beginArray("pages")
+        for fileName in pageFileNames {
+            json.beginObject()
+            json.string("file", fileName)
+            json.string("layout", path(ofPage: fileName))
+            json.endObject()
+        }
+        json.endArray()
         json.endObject()
-        // Drop the closing brace: pages follow.
-        var text = json.text
-        text.removeLast()
-        return text + ",\n\"pages\":[\n"
+        return json.text + "\n"
     }
 
-    public static let footer = "\n]}\n"
-    public static let pageSeparator = ",\n"
-
-    /// One page's entry.
+    /// One page's layout file (see ``path(ofPage:)``).
     public static func page(_ page: SitePage, rendered: SiteRenderer.RenderedPage) -> String {
         var json = JSONText(pretty: false)
         json.beginObject()
@@ -160,7 +182,7 @@ public enum LayoutDocument {
         }
         json.endArray()
         json.endObject()
-        return json.text
+        return json.text + "\n"
     }
 
     private static func linear(_ json: inout JSONText, _ length: LinearLength) {

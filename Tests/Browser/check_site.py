@@ -351,6 +351,22 @@ setTimeout(() => {
 # Layout predictions
 # --------------------------------------------------------------------------------------------
 
+def read_layout(site: str) -> dict:
+    """The site's layout.json with each page's entry replaced by its own layout file's contents."""
+    with open(os.path.join(site, "layout.json"), encoding="utf-8") as f:
+        layout = json.load(f)
+    pages = []
+    for listed in layout["pages"]:
+        with open(os.path.join(site, listed["layout"]), encoding="utf-8") as f:
+            page = json.load(f)
+        if page.get("file") != listed["file"]:
+            raise ValueError(f"{listed['layout']} is the layout of {page.get('file')!r}, "
+                             f"layout.json lists it for {listed['file']!r}")
+        pages.append(page)
+    layout["pages"] = pages
+    return layout
+
+
 def lin(pair, W):
     return pair[0] * W + pair[1]
 
@@ -786,8 +802,7 @@ class Checker:
     def __init__(self, site: str, args):
         self.site = site
         self.args = args
-        with open(os.path.join(site, "layout.json"), encoding="utf-8") as f:
-            self.layout = json.load(f)
+        self.layout = read_layout(site)
         self.caption_height = float(self.layout.get("options", {}).get("captionHeight", 0) or 0)
         self.pages = self.layout["pages"]
         self.total = Tally()
@@ -808,8 +823,7 @@ class Checker:
         self.round_robin = options.get("direction") == "leftToRight"
         self.mirror = None
         if args.mirror_of:
-            with open(os.path.join(args.mirror_of, "layout.json"), encoding="utf-8") as f:
-                self.mirror = {page["file"]: page for page in json.load(f)["pages"]}
+            self.mirror = {page["file"]: page for page in read_layout(args.mirror_of)["pages"]}
 
     # -- process management -----------------------------------------------------------------
     def start(self) -> None:
@@ -1363,7 +1377,7 @@ def main(argv=None) -> int:
     try:
         checker = Checker(site, args)
     except (OSError, ValueError, KeyError) as error:
-        sys.stderr.write(f"check_site: cannot read {site}/layout.json: {error}\n")
+        sys.stderr.write(f"check_site: cannot read the layout of {site} (layout.json, layout/): {error}\n")
         print("0 passed, 1 failed")
         return 1
 

@@ -27,9 +27,8 @@ struct BuildCacheParsingTests {
         var draft = BuildCache.Draft(ScanResult(photos: photos, diagnostics: []))
         draft.pages = (1...2).map { number in
             BuildCache.PageRecord(
-                fingerprint: UInt64(number) * 0x1234_5678_9abc, layoutOffset: 100 * number,
-                layoutLength: 90,
-                ranges: 4, worstDrift: 12.5, layoutBytes: 200, photos: number == 1 ? 100 : 1,
+                fingerprint: UInt64(number) * 0x1234_5678_9abc, ranges: 4, worstDrift: 12.5,
+                layoutBytes: 200, photos: number == 1 ? 100 : 1,
                 itemsFingerprint: UInt64(number) * 0xfeed_beef, itemPathsDigest: 0xabc)
         }
         return String(decoding: draft.data(reusing: nil, positions: { [] }), as: UTF8.self)

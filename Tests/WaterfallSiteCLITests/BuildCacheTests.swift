@@ -142,7 +142,8 @@ struct BuildCacheTests {
             var result: [String: Int] = [:]
             for name in [
                 "index.html", "page-2.html", "page-3.html", "page-4.html", "layout.json",
-                try layoutStylesheet(), "../.site.waterfall-site-cache",
+                "layout/index.json", "layout/page-4.json", try layoutStylesheet(),
+                "../.site.waterfall-site-cache",
             ] {
                 let attributes = try FileManager.default.attributesOfItem(
                     atPath: work.url.appending(path: "site/\(name)").path)
@@ -156,16 +157,88 @@ struct BuildCacheTests {
             try identities() == first,
             "nothing changed, so every file is the one from the first build")
 
-        // The last photo is on page 4: only that page, layout.json and the cache change.
+        // The last photo is on page 4: only that page, its layout and the cache change.
         try work.write(
             "photos/Travel/wooden-pier.jpg", try Repository.samplePhoto("Travel/forest-path.jpg"))
         #expect(try ProcessRun(binary, arguments, in: work.url).status == 0)
         let third = try identities()
-        for name in ["index.html", "page-2.html", "page-3.html", try layoutStylesheet()] {
+        for name in [
+            "index.html", "page-2.html", "page-3.html", "layout.json", "layout/index.json",
+            try layoutStylesheet(),
+        ] {
             #expect(third[name] == first[name], "\(name) did not change and was kept")
         }
-        for name in ["page-4.html", "layout.json", "../.site.waterfall-site-cache"] {
+        for name in ["page-4.html", "layout/page-4.json", "../.site.waterfall-site-cache"] {
             #expect(third[name] != first[name], "\(name) changed and was written")
+        }
+    }
+
+    /// Every file of the site (and the records beside it) by path: inode and modification time.
+    static func identities(of site: URL) throws -> [String: [Int]] {
+        var result: [String: [Int]] = [:]
+        let root = site.resolvingSymlinksInPath().path
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        while let name = enumerator?.nextObject() as? String {
+            let attributes = try FileManager.default.attributesOfItem(atPath: root + "/" + name)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            result[name] = [
+                (attributes[.systemFileNumber] as? Int) ?? -1, Int(modified * 1_000_000_000),
+            ]
+        }
+        return result
+    }
+
+    @Test(
+        "A one-caption rebuild writes the page that shows the caption and the records, nothing else"
+    )
+    func oneCaptionRewritesOnePage() throws {
+        let work = try TemporaryFolder()
+        try FileManager.default.copyItem(
+            at: Repository.sampleImages, to: work.url.appending(path: "photos"))
+        let options = ["--no-renditions", "--page-size", "10"]
+        #expect(
+            try ProcessRun(binary, ["build", "photos", "-o", "site"] + options, in: work.url)
+                .status == 0)
+        let site = work.url.appending(path: "site")
+        let records = work.url.appending(path: ".site.waterfall-site-cache")
+        let before = try Self.identities(of: site)
+        let recordsBefore = try Self.identities(of: work.url)[".site.waterfall-site-cache"]
+        #expect(before.keys.contains("layout/page-4.json") && before.count > 40, "\(before.keys)")
+
+        // The wall clock is on the first page.
+        let metadata = work.url.appending(path: "photos/metadata.json")
+        let text = try String(contentsOf: metadata, encoding: .utf8)
+        let edited = text.replacingOccurrences(
+            of: "Brushed steel hands, 40 cm", with: "Brushed steel hands, 30 cm")
+        #expect(edited != text)
+        try work.write("photos/metadata.json", edited)
+        let run = try ProcessRun(binary, ["build", "photos", "-o", "site"] + options, in: work.url)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("3 unchanged pages not rendered again"), "\(run.output)")
+        let after = try Self.identities(of: site)
+        #expect(after.keys.sorted() == before.keys.sorted(), "the same files")
+        let rewritten = after.keys.filter { after[$0] != before[$0] }.sorted()
+        // The photo's own page shows the caption too; its neighbours show only its name.
+        #expect(
+            rewritten == ["index.html", "items/wall-clock.html"],
+            "only the caption's gallery page and item page were written: \(rewritten)")
+        #expect(
+            try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8).contains(
+                "Brushed steel hands, 30 cm"))
+        #expect(
+            try Self.identities(of: work.url)[".site.waterfall-site-cache"] != recordsBefore,
+            "the records of \(records.lastPathComponent) say the page's new fingerprint")
+
+        // And the site is the one a build without the cache makes.
+        let fresh = try ProcessRun(
+            binary, ["build", "photos", "-o", "fresh", "--no-cache"] + options, in: work.url)
+        #expect(fresh.status == 0, "\(fresh.error)")
+        let reference = try EndToEndTests.tree(work.url.appending(path: "fresh"))
+        let built = try EndToEndTests.tree(site)
+        #expect(built.keys.sorted() == reference.keys.sorted())
+        for (name, bytes) in reference where built[name] != bytes {
+            Issue.record("\(name) differs from a build without the cache")
         }
     }
 
@@ -211,11 +284,13 @@ struct BuildCacheTests {
         options += ["--column-spacing", "20"]
         try rebuild("an option changed", keeps: 0)
 
-        // A layout.json that no longer holds the recorded entries: the pages are rendered again.
+        // A page whose layout file is gone is rendered again, and a layout.json replaced is
+        // written again.
+        try FileManager.default.removeItem(at: work.url.appending(path: "site/layout/page-3.json"))
         try work.write("site/layout.json", "{}")
         try work.write(
             "photos/Travel/wooden-pier.jpg", try Repository.samplePhoto("Travel/forest-path.jpg"))
-        try rebuild("layout.json replaced and a photo on page 4 changed", keeps: 0)
+        try rebuild("page 3's layout deleted and a photo on page 4 changed", keeps: 2)
 
         // A page file that went missing is rendered again; the others are kept.
         try FileManager.default.removeItem(at: work.url.appending(path: "site/page-2.html"))
@@ -223,7 +298,7 @@ struct BuildCacheTests {
     }
 
     @Test(
-        "The published folder holds no build record: no file but the pages and layout.json names a photo"
+        "The published folder holds no build record: no file but the pages and their layout names a photo"
     )
     func noRecordsInTheSite() throws {
         let work = try TemporaryFolder()
@@ -241,11 +316,12 @@ struct BuildCacheTests {
         )
         .filter { path in [".jpg", ".jpeg", ".png"].contains { path.lowercased().hasSuffix($0) } }
         #expect(photoPaths.count == 38)
-        // What may name photos: the pages, and layout.json (a record of what the pages show).
-        // Everything else a visitor can fetch must not name any photo, by path or by file name.
+        // What may name photos: the pages, and their layout files (a record of what the pages
+        // show). Everything else a visitor can fetch must not name any photo, by path or by file
+        // name.
         var checked = 0
         for (name, bytes) in try EndToEndTests.tree(work.url.appending(path: "site")) {
-            if name.hasSuffix(".html") || name == "/layout.json" { continue }
+            if name.hasSuffix(".html") || name.hasPrefix("/layout/") { continue }
             guard !name.hasPrefix("/renditions/") else { continue }  // image bytes, named by hash
             let text = String(decoding: bytes, as: UTF8.self)
             for path in photoPaths {

@@ -70,7 +70,8 @@ struct EndToEndTests {
             stylesheets.count == 2 && stylesheets[0].hasPrefix("assets/waterfall.")
                 && stylesheets[1].hasPrefix("assets/layout."))
         for name in stylesheets + [
-            "layout.json", "photos/Ceramics/espresso-cup.png", ".waterfall-site",
+            "layout.json", "layout/index.json", "photos/Ceramics/espresso-cup.png",
+            ".waterfall-site",
         ] {
             #expect(
                 FileManager.default.fileExists(atPath: site.appending(path: name).path),
@@ -81,9 +82,7 @@ struct EndToEndTests {
         #expect(
             try Data(contentsOf: site.appending(path: "photos/Travel/harbour at dusk.jpg"))
                 == original)
-        let layout =
-            try JSONSerialization.jsonObject(
-                with: Data(contentsOf: site.appending(path: "layout.json"))) as? [String: Any]
+        let layout: [String: Any]? = try Self.layout(of: site)
         #expect(layout?["photoCount"] as? Int == 37)
         // Balanced by default within one row spacing (16 px) at every width of every range.
         let firstPage = (layout?["pages"] as? [[String: Any]])?.first
@@ -303,6 +302,24 @@ struct EndToEndTests {
         return html.matches(
             of: /<link rel="stylesheet" href="(assets\/[a-z]+\.[0-9a-f]{16}\.css)">/
         ).map { String($0.output.1) }
+    }
+
+    /// The site's `layout.json` with each page's entry replaced by its layout file (`layout`
+    /// names it), as a tool reading the whole layout would join them.
+    static func layout(of site: URL) throws -> [String: Any] {
+        var layout = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: site.appending(path: "layout.json"))) as? [String: Any])
+        let listed = try #require(layout["pages"] as? [[String: Any]])
+        layout["pages"] = try listed.map { entry in
+            let path = try #require(entry["layout"] as? String)
+            let page = try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: site.appending(path: path))) as? [String: Any])
+            #expect(page["file"] as? String == entry["file"] as? String, "\(path)")
+            return page
+        }
+        return layout
     }
 
     /// Every file below `folder` with its bytes, for comparing whole sites.

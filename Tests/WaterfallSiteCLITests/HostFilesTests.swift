@@ -96,7 +96,7 @@ struct HostFilesTests {
         let patterns = try expectHeadersMatch(work.url.appending(path: "site"), "renditions")
         #expect(
             patterns == [
-                "/renditions/*", "/assets/*", "/", "/:page", "/photos/*", "/items/*",
+                "/renditions/*", "/assets/*", "/", "/:page", "/layout/*", "/photos/*", "/items/*",
                 "/.well-known/*",
             ])
 
@@ -105,7 +105,7 @@ struct HostFilesTests {
                 .status == 0)
         #expect(
             try expectHeadersMatch(work.url.appending(path: "plain"), "--no-renditions") == [
-                "/assets/*", "/", "/:page", "/photos/*", "/items/*", "/.well-known/*",
+                "/assets/*", "/", "/:page", "/layout/*", "/photos/*", "/items/*", "/.well-known/*",
             ])
 
         // By default (and with --no-original-link), a site whose photos all have renditions
@@ -119,7 +119,8 @@ struct HostFilesTests {
         )
         #expect(
             try expectHeadersMatch(work.url.appending(path: "private"), "--no-original-link") == [
-                "/renditions/*", "/assets/*", "/", "/:page", "/items/*", "/.well-known/*",
+                "/renditions/*", "/assets/*", "/", "/:page", "/layout/*", "/items/*",
+                "/.well-known/*",
             ])
     }
 

@@ -236,9 +236,7 @@ struct LayoutModeCommandTests {
                     + words.dropFirst(), in: Repository.root)
             #expect(run.status == 0, "\(line): \(run.error)")
             let html = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
-            let layout = try #require(
-                try JSONSerialization.jsonObject(
-                    with: Data(contentsOf: site.appending(path: "layout.json"))) as? [String: Any])
+            let layout = try EndToEndTests.layout(of: site)
             let options = try #require(layout["options"] as? [String: Any])
             let page = try #require((layout["pages"] as? [[String: Any]])?.first)
             let ranges = try #require(page["breakpoints"] as? [[String: Any]])

@@ -89,6 +89,49 @@ struct ServeCommandTests {
     }
 
     @Test(
+        "Rebuilds from the records read while serve waited equal a --no-cache build, also after a build from elsewhere replaced them"
+    )
+    func preloadedRecordsNeverMislead() throws {
+        let binary = try #require(Repository.binary)
+        let folder = try photos()
+        // One photo a page: the wall clock's page is kept while its records say it is unchanged.
+        let options = ["--no-renditions", "--page-size", "1"]
+        let server = try serve(folder, ["--page-size", "1"])
+        for caption in ["Second", "Third"] {
+            try folder.write(
+                "photos/metadata.json",
+                #"{"photos": {"Ceramics/cups.jpg": {"caption": "\#(caption)"}}}"#)
+            try server.waitForPage("/page-2.html", within: 3) { $0.contains(caption) }
+        }
+        // A build from another terminal, with other options, replaces the site and its records
+        // (the output is not watched); it may have to wait for serve to finish its swap.
+        var other = try ProcessRun(
+            binary, ["build", "photos", "-o", "site", "--column-spacing", "40"] + options,
+            in: folder.url)
+        for _ in 0..<20 where other.error.contains("busy") {
+            Thread.sleep(forTimeInterval: 0.2)
+            other = try ProcessRun(
+                binary, ["build", "photos", "-o", "site", "--column-spacing", "40"] + options,
+                in: folder.url)
+        }
+        #expect(other.status == 0, "\(other.error)")
+        try folder.write(
+            "photos/metadata.json", #"{"photos": {"Ceramics/cups.jpg": {"caption": "Fourth"}}}"#)
+        try server.waitForPage("/page-2.html", within: 3) { $0.contains("Fourth") }
+        #expect(server.interrupt() == 0)
+
+        let fresh = try ProcessRun(
+            binary, ["build", "photos", "-o", "fresh", "--no-cache"] + options, in: folder.url)
+        #expect(fresh.status == 0, "\(fresh.error)")
+        let site = try EndToEndTests.tree(folder.url.appending(path: "site"))
+        let reference = try EndToEndTests.tree(folder.url.appending(path: "fresh"))
+        #expect(site.keys.sorted() == reference.keys.sorted())
+        for (name, bytes) in reference where site[name] != bytes {
+            Issue.record("\(name) differs from a build without the cache")
+        }
+    }
+
+    @Test(
         "A failed rebuild is reported and the previous site keeps being served; the next good one replaces it"
     )
     func failedRebuild() throws {

@@ -86,6 +86,7 @@ struct StaticFolderTests {
         let cases: [(file: String, message: String)] = [
             ("index.html", "would overwrite the generated 'index.html'"),
             ("layout.json", "would overwrite the generated 'layout.json'"),
+            ("layout/index.json", "would go inside the generated folder 'layout/'"),
             ("_headers/readme.txt", "would overwrite the generated '_headers'"),
             (".waterfall-site", "would overwrite the generated '.waterfall-site'"),
             ("assets/extra.css", "would go inside the generated folder 'assets/'"),

@@ -28,7 +28,7 @@ struct BuildCache: Sendable {
     static let fileName = ".waterfall-site-cache"
     /// The first line starts with this, then a space and ``checksum(of:)`` of everything after
     /// the line, as 16 hexadecimal digits.
-    static let header = "waterfall-site build cache 10"
+    static let header = "waterfall-site build cache 11"
     /// What the first line of any version's cache starts with, before its version number.
     static let headerStem = "waterfall-site build cache "
 
@@ -103,9 +103,6 @@ struct BuildCache: Sendable {
     struct PageRecord: Sendable, Hashable {
         /// ``SiteRenderer/fingerprint(of:salt:)`` of the page.
         var fingerprint: UInt64
-        /// Where the page's entry sits in `layout.json`: byte offset and length.
-        var layoutOffset: Int
-        var layoutLength: Int
         /// The page's layout statistics, for the build summary.
         var ranges: Int
         var worstDrift: Double
@@ -267,10 +264,8 @@ struct BuildCache: Sendable {
                 text.append(Int64(index + 1))
                 text.tab()
                 text.append(String(page.fingerprint, radix: 16))
-                for number in [page.layoutOffset, page.layoutLength, page.ranges] {
-                    text.tab()
-                    text.append(Int64(number))
-                }
+                text.tab()
+                text.append(Int64(page.ranges))
                 text.tab()
                 text.append(page.worstDrift.description)
                 for number in [page.layoutBytes, page.photos] {
@@ -510,19 +505,16 @@ private struct CacheParser {
     }
 
     private func pageRecord(number: Int) -> BuildCache.PageRecord? {
-        guard fields.count == 10, signed(fields[0]) == Int64(number),
+        guard fields.count == 8, signed(fields[0]) == Int64(number),
             isLowercaseHex(fields[1]), !fields[1].isEmpty, fields[1].count <= 16,
             let fingerprint = UInt64(String(decoding: bytes[fields[1]], as: UTF8.self), radix: 16),
-            let offset = signed(fields[2]), offset >= 0, let length = signed(fields[3]),
-            length >= 0,
-            let ranges = signed(fields[4]), ranges >= 0,
-            let drift = text(fields[5]).flatMap(Double.init), drift.isFinite,
-            let layoutBytes = signed(fields[6]), layoutBytes >= 0, let photos = signed(fields[7]),
-            photos > 0, let items = hex(fields[8]), let itemPaths = hex(fields[9])
+            let ranges = signed(fields[2]), ranges >= 0,
+            let drift = text(fields[3]).flatMap(Double.init), drift.isFinite,
+            let layoutBytes = signed(fields[4]), layoutBytes >= 0, let photos = signed(fields[5]),
+            photos > 0, let items = hex(fields[6]), let itemPaths = hex(fields[7])
         else { return nil }
         return BuildCache.PageRecord(
-            fingerprint: fingerprint, layoutOffset: Int(offset), layoutLength: Int(length),
-            ranges: Int(ranges),
+            fingerprint: fingerprint, ranges: Int(ranges),
             worstDrift: drift, layoutBytes: Int(layoutBytes), photos: Int(photos),
             itemsFingerprint: items, itemPathsDigest: itemPaths)
     }

@@ -420,6 +420,17 @@ final class OutputFolder: @unchecked Sendable {
         return link(url.path + "/" + relativePath, staging.path + "/" + relativePath) == 0
     }
 
+    /// Keeps all of `relativePaths` (see ``keepPrevious(_:)-(String)``) or none: when one is
+    /// missing, those already linked are taken out again, so the caller writes every one afresh
+    /// and never through a link into the previous site.
+    func keepPrevious(_ relativePaths: [String]) -> Bool {
+        for (index, path) in relativePaths.enumerated() where !keepPrevious(path) {
+            for linked in relativePaths[..<index] { unlink(staging.path + "/" + linked) }
+            return false
+        }
+        return true
+    }
+
     /// Hard-links `source` at `relativePath` in the staging folder, making its folder; false when
     /// the file system cannot link it there (another device, say) and the caller must copy it.
     func linkFile(_ source: String, at relativePath: String) throws(CommandError) -> Bool {
@@ -427,24 +438,6 @@ final class OutputFolder: @unchecked Sendable {
         try makeFolder(destination.deletingLastPathComponent())
         // AT_SYMLINK_FOLLOW: a file that is a symlink is linked to its target, not the link.
         return linkat(AT_FDCWD, source, AT_FDCWD, destination.path, AT_SYMLINK_FOLLOW) == 0
-    }
-
-    /// After a file was written in pieces (and closed): when the previous site has it with the
-    /// same bytes, keeps the previous file instead, as ``write(_:to:)`` does.
-    func keepPreviousIfUnchanged(_ relativePath: String) {
-        let written = staging.path + "/" + relativePath
-        var info = stat()
-        guard stat(written, &info) == 0,
-            let previous = previousFile(relativePath, size: Int(info.st_size)),
-            let new = fileManager.contents(atPath: written), new == previous.contents
-        else { return }
-        let aside = written + ".new"
-        guard rename(written, aside) == 0 else { return }
-        if link(previous.path, written) == 0 {
-            unlink(aside)
-        } else {
-            _ = rename(aside, written)
-        }
     }
 
     /// The same file in the site being replaced (a previous waterfall-site build), if it exists
@@ -489,11 +482,14 @@ final class OutputFolder: @unchecked Sendable {
         createdFolders.withLock { _ = $0.insert(path) }
     }
 
-    /// Removes the `count` pages and `layout.json` written into the staging folder, to render them
-    /// again. (Unlinked, never rewritten in place: a page kept from the previous site is a hard
-    /// link to its file there, which must not change before the swap.)
+    /// Removes the `count` pages, their layout files and `layout.json` written into the staging
+    /// folder, to render them again. (Unlinked, never rewritten in place: a page kept from the
+    /// previous site is a hard link to its file there, which must not change before the swap.)
     func removeStagedPages(count: Int) {
-        for name in (1...max(1, count)).map(SitePage.fileName) + [PageWriter.layoutFileName] {
+        let pages = (1...max(1, count)).map(SitePage.fileName)
+        for name in pages + pages.map(LayoutDocument.path(ofPage:)) + [
+            LayoutDocument.indexFileName
+        ] {
             unlink(staging.path + "/" + name)
         }
     }

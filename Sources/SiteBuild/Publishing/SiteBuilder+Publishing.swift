@@ -39,7 +39,7 @@ extension SiteBuilder {
 
     /// Every file at the top of the site that the build writes, for ``StaticFolder/checkClashes(generated:folders:)``.
     func generatedFiles(_ plan: GalleryPlan, staticFolder: StaticFolder?) -> Set<String> {
-        var names: Set<String> = [PageWriter.layoutFileName, OutputFolder.markerName]
+        var names: Set<String> = [LayoutDocument.indexFileName, OutputFolder.markerName]
         for number in 1...max(1, plan.pageCount) { names.insert(SitePage.fileName(number)) }
         if writesHeaders(staticFolder) { names.insert(HostFiles.headersName) }
         return names
@@ -50,6 +50,7 @@ extension SiteBuilder {
         let folders = [
             SiteRenderer.assetsFolder, renderer.options.photosFolder, RenditionWriter.folderName,
             SiteRenderer.itemsFolder,
+            LayoutDocument.folderName,
         ]
         return Set(folders + folders.map(CarriedFolder.incomingName(of:)))
     }
@@ -63,7 +64,7 @@ extension SiteBuilder {
         try staticFolder?.place(into: output)
         guard writesHeaders(staticFolder) else { return }
         let headers = HostFiles.headers(
-            assetsFolder: SiteRenderer.assetsFolder,
+            assetsFolder: SiteRenderer.assetsFolder, layoutFolder: LayoutDocument.folderName,
             renditionsFolder: plan.photos.contains { $0.image != nil }
                 ? RenditionWriter.folderName : nil,
             originalsFolder: plan.scanIndices.contains { draft.publishedOriginals[$0] }

@@ -2,8 +2,8 @@
 /// Pages read, saying how long browsers and caches may keep each kind of file.
 ///
 /// Renditions and stylesheets are named by a hash of their bytes, so a changed file always gets a
-/// new name and each name may be cached for a year without asking again. Pages, `layout.json`
-/// and the originals keep their names across builds, so they are revalidated on every visit (a
+/// new name and each name may be cached for a year without asking again. Pages, `layout.json`,
+/// the pages' layout files and the originals keep their names across builds, so they are revalidated on every visit (a
 /// conditional request that costs a `304` when nothing changed). No two rules match the same
 /// path: both hosts would join the values of two matching rules into one header.
 enum HostFiles {
@@ -12,12 +12,13 @@ enum HostFiles {
     static let immutable = "public, max-age=31536000, immutable"
     static let revalidated = "public, max-age=0, must-revalidate"
 
-    /// The `_headers` text for a site with these folders: `assets` always, `renditions` and the
+    /// The `_headers` text for a site with these folders: `assets` and `layout` always, `renditions` and the
     /// originals' folder when the build wrote them, and the folders of the owner's static files.
     /// A placeholder matches one path segment, so `/:page` is every file at the top (pages,
     /// `layout.json`, the owner's own files), and `/` is the index a host serves for the bare folder.
     static func headers(
-        assetsFolder: String, renditionsFolder: String?, originalsFolder: String?,
+        assetsFolder: String, layoutFolder: String, renditionsFolder: String?,
+        originalsFolder: String?,
         ownFolders: [String], itemsFolder: String? = nil
     ) -> String {
         var text = """
@@ -33,6 +34,7 @@ enum HostFiles {
         rule("/\(assetsFolder)/*", immutable)
         rule("/", revalidated)
         rule("/:page", revalidated)
+        rule("/\(layoutFolder)/*", revalidated)
         if let originalsFolder { rule("/\(originalsFolder)/*", revalidated) }
         if let itemsFolder { rule("/\(itemsFolder)/*", revalidated) }
         for folder in ownFolders { rule("/\(folder)/*", revalidated) }

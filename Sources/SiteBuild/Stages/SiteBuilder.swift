@@ -17,6 +17,8 @@ public struct SiteBuilder {
     /// Given the build's large values at the end, for a process that exits right afterwards and
     /// need not free them (the executable's `ExitLeftovers`); in-process callers leave it alone.
     let keepsUntilExit: ([Any]) -> Void
+    /// The previous build's records already read (by `serve`, while it waited for a change).
+    public var preloadedRecords: PreloadedRecords?
 
     public init(
         settings: BuildSettings, console: Console,
@@ -102,7 +104,10 @@ public struct SiteBuilder {
         // Only the records of a previous waterfall-site build in the output folder can be trusted.
         // They are read on another thread while the scanner lists the folders.
         let recordsFile = settings.usesCache ? output.recordsToLoad : nil
-        let cacheLoad = recordsFile.map { file in BackgroundWork { BuildCache.load(from: file) } }
+        let preloaded = recordsFile.flatMap { preloadedRecords?.loaded(for: $0) }
+        let cacheLoad = recordsFile.map { file in
+            BackgroundWork { preloaded ?? BuildCache.load(from: file) }
+        }
         let progress = Progress(console: console, quiet: settings.quiet)
         let scan: ScanResult
         do {

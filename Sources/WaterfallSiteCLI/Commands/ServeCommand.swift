@@ -120,6 +120,8 @@ enum ServeCommand {
         var server: PreviewServer?
         var generation = 0
         var failure: String?
+        /// The last good build's records, read while waiting for the next change.
+        var preloaded: PreloadedRecords?
 
         init(list: ArgumentList, console: Console) {
             self.list = list
@@ -129,9 +131,15 @@ enum ServeCommand {
         /// Builds; a failure is reported (terminal and pages) and the previous site stays.
         mutating func build(_ settings: BuildSettings) {
             do {
-                try SiteBuilder(settings: settings, console: console).build()
+                var builder = SiteBuilder(settings: settings, console: console)
+                builder.preloadedRecords = preloaded
+                preloaded = nil
+                try builder.build()
                 generation += 1
                 failure = nil
+                if settings.usesCache {
+                    preloaded = PreloadedRecords(recordsOf: settings.output)
+                }
             } catch {
                 failure = error.description
                 console.warn("error: \(error.description)")
