@@ -6,7 +6,10 @@
 #                                              rsync, strace for the fault injection, clang for
 #                                              the fuzzing smoke; Firefox ESR and WebKitGTK
 #                                              with Xvfb, and pip's marionette_driver and
-#                                              selenium, for the <picture> check in each engine)
+#                                              selenium, for the <picture> check in each engine;
+#                                              and axe-core's axe.min.js from the
+#                                              axe-playwright-python wheel on PyPI, in
+#                                              .build/test-tools/, for the accessibility check)
 set -euo pipefail
 
 # The Swift toolchain is not a Debian package: say so first, rather than fail later in a build.
@@ -27,6 +30,24 @@ if [[ "${1:-}" == "--tests" ]]; then
   if [[ ! -x /opt/swift/usr/bin/clang ]] && ! command -v clang >/dev/null; then
     packages+=(clang libclang-rt-dev)
   fi
+fi
+
+# axe-core ships in a PyPI wheel (see /work/shared/browsers.md): take axe.min.js out of it once.
+axe="$(cd "$(dirname "$0")/.." && pwd)/.build/test-tools/axe.min.js"
+if [[ "${1:-}" == "--tests" && ! -s $axe ]]; then
+  mkdir -p "$(dirname "$axe")"
+  wheels=$(mktemp -d)
+  if python3 -m pip download --quiet --no-deps --dest "$wheels" axe-playwright-python==0.1.8 >&2; then
+    python3 - "$wheels" "$axe" <<'PY'
+import glob, sys, zipfile
+wheel = zipfile.ZipFile(glob.glob(sys.argv[1] + "/*.whl")[0])
+with open(sys.argv[2], "wb") as out:
+    out.write(wheel.read("axe_playwright_python/axe.min.js"))
+PY
+  else
+    echo "warning: could not download axe-playwright-python; the accessibility check is skipped" >&2
+  fi
+  rm -rf "$wheels"
 fi
 
 missing=()

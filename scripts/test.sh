@@ -17,9 +17,13 @@ python3 Tests/FaultInjection/kill_rebuild.py .build/debug/waterfall-site SampleI
 site=$(mktemp -d)/site
 trap 'rm -rf "$(dirname "$site")"' EXIT
 .build/debug/waterfall-site build SampleImages -o "$site" --quiet
-.build/debug/waterfall-site build SampleImages -o "$site-paged" --quiet --page-size 12 --caption-height 64
+.build/debug/waterfall-site build SampleImages -o "$site-paged" --quiet --page-size 12 --caption-height 64 --publish-originals
 python3 Tests/Browser/check_site.py "$site"
 python3 Tests/Browser/check_site.py "$site-paged" --widths 12
+# Product cards and item pages: one link per card, prev/next in gallery order, the back link
+# lands on its tile, no overflow or overlap, no script, axe-core without violations.
+python3 Tests/Browser/check_items.py "$site" --axe .build/test-tools/axe.min.js
+python3 Tests/Browser/check_items.py "$site-paged" --axe .build/test-tools/axe.min.js --widths 320,1280
 # WebP (and AVIF) <source>s load in Chromium, Firefox and WebKitGTK, and a browser without them
 # gets the JPEG/PNG <img>.
 .build/debug/waterfall-site build SampleImages -o "$site-avif" --quiet --avif --avif-speed 9

@@ -16,6 +16,17 @@ public struct SitePhoto: Sendable, Hashable {
     /// False for a file browsers cannot show (HEIC, and AVIF with its crops): the tile's full
     /// view is then its largest rendition even where originals are linked.
     public var opensOriginal = true
+    /// Short text on the card and the item page ("New", "Last one"); read by screen readers as
+    /// text beside the card's link, so it is not repeated in each link's accessible name.
+    public var badge: String?
+    /// `"availability": "sold out"` (or a badge saying so): the card is dimmed and says so in words.
+    public var isSoldOut = false
+    /// The photo's own page, relative to the site's root (`items/ceramics/red-bowl.html`), not
+    /// percent-encoded; nil when the site has no item pages (the card then links the photo).
+    public var itemPath: String?
+    /// The name the item page shows as its heading and the neighbours' links: the title, or the
+    /// file name when it is not camera noise, or the alt text.
+    public var name: String?
 
     public init(
         path: String, width: Int, height: Int, alt: String, title: String? = nil,
@@ -91,6 +102,10 @@ public struct SiteSection: Sendable, Hashable {
     public var photos: [SitePhoto]
     /// The footer, columns and insets the metadata gives this folder.
     public var options: SectionOptions
+    /// The folder's photos over every page, when it is split across pages.
+    public var totalCount: Int?
+    /// Whether the section began on an earlier page.
+    public var isContinued = false
 
     public init(
         folder: String, title: String, photos: [SitePhoto],
@@ -109,6 +124,8 @@ public struct SitePage: Sendable, Hashable {
     public var number: Int
     public var count: Int
     public var sections: [SiteSection]
+    /// The photos of the whole site, which the page header counts; nil: this page's.
+    public var siteCount: Int?
 
     public init(number: Int, count: Int, sections: [SiteSection]) {
         self.number = number
@@ -123,4 +140,18 @@ public struct SitePage: Sendable, Hashable {
 
     public var fileName: String { Self.fileName(number) }
     public var photoCount: Int { sections.reduce(0) { $0 + $1.photos.count } }
+}
+
+/// One link of the category menu: a section's title and where it starts.
+public struct MenuEntry: Sendable, Hashable {
+    public var title: String
+    /// The gallery page (1-based) where the section starts, and the section's id there.
+    public var page: Int
+    public var sectionID: String
+
+    public init(title: String, page: Int, sectionID: String) {
+        self.title = title
+        self.page = page
+        self.sectionID = sectionID
+    }
 }

@@ -24,6 +24,17 @@ public struct SiteOptions: Sendable {
     /// Whether a tile without a `link` links to the original photo; otherwise to its widest
     /// rendition (the original is then not published unless it has no renditions).
     public var linksOriginals: Bool
+    /// The interface words in the site's language.
+    public var strings = InterfaceStrings()
+    /// What the page says about the site (`<meta name=description>`); the title when empty.
+    public var description = ""
+    /// A paragraph under the site's title.
+    public var intro = ""
+    /// The logo and favicon inside the site (`assets/…`), empty for none.
+    public var logoPath = ""
+    public var faviconPath = ""
+    /// The category menu on every gallery page (shown with two sections or more).
+    public var menu: [MenuEntry] = []
 
     public init(
         title: String, layout: LayoutOptions, captionHeight: Double = 0, headerHeight: Double = 56,

@@ -36,28 +36,62 @@ extension SiteRenderer {
             hasher.combine(
                 section.options == SectionOptions() ? "" : String(reflecting: section.options))
             hasher.combine(section.photos.count)
-            for photo in section.photos {
-                hasher.combine(photo.path)
-                hasher.combine(photo.width)
-                hasher.combine(photo.height)
-                hasher.combine(photo.alt)
-                hasher.combine(photo.title)
-                hasher.combine(photo.caption)
-                hasher.combine(photo.price)
-                hasher.combine(photo.link)
-                hasher.combine(photo.opensOriginal ? 1 : 0)
-                if let image = photo.image {
-                    hasher.combine(image.src)
-                    hasher.combine(image.candidates.count)
-                    for candidate in image.candidates {
-                        hasher.combine(candidate.path)
-                        hasher.combine(candidate.width)
-                    }
-                } else {
-                    hasher.combine(-1)
-                }
-            }
+            for photo in section.photos { Self.combine(photo, into: &hasher) }
         }
         return hasher.value
+    }
+
+    /// A digest of everything the item pages of gallery page `number` depend on (see
+    /// ``itemPage(_:context:)``): the theme, the options, the page's number, its sections and
+    /// photos, and the photos just before and after the page, whose names and paths the first and
+    /// last item pages link to. A builder keeps a page's item pages while it is unchanged.
+    public func fingerprint(
+        itemsOfPage number: Int, sections: [SectionSlice], previous: SitePhoto?, next: SitePhoto?,
+        salt: UInt64
+    ) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine("items")
+        hasher.combine(fingerprint(page: number, of: 0, sections: sections, salt: salt))
+        for neighbour in [previous, next] {
+            if let neighbour { Self.combine(neighbour, into: &hasher) } else { hasher.combine(-2) }
+        }
+        return hasher.value
+    }
+
+    /// Every field of `photo` that a page or an item page shows.
+    private static func combine(_ photo: SitePhoto, into hasher: inout StableHasher) {
+        hasher.combine(photo.path)
+        hasher.combine(photo.width)
+        hasher.combine(photo.height)
+        hasher.combine(photo.alt)
+        hasher.combine(photo.title)
+        hasher.combine(photo.name)
+        hasher.combine(photo.caption)
+        hasher.combine(photo.price)
+        hasher.combine(photo.link)
+        hasher.combine(photo.opensOriginal ? 1 : 0)
+        hasher.combine(photo.badge)
+        hasher.combine(photo.isSoldOut ? 1 : 0)
+        hasher.combine(photo.itemPath)
+        if let image = photo.image {
+            hasher.combine(image.src)
+            hasher.combine(image.candidates.count)
+            for candidate in image.candidates {
+                hasher.combine(candidate.path)
+                hasher.combine(candidate.width)
+            }
+            // The WebP and AVIF sets of the tile's <picture>.
+            hasher.combine(image.sources.count)
+            for source in image.sources {
+                hasher.combine(source.type)
+                hasher.combine(source.candidates.count)
+                for candidate in source.candidates {
+                    hasher.combine(candidate.path)
+                    hasher.combine(candidate.width)
+                }
+            }
+        } else {
+            hasher.combine(-1)
+        }
     }
 }

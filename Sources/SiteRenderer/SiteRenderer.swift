@@ -14,9 +14,9 @@ import MasonryLayout
 /// - each tile's `style`: its aspect ratio `--r` and, per range *i* (written in base 36, so a page
 ///   with many balancing sub-ranges still spends one character on it), its column `--ci`, the
 ///   sum of the aspect ratios above it in that column `--ai` and the number of items above it
-///   `--ki`. Zeros are left out; the CSS falls back to 0. Every item has the same caption band,
-///   so with `--g` = row spacing + band: `top = --t + --a × --w + --k × --g`,
-///   `left = --ox + --c × --dx`, `height = --r × --w + band`.
+///   the px of row spacings and caption bands above it `--ki`. Zeros are left out; the CSS falls
+///   back to 0. Each tile's own band `--b` (see ``CaptionBand``; absent for a tile without text):
+///   `top = --t + --a × --w + --k`, `left = --ox + --c × --dx`, `height = --r × --w + --b`.
 public struct SiteRenderer: Sendable {
     public let theme: Theme
     public let options: SiteOptions
@@ -57,6 +57,11 @@ public struct SiteRenderer: Sendable {
     }
 
     /// A rendered page: its HTML and the layout it was rendered from (for `layout.json`).
+    /// The folder of the site that holds the item pages.
+    public static let itemsFolder = "items"
+
+    var strings: InterfaceStrings { options.strings }
+
     public struct RenderedPage: Sendable {
         public var html: String
         public var layout: GalleryLayout
@@ -72,7 +77,8 @@ public struct SiteRenderer: Sendable {
             LayoutSection(
                 items: section.photos.compactMap {
                     LayoutItem(
-                        width: $0.width, height: $0.height, extraHeight: options.captionHeight)
+                        width: $0.width, height: $0.height,
+                        extraHeight: CaptionBand.height($0, fixed: options.captionHeight))
                 },
                 headerHeight: section.title.isEmpty ? 0 : options.headerHeight,
                 footerHeight: section.options.footer.isEmpty ? 0 : options.footerHeight,
@@ -103,7 +109,9 @@ public struct SiteRenderer: Sendable {
             sectionsHTML += theme.section.render([
                 "id": .text(ids[sectionIndex]),
                 "title": .text(section.title),
-                "photoCount": .text(NumberText.grouped(section.photos.count)),
+                "photoCount": .text(NumberText.grouped(section.totalCount ?? section.photos.count)),
+                "countText": .text(strings.photoCount(section.totalCount ?? section.photos.count)),
+                "continued": .text(section.isContinued ? strings["continued"] : ""),
                 "tiles": .markup(tiles),
                 "footer": .text(section.options.footer),
             ])
@@ -112,7 +120,16 @@ public struct SiteRenderer: Sendable {
         layoutBytes += style.utf8.count
         let html = theme.page.render([
             "title": .text(options.title),
-            "description": .text(options.title),
+            "canonical": .text(page.fileName),
+            "description": .text(options.description.isEmpty ? options.title : options.description),
+            "intro": .text(options.intro),
+            "logo": .text(options.logoPath),
+            "favicon": .text(options.faviconPath),
+            "menu": .markup(menuHTML(current: page.number)),
+            "skipLink": .text(strings["skipLink"]),
+            "madeWith": .text(strings["madeWith"]),
+            "photoCountText": .text(strings.photoCount(page.siteCount ?? page.photoCount)),
+            "pageOf": .text(page.count > 1 ? strings.pageOf(page.number, page.count) : ""),
             "lang": .text(options.language),
             "dir": .text(options.layout.direction == .rightToLeft ? "rtl" : ""),
             "generator": .text("waterfall-site"),
@@ -123,7 +140,7 @@ public struct SiteRenderer: Sendable {
             "pagination": .markup(page.count > 1 ? paginationHTML(page) : ""),
             "pageNumber": .text(String(page.number)),
             "pageCount": .text(String(page.count)),
-            "photoCount": .text(NumberText.grouped(page.photoCount)),
+            "photoCount": .text(NumberText.grouped(page.siteCount ?? page.photoCount)),
         ])
         return RenderedPage(html: html, layout: layout, sectionIDs: ids, layoutBytes: layoutBytes)
     }
@@ -141,11 +158,10 @@ public struct SiteRenderer: Sendable {
             .wf-section{position:relative;margin:0;padding:0}
             .wf-section-header,.wf-section-footer{position:absolute;box-sizing:border-box;margin:0}
             .wf-tiles{list-style:none;margin:0;padding:0}
-            .wf-tiles>li{position:absolute;box-sizing:border-box;margin:0;padding:0;width:var(--w);left:calc(var(--ox) + var(--c) * var(--dx));top:calc(var(--t) + var(--a) * var(--w) + var(--k) * var(--g))}
+            .wf-tiles>li{position:absolute;box-sizing:border-box;margin:0;padding:0;width:var(--w);left:calc(var(--ox) + var(--c) * var(--dx));top:calc(var(--t) + var(--a) * var(--w) + var(--k) * 1px)}
             .wf-tiles>li>a>picture{display:contents}
             .wf-tiles>li>a>img,.wf-tiles>li>a>picture>img{display:block;width:100%;height:calc(var(--r) * var(--w))}
-            .wf-caption{box-sizing:border-box;height:\(CSSText.px(options.captionHeight))}
-            .wf-gallery{--g:\(CSSText.px(options.layout.rowSpacing + options.captionHeight))}
+            .wf-caption{box-sizing:border-box;height:calc(var(--b) * 1px)}
 
             """
         return css
@@ -249,6 +265,10 @@ extension SiteRenderer {
             "--r:"
             + NumberText.decimal(
                 Double(photo.height) / Double(photo.width), decimals: Self.aspectDecimals)
+        let band = CaptionBand.height(photo, fixed: options.captionHeight)
+        if band > 0 { style += ";--b:" + NumberText.decimal(band, decimals: 2) }
+        let titleLines = CaptionBand.titleLines(photo)
+        if titleLines > 0 && titleLines != 2 { style += ";--tl:\(titleLines)" }
         var inForce = ("0", "0", "0")
         for (index, breakpointLayout) in layout.breakpoints.enumerated() {
             if index == 0 || layout.breakpoints[index - 1].breakpoint != breakpointLayout.breakpoint
@@ -257,14 +277,13 @@ extension SiteRenderer {
             }
             let sectionLayout = breakpointLayout.sections[section]
             let placed = sectionLayout.items[item]
-            // Every item has the same caption band, so the px above an item are its index in the
-            // column times (row spacing + band): the stylesheet multiplies `--k` by `--g`.
+            // Bands differ from tile to tile, so the px above an item are written out.
             let column = String(placed.column)
             let widest = sectionLayout.columnWidth.value(
                 atGalleryWidth: breakpointLayout.maximumWidth)
             let ratios = NumberText.decimal(
                 placed.ratiosAbove, decimals: Self.ratioDecimals(widestColumn: widest))
-            let itemsAbove = String(placed.indexInColumn)
+            let itemsAbove = NumberText.decimal(placed.pixelsAbove, decimals: 2)
             let suffix = LayoutRanges.suffix(index)
             if column != inForce.0 { style += ";--c\(suffix):\(column)" }
             if ratios != inForce.1 { style += ";--a\(suffix):\(ratios)" }
@@ -303,7 +322,10 @@ extension SiteRenderer {
         // table part-way costs as much as filling it.
         var values = [String: TemplateValue](minimumCapacity: 16)
         values["style"] = .text(style)
-        values["href"] = .text(photo.link ?? fullView)
+        // The whole card is one link: to the photo's own page when the site has item pages.
+        let href = photo.itemPath.map(\.percentEncodedPath) ?? photo.link ?? fullView
+        values["href"] = .text(href)
+        values["id"] = .text(photo.itemPath.map(Self.tileID) ?? "")
         values["src"] = .text(photo.image?.src ?? original)
         values["srcset"] = .text(photo.image?.srcset ?? "")
         values["sizes"] = .text(eager ? sizes : "auto, " + sizes)
@@ -315,18 +337,27 @@ extension SiteRenderer {
         values["height"] = .text(String(photo.height))
         values["alt"] = .text(photo.alt)
         values["loading"] = .text(eager ? "eager" : "lazy")
-        values["external"] = .text(photo.link == nil ? "" : "yes")
-        values["captioned"] = .text(options.captionHeight > 0 ? "yes" : "")
-        // With the caption band on, a photo without any caption data shows its name, not a blank.
-        let hasCaptionData = photo.title != nil || photo.caption != nil || photo.price != nil
-        values["title"] = .text(photo.title ?? (hasCaptionData ? "" : photo.alt))
+        values["external"] = .text(photo.itemPath == nil && photo.link != nil ? "yes" : "")
+        values["captioned"] = .text(CaptionBand.hasText(photo) ? "yes" : "")
+        values["title"] = .text(photo.title ?? "")
         values["caption"] = .text(photo.caption ?? "")
         values["price"] = .text(photo.price ?? "")
+        values["badge"] = .text(photo.badge ?? "")
+        values["soldOut"] = .text(photo.isSoldOut ? strings.soldOut : "")
         return theme.tile.render(values)
     }
 
     /// Items whose top edge lies within the first screen at the narrowest width of some
     /// breakpoint load eagerly; every other image loads lazily.
+    /// The element id of a photo's tile, which its item page's back link lands on: `p-` and the
+    /// item page's path inside `items/` without `.html`, so it is unique on the site.
+    public static func tileID(_ itemPath: String) -> String {
+        var id = itemPath
+        if id.hasPrefix(itemsFolder + "/") { id.removeFirst(itemsFolder.count + 1) }
+        if id.hasSuffix(".html") { id.removeLast(5) }
+        return "p-" + id
+    }
+
     fileprivate func eagerItems(_ layout: GalleryLayout) -> [Bool] {
         var eager: [Bool] = []
         for breakpointLayout in layout.breakpoints {
@@ -349,6 +380,9 @@ extension SiteRenderer {
             }
         }
         return theme.pagination.render([
+            "previousWord": .text(strings["previous"]),
+            "nextWord": .text(strings["next"]),
+            "label": .text(strings["pages"]),
             "previous": .text(page.number > 1 ? SitePage.fileName(page.number - 1) : ""),
             "next": .text(page.number < page.count ? SitePage.fileName(page.number + 1) : ""),
             "pageNumber": .text(String(page.number)),
@@ -357,12 +391,33 @@ extension SiteRenderer {
         ])
     }
 
+    /// The category menu: a link to where each section starts, over every page; empty with
+    /// fewer than two titled sections.
+    fileprivate func menuHTML(current: Int) -> String {
+        guard options.menu.count > 1 else { return "" }
+        var links = ""
+        for entry in options.menu {
+            let href =
+                entry.page == current
+                ? "#" + entry.sectionID : SitePage.fileName(entry.page) + "#" + entry.sectionID
+            links += "<li><a href=\"\(href.htmlEscaped)\">\(entry.title.htmlEscaped)</a></li>"
+        }
+        return "<nav class=\"wf-menu\" aria-label=\"\(strings["sections"].htmlEscaped)\"><ul>"
+            + links + "</ul></nav>"
+    }
+
     /// `s-` plus a slug of the folder, unique on the page ("s-travel-japan", "s-travel-japan-2").
     fileprivate static func sectionIDs(_ sections: [SiteSection]) -> [String] {
+        sectionIDs(folders: sections.map(\.folder))
+    }
+
+    /// The element ids of sections of these folders on one page, in order (see
+    /// ``sectionIDs(_:)``); the builder uses it to link a section from the menu and item pages.
+    public static func sectionIDs(folders: [String]) -> [String] {
         var used: Set<String> = []
-        return sections.map { section in
+        return folders.map { folder in
             var slug = ""
-            for scalar in section.folder.lowercased().unicodeScalars {
+            for scalar in folder.lowercased().unicodeScalars {
                 if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
                     slug.unicodeScalars.append(scalar)
                 } else if !slug.isEmpty && !slug.hasSuffix("-") {
@@ -370,7 +425,7 @@ extension SiteRenderer {
                 }
             }
             while slug.hasSuffix("-") { slug.removeLast() }
-            let base = "s-" + (slug.isEmpty ? (section.folder.isEmpty ? "root" : "section") : slug)
+            let base = "s-" + (slug.isEmpty ? (folder.isEmpty ? "root" : "section") : slug)
             var id = base
             var counter = 2
             while used.contains(id) {

@@ -14,18 +14,38 @@ public struct Theme: Sendable {
         "page.html", "section.html", "tile.html", "pagination.html", "waterfall.css",
     ]
 
+    /// Files a theme made for an earlier version may lack: the built-in one is used instead,
+    /// with a warning naming the missing file (see ``warnings``).
+    public static let optionalFileNames = ["item.html", "strings.json"]
+
     /// The placeholders each file may use (documented in `Templates/README.md`).
     static let placeholders: [String: Set<String>] = [
         "page.html": [
             "title", "description", "stylesheet", "layoutStylesheet", "pageStyle", "sections",
             "pagination", "pageNumber", "pageCount", "photoCount", "generator", "lang", "dir",
+            "canonical", "intro", "logo", "favicon", "menu", "skipLink", "madeWith",
+            "photoCountText", "pageOf",
         ],
-        "section.html": ["id", "title", "photoCount", "tiles", "footer"],
+        "section.html": [
+            "id", "title", "photoCount", "tiles", "footer", "countText", "continued",
+        ],
         "tile.html": [
             "style", "href", "src", "width", "height", "alt", "title", "caption", "price",
-            "loading", "external", "captioned", "srcset", "sizes", "picture",
+            "loading", "external", "captioned", "srcset", "sizes", "picture", "id", "badge",
+            "soldOut",
         ],
-        "pagination.html": ["previous", "next", "pageNumber", "pageCount", "pageLinks"],
+        "pagination.html": [
+            "previous", "next", "pageNumber", "pageCount", "pageLinks", "previousWord",
+            "nextWord", "label",
+        ],
+        "item.html": [
+            "lang", "dir", "title", "name", "description", "canonical", "stylesheet", "favicon",
+            "generator", "siteTitle", "home", "section", "sectionHref", "breadcrumbLabel", "src",
+            "srcset", "sizes", "width", "height", "alt", "caption", "price", "badge", "soldOut",
+            "link", "callToAction", "original", "downloadOriginal", "back", "backToGallery",
+            "previous", "previousName", "previousWord", "next", "nextName", "nextWord",
+            "neighboursLabel",
+        ],
         "waterfall.css": [],
     ]
 
@@ -33,10 +53,18 @@ public struct Theme: Sendable {
     let section: Template
     let tile: Template
     let pagination: Template
+    let item: Template
+    /// The theme's `strings.json` as it is: interface words per language, which the builder reads.
+    public let stringsJSON: String
+    /// What the theme lacks and what is used instead, one sentence each.
+    public let warnings: [String]
     /// The theme's stylesheet, copied to the site as it is.
     public let stylesheet: String
     /// A stable hash of every file of the theme (see ``SiteRenderer/fingerprint(of:salt:)``).
     public let digest: UInt64
+
+    /// The built-in theme's `strings.json`, where a user theme's table lacks a language.
+    public static var builtInStringsJSON: String { EmbeddedTheme.files["strings.json"] ?? "{}" }
 
     /// The built-in theme.
     public static func builtIn() throws(ThemeError) -> Theme {
@@ -48,11 +76,17 @@ public struct Theme: Sendable {
         }
     }
 
-    /// A user's theme folder, with every file of ``fileNames``.
+    /// A user's theme folder, with every file of ``fileNames``; a file of
+    /// ``optionalFileNames`` it lacks comes from the built-in theme.
     public static func load(from folder: URL) throws(ThemeError) -> Theme {
         try Theme { name throws(ThemeError) in
             let url = folder.appending(path: name)
             let path = url.path
+            if optionalFileNames.contains(name), !FileManager.default.fileExists(atPath: path),
+                let text = EmbeddedTheme.files[name]
+            {
+                return (builtInMarker + name, text)
+            }
             guard FileManager.default.fileExists(atPath: path) else {
                 throw ThemeError(
                     file: path, line: 0,
@@ -82,13 +116,40 @@ public struct Theme: Sendable {
             return try Template(
                 fileName: file.shownName, text: file.text, allowed: Self.placeholders[name] ?? [])
         }
+        var warnings: [String] = []
         page = try template("page.html")
         section = try template("section.html")
         tile = try template("tile.html")
         pagination = try template("pagination.html")
+        let itemFile = try read("item.html")
+        hasher.combine(itemFile.text)
+        if itemFile.shownName.hasPrefix(Self.builtInMarker) {
+            warnings.append(
+                "theme has no item.html; the built-in item page is used (copy Templates/item.html into the theme to change it)"
+            )
+            item = try Template(
+                fileName: "item.html", text: itemFile.text, allowed: Self.placeholders["item.html"]!
+            )
+        } else {
+            item = try Template(
+                fileName: itemFile.shownName, text: itemFile.text,
+                allowed: Self.placeholders["item.html"]!)
+        }
+        let stringsFile = try read("strings.json")
+        hasher.combine(stringsFile.text)
+        if stringsFile.shownName.hasPrefix(Self.builtInMarker) {
+            warnings.append(
+                "theme has no strings.json; the built-in interface words are used (copy Templates/strings.json into the theme to change them)"
+            )
+        }
+        stringsJSON = stringsFile.text
+        self.warnings = warnings
         // Parsed only to reject placeholders, which a stylesheet cannot have.
         let css = try template("waterfall.css")
         stylesheet = css.render([:])
         digest = hasher.value
     }
+
+    /// Starts the shown name of a file taken from the built-in theme for one a user theme lacks.
+    private static let builtInMarker = "\u{0}built-in:"
 }

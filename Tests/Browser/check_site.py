@@ -398,12 +398,16 @@ def predict(page: dict, W: float, origin_x: float, origin_y: float, caption_heig
                          "columns": s.get("columns", bp["columns"]), "pitch": None})
         top += height
     items = []
-    for item in bp["items"]:
+    photos = page.get("photos", [])
+    for index, item in enumerate(bp["items"]):
         section, column = item[0], item[1]
         x, y, w, h = (item[2 + 2 * k] * W + item[3 + 2 * k] for k in range(4))
+        # Each tile has its own text band (none without text): the image is the photo's shape.
+        image_height = (w * photos[index]["height"] / photos[index]["width"]
+                        if index < len(photos) else h - caption_height)
         items.append({"section": section, "column": column,
                       "rect": [origin_x + x, sections[section]["top"] + y, w, h],
-                      "img": [origin_x + x, sections[section]["top"] + y, w, h - caption_height]})
+                      "img": [origin_x + x, sections[section]["top"] + y, w, image_height]})
     # The column pitch of each section, from any two of its items in different columns (with a
     # fixed item width the gap between columns grows with W, so it is not the column spacing).
     first: dict[int, tuple[int, float]] = {}

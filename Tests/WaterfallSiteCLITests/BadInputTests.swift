@@ -78,7 +78,8 @@ struct BadInputTests {
         // A valid name that reads like an escape must not collide with the first.
         try work.write("photos/%FF%FE.jpg", first)
 
-        let build = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: work.url)
+        let build = try ProcessRun(
+            binary, ["build", photos.path, "-o", "site", "--publish-originals"], in: work.url)
         #expect(build.status == 0, "stderr: \(build.error)")
         #expect(build.error.isEmpty)
         #expect(build.output.hasPrefix("Built 6 photos"))
@@ -91,14 +92,22 @@ struct BadInputTests {
         #expect(try Data(contentsOf: site.appending(path: "photos/%FF%FE.jpg")) == first)
         #expect(try Data(contentsOf: site.appending(path: "photos/%FF%FD.jpg")) == second)
         #expect(try Data(contentsOf: site.appending(path: "photos/%25FF%25FE.jpg")) == first)
-        let html = try Self.html(site)
-        // In a URL, `%` is itself escaped: the browser asks for the file as it is named.
-        #expect(html.contains(#"href="photos/%25FF%25FE.jpg""#))
-        #expect(html.contains(#"href="photos/%25FF%25FD.jpg""#))
-        #expect(html.contains(#"href="photos/%2525FF%2525FE.jpg""#))
+        // The item pages offer the originals; in a URL, `%` is itself escaped: the browser asks
+        // for the file as it is named.
+        let items = try FileManager.default.contentsOfDirectory(
+            atPath: site.appending(path: "items").path
+        ).sorted()
+        #expect(items.count == 6 && items.allSatisfy { !$0.contains("%") }, "\(items)")
+        let html = try items.map {
+            try String(contentsOf: site.appending(path: "items/" + $0), encoding: .utf8)
+        }.joined()
+        #expect(html.contains(#"href="../photos/%25FF%25FE.jpg""#))
+        #expect(html.contains(#"href="../photos/%25FF%25FD.jpg""#))
+        #expect(html.contains(#"href="../photos/%2525FF%2525FE.jpg""#))
 
         // A rebuild finds every photo in the cache, escaped ones included.
-        let rebuild = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: work.url)
+        let rebuild = try ProcessRun(
+            binary, ["build", photos.path, "-o", "site", "--publish-originals"], in: work.url)
         #expect(rebuild.status == 0)
         #expect(rebuild.output.contains("6 unchanged photos not read again"))
 
@@ -185,7 +194,8 @@ struct BadInputTests {
                     atPath: folder.appending(path: name).path, withDestinationPath: target)
             }
         }
-        let build = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: work.url)
+        let build = try ProcessRun(
+            binary, ["build", photos.path, "-o", "site", "--publish-originals"], in: work.url)
         #expect(build.status == 0, "stderr: \(build.error)")
         #expect(build.output.hasPrefix("Built 4 photos"), "\(build.output)")
         #expect(
@@ -212,7 +222,8 @@ struct BadInputTests {
             atPath: photos.appending(path: "linked.jpg").path,
             withDestinationPath: "../elsewhere/secret.jpg")
 
-        let build = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: work.url)
+        let build = try ProcessRun(
+            binary, ["build", photos.path, "-o", "site", "--publish-originals"], in: work.url)
         #expect(build.status == 0, "stderr: \(build.error)")
         #expect(build.output.hasPrefix("Built 3 photos"))
         #expect(
@@ -229,7 +240,9 @@ struct BadInputTests {
                 atPath: work.url.appending(path: "site/photos/linked.jpg").path))
 
         let followed = try ProcessRun(
-            binary, ["build", photos.path, "-o", "site", "--follow-symlinks"], in: work.url)
+            binary,
+            ["build", photos.path, "-o", "site", "--follow-symlinks", "--publish-originals"],
+            in: work.url)
         #expect(followed.status == 0, "stderr: \(followed.error)")
         #expect(followed.error.isEmpty)
         #expect(followed.output.hasPrefix("Built 5 photos"))
@@ -243,7 +256,8 @@ struct BadInputTests {
         let work = try TemporaryFolder()
         let photos = try Self.photos(in: work)
         try work.write("photos/\u{1B}]0;pwned\u{07}.jpg", "not a photo")
-        let build = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: work.url)
+        let build = try ProcessRun(
+            binary, ["build", photos.path, "-o", "site", "--publish-originals"], in: work.url)
         #expect(build.status == 0)
         #expect(!build.error.contains("\u{1B}") && !build.error.contains("\u{07}"))
         #expect(
@@ -268,7 +282,8 @@ struct BadInputTests {
                 "a.jpg": { "title": "Second" }
             } }
             """)
-        let build = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: work.url)
+        let build = try ProcessRun(
+            binary, ["build", photos.path, "-o", "site", "--publish-originals"], in: work.url)
         #expect(build.status == 1)
         #expect(build.error.contains("metadata.json"))
         #expect(
@@ -285,7 +300,8 @@ struct BadInputTests {
         let work = try TemporaryFolder()
         let photos = try Self.photos(in: work)
         try #require(mkfifo(photos.appending(path: name).path, 0o644) == 0)
-        let build = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: work.url)
+        let build = try ProcessRun(
+            binary, ["build", photos.path, "-o", "site", "--publish-originals"], in: work.url)
         #expect(build.status == 1)
         #expect(
             build.error.contains(
@@ -299,7 +315,8 @@ struct BadInputTests {
         let work = try TemporaryFolder()
         let photos = try Self.photos(in: work)
         try work.write("photos/waterfall.json", #"{ "quality": "82" }"#)
-        let build = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: work.url)
+        let build = try ProcessRun(
+            binary, ["build", photos.path, "-o", "site", "--publish-originals"], in: work.url)
         #expect(build.status == 1)
         #expect(
             build.error.contains(
@@ -327,12 +344,13 @@ struct BadInputTests {
         #expect(stereo["storedWidth"] as? Int == plain["storedWidth"] as? Int)
         #expect(stereo["storedHeight"] as? Int == plain["storedHeight"] as? Int)
 
-        let build = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: work.url)
+        let build = try ProcessRun(
+            binary, ["build", photos.path, "-o", "site", "--publish-originals"], in: work.url)
         #expect(build.status == 0, "stderr: \(build.error)")
         #expect(build.error.isEmpty)
         #expect(build.output.hasPrefix("Built 4 photos"))
         let html = try Self.html(work.url.appending(path: "site"))
-        #expect(TileMarkup.shows(html, href: "photos/stereo.mpo", srcPrefix: "renditions/"))
+        #expect(TileMarkup.shows(html, href: "items/stereo.html", srcPrefix: "renditions/"))
         #expect(
             try Data(contentsOf: work.url.appending(path: "site/photos/stereo.mpo")) == left + right
         )
@@ -353,7 +371,8 @@ struct BadInputTests {
                 Array("RIFF".utf8) + [0x20, 0, 0, 0] + Array("WEBPVP8 ".utf8)
                     + [UInt8](repeating: 0, count: 20)))
         try work.write("photos/anim.gif", Data(Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]))
-        let build = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: work.url)
+        let build = try ProcessRun(
+            binary, ["build", photos.path, "-o", "site", "--publish-originals"], in: work.url)
         #expect(build.status == 0)
         #expect(
             build.error.contains("skipped: phone.heic: HEIC/HEIF header: libheif 1."),

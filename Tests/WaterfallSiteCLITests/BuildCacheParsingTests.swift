@@ -28,7 +28,8 @@ struct BuildCacheParsingTests {
         draft.pages = (1...2).map { number in
             BuildCache.PageRecord(
                 fingerprint: UInt64(number) * 0x1234_5678_9abc, ranges: 4, worstDrift: 12.5,
-                layoutBytes: 200, photos: number == 1 ? 100 : 1)
+                layoutBytes: 200, photos: number == 1 ? 100 : 1,
+                itemsFingerprint: UInt64(number) * 0xfeed_beef, itemPathsDigest: 0xabc)
         }
         return String(decoding: draft.data(reusing: nil, positions: { [] }), as: UTF8.self)
     }

@@ -68,6 +68,19 @@ struct BuildCacheTests {
         try FileManager.default.removeItem(at: work.url.appending(path: "photos/d.jpg"))
         try rebuildMatchesFresh("a photo deleted", expectCached: 3)
 
+        // Item pages: a title shows on the photo's own page and on its neighbours' (prev/next).
+        let neighbour = work.url.appending(path: "site/items/sub/b2.html")
+        let before = try String(contentsOf: neighbour, encoding: .utf8)
+        try work.write(
+            "photos/metadata.json", #"{"photos": {"Sub/c.jpg": {"title": "Dogs at the door"}}}"#)
+        try rebuildMatchesFresh("a title changed")
+        #expect(
+            try String(contentsOf: neighbour, encoding: .utf8) != before,
+            "the neighbour shows the new title")
+        try rebuildMatchesFresh("after the title, unchanged", expectCached: 3)
+        try FileManager.default.removeItem(at: work.url.appending(path: "photos/metadata.json"))
+        try rebuildMatchesFresh("the title gone")
+
         // The previous build's own records one byte short: the checksum refuses them.
         let written = try String(
             contentsOf: work.url.appending(path: ".site.waterfall-site-cache"), encoding: .utf8)
@@ -206,7 +219,10 @@ struct BuildCacheTests {
         let after = try Self.identities(of: site)
         #expect(after.keys.sorted() == before.keys.sorted(), "the same files")
         let rewritten = after.keys.filter { after[$0] != before[$0] }.sorted()
-        #expect(rewritten == ["index.html"], "only the caption's page was written: \(rewritten)")
+        // The photo's own page shows the caption too; its neighbours show only its name.
+        #expect(
+            rewritten == ["index.html", "items/wall-clock.html"],
+            "only the caption's gallery page and item page were written: \(rewritten)")
         #expect(
             try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8).contains(
                 "Brushed steel hands, 30 cm"))

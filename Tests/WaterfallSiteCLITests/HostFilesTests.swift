@@ -90,11 +90,13 @@ struct HostFilesTests {
         try work.write(
             "photos/static/.well-known/security.txt", "Contact: mailto:shop@example.com\n")
         let arguments = ["build", "photos", "--quiet", "--page-size", "10"]
-        #expect(try ProcessRun(binary, arguments + ["-o", "site"], in: work.url).status == 0)
+        #expect(
+            try ProcessRun(binary, arguments + ["-o", "site", "--publish-originals"], in: work.url)
+                .status == 0)
         let patterns = try expectHeadersMatch(work.url.appending(path: "site"), "renditions")
         #expect(
             patterns == [
-                "/renditions/*", "/assets/*", "/", "/:page", "/layout/*", "/photos/*",
+                "/renditions/*", "/assets/*", "/", "/:page", "/layout/*", "/photos/*", "/items/*",
                 "/.well-known/*",
             ])
 
@@ -103,10 +105,11 @@ struct HostFilesTests {
                 .status == 0)
         #expect(
             try expectHeadersMatch(work.url.appending(path: "plain"), "--no-renditions") == [
-                "/assets/*", "/", "/:page", "/layout/*", "/photos/*", "/.well-known/*",
+                "/assets/*", "/", "/:page", "/layout/*", "/photos/*", "/items/*", "/.well-known/*",
             ])
 
-        // Without original links, a site whose photos all have renditions publishes no originals.
+        // By default (and with --no-original-link), a site whose photos all have renditions
+        // publishes no originals.
         #expect(
             try ProcessRun(
                 binary, arguments + ["-o", "private", "--no-original-link"], in: work.url
@@ -116,7 +119,8 @@ struct HostFilesTests {
         )
         #expect(
             try expectHeadersMatch(work.url.appending(path: "private"), "--no-original-link") == [
-                "/renditions/*", "/assets/*", "/", "/:page", "/layout/*", "/.well-known/*",
+                "/renditions/*", "/assets/*", "/", "/:page", "/layout/*", "/items/*",
+                "/.well-known/*",
             ])
     }
 

@@ -19,7 +19,7 @@ struct InitCommandTests {
         let table = try String(contentsOf: photos.appending(path: "metadata.csv"), encoding: .utf8)
         #expect(
             table
-                == "path,title,alt,caption,price,link,footer,columns,insets\r\nwall-clock.jpg,,,,,,,,\r\nCeramics/,,,,,,,,\r\nCeramics/cups.jpg,,,,,,,,\r\n"
+                == "path,title,alt,caption,price,link,badge,availability,footer,columns,insets\r\nwall-clock.jpg,,,,,,,,,,\r\nCeramics/,,,,,,,,,,\r\nCeramics/cups.jpg,,,,,,,,,,\r\n"
         )
         let settings = try BuildCommand.settings(
             from: ArgumentList([photos.path], options: BuildCommand.options, command: "build"))
@@ -27,11 +27,13 @@ struct InitCommandTests {
 
         // As a spreadsheet would save it after editing.
         let edited = table.replacingOccurrences(
-            of: "Ceramics/,,,,,,,,", with: "Ceramics/,Hand-made cups,,,,,Fired in our kiln,1,"
+            of: "Ceramics/,,,,,,,,,,", with: "Ceramics/,Hand-made cups,,,,,,,Fired in our kiln,1,"
         )
         .replacingOccurrences(
-            of: "Ceramics/cups.jpg,,,,,,,,",
-            with: "Ceramics/cups.jpg,Cups,,\"Stoneware, 9 cm\",€12,https://shop.example/cups,,,")
+            of: "Ceramics/cups.jpg,,,,,,,,,,",
+            with:
+                "Ceramics/cups.jpg,Cups,,\"Stoneware, 9 cm\",€12,https://shop.example/cups,New,sold out,,,"
+        )
         try folder.write("photos/metadata.csv", edited)
         let built = CapturedRun([
             "build", photos.path, "-o", folder.url.appending(path: "site").path, "--no-renditions",
@@ -42,8 +44,12 @@ struct InitCommandTests {
             contentsOf: folder.url.appending(path: "site/index.html"), encoding: .utf8)
         for text in [
             "Hand-made cups", "Fired in our kiln", "Cups", "Stoneware, 9 cm", "€12",
-            "https://shop.example/cups",
+            #"<span class="wf-badge">New</span>"#, "Sold out",
         ] { #expect(page.contains(text), "\(text)") }
+        let item = try String(
+            contentsOf: folder.url.appending(path: "site/items/ceramics/cups.html"), encoding: .utf8
+        )
+        #expect(item.contains(#"href="https://shop.example/cups""#))
     }
 
     @Test(

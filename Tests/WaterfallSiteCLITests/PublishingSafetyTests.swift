@@ -30,11 +30,15 @@ struct PublishingSafetyTests {
         try FileManager.default.createSymbolicLink(
             atPath: work.path + "/site", withDestinationPath: "srv/gallery")
         #expect(
-            try ProcessRun(binary, ["build", "photos", "-o", "site", "--quiet"], in: work.url)
-                .status == 0)
+            try ProcessRun(
+                binary, ["build", "photos", "-o", "site", "--quiet", "--publish-originals"],
+                in: work.url
+            )
+            .status == 0)
         try FileManager.default.removeItem(at: work.url.appending(path: "photos/b.jpg"))
         let rebuild = try ProcessRun(
-            binary, ["build", "photos", "-o", "site", "--quiet"], in: work.url)
+            binary, ["build", "photos", "-o", "site", "--quiet", "--publish-originals"],
+            in: work.url)
         #expect(rebuild.status == 0, "\(rebuild.error)")
         #expect(
             try FileManager.default.destinationOfSymbolicLink(atPath: work.path + "/site")
@@ -73,7 +77,7 @@ struct PublishingSafetyTests {
         }
         let first = Process()
         first.executableURL = binary
-        first.arguments = ["build", "photos", "-o", "site", "--quiet"]
+        first.arguments = ["build", "photos", "-o", "site", "--quiet", "--publish-originals"]
         first.currentDirectoryURL = work.url
         try first.run()
         // Hold the first build still once it has the lock, so the second surely meets it.
@@ -86,7 +90,9 @@ struct PublishingSafetyTests {
         }
         kill(first.processIdentifier, SIGSTOP)
         let second = try ProcessRun(
-            binary, ["build", "photos", "-o", "site", "--quiet", "--no-renditions"], in: work.url)
+            binary,
+            ["build", "photos", "-o", "site", "--quiet", "--no-renditions", "--publish-originals"],
+            in: work.url)
         kill(first.processIdentifier, SIGCONT)
         first.waitUntilExit()
         #expect(second.status == 1)
@@ -101,8 +107,11 @@ struct PublishingSafetyTests {
         #expect(
             !FileManager.default.fileExists(atPath: lockFile), "the lock file goes with the build")
         #expect(
-            try ProcessRun(binary, ["build", "photos", "-o", "site", "--quiet"], in: work.url)
-                .status == 0)
+            try ProcessRun(
+                binary, ["build", "photos", "-o", "site", "--quiet", "--publish-originals"],
+                in: work.url
+            )
+            .status == 0)
     }
 
     @Test("Without RENAME_EXCHANGE the plain-rename fallback publishes the same site")
@@ -114,7 +123,8 @@ struct PublishingSafetyTests {
         for output in ["site", "reference"] {
             #expect(
                 try ProcessRun(
-                    binary, ["build", "photos", "-o", output, "--quiet"], in: work.url,
+                    binary, ["build", "photos", "-o", output, "--quiet", "--publish-originals"],
+                    in: work.url,
                     environment: fallback
                 ).status == 0)
         }
@@ -122,12 +132,17 @@ struct PublishingSafetyTests {
         try work.write("photos/c.jpg", try Repository.samplePhoto("chelsea-the-cat.jpg"))
         #expect(
             try ProcessRun(
-                binary, ["build", "photos", "-o", "site", "--quiet"], in: work.url,
+                binary, ["build", "photos", "-o", "site", "--quiet", "--publish-originals"],
+                in: work.url,
                 environment: fallback
             ).status == 0)
         #expect(
             try ProcessRun(
-                binary, ["build", "photos", "-o", "reference", "--quiet", "--no-cache"],
+                binary,
+                [
+                    "build", "photos", "-o", "reference", "--quiet", "--no-cache",
+                    "--publish-originals",
+                ],
                 in: work.url
             ).status == 0)
         #expect(
@@ -151,8 +166,11 @@ struct PublishingSafetyTests {
         try work.write("photos/a.jpg", try Repository.samplePhoto())
         try work.write("photos/Sub/b.jpg", try Repository.samplePhoto("Nature/dandelion-seeds.jpg"))
         #expect(
-            try ProcessRun(binary, ["build", "photos", "-o", "site", "--quiet"], in: work.url)
-                .status == 0)
+            try ProcessRun(
+                binary, ["build", "photos", "-o", "site", "--quiet", "--publish-originals"],
+                in: work.url
+            )
+            .status == 0)
         #expect(FileManager.default.fileExists(atPath: work.path + "/site/photos/Sub/b.jpg"))
         #expect(
             try ProcessRun(

@@ -30,7 +30,8 @@ struct RenditionsEndToEndTests {
     )
     func srcset() throws {
         let photos = try photoFolder()
-        let run = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: photos.url)
+        let run = try ProcessRun(
+            binary, ["build", photos.path, "-o", "site", "--publish-originals"], in: photos.url)
         #expect(run.status == 0, "stderr: \(run.error)")
         #expect(
             run.error.contains("warning: Shop/truncated.jpg: no resized copies ("), "\(run.error)")
@@ -82,7 +83,7 @@ struct RenditionsEndToEndTests {
         #expect(!html.contains(".png 195w"))
         #expect(html.contains(#"alt="Espresso cup""#))
         // The tiles still link to the originals, which are published.
-        #expect(html.contains(#"<a href="photos/dogs.jpg">"#))
+        #expect(html.contains(#"<a href="items/dogs.html">"#))
         #expect(
             FileManager.default.fileExists(atPath: site.appending(path: "photos/dogs.jpg").path))
 
@@ -98,7 +99,8 @@ struct RenditionsEndToEndTests {
                 atPath: site.appending(path: "renditions/\(rendition)").path)[.systemFileNumber]
             as? Int
         try FileManager.default.removeItem(at: photos.url.appending(path: "cups.jpg"))
-        let rebuild = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: photos.url)
+        let rebuild = try ProcessRun(
+            binary, ["build", photos.path, "-o", "site", "--publish-originals"], in: photos.url)
         #expect(rebuild.status == 0)
         let names = try FileManager.default.contentsOfDirectory(
             atPath: site.appending(path: "renditions").path)
@@ -123,7 +125,11 @@ struct RenditionsEndToEndTests {
     func options() throws {
         let photos = try photoFolder()
         let off = try ProcessRun(
-            binary, ["build", photos.path, "-o", "off", "--no-renditions", "--quiet"],
+            binary,
+            [
+                "build", photos.path, "-o", "off", "--no-renditions", "--quiet",
+                "--publish-originals",
+            ],
             in: photos.url)
         #expect(off.status == 0)
         let plain = try String(
@@ -144,7 +150,7 @@ struct RenditionsEndToEndTests {
         let html = try String(
             contentsOf: photos.url.appending(path: "private/index.html"), encoding: .utf8)
         #expect(!html.contains(#"href="photos/dogs.jpg""#))
-        #expect(html.contains(#"<a href="renditions/"#))
+        #expect(html.contains(#"<a href="items/dogs.html">"#))
         #expect(
             !FileManager.default.fileExists(
                 atPath: photos.url.appending(path: "private/photos/dogs.jpg").path))
@@ -154,11 +160,16 @@ struct RenditionsEndToEndTests {
                 atPath: photos.url.appending(path: "private/photos/Shop/truncated.jpg").path))
 
         let limited = try ProcessRun(
-            binary, ["build", photos.path, "-o", "limited", "--max-pixels", "1000", "--strict"],
+            binary,
+            [
+                "build", photos.path, "-o", "limited", "--max-pixels", "1000", "--strict",
+                "--publish-originals",
+            ],
             in: photos.url)
         #expect(limited.status == 1)
         #expect(limited.error.contains("over the limit of 1000"), "\(limited.error)")
-        let bad = try ProcessRun(binary, ["build", photos.path, "--quality", "0"], in: photos.url)
+        let bad = try ProcessRun(
+            binary, ["build", photos.path, "--quality", "0", "--publish-originals"], in: photos.url)
         #expect(bad.status == 64)
     }
 }

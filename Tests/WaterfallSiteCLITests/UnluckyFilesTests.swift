@@ -48,11 +48,14 @@ struct UnluckyFilesTests {
         let site = work.url.appending(path: "site")
         let run = try Self.peakMemory(
             binary,
-            ["build", work.url.appending(path: "photos").path, "-o", site.path, "--jobs", "2"])
+            [
+                "build", work.url.appending(path: "photos").path, "-o", site.path, "--jobs", "2",
+                "--publish-originals",
+            ])
         #expect(run.status == 0)
         #expect(run.peakBytes < 300 << 20, "peak \(run.peakBytes >> 20) MB")
         let html = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
-        #expect(TileMarkup.shows(html, href: "photos/huge.jpg", srcPrefix: "renditions/"))
+        #expect(TileMarkup.shows(html, href: "items/huge.html", srcPrefix: "renditions/"))
         var info = stat()
         #expect(
             stat(site.appending(path: "photos/huge.jpg").path, &info) == 0
@@ -73,7 +76,8 @@ struct UnluckyFilesTests {
         let file = try work.write("photos/broken.jpg", broken)
         let photos = work.url.appending(path: "photos").path
 
-        let first = try ProcessRun(binary, ["build", photos, "-o", "site"], in: work.url)
+        let first = try ProcessRun(
+            binary, ["build", photos, "-o", "site", "--publish-originals"], in: work.url)
         #expect(first.status == 0)
         let warning = "warning: broken.jpg: no resized copies ("
         #expect(first.error.contains(warning), "\(first.error)")
@@ -92,7 +96,8 @@ struct UnluckyFilesTests {
         var times = [info.st_atim, info.st_mtim]
         try #require(utimensat(AT_FDCWD, file.path, &times, 0) == 0)
 
-        let second = try ProcessRun(binary, ["build", photos, "-o", "site"], in: work.url)
+        let second = try ProcessRun(
+            binary, ["build", photos, "-o", "site", "--publish-originals"], in: work.url)
         #expect(second.status == 0)
         #expect(second.error == first.error)
         #expect(
@@ -101,15 +106,16 @@ struct UnluckyFilesTests {
             "\(second.output)")
         var html = try String(
             contentsOf: work.url.appending(path: "site/index.html"), encoding: .utf8)
-        #expect(TileMarkup.shows(html, href: "photos/broken.jpg", srcPrefix: "photos/broken.jpg\""))
+        #expect(TileMarkup.shows(html, href: "items/broken.html", srcPrefix: "photos/broken.jpg\""))
 
         // --no-cache reads it again: now it has renditions and no warning.
         let fresh = try ProcessRun(
-            binary, ["build", photos, "-o", "site", "--no-cache"], in: work.url)
+            binary, ["build", photos, "-o", "site", "--no-cache", "--publish-originals"],
+            in: work.url)
         #expect(fresh.status == 0)
         #expect(fresh.error.isEmpty, "\(fresh.error)")
         html = try String(contentsOf: work.url.appending(path: "site/index.html"), encoding: .utf8)
-        #expect(TileMarkup.shows(html, href: "photos/broken.jpg", srcPrefix: "renditions/"))
+        #expect(TileMarkup.shows(html, href: "items/broken.html", srcPrefix: "renditions/"))
     }
 
     @Test(
@@ -128,6 +134,7 @@ struct UnluckyFilesTests {
         process.executableURL = binary
         process.arguments = [
             "build", work.url.appending(path: "photos").path, "-o", "site", "--jobs", "1",
+            "--publish-originals",
         ]
         process.currentDirectoryURL = work.url
         let errorPipe = Pipe()
@@ -164,7 +171,14 @@ struct UnluckyFilesTests {
         let site = work.url.appending(path: "site")
         let html = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
         #expect(!html.contains("photo-24.jpg"))
-        #expect(html.contains(#"href="photos/photo-23.jpg""#))
+        #expect(html.contains(#"href="items/photo-23.html""#))
+        #expect(
+            FileManager.default.fileExists(atPath: site.appending(path: "items/photo-23.html").path)
+        )
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: site.appending(path: "items/photo-24.html").path),
+            "the page of a photo gone during the build is not published")
         let published = try FileManager.default.contentsOfDirectory(
             atPath: site.appending(path: "photos").path)
         #expect(published.count == 23)

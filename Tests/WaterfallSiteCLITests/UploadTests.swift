@@ -119,7 +119,8 @@ struct UploadTests {
         try build(work)
         // A caption moves no frame: no layout file changes, only the page that shows it.
         let sent = try upload(work)
-        #expect(sent.files == showing, "\(sent.files)")
+        // The photo's own page shows the caption too; its neighbours show only its name.
+        #expect(sent.files == ["items/summer/photo-250.html"] + showing, "\(sent.files)")
         #expect(
             try String(contentsOf: work.url.appending(path: "host/page-3.html"), encoding: .utf8)
                 .contains("A new caption for photo 250"))

@@ -28,7 +28,7 @@ struct BuildCache: Sendable {
     static let fileName = ".waterfall-site-cache"
     /// The first line starts with this, then a space and ``checksum(of:)`` of everything after
     /// the line, as 16 hexadecimal digits.
-    static let header = "waterfall-site build cache 10"
+    static let header = "waterfall-site build cache 11"
     /// What the first line of any version's cache starts with, before its version number.
     static let headerStem = "waterfall-site build cache "
 
@@ -108,6 +108,10 @@ struct BuildCache: Sendable {
         var worstDrift: Double
         var layoutBytes: Int
         var photos: Int
+        /// ``SiteRenderer/fingerprint(itemsOfPage:sections:previous:next:salt:)`` of the page's
+        /// item pages, and a digest of their paths alone (see ``ItemPageWriter``); 0 without.
+        var itemsFingerprint: UInt64 = 0
+        var itemPathsDigest: UInt64 = 0
     }
 
     /// The photos, in the order the build's scan listed them.
@@ -165,6 +169,14 @@ struct BuildCache: Sendable {
             }
             renditions = Array(repeating: nil, count: photos.count)
             publishedOriginals = Array(repeating: true, count: photos.count)
+        }
+
+        /// Records in `pages` what ``ItemPageWriter`` wrote for each page.
+        mutating func recordItems(_ digests: [(items: UInt64, paths: UInt64)]) {
+            for (index, digest) in zip(pages.indices, digests) {
+                pages[index].itemsFingerprint = digest.items
+                pages[index].itemPathsDigest = digest.paths
+            }
         }
 
         /// Whether this build's cache would say exactly what `previous` says, checked without
@@ -259,6 +271,10 @@ struct BuildCache: Sendable {
                 for number in [page.layoutBytes, page.photos] {
                     text.tab()
                     text.append(Int64(number))
+                }
+                for digest in [page.itemsFingerprint, page.itemPathsDigest] {
+                    text.tab()
+                    text.append(String(digest, radix: 16))
                 }
                 text.newline()
             }
@@ -489,17 +505,24 @@ private struct CacheParser {
     }
 
     private func pageRecord(number: Int) -> BuildCache.PageRecord? {
-        guard fields.count == 6, signed(fields[0]) == Int64(number),
+        guard fields.count == 8, signed(fields[0]) == Int64(number),
             isLowercaseHex(fields[1]), !fields[1].isEmpty, fields[1].count <= 16,
             let fingerprint = UInt64(String(decoding: bytes[fields[1]], as: UTF8.self), radix: 16),
             let ranges = signed(fields[2]), ranges >= 0,
             let drift = text(fields[3]).flatMap(Double.init), drift.isFinite,
             let layoutBytes = signed(fields[4]), layoutBytes >= 0, let photos = signed(fields[5]),
-            photos > 0
+            photos > 0, let items = hex(fields[6]), let itemPaths = hex(fields[7])
         else { return nil }
         return BuildCache.PageRecord(
             fingerprint: fingerprint, ranges: Int(ranges),
-            worstDrift: drift, layoutBytes: Int(layoutBytes), photos: Int(photos))
+            worstDrift: drift, layoutBytes: Int(layoutBytes), photos: Int(photos),
+            itemsFingerprint: items, itemPathsDigest: itemPaths)
+    }
+
+    /// A field of up to 16 lowercase hexadecimal digits, as a number.
+    private func hex(_ range: Range<Int>) -> UInt64? {
+        guard isLowercaseHex(range), !range.isEmpty, range.count <= 16 else { return nil }
+        return UInt64(String(decoding: bytes[range], as: UTF8.self), radix: 16)
     }
 
     /// `jpg:195,390,640` or `jpg+avif+webp:195,390,640` (or empty): the extension and widths of

@@ -24,7 +24,7 @@ public enum MetadataTable {
     /// The columns a table may have: `path`, then the photo fields in the order `init` writes
     /// them, then fields only sections have.
     public static var columns: [String] {
-        let preferred = ["title", "alt", "caption", "price", "link"]
+        let preferred = ["title", "alt", "caption", "price", "link", "badge", "availability"]
         let photoFields =
             preferred.filter(PhotoMetadata.photoKeys.contains)
             + PhotoMetadata.photoKeys.subtracting(preferred).sorted()

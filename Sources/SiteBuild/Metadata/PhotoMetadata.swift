@@ -33,6 +33,10 @@ public struct PhotoMetadata: Sendable {
         var caption: String?
         var link: String?
         var price: String?
+        /// Short text on the card ("New", "Sold out").
+        var badge: String?
+        /// `"sold out"` dims the card and says so; `"in stock"` (or none) does not.
+        var isSoldOut = false
 
         var hasCaptionText: Bool { title != nil || caption != nil || price != nil }
     }
@@ -76,7 +80,12 @@ public struct PhotoMetadata: Sendable {
     public var photos: [String: Entry] = [:]
     public var sections: [String: SectionEntry] = [:]
 
-    public static let photoKeys: Set<String> = ["title", "alt", "caption", "link", "price"]
+    public static let photoKeys: Set<String> = [
+        "title", "alt", "caption", "link", "price", "badge", "availability",
+    ]
+
+    /// The values `availability` takes, each with whether it means sold out.
+    static let availabilities = ["in stock": false, "sold out": true]
 
     /// Whether any photo shows text under its image, which turns the caption band on.
     public var hasCaptions: Bool { photos.values.contains { $0.hasCaptionText } }
@@ -177,6 +186,22 @@ public struct PhotoMetadata: Sendable {
             case "alt": entry.alt = text
             case "caption": entry.caption = text
             case "price": entry.price = text
+            case "badge":
+                // A badge saying "Sold out" is the sold-out state, stated in the site's language.
+                if text.lowercased() == "sold out" {
+                    entry.isSoldOut = true
+                } else {
+                    entry.badge = text
+                }
+            case "availability":
+                guard let soldOut = Self.availabilities[text.lowercased()] else {
+                    throw FieldProblem(
+                        key: key,
+                        problem:
+                            "must be \(Self.availabilities.keys.sorted().map { "\"\($0)\"" }.joined(separator: " or ")), got '\(text)'"
+                    )
+                }
+                entry.isSoldOut = entry.isSoldOut || soldOut
             default:
                 guard LinkText.isAcceptable(text) else {
                     throw FieldProblem(

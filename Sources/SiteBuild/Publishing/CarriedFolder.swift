@@ -218,7 +218,7 @@ final class CarriedFolder: @unchecked Sendable {
     }
 
     /// Every folder (and parent folder) that holds one of `files`.
-    private static func folders(of files: some Sequence<String>) -> Set<String> {
+    static func folders(of files: some Sequence<String>) -> Set<String> {
         var folders: Set<String> = []
         var seenParents: Set<Substring> = []
         for file in files {

@@ -442,8 +442,7 @@ final class OutputFolder: @unchecked Sendable {
 
     /// The same file in the site being replaced (a previous waterfall-site build), if it exists
     /// with `size` bytes; a file of another size is not read at all.
-    private func previousFile(_ relativePath: String, size: Int) -> (path: String, contents: Data)?
-    {
+    func previousFile(_ relativePath: String, size: Int) -> (path: String, contents: Data)? {
         guard isPreviousBuild else { return nil }
         let path = url.path + "/" + relativePath
         var info = stat()
@@ -493,6 +492,12 @@ final class OutputFolder: @unchecked Sendable {
         ] {
             unlink(staging.path + "/" + name)
         }
+    }
+
+    /// Removes files written into the staging folder, to write them again (unlinked, as in
+    /// ``removeStagedPages(count:)``).
+    func removeStaged(_ relativePaths: [String]) {
+        for path in relativePaths { unlink(staging.path + "/" + path) }
     }
 
     /// Places the original `source` (path bytes: a name need not be valid UTF-8) at

@@ -49,6 +49,7 @@ extension SiteBuilder {
     func generatedFolders(_ renderer: SiteRenderer) -> Set<String> {
         let folders = [
             SiteRenderer.assetsFolder, renderer.options.photosFolder, RenditionWriter.folderName,
+            SiteRenderer.itemsFolder,
             LayoutDocument.folderName,
         ]
         return Set(folders + folders.map(CarriedFolder.incomingName(of:)))
@@ -68,7 +69,9 @@ extension SiteBuilder {
                 ? RenditionWriter.folderName : nil,
             originalsFolder: plan.scanIndices.contains { draft.publishedOriginals[$0] }
                 ? renderer.options.photosFolder : nil,
-            ownFolders: staticFolder?.topFolders ?? [])
+            ownFolders: staticFolder?.topFolders ?? [],
+            itemsFolder: plan.photos.contains { $0.itemPath != nil }
+                ? SiteRenderer.itemsFolder : nil)
         try output.write(headers, to: HostFiles.headersName)
     }
 

@@ -71,8 +71,20 @@ public struct BuildSettings: Sendable {
     public var avifSpeed = RenditionOptions.defaultAVIFSpeed
     /// Photos with more stored pixels are not decoded (their tiles show the original).
     public var maximumPixels = RenditionOptions.defaultMaximumPixels
-    /// Tiles link to the original photo (the full view); otherwise to the widest rendition.
-    public var linksOriginals = true
+    /// Whether the originals are published (`--publish-originals`): item pages then offer them
+    /// for download. Off by default, as originals carry their EXIF data, GPS position included.
+    public var linksOriginals = false
+    /// The site's language: `<html lang>` and the interface words (the theme's `strings.json`).
+    public var language = "en"
+    /// `<meta name=description>` of the gallery pages; the title when nil.
+    public var description: String?
+    /// A paragraph under the site's title.
+    public var intro: String?
+    /// The text of an item page's button to its `link`; the language's own words when nil.
+    public var callToAction: String?
+    /// Image files copied into `assets/`: the logo beside the title, and the favicon.
+    public var logo: URL?
+    public var favicon: URL?
 
     public static let defaultBreakpoints = [
         Breakpoint(minimumWidth: 0, columns: 2), Breakpoint(minimumWidth: 640, columns: 3),
@@ -133,6 +145,19 @@ public enum SettingText {
         ("right-to-left", .rightToLeft),
     ]
     public static let directionNames = directions.map(\.name).joined(separator: ", ")
+
+    /// A BCP 47 language tag as `lang` takes it: letters, digits and hyphens, starting with 2–8
+    /// letters (`en`, `de-CH`, `pt-BR`, `zh-Hant`).
+    public static func isLanguageTag(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...8).contains(first.count),
+            first.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count)
+                && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
 }
 
 extension StringProtocol {

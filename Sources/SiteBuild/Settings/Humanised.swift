@@ -32,6 +32,41 @@ public enum Humanised {
         return words(name)
     }
 
+    /// Prefixes cameras and phones give their files' names (`IMG_1234`, `DSC01234`, `PXL_…`).
+    private static let cameraPrefixes = [
+        "IMG", "DSC", "DSCN", "DSCF", "PXL", "MVIMG", "VID", "_MG", "GOPR", "DJI", "P", "SAM",
+    ]
+
+    /// Whether the file name of `path` is camera or file-system noise that must never be shown
+    /// as a title: pure numbers (and separators), or a camera prefix followed by numbers, with
+    /// at most a few letters among them (`PXL_20240312_101530123.MP`).
+    public static func isCameraName(_ path: String) -> Bool {
+        let name = (shown(path) ?? path).split(separator: "/").last ?? ""
+        let stem =
+            name.lastIndex(of: ".").map { $0 == name.startIndex ? name : name[..<$0] } ?? name
+        let upper = stem.uppercased()
+        func isSeparator(_ character: Character) -> Bool {
+            character == "_" || character == "-" || character == " " || character == "."
+        }
+        func isNumbers(_ text: Substring) -> Bool {
+            let digits = text.filter(\.isASCIIDigit).count
+            let letters = text.filter(\.isLetter).count
+            let others = text.count - digits - letters
+            return digits >= 3 && letters <= 4
+                && others == text.filter(isSeparator).count
+        }
+        if !upper.isEmpty && upper.allSatisfy({ $0.isASCIIDigit || isSeparator($0) }) {
+            return upper.contains(where: \.isASCIIDigit)
+        }
+        for prefix in cameraPrefixes where upper.hasPrefix(prefix) {
+            let rest = upper.dropFirst(prefix.count)
+            if let first = rest.first, first.isASCIIDigit || isSeparator(first), isNumbers(rest) {
+                return true
+            }
+        }
+        return false
+    }
+
     public static func folder(_ path: String) -> String {
         (shown(path) ?? path).split(separator: "/").map { words($0) }.joined(separator: " / ")
     }
@@ -110,4 +145,8 @@ public enum Humanised {
         guard let first = result.first else { return String(text) }
         return first.uppercased() + result.dropFirst()
     }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

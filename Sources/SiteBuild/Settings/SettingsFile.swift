@@ -99,6 +99,22 @@ public enum SettingsFile {
         if let value = try boolean("webp") { settings.webp = value }
         if let value = try boolean("avif") { settings.avif = value }
         if let value = try boolean("originalLinks") { settings.linksOriginals = value }
+        if let value = try boolean("publishOriginals") { settings.linksOriginals = value }
+        if let language = try string("language") {
+            guard SettingText.isLanguageTag(language) else {
+                throw bad("language", "must be a language tag like \"en\", \"de\" or \"pt-BR\"")
+            }
+            settings.language = language
+        }
+        if let text = try string("description") { settings.description = text }
+        if let text = try string("intro") { settings.intro = text }
+        if let text = try string("callToAction") { settings.callToAction = text }
+        if let value = try string("logo") {
+            settings.logo = PathText.resolve(value, relativeTo: folder)
+        }
+        if let value = try string("favicon") {
+            settings.favicon = PathText.resolve(value, relativeTo: folder)
+        }
         if let value = try boolean("hostFiles") { settings.hostFiles = value }
         if let value = try string("output") {
             settings.output = PathText.resolve(value, relativeTo: folder)

@@ -82,7 +82,7 @@ public struct StarterFiles {
               "renditions": \(defaults.renditions),
               "quality": \(defaults.quality),
               "maxPixels": \(defaults.maximumPixels),
-              "originalLinks": \(defaults.linksOriginals),
+              "publishOriginals": \(defaults.linksOriginals),
               "hostFiles": \(defaults.hostFiles)
             }
 

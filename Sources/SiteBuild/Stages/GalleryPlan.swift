@@ -33,8 +33,18 @@ public struct GalleryPlan: Sendable {
     /// the `sizes` of the sections that lay out differently (``setImageSizes(_:)``).
     private(set) var sections: [String: PhotoMetadata.SectionEntry]
     let pageSize: Int
+    /// The number of photos of each folder, over all pages.
+    private(set) var folderCounts: [String: Int] = [:]
 
-    init(photos scanned: [ScannedPhoto], metadata: PhotoMetadata, pageSize: Int) {
+    /// - Parameter unnamed: the alt text of a photo whose file name is camera noise (`IMG_1234`)
+    ///   and whose metadata gives none, from its section's name and its number in the section.
+    init(
+        photos scanned: [ScannedPhoto], metadata: PhotoMetadata, pageSize: Int,
+        unnamed: (_ section: String) -> (_ number: Int) -> String = { section in
+            { "\(section) \($0)" }
+        },
+        rootName: String = "Photo"
+    ) {
         // Group by folder, keeping the first-appearance (natural) order of folders, root first.
         var order: [String] = []
         var groups: [[Int]] = []
@@ -80,13 +90,19 @@ public struct GalleryPlan: Sendable {
                 for position in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
                     let photo = scanned[indices[position]]
                     let entry = metadata.photos.isEmpty ? nil : metadata.photos[photo.relativePath]
+                    let fileName =
+                        Humanised.isCameraName(photo.relativePath)
+                        ? nil : Humanised.fileName(photo.relativePath)
                     var site = SitePhoto(
                         path: photo.relativePath, width: photo.displayWidth,
                         height: photo.displayHeight,
-                        alt: entry?.alt ?? entry?.title ?? Humanised.fileName(photo.relativePath),
+                        alt: entry?.alt ?? entry?.title ?? fileName ?? "",
                         title: entry?.title, caption: entry?.caption, price: entry?.price,
                         link: entry?.link)
                     site.opensOriginal = !photo.format.needsRenditions
+                    site.badge = entry?.badge
+                    site.isSoldOut = entry?.isSoldOut ?? false
+                    site.name = entry?.title ?? fileName
                     (slots.buffer.baseAddress.unsafelyUnwrapped + position).initialize(to: site)
                 }
             }
@@ -94,10 +110,53 @@ public struct GalleryPlan: Sendable {
         }
         self.folders = folders
         self.sectionFolders = order
+        self.sections = metadata.sections
         self.scan = scanned
         self.scanIndices = indices
-        self.sections = metadata.sections
         self.pageSize = max(1, pageSize)
+        for (group, members) in groups.enumerated() { folderCounts[order[group]] = members.count }
+        // A photo with no name of its own is called after its section and its number in it.
+        // The section's name is looked up once per section, not once per photo.
+        var number = 0
+        var namer: ((Int) -> String)?
+        for position in photos.indices {
+            let sameSection = position > 0 && folders[position - 1] == folders[position]
+            number = sameSection ? number + 1 : 1
+            if !sameSection { namer = nil }
+            guard photos[position].name == nil else { continue }
+            let folder = folders[position]
+            if namer == nil { namer = unnamed(folder.isEmpty ? rootName : title(of: folder)) }
+            let named = namer.unsafelyUnwrapped(number)
+            if photos[position].alt.isEmpty { photos[position].alt = named }
+            photos[position].name = named
+        }
+    }
+
+    /// Gives every photo the path of its own page (see ``ItemPaths``).
+    mutating func assignItemPaths() {
+        for (index, path) in ItemPaths.paths(for: photos.map(\.path)).enumerated() {
+            photos[index].itemPath = path
+        }
+    }
+
+    /// The category menu: each titled section's title, the page where it starts and its id there.
+    func menu() -> [MenuEntry] {
+        var entries: [MenuEntry] = []
+        var idsByPage: [Int: [String]] = [:]
+        var seen: Set<String> = []
+        for position in photos.indices where !seen.contains(folders[position]) {
+            let folder = folders[position]
+            seen.insert(folder)
+            guard !folder.isEmpty else { continue }
+            let number = pageNumber(ofPosition: position)
+            let sections = sections(ofPage: number)
+            let ids =
+                idsByPage[number] ?? SiteRenderer.sectionIDs(folders: sections.map(\.folder))
+            idsByPage[number] = ids
+            guard let index = sections.firstIndex(where: { $0.folder == folder }) else { continue }
+            entries.append(MenuEntry(title: title(of: folder), page: number, sectionID: ids[index]))
+        }
+        return entries
     }
 
     /// Leaves the photos at `positions` (in ``photos``) out of the site: files that went away
@@ -108,6 +167,7 @@ public struct GalleryPlan: Sendable {
         photos = kept.map { photos[$0] }
         folders = kept.map { folders[$0] }
         scanIndices = kept.map { scanIndices[$0] }
+        folderCounts = folders.reduce(into: [:]) { $0[$1, default: 0] += 1 }
         let stillHeld = Set(folders)
         sectionFolders = sectionFolders.filter { stillHeld.contains($0) }
     }
@@ -117,13 +177,33 @@ public struct GalleryPlan: Sendable {
 
     var pageCount: Int { photos.isEmpty ? 0 : (photos.count + pageSize - 1) / pageSize }
 
+    /// The positions in ``photos`` of page `number`: ⌈N / page size⌉ pages of nearly equal
+    /// size (they differ by one photo at most), so a last page never holds a lone photo.
+    func pageRange(_ number: Int) -> Range<Int> {
+        let count = pageCount
+        return (photos.count * (number - 1) / count)..<(photos.count * number / count)
+    }
+
+    /// The page (1-based) that shows the photo at `position` in ``photos``.
+    func pageNumber(ofPosition position: Int) -> Int {
+        let count = pageCount
+        // The inverse of `pageRange`: the largest page whose start is at or before `position`.
+        var page = (position * count) / photos.count + 1
+        while page > 1 && pageRange(page).lowerBound > position { page -= 1 }
+        while page < count && pageRange(page + 1).lowerBound <= position { page += 1 }
+        return page
+    }
+
+    /// How many photos the folder of the section has in all, over every page.
+    func photoCount(ofFolder folder: String) -> Int { folderCounts[folder] ?? 0 }
+
     /// The number of distinct folders (sections across all pages).
     var sectionCount: Int { sectionFolders.count }
 
     /// Page `number`'s sections with slices of ``photos``, for a fingerprint without copies.
     func sections(ofPage number: Int) -> [SiteRenderer.SectionSlice] {
-        let start = (number - 1) * pageSize
-        let end = min(photos.count, start + pageSize)
+        let range = pageRange(number)
+        let (start, end) = (range.lowerBound, range.upperBound)
         var sections: [SiteRenderer.SectionSlice] = []
         var sectionStart = start
         for index in start..<end where index + 1 == end || folders[index + 1] != folders[index] {
@@ -135,22 +215,38 @@ public struct GalleryPlan: Sendable {
         return sections
     }
 
+    /// What a page shows beyond its photos' own fields: each section's total and whether it
+    /// continues from the page before, as a hash for the page's fingerprint.
+    func sectionContext(ofPage number: Int) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(photos.count)
+        for section in page(number).sections {
+            hasher.combine(section.totalCount ?? -1)
+            hasher.combine(section.isContinued ? 1 : 0)
+        }
+        return hasher.value
+    }
+
     /// Page `number` (1-based), built on demand so only one page is in memory at a time.
     func page(_ number: Int) -> SitePage {
-        let start = (number - 1) * pageSize
-        let end = min(photos.count, start + pageSize)
+        let range = pageRange(number)
+        let (start, end) = (range.lowerBound, range.upperBound)
         var sections: [SiteSection] = []
         for index in start..<end {
             let folder = folders[index]
             if sections.last?.folder != folder || sections.isEmpty {
-                sections.append(
-                    SiteSection(
-                        folder: folder, title: title(of: folder), photos: [],
-                        options: options(of: folder)))
+                var section = SiteSection(
+                    folder: folder, title: title(of: folder), photos: [],
+                    options: options(of: folder))
+                section.totalCount = photoCount(ofFolder: folder)
+                section.isContinued = index > 0 && folders[index - 1] == folder
+                sections.append(section)
             }
             sections[sections.count - 1].photos.append(photos[index])
         }
-        return SitePage(number: number, count: pageCount, sections: sections)
+        var page = SitePage(number: number, count: pageCount, sections: sections)
+        page.siteCount = photos.count
+        return page
     }
 
     /// The header of `folder`'s section: none for the root, else the metadata's title or the

@@ -19,7 +19,7 @@ enum HostFiles {
     static func headers(
         assetsFolder: String, layoutFolder: String, renditionsFolder: String?,
         originalsFolder: String?,
-        ownFolders: [String]
+        ownFolders: [String], itemsFolder: String? = nil
     ) -> String {
         var text = """
             # Written by waterfall-site for hosts that read _headers (Netlify, Cloudflare Pages).
@@ -36,6 +36,7 @@ enum HostFiles {
         rule("/:page", revalidated)
         rule("/\(layoutFolder)/*", revalidated)
         if let originalsFolder { rule("/\(originalsFolder)/*", revalidated) }
+        if let itemsFolder { rule("/\(itemsFolder)/*", revalidated) }
         for folder in ownFolders { rule("/\(folder)/*", revalidated) }
         return text
     }

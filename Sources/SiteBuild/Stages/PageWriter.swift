@@ -57,9 +57,13 @@ struct PageWriter {
             let workers = min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
             var mine: [Int: UInt64] = [:]
             for number in stride(from: worker + 1, through: pageCount, by: workers) {
+                // A section's total and "continued" depend on the pages around this one.
+                var salt = StableHasher()
+                salt.combine(Self.programSalt)
+                salt.combine(plan.sectionContext(ofPage: number))
                 mine[number] = renderer.fingerprint(
                     page: number, of: pageCount, sections: plan.sections(ofPage: number),
-                    salt: Self.programSalt)
+                    salt: salt.value)
             }
             fingerprintsByPage.withLock { $0.merge(mine) { first, _ in first } }
         }

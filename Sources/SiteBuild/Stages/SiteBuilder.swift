@@ -47,6 +47,15 @@ public struct SiteBuilder {
 
         // Everything that can be wrong with the options fails before the scan starts.
         let theme = try loadTheme()
+        let themeName = settings.templates?.path ?? "the built-in theme"
+        for warning in theme.warnings { console.warn("warning: theme '\(themeName)': \(warning)") }
+        let language = try InterfaceLanguage.strings(
+            language: settings.language, theme: theme,
+            themeFile: settings.templates.map { $0.appending(path: "strings.json").path }
+                ?? "strings.json",
+            callToAction: settings.callToAction)
+        if let warning = language.warning { console.warn(warning) }
+        let siteAssets = try SiteAssets(logo: settings.logo, favicon: settings.favicon)
         let metadataURL: URL?
         if let chosen = settings.metadata {
             metadataURL = chosen
@@ -56,9 +65,8 @@ public struct SiteBuilder {
         let metadata =
             try metadataURL.map { url throws(CommandError) in try PhotoMetadata.load(url) }
             ?? PhotoMetadata()
-        let captionHeight =
-            settings.captionHeight
-            ?? (metadata.hasCaptions ? BuildSettings.defaultCaptionHeight : 0)
+        // Without a --caption-height, each tile's band fits what it shows (see CaptionBand).
+        let captionHeight = settings.captionHeight ?? 0
         var layout = LayoutOptions(
             breakpoints: settings.breakpoints, columnSpacing: settings.columnSpacing,
             rowSpacing: settings.rowSpacing, insets: settings.insets, direction: settings.direction,
@@ -69,12 +77,17 @@ public struct SiteBuilder {
         layout.breakpoints = metadata.galleryBreakpoints(
             settings.breakpoints, minimum: layout.minimumGalleryWidth,
             maximum: layout.maximumGalleryWidth)
-        let options = SiteOptions(
+        var options = SiteOptions(
             title: settings.title ?? Humanised.words(Substring(settings.photos.lastPathComponent)),
             layout: layout, captionHeight: captionHeight, headerHeight: settings.headerHeight,
-            footerHeight: settings.footerHeight,
+            footerHeight: settings.footerHeight, language: settings.language,
             linksOriginals: settings.linksOriginals || !settings.renditions)
-        let renderer: SiteRenderer
+        options.strings = language.strings
+        options.description = settings.description ?? ""
+        options.intro = settings.intro ?? ""
+        options.logoPath = siteAssets.logoPath ?? ""
+        options.faviconPath = siteAssets.faviconPath ?? ""
+        var renderer: SiteRenderer
         do {
             renderer = try SiteRenderer(theme: theme, options: options)
         } catch {
@@ -145,8 +158,17 @@ public struct SiteBuilder {
             )
         }
 
-        var plan = GalleryPlan(photos: scan.photos, metadata: metadata, pageSize: settings.pageSize)
+        var plan = GalleryPlan(
+            photos: scan.photos, metadata: metadata, pageSize: settings.pageSize,
+            unnamed: { language.strings.photoNumbers($0) }, rootName: options.title)
         if !settings.renditions { try leaveOutUnshowable(&plan) }
+        plan.assignItemPaths()
+        options.menu = plan.menu()
+        do {
+            renderer = try SiteRenderer(theme: theme, options: options)
+        } catch {
+            throw .failed("layout options: \(error.description)")
+        }
         if !metadata.sections.isEmpty {
             let folders = Set(plan.sectionFolders)
             for folder in metadata.sections.keys.sorted() where !folders.contains(folder) {
@@ -160,6 +182,7 @@ public struct SiteBuilder {
             generated: generatedFiles(plan, staticFolder: staticFolder),
             folders: generatedFolders(renderer))
         try output.prepareStaging()
+        try siteAssets.write(to: output)
         let interruption = Interruption { output.abandonStaging() }
         defer { interruption.cancel() }
         var renditionWarnings = 0
@@ -176,13 +199,10 @@ public struct SiteBuilder {
                 renditionWarnings = renditions.warnings
                 if let carried = renditions.carried { carriedFolders.append(carried) }
             }
-            if let carried = try write(
+            carriedFolders += try write(
                 &plan, scan: scan, renderer: renderer, cache: cache,
                 previousPositions: previousPositions, draft: &draft,
                 to: output, progress: progress)
-            {
-                carriedFolders.append(carried)
-            }
             try writeHostFiles(
                 plan, draft: draft, renderer: renderer, staticFolder: staticFolder, to: output)
             statistics = draft.pages.reduce(into: LayoutStatistics()) { $0.add($1) }
@@ -244,12 +264,12 @@ public struct SiteBuilder {
     /// Writes the pages, layout.json and the stylesheets, and places the originals; records in
     /// `draft` which originals are published and what each page was made from. Photos gone
     /// since the scan are left out of `plan` (and of the pages, rendered again without them). Returns the
-    /// previous site's originals folder when it is taken over rather than placed again.
+    /// previous site's originals and item pages folders that are taken over rather than placed again.
     private func write(
         _ plan: inout GalleryPlan, scan: ScanResult, renderer: SiteRenderer, cache: BuildCache?,
         previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, to output: OutputFolder, progress: Progress
-    ) throws(CommandError) -> CarriedFolder? {
+    ) throws(CommandError) -> [CarriedFolder] {
         // Without original links, an original is published only where its tile shows it; a HEIC
         // or AVIF never is (browsers cannot show it as the gallery does).
         let published = plan.photos.indices.filter {
@@ -328,6 +348,10 @@ public struct SiteBuilder {
             .write(plan, progress: progress)
         draft.pages = pages.records
         draft.renderedPages = pages.records.count - pages.keptCount
+        var items = try ItemPageWriter(
+            renderer: renderer, output: output, previous: cache?.pages ?? []
+        ).write(plan, progress: progress)
+        draft.recordItems(items.digests)
         progress.update("Placing originals", done: 0, total: plan.photos.count)
         var leftOut: Set<String> = []
         for work in originals {
@@ -355,14 +379,25 @@ public struct SiteBuilder {
                 throw .failed("every photo went away during the build; nothing to publish")
             }
             output.removeStagedPages(count: draft.pages.count)
+            if items.carried != nil {
+                try? FileManager.default.removeItem(
+                    atPath: output.staging.path + "/"
+                        + CarriedFolder.incomingName(of: SiteRenderer.itemsFolder))
+            } else {
+                output.removeStaged(plan.photos.compactMap(\.itemPath))
+            }
             let pages = try PageWriter(
                 renderer: renderer, output: output, previous: cache?.pages ?? []
             ).write(remaining, progress: progress)
             draft.pages = pages.records
             draft.renderedPages = pages.records.count - pages.keptCount
+            // Written whole into the new site: the previous item pages are not taken over.
+            items = try ItemPageWriter(renderer: renderer, output: output, previous: []).write(
+                remaining, progress: progress)
+            draft.recordItems(items.digests)
             final = remaining
         }
-        return carried
+        return [carried, items.carried].compactMap { $0 }
     }
 
     /// Indices of `paths` cut into `count` runs of about equal length, each cut at a change of

@@ -45,6 +45,13 @@ enum BuildCommand {
         .init(names: ["--avif-speed"], takesValue: true, setting: "avifSpeed"),
         .init(names: ["--max-pixels"], takesValue: true, setting: "maxPixels"),
         .init(names: ["--no-original-link"], takesValue: false, setting: "originalLinks"),
+        .init(names: ["--publish-originals"], takesValue: false, setting: "publishOriginals"),
+        .init(names: ["--language"], takesValue: true, setting: "language"),
+        .init(names: ["--description"], takesValue: true, setting: "description"),
+        .init(names: ["--intro"], takesValue: true, setting: "intro"),
+        .init(names: ["--logo"], takesValue: true, setting: "logo"),
+        .init(names: ["--favicon"], takesValue: true, setting: "favicon"),
+        .init(names: ["--call-to-action"], takesValue: true, setting: "callToAction"),
         .init(names: ["--strict"], takesValue: false),
         .init(names: ["--quiet", "-q"], takesValue: false),
         .init(names: ["--force"], takesValue: false),
@@ -157,6 +164,11 @@ enum BuildCommand {
         }
         if list.has("--no-renditions") { settings.renditions = false }
         if list.has("--renditions") { settings.renditions = true }
+        if list.has("--no-original-link") && list.has("--publish-originals") {
+            throw .usage(
+                "options '--no-original-link' and '--publish-originals' contradict each other",
+                command: command)
+        }
         for (format, key) in [("webp", \BuildSettings.webp), ("avif", \BuildSettings.avif)] {
             if list.has("--\(format)") && list.has("--no-\(format)") {
                 throw .usage(
@@ -167,6 +179,24 @@ enum BuildCommand {
             if list.has("--\(format)") { settings[keyPath: key] = true }
         }
         if list.has("--no-original-link") { settings.linksOriginals = false }
+        if list.has("--publish-originals") { settings.linksOriginals = true }
+        if let language = list.value("--language") {
+            guard SettingText.isLanguageTag(language) else {
+                throw .usage(
+                    "option '--language' expects a language tag like en, de or pt-BR, got '\(language)'",
+                    command: command)
+            }
+            settings.language = language
+        }
+        if let text = list.value("--description") { settings.description = text }
+        if let text = list.value("--intro") { settings.intro = text }
+        if let text = list.value("--call-to-action") { settings.callToAction = text }
+        if let value = list.value("--logo") {
+            settings.logo = PathText.resolve(value, relativeTo: workingFolder)
+        }
+        if let value = list.value("--favicon") {
+            settings.favicon = PathText.resolve(value, relativeTo: workingFolder)
+        }
         settings.strict = list.has("--strict")
         settings.quiet = list.has("--quiet")
         settings.force = list.has("--force")

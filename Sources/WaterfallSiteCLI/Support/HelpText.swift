@@ -147,8 +147,9 @@ enum HelpText {
           --item-width PX             Keep every column PX wide and let the gaps grow with the
                                       gallery; --column-spacing is then the smallest gap and the
                                       column count still comes from --breakpoints
-          --caption-height PX         Height of the caption band under each photo (default: 0,
-                                      or 64 when the metadata file gives titles or captions)
+          --caption-height PX         Height of the text band under each photo that shows text
+                                      (default: each band fits its title, price and caption;
+                                      photos without text get none)
           --header-height PX          Height of each section's header (default: 56)
           --footer-height PX          Height of the footer band of a section whose metadata
                                       gives a "footer" (default: 48)
@@ -162,11 +163,21 @@ enum HelpText {
 
         CONTENT
           --title TEXT                Site title (default: the photo folder's name)
+          --description TEXT          What search results and shares say about the site
+                                      (default: the title)
+          --intro TEXT                A paragraph under the site's title
+          --logo FILE, --favicon FILE Images copied into DIR/assets/ and shown beside the title
+                                      and as the browser tab's icon
+          --language TAG              <html lang> and the interface words, from the theme's
+                                      strings.json: en, de, fr built in (default: en)
+          --call-to-action TEXT       The text of an item page's button to its product link
+                                      (default: "View in shop", in the site's language)
           --metadata FILE             Titles, alt text, captions, links and prices per photo;
                                       per folder a title, footer, columns and insets
                                       (default: PHOTOS/metadata.json when present)
           --templates DIR             Use your copy of the theme (page.html, section.html,
-                                      tile.html, pagination.html, waterfall.css)
+                                      tile.html, pagination.html, waterfall.css, item.html,
+                                      strings.json)
           --config FILE               Settings file (default: PHOTOS/waterfall.json when
                                       present); command-line options override it
           --static DIR                Your own files, copied into the site root as they are:
@@ -188,8 +199,10 @@ enum HelpText {
           --avif-speed N              AV1 encoder speed, 0 (slowest, smallest) to 9 (default: 6)
           --max-pixels N              Photos with more pixels are not resized; their tiles show
                                       the original, 1–10,000,000,000 (default: 100000000)
-          --no-original-link          Tiles link to the widest copy, not the original: originals
-                                      (and their EXIF, such as GPS) are not published
+          --publish-originals         Publish the original photos in DIR/photos/ and offer them
+                                      on each item page; they carry their EXIF data, GPS
+                                      position included (default: not published)
+          --no-original-link          Do not publish the originals (the default)
 
         BEHAVIOUR
           --strict                    Fail (exit 1) when any photo was skipped or had a warning

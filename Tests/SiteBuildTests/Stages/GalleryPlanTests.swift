@@ -1,4 +1,5 @@
 import PhotoScanner
+import SiteRenderer
 import Testing
 
 @testable import SiteBuild
@@ -27,7 +28,14 @@ struct GalleryPlanTests {
             plan.photos.indices.map { plan.scanned($0).relativePath } == plan.photos.map(\.path))
         #expect(plan.photos.first?.alt == "A")
         #expect(plan.pageCount == 3 && plan.sectionCount == 4)
-        #expect(plan.page(1).sections.map(\.folder) == ["", "b"])
+        // Seven photos in pages of at most 3: pages of 2, 2 and 3, never a lone photo.
+        #expect((1...3).map { plan.page($0).photoCount } == [2, 2, 3])
+        #expect(plan.page(2).sections.map(\.folder) == ["b"])
+        #expect(plan.page(3).sections.map(\.folder) == ["b", "b/c", "bb"])
+        #expect(plan.page(3).sections.map(\.isContinued) == [true, false, false])
+        #expect(plan.page(3).sections.map(\.totalCount) == [3, 1, 1])
+        // "1.jpg" is no name: its alt text is its section's and its number there.
+        #expect(plan.photos[2].alt == "B 1" && plan.photos[2].title == nil)
         for number in 1...plan.pageCount {
             let page = plan.page(number)
             let slices = plan.sections(ofPage: number)
@@ -73,5 +81,68 @@ struct GalleryPlanTests {
         #expect(plan.scanIndices == [0, 2])
         #expect(plan.scanned(1).relativePath == "b/2.jpg")
         #expect(plan.pageCount == 1 && plan.sectionCount == 2)
+    }
+
+    @Test(
+        "Pages are balanced: ⌈N / size⌉ pages differing by one photo at most, and every photo knows its page",
+        arguments: [
+            (1, 500), (501, 500), (1001, 500), (7, 3), (10, 3), (12, 12), (13, 12), (99, 10),
+        ])
+    func balancedPages(photos: Int, pageSize: Int) {
+        let scan = (0..<photos).map { "f\($0 / 7)/p-\($0).jpg" }
+        let plan = GalleryPlan(
+            photos: scan.map(Self.photo), metadata: PhotoMetadata(), pageSize: pageSize)
+        #expect(plan.pageCount == (photos + pageSize - 1) / pageSize)
+        let sizes = (1...plan.pageCount).map { plan.pageRange($0).count }
+        #expect(sizes.reduce(0, +) == photos)
+        #expect(sizes.allSatisfy { $0 <= pageSize })
+        #expect((sizes.max() ?? 0) - (sizes.min() ?? 0) <= 1, "\(sizes)")
+        if photos > 1 { #expect(sizes.allSatisfy { $0 > 1 }, "\(sizes)") }
+        for position in 0..<photos {
+            #expect(plan.pageRange(plan.pageNumber(ofPosition: position)).contains(position))
+        }
+    }
+
+    @Test("Camera and file-system names are never titles; metadata names and alt text win")
+    func cameraNames() {
+        for noise in [
+            "IMG_1234.jpg", "a/DSC01234.JPG", "PXL_20240312_101530123.MP.jpg",
+            "20240312_101530.jpg",
+            "0001.png", "DSCN0042.jpg", "_MG_1234.jpg", "IMG-20240312-WA0001.jpg", "P1010001.JPG",
+        ] {
+            #expect(Humanised.isCameraName(noise), "\(noise)")
+        }
+        for name in [
+            "red-bowl.jpg", "Img of the bay.jpg", "DSC of something.jpg", "photo-12.jpg",
+            "pixel-art.png", "2024 summer trip.jpg",
+        ] {
+            #expect(!Humanised.isCameraName(name), "\(name)")
+        }
+        var metadata = PhotoMetadata()
+        metadata.photos["Shop/IMG_0002.jpg"] = PhotoMetadata.Entry(title: "Red bowl")
+        metadata.photos["Shop/IMG_0003.jpg"] = PhotoMetadata.Entry(alt: "A blue cup")
+        metadata.sections["Shop"] = PhotoMetadata.SectionEntry(title: "The shop")
+        let plan = GalleryPlan(
+            photos: [
+                "Shop/IMG_0001.jpg", "Shop/IMG_0002.jpg", "Shop/IMG_0003.jpg", "Shop/vase.jpg",
+            ]
+            .map(Self.photo), metadata: metadata, pageSize: 10)
+        #expect(plan.photos.map(\.alt) == ["The shop 1", "Red bowl", "A blue cup", "Vase"])
+        #expect(plan.photos.map(\.name) == ["The shop 1", "Red bowl", "The shop 3", "Vase"])
+        #expect(plan.photos.map(\.title) == [nil, "Red bowl", nil, nil])
+    }
+
+    @Test("The menu links every titled section where it starts, on its page")
+    func menu() {
+        let scan = (0..<9).map { $0 < 5 ? "Alpha/\($0).jpg" : "Beta/\($0).jpg" }
+        let plan = GalleryPlan(
+            photos: (["top.jpg"] + scan).map(Self.photo), metadata: PhotoMetadata(), pageSize: 4)
+        // Ten photos in pages of 3, 3 and 4: Alpha starts on page 1, Beta (position 6) on page 3.
+        #expect(plan.pageCount == 3)
+        #expect(
+            plan.menu() == [
+                MenuEntry(title: "Alpha", page: 1, sectionID: "s-alpha"),
+                MenuEntry(title: "Beta", page: 3, sectionID: "s-beta"),
+            ])
     }
 }

@@ -1,0 +1,85 @@
+import SiteRenderer
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The interface words for the site's `language`, from the theme's `strings.json`:
+/// `{ "en": { "soldOut": "Sold out", … }, "de": { … } }`. A tag with a region (`de-CH`) falls
+/// back to its language (`de`); a language the theme lacks comes from the built-in table, and
+/// one neither has is English, with a warning.
+enum InterfaceLanguage {
+    /// The words, and a warning when the language is not in the table.
+    static func strings(
+        language: String, theme: Theme, themeFile: String, callToAction: String?
+    ) throws(CommandError) -> (strings: InterfaceStrings, warning: String?) {
+        let own = try table(theme.stringsJSON, file: themeFile)
+        let builtIn = (try? table(Theme.builtInStringsJSON, file: "strings.json")) ?? [:]
+        let candidates = [language, String(language.split(separator: "-").first ?? "")]
+        var words: [String: String]?
+        for tag in candidates {
+            if let found = lookUp(tag, in: own) ?? lookUp(tag, in: builtIn) {
+                words = found
+                break
+            }
+        }
+        var warning: String?
+        if words == nil {
+            warning =
+                "warning: \(themeFile): no interface words for language '\(language)'; English is used"
+                + " (add \"\(language)\" to strings.json in your theme)"
+        }
+        var strings = words ?? lookUp("en", in: own) ?? [:]
+        if let callToAction { strings["callToAction"] = callToAction }
+        return (InterfaceStrings(strings), warning)
+    }
+
+    private static func lookUp(_ tag: String, in table: [String: [String: String]]) -> [String:
+        String]?
+    {
+        table.first { $0.key.lowercased() == tag.lowercased() }?.value
+    }
+
+    /// `strings.json` as language → key → words; an unknown key or a value that is not text is
+    /// an error naming the file, the language and the key.
+    static func table(_ json: String, file: String) throws(CommandError) -> [String: [String:
+        String]]
+    {
+        let document: JSONValue
+        do {
+            document = try JSONValue.parse(Array(json.utf8))
+        } catch {
+            throw .failed("theme file '\(file)': not valid JSON (\(error))")
+        }
+        guard let languages = document.members else {
+            throw .failed(
+                "theme file '\(file)': must be an object of language → { key: words }, like {\"en\": {\"soldOut\": \"Sold out\"}}"
+            )
+        }
+        var table: [String: [String: String]] = [:]
+        for (language, value) in languages {
+            guard let members = value.members else {
+                throw .failed(
+                    "theme file '\(file)': language '\(language)' must be an object of key → words")
+            }
+            var words: [String: String] = [:]
+            for (key, text) in members {
+                guard InterfaceStrings.english[key] != nil else {
+                    throw .failed(
+                        "theme file '\(file)': language '\(language)' key '\(key)' is unknown (known: \(InterfaceStrings.english.keys.sorted().joined(separator: ", ")))"
+                    )
+                }
+                guard let text = text.string else {
+                    throw .failed(
+                        "theme file '\(file)': language '\(language)' key '\(key)' must be a string"
+                    )
+                }
+                words[key] = text
+            }
+            table[language] = words
+        }
+        return table
+    }
+}

@@ -1,0 +1,55 @@
+import SiteRenderer
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The owner's logo and favicon, read before the scan (so a wrong path fails at once) and copied
+/// into `assets/` under a name with a hash of their bytes, like the stylesheets.
+struct SiteAssets {
+    private var files: [(path: String, bytes: Data)] = []
+    private(set) var logoPath: String?
+    private(set) var faviconPath: String?
+
+    /// The image types a browser shows as a logo or favicon.
+    static let extensions: Set<String> = [
+        "png", "jpg", "jpeg", "gif", "svg", "webp", "avif", "ico",
+    ]
+
+    init(logo: URL?, favicon: URL?) throws(CommandError) {
+        if let logo { logoPath = try add(logo, name: "logo", option: "--logo") }
+        if let favicon { faviconPath = try add(favicon, name: "favicon", option: "--favicon") }
+    }
+
+    private mutating func add(_ url: URL, name: String, option: String) throws(CommandError)
+        -> String
+    {
+        let fileExtension = url.pathExtension.lowercased()
+        guard Self.extensions.contains(fileExtension) else {
+            throw .failed(
+                "\(option) '\(url.path)': not an image type browsers show here; give a file ending in \(Self.extensions.sorted().map { "." + $0 }.joined(separator: ", "))"
+            )
+        }
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+            !isDirectory, let bytes = FileManager.default.contents(atPath: url.path)
+        else {
+            throw .failed(
+                "\(option) '\(url.path)': no such file, or not readable; check the path (relative paths are relative to the current folder, or to waterfall.json)"
+            )
+        }
+        var hasher = StableHasher()
+        for byte in bytes { hasher.combine(Int(byte)) }
+        let digits = String(hasher.value, radix: 16)
+        let path =
+            "\(SiteRenderer.assetsFolder)/\(name).\(String(repeating: "0", count: 16 - digits.count))\(digits).\(fileExtension)"
+        files.append((path, bytes))
+        return path
+    }
+
+    func write(to output: OutputFolder) throws(CommandError) {
+        for file in files { try output.write(file.bytes, to: file.path) }
+    }
+}

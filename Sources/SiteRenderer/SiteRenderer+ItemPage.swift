@@ -1,0 +1,109 @@
+extension SiteRenderer {
+    /// Where a photo's item page sits in the site: what its breadcrumb, back link and
+    /// previous/next links point at.
+    public struct ItemContext: Sendable, Hashable {
+        /// The section's header text; empty for the photos at the top level.
+        public var sectionTitle: String
+        /// The gallery page that shows the photo's tile (`page-2.html`), and the id of the
+        /// photo's section there.
+        public var galleryPage: String
+        public var sectionID: String
+        /// The photos before and after it in gallery order, across sections and pages.
+        public var previous: SitePhoto?
+        public var next: SitePhoto?
+
+        public init(
+            sectionTitle: String, galleryPage: String, sectionID: String,
+            previous: SitePhoto? = nil, next: SitePhoto? = nil
+        ) {
+            self.sectionTitle = sectionTitle
+            self.galleryPage = galleryPage
+            self.sectionID = sectionID
+            self.previous = previous
+            self.next = next
+        }
+    }
+
+    /// The HTML of `photo`'s own page (at its ``SitePhoto/itemPath``), with no JavaScript: the
+    /// photo sized to the screen, its text, a call to action for its `link`, and links back to
+    /// its tile and on to its neighbours. Every link is relative, so the site works from
+    /// `file://` and any sub-path.
+    public func itemPage(_ photo: SitePhoto, context: ItemContext) -> String {
+        let itemPath = photo.itemPath ?? "\(Self.itemsFolder)/item.html"
+        let root = String(
+            repeating: "../", count: itemPath.utf8.count(where: { $0 == UInt8(ascii: "/") }))
+        func fromRoot(_ path: String) -> String { root + path }
+        /// A sibling item page, relative to this one.
+        func itemLink(_ other: SitePhoto?) -> String {
+            guard let path = other?.itemPath else { return "" }
+            return root + path.percentEncodedPath
+        }
+        let name = photo.name ?? photo.title ?? photo.alt
+        let original = options.photosFolder + "/" + photo.path.percentEncodedPath
+        let originalPublished =
+            photo.opensOriginal && (options.linksOriginals || photo.image == nil)
+        let image = photo.image
+        let ratio = NumberText.decimal(
+            Double(photo.width) / Double(photo.height), decimals: Self.aspectDecimals)
+        var values = [String: TemplateValue](minimumCapacity: 40)
+        values["lang"] = .text(options.language)
+        values["dir"] = .text(options.layout.direction == .rightToLeft ? "rtl" : "")
+        values["title"] = .text(name + " · " + options.title)
+        values["name"] = .text(name)
+        var description = photo.caption ?? name
+        if let price = photo.price { description += " · " + price }
+        if !context.sectionTitle.isEmpty { description += " · " + context.sectionTitle }
+        values["description"] = .text(description)
+        values["canonical"] = .text(
+            String(itemPath.split(separator: "/").last ?? "").percentEncodedPath)
+        values["stylesheet"] = .text(fromRoot(stylesheetPath))
+        values["favicon"] = .text(options.faviconPath.isEmpty ? "" : fromRoot(options.faviconPath))
+        values["generator"] = .text("waterfall-site")
+        values["siteTitle"] = .text(options.title)
+        values["home"] = .text(fromRoot(SitePage.fileName(1)))
+        values["section"] = .text(context.sectionTitle)
+        values["sectionHref"] = .text(fromRoot(context.galleryPage + "#" + context.sectionID))
+        values["breadcrumbLabel"] = .text(strings["breadcrumb"])
+        values["src"] = .text(fromRoot(image?.src ?? original))
+        values["srcset"] = .text(
+            image?.candidates.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
+                ?? "")
+        // The photo fits the screen: as wide as the viewport, or as 85vh tall when the screen
+        // is wider than the photo's shape (the stylesheet's limit for `.wf-item-image`).
+        values["sizes"] = .text(
+            "(min-aspect-ratio: \(photo.width)/\(photo.height)) calc(85vh * \(ratio)), 100vw")
+        values["width"] = .text(String(photo.width))
+        values["height"] = .text(String(photo.height))
+        values["alt"] = .text(photo.alt)
+        values["caption"] = .text(photo.caption ?? "")
+        values["price"] = .text(photo.price ?? "")
+        values["badge"] = .text(photo.badge ?? "")
+        values["soldOut"] = .text(photo.isSoldOut ? strings.soldOut : "")
+        values["link"] = .text(photo.link.map { Self.isAbsolute($0) ? $0 : root + $0 } ?? "")
+        values["callToAction"] = .text(strings["callToAction"])
+        values["original"] = .text(originalPublished ? fromRoot(original) : "")
+        values["downloadOriginal"] = .text(strings["downloadOriginal"])
+        values["back"] = .text(
+            fromRoot(context.galleryPage + "#" + Self.tileID(itemPath).percentEncodedPath))
+        values["backToGallery"] = .text(strings["backToGallery"])
+        values["previous"] = .text(itemLink(context.previous))
+        values["previousName"] = .text(context.previous.map(Self.shownName) ?? "")
+        values["previousWord"] = .text(strings["previous"])
+        values["next"] = .text(itemLink(context.next))
+        values["nextName"] = .text(context.next.map(Self.shownName) ?? "")
+        values["nextWord"] = .text(strings["next"])
+        values["neighboursLabel"] = .text(strings["pages"])
+        return theme.item.render(values)
+    }
+
+    /// The name an item page and its neighbours' links show.
+    static func shownName(_ photo: SitePhoto) -> String { photo.name ?? photo.title ?? photo.alt }
+
+    /// Whether a product link leaves the site (`https://…`); a relative one is relative to the
+    /// site's root, so an item page one folder down goes up to it.
+    static func isAbsolute(_ link: String) -> Bool {
+        let lower = link.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://") || link.hasPrefix("/")
+            || link.hasPrefix("#")
+    }
+}

@@ -1,0 +1,60 @@
+import Testing
+
+@testable import SiteBuild
+
+@Suite("Item page paths")
+struct ItemPathsTests {
+    @Test("Readable slugs of the folders and the name, any script kept, separators as hyphens")
+    func slugs() {
+        #expect(
+            ItemPaths.paths(for: [
+                "Ceramics/red-bowl-with-fig.jpg", "Travel/harbour at dusk.jpg", "Marigold.JPG",
+                "Café/Crème brûlée.png", "Travel/Japan 2019/京都.jpg", "!!!.jpg", "a/.hidden",
+            ]) == [
+                "items/ceramics/red-bowl-with-fig.html", "items/travel/harbour-at-dusk.html",
+                "items/marigold.html", "items/café/crème-brûlée.html",
+                "items/travel/japan-2019/京都.html", "items/photo.html", "items/a/hidden.html",
+            ])
+    }
+
+    @Test("The byte-wise slug of ASCII text is the character-wise one")
+    func asciiSlugs() {
+        var generator = SystemRandomNumberGenerator()
+        let ascii = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+        var texts = ["", "-", "--a--", "A_B C", "\r\n", "IMG_0042", "Red Bowl (2).v2"]
+        for _ in 0..<500 {
+            texts.append(
+                String(
+                    (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                        ascii.randomElement(using: &generator)!
+                    }))
+        }
+        for text in texts {
+            #expect(
+                ItemPaths.slug(text[...], empty: "photo")
+                    == ItemPaths.unicodeSlug(text[...], empty: "photo"), "\(text.debugDescription)")
+        }
+    }
+
+    @Test("Names that meet in one slug each get a hash of their own path, the same in any company")
+    func collisions() {
+        let pair = ItemPaths.paths(for: ["red-bowl.jpg", "Red Bowl.png", "cup.jpg"])
+        #expect(pair[0] != pair[1])
+        #expect(pair[0].hasPrefix("items/red-bowl-") && pair[1].hasPrefix("items/red-bowl-"))
+        #expect(pair[2] == "items/cup.html")
+        // Adding photos that meet no one leaves every path as it was.
+        let more = ItemPaths.paths(for: [
+            "new.jpg", "red-bowl.jpg", "Red Bowl.png", "cup.jpg", "z.jpg",
+        ])
+        #expect(Array(more[1...3]) == pair)
+    }
+
+    @Test("A name that is not UTF-8 (an escaped path) gets a page whose path is valid UTF-8")
+    func invalidUTF8() {
+        // FileNameText escapes the byte 0xFF as %FF; the page path shows its bytes, not the escape.
+        let paths = ItemPaths.paths(for: ["Shop/bowl%FF.jpg", "Shop/bowl-plain.jpg"])
+        #expect(paths[0].utf8.allSatisfy { $0 != UInt8(ascii: "%") })
+        #expect(paths[0].hasPrefix("items/shop/bowl"))
+        #expect(Set(paths).count == 2)
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import MasonryLayout
+import Testing
+
+@testable import SiteRenderer
+
+/// The product card (`tile.html`) and the item page (`item.html`) of the built-in theme.
+@Suite("Product cards and item pages")
+struct ProductCardTests {
+    static func product() -> SitePhoto {
+        var photo = SitePhoto(
+            path: "Ceramics/red bowl.jpg", width: 1200, height: 900,
+            alt: "A red stoneware bowl holding a fig", title: "Terracotta espresso cup & saucer",
+            caption: "Stoneware, 18 cm", price: "€24", link: "https://shop.example/red-bowl",
+            image: SiteImage(
+                candidates: [
+                    SiteImage.Candidate(path: "renditions/abc-400.jpg", width: 400),
+                    SiteImage.Candidate(path: "renditions/abc-800.jpg", width: 800),
+                ], src: "renditions/abc-800.jpg"))
+        photo.badge = "New"
+        photo.itemPath = "items/ceramics/red-bowl.html"
+        photo.name = photo.title
+        return photo
+    }
+
+    static func plain(_ path: String, item: String) -> SitePhoto {
+        var photo = SitePhoto(path: path, width: 800, height: 1000, alt: "Ceramics 2")
+        photo.itemPath = item
+        photo.name = "Ceramics 2"
+        return photo
+    }
+
+    static func page(_ photos: [SitePhoto]) -> SitePage {
+        SitePage(
+            number: 1, count: 1,
+            sections: [SiteSection(folder: "Ceramics", title: "Hand-made ceramics", photos: photos)]
+        )
+    }
+
+    static func snapshot(_ name: String, _ text: String) throws {
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(
+            path: "Snapshots/\(name)")
+        if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] == "1" {
+            try Data(text.utf8).write(to: golden)
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        #expect(
+            text == expected,
+            "run with UPDATE_SNAPSHOTS=1 to accept a deliberate change, then review the diff")
+    }
+
+    /// The `<li>…</li>` of each tile of `html`.
+    static func tiles(_ html: String) -> [String] {
+        html.components(separatedBy: "<li id=").dropFirst().map {
+            "<li id=" + ($0.components(separatedBy: "</li>").first ?? "") + "</li>"
+        }
+    }
+
+    @Test(
+        "A card is one link to its item page holding image, title and price; the badge is beside it"
+    )
+    func cardMarkup() throws {
+        let renderer = try SiteRendererTests.renderer()
+        var soldOut = Self.plain("Ceramics/b.jpg", item: "items/ceramics/b.html")
+        soldOut.isSoldOut = true
+        let html = try renderer.render(Self.page([Self.product(), soldOut])).html
+        let tiles = Self.tiles(html)
+        #expect(tiles.count == 2)
+        let card = tiles[0]
+        #expect(card.components(separatedBy: "<a ").count == 2, "one link, none nested: \(card)")
+        #expect(card.contains(#"id="p-ceramics/red-bowl""#))
+        #expect(card.contains(#"<a href="items/ceramics/red-bowl.html">"#))
+        let link = card.components(separatedBy: "</a>")[0]
+        #expect(link.contains("<img ") && link.contains("Terracotta espresso cup &amp; saucer"))
+        #expect(link.contains("€24") && !link.contains("New"))
+        #expect(card.contains(#"</a><span class="wf-badge">New</span></li>"#))
+        // 16 px padding + three title lines, the price and the caption at 20 px each.
+        #expect(card.contains(";--b:116;--tl:3"))
+        // The sold-out card is dimmed by its class and says so in words; no text, no band.
+        #expect(tiles[1].contains(#"class="wf-sold-out""#))
+        #expect(tiles[1].contains(#"<span class="wf-badge wf-badge-sold">Sold out</span>"#))
+        #expect(!tiles[1].contains("--b:") && !tiles[1].contains("wf-caption"))
+        try Self.snapshot("product-cards.html", tiles.joined(separator: "\n") + "\n")
+    }
+
+    @Test("Bands fit what a tile shows: none without text, a line per price and caption")
+    func bandHeights() {
+        var photo = SitePhoto(path: "a.jpg", width: 10, height: 10, alt: "A")
+        #expect(CaptionBand.height(photo, fixed: 0) == 0)
+        #expect(CaptionBand.height(photo, fixed: 64) == 0)
+        photo.title = "Red bowl"
+        #expect(CaptionBand.height(photo, fixed: 0) == 36)
+        photo.title = "Stacking cups, set of 6"
+        #expect(CaptionBand.height(photo, fixed: 0) == 56)
+        photo.title = "A name of about thirty letters"
+        #expect(CaptionBand.height(photo, fixed: 0) == 76)
+        photo.title = String(repeating: "long ", count: 40)
+        #expect(CaptionBand.height(photo, fixed: 0) == 76, "at most three lines")
+        photo.price = "€24"
+        photo.caption = "Stoneware"
+        #expect(CaptionBand.height(photo, fixed: 0) == 116)
+        #expect(CaptionBand.height(photo, fixed: 64) == 64)
+        photo.badge = "New"
+        #expect(CaptionBand.height(photo, fixed: 0) == 116, "a badge sits on the image")
+    }
+
+    @Test("The item page: relative links, no script, neighbours by name, the way back to its tile")
+    func itemPage() throws {
+        var options = try SiteRendererTests.renderer().options
+        options.linksOriginals = false
+        let renderer = try SiteRenderer(theme: try Theme.builtIn(), options: options)
+        let previous = Self.plain("Ceramics/a.jpg", item: "items/ceramics/a.html")
+        var next = Self.plain("Travel/c.jpg", item: "items/travel/c.html")
+        next.name = "Harbour at dusk"
+        let html = renderer.itemPage(
+            Self.product(),
+            context: SiteRenderer.ItemContext(
+                sectionTitle: "Hand-made ceramics", galleryPage: "page-2.html",
+                sectionID: "s-ceramics", previous: previous, next: next))
+        #expect(!html.contains("<script"))
+        #expect(html.contains(#"<html lang="en">"#))
+        #expect(
+            html.contains(
+                "<title>Terracotta espresso cup &amp; saucer · Shop &lt;&amp; Co&gt;</title>"))
+        #expect(html.contains(#"<link rel="canonical" href="red-bowl.html">"#))
+        #expect(html.contains(#"<a class="wf-back" href="../../page-2.html#p-ceramics/red-bowl">"#))
+        #expect(html.contains(#"<a href="../../page-2.html#s-ceramics">Hand-made ceramics</a>"#))
+        #expect(
+            html.contains(#"href="../../items/ceramics/a.html" rel="prev">← Previous: Ceramics 2<"#)
+        )
+        #expect(
+            html.contains(#"href="../../items/travel/c.html" rel="next">Next: Harbour at dusk →<"#))
+        #expect(
+            html.contains(
+                #"<a class="wf-cta" href="https://shop.example/red-bowl" rel="noopener">View in shop</a>"#
+            ))
+        #expect(
+            html.contains(
+                #"srcset="../../renditions/abc-400.jpg 400w, ../../renditions/abc-800.jpg 800w""#))
+        #expect(!html.contains("wf-download"), "originals are not published unless asked for")
+        #expect(!html.contains(#"href="/"#) && !html.contains(#"src="/"#))
+        #expect(html.utf8.count <= 4096, "\(html.utf8.count) bytes")
+        try Self.snapshot("item-page.html", html)
+    }
+
+    @Test("With originals published the item page offers the original for download")
+    func downloadOriginal() throws {
+        var options = try SiteRendererTests.renderer().options
+        options.linksOriginals = true
+        let renderer = try SiteRenderer(theme: try Theme.builtIn(), options: options)
+        let html = renderer.itemPage(
+            Self.product(),
+            context: SiteRenderer.ItemContext(
+                sectionTitle: "", galleryPage: "index.html", sectionID: "s-root"))
+        #expect(
+            html.contains(
+                #"<a class="wf-download" href="../../photos/Ceramics/red%20bowl.jpg" download>Download original</a>"#
+            ))
+    }
+
+    @Test("Interface words come from the site's language")
+    func language() throws {
+        var options = try SiteRendererTests.renderer().options
+        options.language = "de"
+        options.strings = InterfaceStrings([
+            "soldOut": "Ausverkauft", "photoCountOne": "{count} Foto",
+        ])
+        let renderer = try SiteRenderer(theme: try Theme.builtIn(), options: options)
+        var photo = Self.plain("Ceramics/b.jpg", item: "items/ceramics/b.html")
+        photo.isSoldOut = true
+        let html = try renderer.render(Self.page([photo])).html
+        #expect(html.contains(#"<html lang="de">"#))
+        #expect(html.contains("Ausverkauft") && html.contains("1 Foto"))
+        #expect(InterfaceStrings().photoCount(1) == "1 photo")
+        #expect(InterfaceStrings().photoCount(1250) == "1,250 photos")
+    }
+
+    @Test("A section's photo names read once are the names read one by one")
+    func photoNumbers() {
+        for template in [
+            "{name} {count}", "Nr. {count} – {name}", "{count}{count}", "no number", "",
+        ] {
+            let strings = InterfaceStrings(["photoNumber": template])
+            for name in ["Ceramics", "{count} pots", ""] {
+                let named = strings.photoNumbers(name)
+                for number in [1, 42, 1000] {
+                    #expect(
+                        named(number) == strings.photoNumber(name, number), "\(template) \(name)")
+                }
+            }
+        }
+    }
+}
