@@ -41,7 +41,18 @@ public enum Humanised {
     /// as a title: pure numbers (and separators), or a camera prefix followed by numbers, with
     /// at most a few letters among them (`PXL_20240312_101530123.MP`).
     public static func isCameraName(_ path: String) -> Bool {
-        let name = (shown(path) ?? path).split(separator: "/").last ?? ""
+        let readable = shown(path) ?? path
+        // Asked once a photo on every build: most names are ASCII, and reading their bytes
+        // gives the same answer about ten times faster than Characters do.
+        if readable.utf8.allSatisfy({ $0 < 0x80 }) {
+            return isASCIICameraName(Array(readable.utf8))
+        }
+        return isCameraNameByCharacter(readable)
+    }
+
+    /// ``isCameraName(_:)`` of a readable path, Character by Character: right for any script.
+    static func isCameraNameByCharacter(_ readable: String) -> Bool {
+        let name = readable.split(separator: "/").last ?? ""
         let stem =
             name.lastIndex(of: ".").map { $0 == name.startIndex ? name : name[..<$0] } ?? name
         let upper = stem.uppercased()
@@ -63,6 +74,49 @@ public enum Humanised {
             if let first = rest.first, first.isASCIIDigit || isSeparator(first), isNumbers(rest) {
                 return true
             }
+        }
+        return false
+    }
+
+    /// ``isCameraName(_:)`` of an ASCII path, byte by byte.
+    static func isASCIICameraName(_ path: [UInt8]) -> Bool {
+        let slash = UInt8(ascii: "/")
+        var end = path.endIndex
+        while end > path.startIndex && path[end - 1] == slash { end -= 1 }
+        var start = end
+        while start > path.startIndex && path[start - 1] != slash { start -= 1 }
+        var stemEnd = end
+        if let dot = path[start..<end].lastIndex(of: UInt8(ascii: ".")), dot != start {
+            stemEnd = dot
+        }
+        let upper = path[start..<stemEnd].map {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) ? $0 - 32 : $0
+        }
+        func isDigit(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+        func isLetter(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        }
+        func isSeparator(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ")
+                || byte == UInt8(ascii: ".")
+        }
+        if !upper.isEmpty && upper.allSatisfy({ isDigit($0) || isSeparator($0) }) {
+            return upper.contains(where: isDigit)
+        }
+        for prefix in cameraPrefixes where upper.starts(with: prefix.utf8) {
+            let rest = upper[prefix.utf8.count...]
+            guard let first = rest.first, isDigit(first) || isSeparator(first) else { continue }
+            var digits = 0
+            var letters = 0
+            guard
+                rest.allSatisfy({ byte in
+                    if isDigit(byte) { digits += 1 } else if isLetter(byte) { letters += 1 }
+                    return isDigit(byte) || isLetter(byte) || isSeparator(byte)
+                })
+            else { continue }
+            if digits >= 3 && letters <= 4 { return true }
         }
         return false
     }

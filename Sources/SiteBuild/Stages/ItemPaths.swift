@@ -11,7 +11,28 @@ enum ItemPaths {
     /// The item page path of each of `photoPaths` (relative to the photos folder, as the
     /// scanner gives them), in the same order; not percent-encoded.
     static func paths(for photoPaths: [String]) -> [String] {
-        var paths = photoPaths.map(plainPath)
+        // Photos come folder by folder, so each folder's slugs are made once, not once a photo:
+        // on every build this runs for every photo.
+        var folder: Substring?
+        var folderPath = ""
+        var paths = photoPaths.map { photoPath -> String in
+            let readable = readablePath(photoPath)
+            guard let slash = readable.lastIndex(of: "/") else {
+                return plainPath(photoPath)
+            }
+            var name = readable[readable.index(after: slash)...]
+            guard !name.isEmpty else { return plainPath(photoPath) }
+            if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
+            let photoFolder = readable[..<slash]
+            if photoFolder != folder {
+                folder = photoFolder
+                folderPath =
+                    ([SiteRenderer.itemsFolder]
+                    + photoFolder.split(separator: "/").map { slug($0, empty: "folder") })
+                    .joined(separator: "/") + "/"
+            }
+            return folderPath + slug(name, empty: "photo") + ".html"
+        }
         var seen: [String: Int] = [:]
         for path in paths { seen[path, default: 0] += 1 }
         for index in paths.indices where seen[paths[index], default: 0] > 1 {
@@ -24,10 +45,7 @@ enum ItemPaths {
 
     /// `items/<folder slugs>/<name slug>.html`, before any hash is added.
     static func plainPath(_ photoPath: String) -> String {
-        // A name that is not UTF-8 is read as its bytes (see FileNameText), not its escapes.
-        let readable =
-            photoPath.utf8.contains(UInt8(ascii: "%")) && FileNameText.isEscaped(photoPath)
-            ? String(decoding: FileNameText.bytes(of: photoPath), as: UTF8.self) : photoPath
+        let readable = readablePath(photoPath)
         var components = readable.split(separator: "/", omittingEmptySubsequences: true)
         guard var name = components.popLast() else {
             return SiteRenderer.itemsFolder + "/photo.html"
@@ -36,6 +54,12 @@ enum ItemPaths {
         let folders = components.map { slug($0, empty: "folder") }
         return ([SiteRenderer.itemsFolder] + folders + [slug(name, empty: "photo")])
             .joined(separator: "/") + ".html"
+    }
+
+    /// A name that is not UTF-8 is read as its bytes (see FileNameText), not its escapes.
+    private static func readablePath(_ photoPath: String) -> String {
+        photoPath.utf8.contains(UInt8(ascii: "%")) && FileNameText.isEscaped(photoPath)
+            ? String(decoding: FileNameText.bytes(of: photoPath), as: UTF8.self) : photoPath
     }
 
     /// Lower-case letters and digits (of any script) joined by single hyphens; `empty` when

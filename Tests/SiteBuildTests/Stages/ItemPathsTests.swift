@@ -36,6 +36,16 @@ struct ItemPathsTests {
         }
     }
 
+    @Test("Folder slugs made once a folder give every photo its own plain path")
+    func folderByFolder() {
+        let photos = [
+            "a.jpg", "Ceramics/Red Bowl.jpg", "Ceramics/Blue Cup.png", "Ceramics/Sub/x.jpg",
+            "Ceramics/x.jpg", "Ärger/Schön.JPG", ".hidden", "f/.dotfile", "f/", "g/h/i/j.k.jpg",
+            "caf%E9/%FF.jpg", "Ceramics/Red Bowl.v2.jpg",
+        ]
+        #expect(ItemPaths.paths(for: photos) == photos.map(ItemPaths.plainPath))
+    }
+
     @Test("Names that meet in one slug each get a hash of their own path, the same in any company")
     func collisions() {
         let pair = ItemPaths.paths(for: ["red-bowl.jpg", "Red Bowl.png", "cup.jpg"])
