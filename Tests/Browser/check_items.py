@@ -35,7 +35,13 @@ import time
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_site import WebDriver, WebDriverError, find_browser, free_port  # noqa: E402
+from check_site import (  # noqa: E402
+    WebDriver,
+    WebDriverError,
+    find_browser,
+    free_port,
+    read_layout,
+)
 
 CARDS_JS = r"""
 const tiles = [...document.querySelectorAll('.wf-tiles > li')];
@@ -127,8 +133,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     site = os.path.abspath(args.site)
     widths = [int(w) for w in args.widths.split(",")]
-    with open(os.path.join(site, "layout.json"), encoding="utf-8") as f:
-        layout = json.load(f)
+    # layout.json lists the pages; each page's photos are in its own layout file.
+    layout = read_layout(site)
     axe = None
     if args.axe and os.path.exists(args.axe):
         with open(args.axe, encoding="utf-8") as f:
