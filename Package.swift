@@ -88,7 +88,8 @@ let package = Package(
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer"]),
         .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild"]),
         .testTarget(
-            name: "WaterfallSiteCLITests", dependencies: ["WaterfallSiteCLI", "SiteBuild", "waterfall-site"]),
+            name: "WaterfallSiteCLITests",
+            dependencies: ["WaterfallSiteCLI", "SiteBuild", "waterfall-site"]),
     ],
     swiftLanguageModes: [.v6]
 )

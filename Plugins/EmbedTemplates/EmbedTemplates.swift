@@ -8,7 +8,10 @@ struct EmbedTemplates: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let templates = context.package.directoryURL.appending(path: "Templates")
         let names = try FileManager.default.contentsOfDirectory(atPath: templates.path)
-            .filter { !$0.hasPrefix(".") && ($0.hasSuffix(".html") || $0.hasSuffix(".css") || $0.hasSuffix(".json")) }
+            .filter {
+                !$0.hasPrefix(".")
+                    && ($0.hasSuffix(".html") || $0.hasSuffix(".css") || $0.hasSuffix(".json"))
+            }
             .sorted()
         let inputs = names.map { templates.appending(path: $0) }
         let output = context.pluginWorkDirectoryURL.appending(path: "DefaultTheme+Embedded.swift")
