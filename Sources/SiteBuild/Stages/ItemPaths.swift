@@ -11,28 +11,8 @@ enum ItemPaths {
     /// The item page path of each of `photoPaths` (relative to the photos folder, as the
     /// scanner gives them), in the same order; not percent-encoded.
     static func paths(for photoPaths: [String]) -> [String] {
-        // Photos come folder by folder, so each folder's slugs are made once, not once a photo:
-        // on every build this runs for every photo.
-        var folder: Substring?
-        var folderPath = ""
-        var paths = photoPaths.map { photoPath -> String in
-            let readable = readablePath(photoPath)
-            guard let slash = readable.lastIndex(of: "/") else {
-                return plainPath(photoPath)
-            }
-            var name = readable[readable.index(after: slash)...]
-            guard !name.isEmpty else { return plainPath(photoPath) }
-            if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
-            let photoFolder = readable[..<slash]
-            if photoFolder != folder {
-                folder = photoFolder
-                folderPath =
-                    ([SiteRenderer.itemsFolder]
-                    + photoFolder.split(separator: "/").map { slug($0, empty: "folder") })
-                    .joined(separator: "/") + "/"
-            }
-            return folderPath + slug(name, empty: "photo") + ".html"
-        }
+        var lastFolder = FolderSlugs()
+        var paths = photoPaths.map { plainPath($0, lastFolder: &lastFolder) }
         var seen: [String: Int] = [:]
         for path in paths { seen[path, default: 0] += 1 }
         for index in paths.indices where seen[paths[index], default: 0] > 1 {
@@ -43,17 +23,37 @@ enum ItemPaths {
         return paths
     }
 
+    /// The slugs of the last folder a path was made in. Photos come folder by folder, so each
+    /// folder's slugs are made once, not once a photo: on every build this runs for every photo.
+    struct FolderSlugs {
+        var folder: Substring?
+        var path = ""
+    }
+
     /// `items/<folder slugs>/<name slug>.html`, before any hash is added.
     static func plainPath(_ photoPath: String) -> String {
-        let readable = readablePath(photoPath)
-        var components = readable.split(separator: "/", omittingEmptySubsequences: true)
-        guard var name = components.popLast() else {
-            return SiteRenderer.itemsFolder + "/photo.html"
-        }
+        var lastFolder = FolderSlugs()
+        return plainPath(photoPath, lastFolder: &lastFolder)
+    }
+
+    /// ``plainPath(_:)``, reusing `lastFolder`'s slugs when the photo is in the same folder.
+    static func plainPath(_ photoPath: String, lastFolder: inout FolderSlugs) -> String {
+        var readable = readablePath(photoPath)[...]
+        while readable.last == "/" { readable.removeLast() }
+        let slash = readable.lastIndex(of: "/")
+        var name = slash.map { readable[readable.index(after: $0)...] } ?? readable
+        guard !name.isEmpty else { return SiteRenderer.itemsFolder + "/photo.html" }
         if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
-        let folders = components.map { slug($0, empty: "folder") }
-        return ([SiteRenderer.itemsFolder] + folders + [slug(name, empty: "photo")])
-            .joined(separator: "/") + ".html"
+        let folder =
+            slash.map { readable[..<$0] } ?? readable[readable.startIndex..<readable.startIndex]
+        if folder != lastFolder.folder {
+            lastFolder.folder = folder
+            lastFolder.path =
+                ([SiteRenderer.itemsFolder]
+                + folder.split(separator: "/").map { slug($0, empty: "folder") })
+                .joined(separator: "/") + "/"
+        }
+        return lastFolder.path + slug(name, empty: "photo") + ".html"
     }
 
     /// A name that is not UTF-8 is read as its bytes (see FileNameText), not its escapes.

@@ -36,12 +36,12 @@ struct ItemPathsTests {
         }
     }
 
-    @Test("Folder slugs made once a folder give every photo its own plain path")
+    @Test("Folder slugs kept from photo to photo give each the path it gets alone")
     func folderByFolder() {
         let photos = [
             "a.jpg", "Ceramics/Red Bowl.jpg", "Ceramics/Blue Cup.png", "Ceramics/Sub/x.jpg",
             "Ceramics/x.jpg", "Ärger/Schön.JPG", ".hidden", "f/.dotfile", "f/", "g/h/i/j.k.jpg",
-            "caf%E9/%FF.jpg", "Ceramics/Red Bowl.v2.jpg",
+            "caf%E9/%FF.jpg", "Ceramics/Red Bowl.v2.jpg", "", "a//b.jpg", "/root.jpg",
         ]
         #expect(ItemPaths.paths(for: photos) == photos.map(ItemPaths.plainPath))
     }
