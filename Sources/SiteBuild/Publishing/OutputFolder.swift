@@ -482,20 +482,9 @@ final class OutputFolder: @unchecked Sendable {
         createdFolders.withLock { _ = $0.insert(path) }
     }
 
-    /// Removes the `count` pages, their layout files and `layout.json` written into the staging
-    /// folder, to render them again. (Unlinked, never rewritten in place: a page kept from the
-    /// previous site is a hard link to its file there, which must not change before the swap.)
-    func removeStagedPages(count: Int) {
-        let pages = (1...max(1, count)).map(SitePage.fileName)
-        for name in pages + pages.map(LayoutDocument.path(ofPage:)) + [
-            LayoutDocument.indexFileName
-        ] {
-            unlink(staging.path + "/" + name)
-        }
-    }
-
-    /// Removes files written into the staging folder, to write them again (unlinked, as in
-    /// ``removeStagedPages(count:)``).
+    /// Removes files written into the staging folder, to write them again (unlinked, never
+    /// rewritten in place: a file kept from the previous site is a hard link to its file there,
+    /// which must not change before the swap).
     func removeStaged(_ relativePaths: [String]) {
         for path in relativePaths { unlink(staging.path + "/" + path) }
     }
