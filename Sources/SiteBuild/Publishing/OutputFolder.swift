@@ -101,6 +101,15 @@ final class OutputFolder: @unchecked Sendable {
     /// with this one's.
     func lock() throws(CommandError) {
         let path = lockPath
+        // `-o new/folder/site` makes its parents, as the output folder itself is made.
+        let parent = url.deletingLastPathComponent()
+        do {
+            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw .failed(
+                "cannot create the output folder's parent '\(parent.path)': \(FileSystemFailure.reason(error)); choose another folder with -o"
+            )
+        }
         while true {
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
