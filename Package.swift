@@ -47,8 +47,12 @@ let package = Package(
         // bring libx265, libde265, libdav1d, libaom and libstdc++, whose loading cost every run
         // milliseconds (only their headers are needed to build: libheif-dev, libwebp-dev).
         .target(name: "CCodecLoader", linkerSettings: [.linkedLibrary("dl")]),
+        // Process-level speed fittings, fenced: one environment switch turns them all off
+        // (Sources/ProcessFittings/README.md). The C part starts the scanner's threads.
+        .target(name: "CProcessFittings"),
+        .target(name: "ProcessFittings", dependencies: ["CProcessFittings"]),
         .target(name: "CImageHeaders", dependencies: ["CJPEG", "CPNG", "CCodecLoader"]),
-        .target(name: "PhotoScanner", dependencies: ["CImageHeaders"]),
+        .target(name: "PhotoScanner", dependencies: ["CImageHeaders", "CProcessFittings"]),
         .target(name: "MasonryLayout"),
         // Renditions: decode, resize, encode (C, the only place that jumps) and the Swift side
         // that picks widths from the layout, names files by content and runs them in parallel.
@@ -64,7 +68,10 @@ let package = Package(
         // that swaps the finished site in. Everything a command does to the file system is here.
         .target(
             name: "SiteBuild",
-            dependencies: ["PhotoScanner", "PhotoRenditions", "MasonryLayout", "SiteRenderer"]),
+            dependencies: [
+                "PhotoScanner", "PhotoRenditions", "MasonryLayout", "SiteRenderer",
+                "ProcessFittings",
+            ]),
         .target(
             name: "WaterfallSiteCLI",
             dependencies: [
@@ -72,12 +79,13 @@ let package = Package(
                 "PreviewServer",
             ]),
         .executableTarget(
-            name: "waterfall-site", dependencies: ["WaterfallSiteCLI"],
+            name: "waterfall-site", dependencies: ["WaterfallSiteCLI", "ProcessFittings"],
             exclude: ["StaticLibstdcxx"],
             linkerSettings: staticLibstdcxx),
         .executableTarget(
             name: "layout-benchmark", dependencies: ["MasonryLayout"],
             path: "Benchmarks/layout-benchmark"),
+        .testTarget(name: "ProcessFittingsTests", dependencies: ["ProcessFittings"]),
         .testTarget(name: "PhotoScannerTests", dependencies: ["PhotoScanner"]),
         .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout"]),
         .testTarget(
@@ -86,7 +94,7 @@ let package = Package(
             name: "SiteRendererTests", dependencies: ["SiteRenderer", "MasonryLayout"],
             exclude: ["Snapshots"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer"]),
-        .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild"]),
+        .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "PhotoScanner"]),
         .testTarget(
             name: "WaterfallSiteCLITests",
             dependencies: ["WaterfallSiteCLI", "SiteBuild", "waterfall-site"]),

@@ -1,4 +1,4 @@
-import CImageHeaders
+import CProcessFittings
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,4 @@
+import ProcessFittings
 import WaterfallSiteCLI
 
 #if canImport(Glibc)
@@ -8,7 +9,8 @@ import WaterfallSiteCLI
     import Darwin
 #endif
 
-// All behaviour lives in WaterfallSiteCLI so it can be tested in-process.
+// All behaviour lives in WaterfallSiteCLI so it can be tested in-process; the huge-page restart
+// (a process fitting) has to come first, before anything is allocated.
 let arguments = Array(CommandLine.arguments.dropFirst())
 #if os(Linux)
     HugePages.restartIfUseful(arguments: arguments)

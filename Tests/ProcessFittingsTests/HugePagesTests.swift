@@ -1,6 +1,6 @@
 import Testing
 
-@testable import WaterfallSiteCLI
+@testable import ProcessFittings
 
 /// When the executable restarts itself so malloc uses transparent huge pages.
 @Suite("Huge pages restart")

@@ -11,8 +11,9 @@
 /// when the process starts with `glibc.malloc.hugetlb=1` in `GLIBC_TUNABLES`, so the executable
 /// restarts itself once, with that added, before it runs `build`. Only when it helps: the kernel
 /// gives huge pages on request (`madvise` mode; in `always` mode malloc gets them anyway), and
-/// the environment does not already say what to do (`glibc.malloc.hugetlb=0` turns this off).
-/// `scan` and the other commands allocate too little for a restart to pay.
+/// the environment does not already say what to do (`glibc.malloc.hugetlb=0` turns this off, as
+/// does ``ProcessFittings``' switch). `scan` and the other commands allocate too little for a
+/// restart to pay.
 public enum HugePages {
     /// The name of the glibc tunable.
     static let tunable = "glibc.malloc.hugetlb"
@@ -39,6 +40,7 @@ public enum HugePages {
         /// Restarts the running executable with huge pages when ``restartTunables(arguments:tunables:kernelMode:)``
         /// says so; returns only when it does not restart (or cannot).
         public static func restartIfUseful(arguments: [String]) {
+            guard ProcessFittings.areOn else { return }
             let current = getenv("GLIBC_TUNABLES").map { String(cString: $0) }
             guard
                 let tunables = restartTunables(

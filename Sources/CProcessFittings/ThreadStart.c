@@ -1,7 +1,8 @@
-// Starting the scanner's worker threads on another processor than the caller's.
+// Starting the scanner's worker threads on another processor than the caller's: the fitting
+// "workers start on the other processor" of Sources/ProcessFittings/README.md.
 
 #define _GNU_SOURCE
-#include "CImageHeaders.h"
+#include "CProcessFittings.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -44,7 +45,7 @@ int wfs_start_thread(pthread_t *thread, void *(*start)(void *), void *argument) 
     }
 #if defined(__linux__)
     context->widen = false;
-    int current = sched_getcpu();
+    int current = wfs_fittings_on() ? sched_getcpu() : -1;
     if (current >= 0 && sched_getaffinity(0, sizeof context->allowed, &context->allowed) == 0 &&
         CPU_ISSET(current, &context->allowed) && CPU_COUNT(&context->allowed) > 1) {
         cpu_set_t elsewhere = context->allowed;
