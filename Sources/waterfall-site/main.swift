@@ -1,4 +1,3 @@
-import ProcessFittings
 import WaterfallSiteCLI
 
 #if canImport(Glibc)
@@ -9,10 +8,5 @@ import WaterfallSiteCLI
     import Darwin
 #endif
 
-// All behaviour lives in WaterfallSiteCLI so it can be tested in-process; the huge-page restart
-// (a process fitting) has to come first, before anything is allocated.
-let arguments = Array(CommandLine.arguments.dropFirst())
-#if os(Linux)
-    HugePages.restartIfUseful(arguments: arguments)
-#endif
-exit(WaterfallSite.run(arguments, exitsAfterwards: true).rawValue)
+// All behaviour lives in WaterfallSiteCLI so it can be tested in-process.
+exit(WaterfallSite.run(Array(CommandLine.arguments.dropFirst())).rawValue)

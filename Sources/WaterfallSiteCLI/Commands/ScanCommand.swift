@@ -56,7 +56,6 @@ enum ScanCommand {
         if list.has("--json") {
             let document = ScanDocument.pieces(result, root: folder, jobs: jobs)
             console.writeOutputBytes(document)
-            ExitLeftovers.keep(document)
         } else {
             console.writeOutput(table(result))
             if !list.has("--quiet") {
@@ -66,7 +65,6 @@ enum ScanCommand {
             }
             console.print(summary(result, seconds: elapsed))
         }
-        ExitLeftovers.keep(result)
         if list.has("--strict") && !result.diagnostics.isEmpty {
             throw .failed("--strict: \(Diagnostics.count(result.diagnostics)) in '\(folder)'")
         }
