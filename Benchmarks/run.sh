@@ -307,15 +307,12 @@ for count in $BUILD_COUNTS; do
   for ((r = 1; r <= BUILD_ROUNDS; r++)); do
     retire "$site" "$links"
     measure "$k-cold" "${build[@]}"
-    retire "$site"
-    measure "$k-cold-off" env "$no_fittings" "${build[@]}"
     measure "$k-floor-read" "$work/scan-floor" "$work/build-files.txt"
     measure "$k-floor-link" cp -al "$dir" "$links"
   done
   retire "$links"
   for ((r = 1; r <= BUILD_ROUNDS; r++)); do
     measure "$k-warm" "${build[@]}"
-    measure "$k-warm-off" env "$no_fittings" "${build[@]}"
   done
   for ((r = 1; r <= BUILD_ROUNDS; r++)); do
     sed -n '0~100p' "$work/build-files.txt" | xargs -d '\n' touch  # a new mtime each round
@@ -344,8 +341,6 @@ for count in $BUILD_COUNTS; do
   row "build $(commas "$n") photos, rebuild after touching 1% ($(commas $((n / 100))) photos) ÷ cold" \
     "$(s_of "$k-touch") s, peak $(mb "${peak_kb[$k-touch]}") MB" "$(sec "$cold") s" \
     "$(div "${best_ns[$k-touch]}" "$cold" %.3f) of cold" "$target_touch"
-  fittings_row "build $(commas "$n") photos, cold" "$k-cold"
-  fittings_row "build $(commas "$n") photos, warm rebuild, no change" "$k-warm"
 done
 fi  # build
 
