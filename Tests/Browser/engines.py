@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -234,6 +235,11 @@ class WebKit:
                                          text=True, start_new_session=True)
         self.view.stdin.write(json.dumps(request) + "\n")
         self.view.stdin.flush()
+        # Every request is answered (scripts time out in the page after a minute at most), so a
+        # silent helper is a hang to report, not to wait out.
+        ready, _, _ = select.select([self.view.stdout], [], [], 90)
+        if not ready:
+            raise EngineError(f"webkit view: no answer to {str(request)[:80]} within 90 s")
         line = self.view.stdout.readline()
         if not line:
             raise EngineError("webkit: the WebView helper (webkit_view.py) stopped; "

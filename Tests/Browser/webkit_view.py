@@ -5,7 +5,8 @@ engines.WebKit starts it under its Xvfb display (DISPLAY set) and writes one JSO
 on stdin; each gets one JSON answer a line on stdout, {"value": …} or {"error": "…"}:
 
     {"width": 320, "height": 900}   the window (and so the viewport) becomes that size
-    {"load": URL}                   starts loading URL (the caller waits for readyState)
+    {"load": URL}                   loads URL and answers once the new document is committed
+                                    (the caller then waits for its readyState)
     {"script": BODY}                runs BODY as a function body and answers what it returns
     {"async": BODY}                 runs BODY with a callback as its last argument and answers
                                     what it passes to that callback
@@ -21,7 +22,7 @@ import gi
 
 gi.require_version("Gtk", "3.0")
 gi.require_version("WebKit2", "4.1")
-from gi.repository import GLib, Gtk, WebKit2  # noqa: E402
+from gi.repository import Gio, GLib, Gtk, WebKit2  # noqa: E402
 
 window = Gtk.Window()
 view = WebKit2.WebView()
@@ -35,15 +36,56 @@ def answer(value=None, error=None) -> None:
     sys.stdout.flush()
 
 
+SCRIPT_TIMEOUT_MS = 60_000
+
+
 def run(body: str) -> None:
+    # A call whose document goes away can end without its completion, so each call is also
+    # cancelled after a minute: the caller always gets one answer.
+    cancellable = Gio.Cancellable()
+    timer = GLib.timeout_add(SCRIPT_TIMEOUT_MS, lambda: cancellable.cancel() or False)
+
     def finished(source, result, _data):
+        GLib.source_remove(timer)
         try:
             value = view.call_async_javascript_function_finish(result)
             text = value.to_json(0) if value is not None and not value.is_undefined() else None
             answer(json.loads(text) if text else None)
         except GLib.Error as error:
             answer(error=error.message)
-    view.call_async_javascript_function(body, -1, None, None, None, None, finished, None)
+    view.call_async_javascript_function(body, -1, None, None, None, cancellable, finished, None)
+
+
+def load(url: str) -> None:
+    # Scripts sent before the new document is committed can go to the old one's web process,
+    # which navigation may replace; wait for the commit before answering.
+    handlers = []
+    timer = []
+
+    def done(value=None, error=None):
+        if not handlers:
+            return False
+        for handler in handlers:
+            view.disconnect(handler)
+        handlers.clear()
+        if timer:
+            GLib.source_remove(timer.pop())
+        answer(value, error)
+        return False
+
+    def changed(_view, event):
+        if event == WebKit2.LoadEvent.COMMITTED:
+            done(True)
+
+    def failed(_view, _event, failing_uri, error):
+        done(error=f"{failing_uri}: {error.message}")
+        return True
+
+    handlers.append(view.connect("load-changed", changed))
+    handlers.append(view.connect("load-failed", failed))
+    view.load_uri(url)
+    # A same-document load (only the fragment changes) commits nothing new.
+    timer.append(GLib.timeout_add(30_000, lambda: timer.clear() or done(error=f"{url}: not committed in 30 s")))
 
 
 def resize(width: int, height: int) -> None:
@@ -72,8 +114,7 @@ def request(channel, _condition) -> bool:
         if "width" in message:
             resize(message["width"], message["height"])
         elif "load" in message:
-            view.load_uri(message["load"])
-            answer(True)
+            load(message["load"])
         elif "script" in message:
             run(message["script"])
         elif "async" in message:
