@@ -16,7 +16,9 @@ and checks:
              shown whole (not clamped) from 375 px up
   item pages every photo's page exists, in gallery order: its previous and next links point at
              the photos before and after it; no <script>, no on* attributes; no horizontal
-             overflow; the image, the text and the neighbour links do not overlap
+             overflow; the image, the text and the neighbour links do not overlap; the photo
+             loaded, from a srcset candidate at least as wide as it is shown (or the widest);
+             at most 4 KB of HTML
   back link  following it lands on the gallery page with that photo's tile in view
   axe        axe-core (from the axe-playwright-python wheel, see /work/shared/browsers.md)
              reports no violations on every gallery page and every item page at 375 and 1280 px
@@ -72,7 +74,20 @@ return {scripts: document.scripts.length, handlers,
         header: rect(document.querySelector('.site-header')),
         prev: link('a[rel=prev]'), next: link('a[rel=next]'), back: link('a.wf-back'),
         h1Cut: (() => { const h = document.querySelector('h1'); return h ? h.scrollWidth > h.clientWidth + 1 : true; })(),
-        imageLoaded: (() => { const i = document.querySelector('.wf-item-image'); return !!(i && i.complete && i.naturalWidth > 0); })()};
+        imageLoaded: (() => { const i = document.querySelector('.wf-item-image'); return !!(i && i.complete && i.naturalWidth > 0); })(),
+        chosen: (() => {
+          // The w descriptor of the file the browser shows, among every srcset of the photo's
+          // <picture> (each format has the same widths), and the widest there is.
+          const i = document.querySelector('.wf-item-image');
+          if (!i || !i.currentSrc) return null;
+          const sets = [i, ...(i.parentElement.tagName === 'PICTURE' ? i.parentElement.querySelectorAll('source') : [])];
+          const candidates = sets.flatMap(e => (e.getAttribute('srcset') || '').split(',').filter(c => c.trim())
+            .map(c => { const [url, w] = c.trim().split(/\s+/); return [new URL(url, document.baseURI).href, parseInt(w)]; }));
+          if (!candidates.length) return null;
+          const hit = candidates.find(([url]) => url === i.currentSrc);
+          return {width: hit ? hit[1] : null, widest: Math.max(...candidates.map(c => c[1])), src: i.currentSrc,
+                  needed: i.getBoundingClientRect().width * devicePixelRatio};
+        })()};
 """
 
 IN_VIEW_JS = r"""
@@ -212,11 +227,19 @@ def check(browser, site: str, layout: dict, widths: list[int], axe: str | None, 
             with open(path, encoding="utf-8") as f:
                 served = f.read()
             t.check("<script" not in served.lower(), f"{label}: <script> in the HTML")
+            t.check(len(served.encode()) <= 4096, f"{label}: {len(served.encode())} bytes of HTML, more than 4 KB")
             browser.get(base + urllib.parse.quote(item))
             m = wait_for_image(browser)
             t.check(m["scripts"] == 0 and m["handlers"] == 0, f"{label}: scripts or on* handlers")
             t.check(m["overflow"] <= 0.5, f"{label}: horizontal overflow of {m['overflow']} px")
             t.check(m["imageLoaded"], f"{label}: image did not load")
+            # The srcset is sized for the viewport: the file shown is at least as wide as the
+            # image on the screen (or the widest there is).
+            chosen = m["chosen"]
+            if chosen is not None:
+                t.check(chosen["width"] is not None and chosen["width"] >= min(chosen["needed"], chosen["widest"]) - 1,
+                        f"{label}: shows {chosen['src']} ({chosen['width']}w) for {chosen['needed']:.0f} px "
+                        f"(widest {chosen['widest']}w)")
             t.check(not m["h1Cut"], f"{label}: the heading is cut")
             parts = [("image", m["image"]), ("text", m["text"]), ("nav", m["nav"]), ("header", m["header"])]
             for i, (a_name, a) in enumerate(parts):

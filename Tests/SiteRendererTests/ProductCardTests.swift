@@ -196,6 +196,23 @@ struct ProductCardTests {
         #expect(InterfaceStrings().photoCount(1250) == "1,250 photos")
     }
 
+    @Test("A section split across pages counts all its photos, and says where it continues")
+    func continuedSection() throws {
+        let renderer = try SiteRendererTests.renderer()
+        var section = SiteSection(
+            folder: "Ceramics", title: "Hand-made ceramics",
+            photos: [
+                Self.plain("Ceramics/d.jpg", item: "items/ceramics/d.html"),
+                Self.plain("Ceramics/e.jpg", item: "items/ceramics/e.html"),
+            ])
+        section.totalCount = 5
+        let first = try renderer.render(SitePage(number: 1, count: 2, sections: [section])).html
+        #expect(first.contains(#"<span class="wf-count">5 photos</span>"#))
+        section.isContinued = true
+        let second = try renderer.render(SitePage(number: 2, count: 2, sections: [section])).html
+        #expect(second.contains(#"<span class="wf-count">5 photos · continued</span>"#))
+    }
+
     @Test("A section's photo names read once are the names read one by one")
     func photoNumbers() {
         for template in [
