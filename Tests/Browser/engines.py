@@ -208,12 +208,19 @@ class WebKit:
             raise FileNotFoundError("WebKitWebDriver, Xvfb or MiniBrowser")
         self.view: subprocess.Popen | None = None
         self.active = "minibrowser"
-        display = f":{90 + os.getpid() % 100}"
-        self.screen = subprocess.Popen([xvfb, display, "-screen", "0", "2700x4200x24", "-nolisten", "tcp"],
-                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                       start_new_session=True)
-        os.environ["DISPLAY"] = display
-        time.sleep(1)
+        # Xvfb picks a free display itself and writes its number to the pipe: other test runs on
+        # the same machine may hold any fixed one.
+        readable, writable = os.pipe()
+        self.screen = subprocess.Popen([xvfb, "-displayfd", str(writable), "-screen", "0", "2700x4200x24",
+                                        "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                       pass_fds=(writable,), start_new_session=True)
+        os.close(writable)
+        with os.fdopen(readable) as announced:
+            number = announced.readline().strip()
+        if not number:
+            self.screen.wait(10)
+            raise EngineError("webkit: Xvfb did not start")
+        os.environ["DISPLAY"] = f":{number}"
         try:
             options = webdriver.WebKitGTKOptions()
             options.binary_location = MINIBROWSER
