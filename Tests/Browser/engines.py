@@ -2,7 +2,8 @@
 
     with engines.open_engine("firefox") as browser:   # None when the engine is not installed
         browser.set_width(375)        # window.innerWidth becomes 375
-        browser.get(url)              # returns once the document has loaded
+        browser.get(url)              # returns once a new document has loaded (not for
+                                      # a change of fragment alone)
         value = browser.execute("return document.title")
         value = browser.execute_async("arguments[arguments.length - 1](42)")
 
