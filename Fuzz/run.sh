@@ -9,6 +9,10 @@
 set -euo pipefail
 
 seconds="${1:-60}"
+# A fixed seed makes a run from the same corpus the same sequence of inputs on every machine, so
+# what a CI run finds is found again here by the same command; FUZZ_SEED=0 picks a new seed each
+# run (the long runs before a release).
+seed="${FUZZ_SEED:-1}"
 fuzz_dir="$(cd "$(dirname "$0")" && pwd)"
 package_dir="$(dirname "$fuzz_dir")"
 shim_dir="$package_dir/Sources/CImageHeaders"
@@ -70,27 +74,38 @@ fi
 
 status=0
 for harness in "${harnesses[@]}"; do
+    # With the fixed seed, the inputs are a sequence the same on every machine: each harness
+    # stops after as many as CI's machine tries in about 45 s (or at the time limit, whichever
+    # comes first), so a CI run tries a part of what the same command tried here before a push.
     case "$harness" in
-        header) max_len=65536 ;;
+        header) max_len=65536 runs=500000 ;;
         # Past the reader's 32 KB first window, so libheif's reads by pread are fuzzed too.
-        modern) max_len=131072 ;;
-        exif) max_len=4096 ;;
-        renditions) max_len=32768 ;;
+        modern) max_len=131072 runs=60000 ;;
+        exif) max_len=4096 runs=12000000 ;;
+        renditions) max_len=32768 runs=25000 ;;
     esac
+    [[ "$seed" == 0 ]] && runs=-1
     echo "== fuzz_$harness for ${seconds}s"
     # -jobs=1 runs one worker in the background and logs to fuzz-0.log; run it from the work
     # folder so the log lands there, then show its summary.
     (
         cd "$work"
         rm -f fuzz-0.log
-        "$work/bin/fuzz_$harness" -jobs=1 -workers=1 -max_total_time="$seconds" -max_len="$max_len" \
+        "$work/bin/fuzz_$harness" -jobs=1 -workers=1 -seed="$seed" -runs="$runs" -max_total_time="$seconds" -max_len="$max_len" \
             -timeout=10 -print_final_stats=1 -artifact_prefix="$work/artifacts/$harness-" \
             "$work/corpus/$harness" "$work/seeds/$harness" >/dev/null 2>&1 || true
         grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY)" fuzz-0.log || tail -n 20 fuzz-0.log
+        # What the harness said before it stopped (its own abort names the disagreement).
+        grep -E "box walk|disagree|runtime error|^    #[0-9] " fuzz-0.log | head -n 20 || true
         mv -f fuzz-0.log "fuzz-$harness.log"
     )
     if compgen -G "$work/artifacts/$harness-*" >/dev/null; then
         echo "FINDING in fuzz_$harness:"; ls -l "$work/artifacts/$harness-"*
+        # The reproducer itself, so a finding on another machine (CI) can be replayed here:
+        # base64 -d > crash, then Fuzz/.work/bin/fuzz_$harness crash.
+        for artifact in "$work/artifacts/$harness-"*; do
+            [[ $(stat -c %s "$artifact") -le 65536 ]] && { echo "base64 of $(basename "$artifact"):"; base64 -w 120 "$artifact"; }
+        done
         status=1
     fi
 done

@@ -33,8 +33,6 @@ public struct SiteOptions: Sendable {
     /// The logo and favicon inside the site (`assets/…`), empty for none.
     public var logoPath = ""
     public var faviconPath = ""
-    /// The category menu on every gallery page (shown with two sections or more).
-    public var menu: [MenuEntry] = []
 
     public init(
         title: String, layout: LayoutOptions, captionHeight: Double = 0, headerHeight: Double = 56,
