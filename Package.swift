@@ -2,12 +2,16 @@
 import Foundation
 import PackageDescription
 
-/// On Linux the executable links libstdc++ (which the Swift runtime uses) statically when the
-/// compiler's static archive is installed (it comes with the toolchain's libstdc++-dev): loading
-/// and relocating libstdc++.so.6 took about 0.4 ms of every run, a fifth of start-up. The
+/// A process fitting (Sources/ProcessFittings/README.md): on Linux the executable links libstdc++
+/// (which the Swift runtime uses) statically when the compiler's static archive is installed (it
+/// comes with the toolchain's libstdc++-dev), so no run loads and relocates libstdc++.so.6. The
 /// folder holds a linker script named like the shared library that asks for the archive; the
 /// Swift driver always passes "-lstdc++", and a "-L" of ours is searched before the compiler's.
+/// A link-time fitting cannot read the run's environment, so the switch acts when building:
+/// `WATERFALL_SITE_NO_FITTINGS=1 swift build` links the shared library.
 let staticLibstdcxx: [LinkerSetting] = {
+    let fittingsOff = ProcessInfo.processInfo.environment["WATERFALL_SITE_NO_FITTINGS"]
+    guard fittingsOff == nil || fittingsOff == "" || fittingsOff == "0" else { return [] }
     let gcc = "/usr/lib/gcc"
     let archives = ((try? FileManager.default.contentsOfDirectory(atPath: gcc)) ?? []).flatMap {
         triple in
@@ -16,7 +20,7 @@ let staticLibstdcxx: [LinkerSetting] = {
         }
     }
     guard archives.contains(where: FileManager.default.fileExists(atPath:)) else { return [] }
-    let folder = Context.packageDirectory + "/Sources/waterfall-site/StaticLibstdcxx"
+    let folder = Context.packageDirectory + "/Sources/ProcessFittings/StaticLibstdcxx"
     return [.unsafeFlags(["-L" + folder], .when(platforms: [.linux]))]
 }()
 
@@ -47,6 +51,9 @@ let package = Package(
         // bring libx265, libde265, libdav1d, libaom and libstdc++, whose loading cost every run
         // milliseconds (only their headers are needed to build: libheif-dev, libwebp-dev).
         .target(name: "CCodecLoader", linkerSettings: [.linkedLibrary("dl")]),
+        // Process-level speed fittings, fenced: one environment switch turns them all off
+        // (Sources/ProcessFittings/README.md).
+        .target(name: "ProcessFittings", exclude: ["StaticLibstdcxx", "README.md"]),
         .target(name: "CImageHeaders", dependencies: ["CJPEG", "CPNG", "CCodecLoader"]),
         .target(name: "PhotoScanner", dependencies: ["CImageHeaders"]),
         .target(name: "MasonryLayout"),
@@ -64,7 +71,10 @@ let package = Package(
         // that swaps the finished site in. Everything a command does to the file system is here.
         .target(
             name: "SiteBuild",
-            dependencies: ["PhotoScanner", "PhotoRenditions", "MasonryLayout", "SiteRenderer"]),
+            dependencies: [
+                "PhotoScanner", "PhotoRenditions", "MasonryLayout", "SiteRenderer",
+                "ProcessFittings",
+            ]),
         .target(
             name: "WaterfallSiteCLI",
             dependencies: [
@@ -73,11 +83,11 @@ let package = Package(
             ]),
         .executableTarget(
             name: "waterfall-site", dependencies: ["WaterfallSiteCLI"],
-            exclude: ["StaticLibstdcxx"],
             linkerSettings: staticLibstdcxx),
         .executableTarget(
             name: "layout-benchmark", dependencies: ["MasonryLayout"],
             path: "Benchmarks/layout-benchmark"),
+        .testTarget(name: "ProcessFittingsTests", dependencies: ["ProcessFittings"]),
         .testTarget(name: "PhotoScannerTests", dependencies: ["PhotoScanner"]),
         .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout"]),
         .testTarget(
@@ -86,7 +96,7 @@ let package = Package(
             name: "SiteRendererTests", dependencies: ["SiteRenderer", "MasonryLayout"],
             exclude: ["Snapshots"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer"]),
-        .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild"]),
+        .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "PhotoScanner"]),
         .testTarget(
             name: "WaterfallSiteCLITests",
             dependencies: ["WaterfallSiteCLI", "SiteBuild", "waterfall-site"]),

@@ -161,6 +161,14 @@ verdict() {
 }
 rows=()
 row() { rows+=("| $1 | $2 | $3 | $4 | $5 |"); }
+# The process fittings' switch, and their row: NAME's time with them off ÷ with them on.
+no_fittings=WATERFALL_SITE_NO_FITTINGS=1
+fittings_row() {  # LABEL NAME (NAME-off measured with $no_fittings)
+  if ok "$2" && ok "$2-off"; then
+    row "process fittings off (\`$no_fittings\`) ÷ on: $1" "$(s_of "$2-off") s" "$(s_of "$2") s" \
+      "$(div "${best_ns[$2-off]}" "${best_ns[$2]}" %.3f)× the time" "—"
+  fi
+}
 # Outputs are moved aside, never deleted, until the table is printed. On ext4 without a journal
 # (these machines), a folder deleted in the last minutes makes every later mkdir step over its
 # freed inode (ext4's recently_deleted check), so deleting the previous site before each cold
@@ -198,10 +206,13 @@ exif_files=$(wc -l < "$work/scan-exiftool-files.txt")
 # must not contain spaces.
 [[ $work$tool != *[[:space:]]* ]] || fatal "paths must not contain spaces: $work, $tool"
 declare -A scan_cmd
-scan_names=(floor ours-1 ours-2)
+scan_names=(floor ours-1 ours-2 ours-1-off ours-2-off)
 scan_cmd[floor]="$work/scan-floor $work/scan-files.txt"
 scan_cmd[ours-1]="$tool scan $scan_dir --json --jobs 1"
 scan_cmd[ours-2]="$tool scan $scan_dir --json --jobs 2"
+# The same with the process fittings off (Sources/ProcessFittings/README.md), for their rows.
+scan_cmd[ours-1-off]="env $no_fittings ${scan_cmd[ours-1]}"
+scan_cmd[ours-2-off]="env $no_fittings ${scan_cmd[ours-2]}"
 if have identify; then
   scan_names+=(identify)
   scan_cmd[identify]="xargs -d '\n' -a $work/scan-files.txt identify -ping -format '%w %h\n'"
@@ -238,6 +249,9 @@ row "scan --json, 2 jobs ÷ C floor" "$(commas "$ours2") files/s" "$(commas "$fl
   "$(div "$ours2" "$floor_rate")×" "$(verdict "$(div "$ours2" "$floor_rate")" ">=" 1.5 "≥ 1.5×")"
 row "scan peak memory, 2 jobs" "$(mb "${peak_kb[ours-2]}") MB" "C floor $(mb "${peak_kb[floor]}") MB" \
   "$(div "${peak_kb[ours-2]}" "${peak_kb[floor]}" %.1f)×" "$(verdict "$(mb "${peak_kb[ours-2]}")" "<" 64 "< 64 MB")"
+for jobs in 1 2; do
+  fittings_row "scan --json, $jobs job$([[ $jobs == 1 ]] || echo s), $(commas "$files") files" "ours-$jobs"
+done
 peer_row() {  # NAME LABEL FILES INSTALL-HINT
   local label="scan --json, 1 job ÷ $2"
   if ok "$1"; then

@@ -5,8 +5,9 @@
 #   scripts/install-dependencies.sh --tests    also what the tests use (Chromium and its driver,
 #                                              rsync, strace for the fault injection, clang for
 #                                              the fuzzing smoke; Firefox ESR and WebKitGTK
-#                                              with Xvfb, and pip's marionette_driver and
-#                                              selenium, for the <picture> check in each engine;
+#                                              with Xvfb, python3-gi for a bare WebKit view,
+#                                              and pip's marionette_driver and selenium, for
+#                                              the browser checks in each engine;
 #                                              and axe-core's axe.min.js from the
 #                                              axe-playwright-python wheel on PyPI, in
 #                                              .build/test-tools/, for the accessibility check)
@@ -22,7 +23,10 @@ fi
 # Debian 12's libheif1 depends on its HEVC (libde265) and AV1 (dav1d, aom) decoders, so
 # libheif-dev brings everything HEIC and AVIF renditions need; libwebp-dev brings libwebpdemux.
 build_packages=(libjpeg-dev libpng-dev libheif-dev libwebp-dev pkg-config)
-test_packages=(chromium chromium-driver python3 python3-pip rsync strace firefox-esr webkit2gtk-driver xvfb xauth)
+# python3-gi and the WebKit2/GTK introspection data: a bare WebKit view for widths below the
+# 447 px MiniBrowser can make (Tests/Browser/webkit_view.py).
+test_packages=(chromium chromium-driver python3 python3-pip rsync strace firefox-esr webkit2gtk-driver xvfb xauth
+  python3-gi gir1.2-webkit2-4.1 gir1.2-gtk-3.0)
 packages=("${build_packages[@]}")
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=("${test_packages[@]}")

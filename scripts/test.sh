@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: unit, conformance and end-to-end tests (swift test), the check that the
 # resampler's vector paths give the same bytes, the fault injection of a killed rebuild, then the
-# real-browser test of the sample site in headless Chromium, its <picture> sources in Chromium,
-# Firefox and WebKitGTK, a Display P3 photo's colour in both renditions (Chromium), and the live
-# reload of `serve` in Chromium.
+# real-browser test of the sample site in headless Chromium, its gallery, cards and item pages
+# and its <picture> sources in Chromium, Firefox and WebKitGTK, a Display P3 photo's colour in
+# both renditions (Chromium), and the live reload of `serve` in Chromium.
 # Installs what the tests need first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,12 +20,16 @@ trap 'rm -rf "$(dirname "$site")"' EXIT
 .build/debug/waterfall-site build SampleImages -o "$site-paged" --quiet --page-size 12 --caption-height 64 --publish-originals
 python3 Tests/Browser/check_site.py "$site"
 python3 Tests/Browser/check_site.py "$site-paged" --widths 12
-# Product cards and item pages: one link per card, prev/next in gallery order, the back link
-# lands on its tile, no overflow or overlap, no script, axe-core without violations.
-python3 Tests/Browser/check_items.py "$site" --axe .build/test-tools/axe.min.js
-python3 Tests/Browser/check_items.py "$site-paged" --axe .build/test-tools/axe.min.js --widths 320,1280
-# WebP (and AVIF) <source>s load in Chromium, Firefox and WebKitGTK, and a browser without them
-# gets the JPEG/PNG <img>.
+# Gallery pages, product cards and item pages in Chromium, Firefox and WebKitGTK: tiles within
+# 1 px of the layout files, one link per card, prev/next in gallery order, the back link lands
+# on its tile, no overflow or overlap, no script, axe-core without violations.
+for engine in chromium firefox webkit; do
+    python3 Tests/Browser/check_items.py "$site" --engine $engine --axe .build/test-tools/axe.min.js
+    python3 Tests/Browser/check_items.py "$site-paged" --engine $engine --axe .build/test-tools/axe.min.js \
+        --widths 320,1280
+done
+# WebP (and AVIF) <source>s load in Chromium, Firefox and WebKitGTK, on the gallery and on every
+# item page, and a browser without them gets the JPEG/PNG <img>.
 .build/debug/waterfall-site build SampleImages -o "$site-avif" --quiet --avif --avif-speed 9
 python3 Tests/Browser/check_picture.py "$site" --require chromium,firefox,webkit
 python3 Tests/Browser/check_picture.py "$site-avif" --require chromium,firefox,webkit

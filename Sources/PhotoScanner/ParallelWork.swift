@@ -1,5 +1,3 @@
-import CImageHeaders
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -9,15 +7,11 @@ import CImageHeaders
 #endif
 
 /// Runs `body(0)` … `body(workers - 1)` at once: the first on the calling thread, each other on
-/// a thread started for it on another processor (see `wfs_start_thread`), and returns when all
-/// have finished.
+/// a thread started for it, and returns when all have finished.
 ///
-/// Not `DispatchQueue.concurrentPerform`: the scheduler here starts a woken or new thread on the
-/// processor of the thread that woke it, and moves it to the idle one only at its next balancing,
-/// up to 4 ms later. In a two-job scan the second core so joined each phase late, or not at all
-/// (a 0.5 ms listing of 13 folders ran on one core while the other thread waited for it). A
-/// thread started on the other processor runs at once: the two-job scan of 10,000 photos took
-/// a median 38.1 ms instead of 41.7 over 40 alternating runs.
+/// Each worker used to start pinned to a processor other than its creator's, so the scheduler
+/// would not queue it behind the creator first; that gained under 3% of a two-job scan and was
+/// dropped (`Sources/ProcessFittings/README.md`).
 public enum ParallelWork {
     public static func run(workers: Int, _ body: @escaping @Sendable (Int) -> Void) {
         guard workers > 1 else {
@@ -46,12 +40,12 @@ public enum ParallelWork {
         return true
     }
 
-    /// A thread started on another processor (see `wfs_start_thread`) to run `body`.
+    /// A thread started to run `body`.
     private static func start(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
         let context = Unmanaged.passRetained(Job(body)).toOpaque()
         var thread = pthread_t()
-        let status = wfs_start_thread(
-            &thread,
+        let status = pthread_create(
+            &thread, nil,
             { context in
                 Unmanaged<Job>.fromOpaque(context.unsafelyUnwrapped).takeRetainedValue().body()
                 return nil

@@ -69,8 +69,6 @@ public struct SiteImage: Sendable, Hashable {
             self.candidates = candidates
         }
 
-        /// The `srcset` value.
-        public var srcset: String { SiteImage.srcset(candidates) }
     }
 
     public var candidates: [Candidate]
@@ -88,8 +86,9 @@ public struct SiteImage: Sendable, Hashable {
     /// The `srcset` value: `renditions/…-195.jpg 195w, …`.
     public var srcset: String { Self.srcset(candidates) }
 
-    static func srcset(_ candidates: [Candidate]) -> String {
-        candidates.map { "\($0.path) \($0.width)w" }.joined(separator: ", ")
+    /// `root` goes before each path, for a page in a folder below the site's root.
+    static func srcset(_ candidates: [Candidate], root: String = "") -> String {
+        candidates.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
     }
 }
 

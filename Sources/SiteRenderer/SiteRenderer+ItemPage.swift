@@ -65,13 +65,17 @@ extension SiteRenderer {
         values["sectionHref"] = .text(fromRoot(context.galleryPage + "#" + context.sectionID))
         values["breadcrumbLabel"] = .text(strings["breadcrumb"])
         values["src"] = .text(fromRoot(image?.src ?? original))
-        values["srcset"] = .text(
-            image?.candidates.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
-                ?? "")
+        values["srcset"] = .text(image.map { SiteImage.srcset($0.candidates, root: root) } ?? "")
         // The photo fits the screen: as wide as the viewport, or as 85vh tall when the screen
         // is wider than the photo's shape (the stylesheet's limit for `.wf-item-image`).
-        values["sizes"] = .text(
-            "(min-aspect-ratio: \(photo.width)/\(photo.height)) calc(85vh * \(ratio)), 100vw")
+        let sizes =
+            "(min-aspect-ratio: \(photo.width)/\(photo.height)) calc(85vh * \(ratio)), 100vw"
+        values["sizes"] = .text(sizes)
+        // The same WebP and AVIF sources as the photo's tile, with this page's own `sizes`.
+        values["picture"] = .markup(
+            pictureHTML(
+                photo, src: fromRoot(image?.src ?? original), sizes: sizes, eager: true,
+                root: root, imageClass: "wf-item-image"))
         values["width"] = .text(String(photo.width))
         values["height"] = .text(String(photo.height))
         values["alt"] = .text(photo.alt)

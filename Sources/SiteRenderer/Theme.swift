@@ -44,7 +44,7 @@ public struct Theme: Sendable {
             "srcset", "sizes", "width", "height", "alt", "caption", "price", "badge", "soldOut",
             "link", "callToAction", "original", "downloadOriginal", "back", "backToGallery",
             "previous", "previousName", "previousWord", "next", "nextName", "nextWord",
-            "neighboursLabel",
+            "neighboursLabel", "picture",
         ],
         "waterfall.css": [],
     ]

@@ -8,17 +8,12 @@ import SiteBuild
 
 /// The `waterfall-site` command line: dispatches to a command and turns its outcome into an exit
 /// status. Everything lives in this library so tests run it in-process; `main.swift` only calls
-/// ``run(_:console:exitsAfterwards:)``.
+/// ``run(_:console:)``.
 public enum WaterfallSite {
     public static let version = ProgramVersion.current
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
-    /// `exitsAfterwards` says the process exits as soon as this returns, so the command's large
-    /// results need not be freed (see ``ExitLeftovers``).
-    public static func run(
-        _ arguments: [String], console: Console = .standard, exitsAfterwards: Bool = false
-    ) -> ExitCode {
-        if exitsAfterwards { ExitLeftovers.arm() }
+    public static func run(_ arguments: [String], console: Console = .standard) -> ExitCode {
         do {
             try dispatch(arguments, console: console)
             return .success

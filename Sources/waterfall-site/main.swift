@@ -9,8 +9,4 @@ import WaterfallSiteCLI
 #endif
 
 // All behaviour lives in WaterfallSiteCLI so it can be tested in-process.
-let arguments = Array(CommandLine.arguments.dropFirst())
-#if os(Linux)
-    HugePages.restartIfUseful(arguments: arguments)
-#endif
-exit(WaterfallSite.run(arguments, exitsAfterwards: true).rawValue)
+exit(WaterfallSite.run(Array(CommandLine.arguments.dropFirst())).rawValue)

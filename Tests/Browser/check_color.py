@@ -174,7 +174,7 @@ def main() -> int:
             driver.start(browser, ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900",
                                    "--force-color-profile=srgb", "--force-device-scale-factor=1"])
             base = f"http://127.0.0.1:{port}"
-            shown = {"webp": patches(driver, f"{base}/index.html"), "jpeg": patches(driver, f"{base}/fallback.html")}
+            shown = {"webp": patches(driver, f"{base}/index.html"), "jpeg": patches(driver, f"{base}/index.html?fallback")}
         finally:
             try:
                 driver.quit()

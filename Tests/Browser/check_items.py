@@ -1,20 +1,29 @@
 #!/usr/bin/env python3
-"""Real-browser test of the product cards and item pages of a site built by `waterfall-site build`.
+"""Real-browser test of the gallery pages, product cards and item pages of a built site.
 
-    python3 Tests/Browser/check_items.py SITE_DIR [--axe AXE_MIN_JS] [--widths 320,375,...]
+    python3 Tests/Browser/check_items.py SITE_DIR [--engine chromium|firefox|webkit]
+        [--axe AXE_MIN_JS] [--widths 320,375,...]
 
-Serves SITE_DIR on loopback and drives headless Chromium through chromedriver (as
-check_site.py does) at each width (default 320, 375, 768, 1280, 2560), and checks:
+Serves SITE_DIR on loopback and drives one headless engine (engines.py: Chromium, Firefox ESR
+or WebKitGTK, see /work/shared/browsers.md) at each width (default 320, 375, 768, 1280, 2560),
+and checks:
 
+  gallery    every tile and its image within 1 px of the page's layout file (layout/PAGE.json)
+             evaluated at the gallery's measured width; no two tiles overlap; no horizontal
+             overflow; no <script> or on* attribute
   cards      every tile is one link (no nested links) holding its image and text; badges sit
              outside the link; tile ids are unique; a product name of up to 32 characters is
              shown whole (not clamped) from 375 px up
   item pages every photo's page exists, in gallery order: its previous and next links point at
              the photos before and after it; no <script>, no on* attributes; no horizontal
-             overflow; the image, the text and the neighbour links do not overlap
+             overflow; the image, the text and the neighbour links do not overlap; the photo
+             loaded, from a srcset candidate at least as wide as it is shown (or the widest);
+             at most 4 KB of HTML
   back link  following it lands on the gallery page with that photo's tile in view
   axe        axe-core (from the axe-playwright-python wheel, see /work/shared/browsers.md)
              reports no violations on every gallery page and every item page at 375 and 1280 px
+
+An engine that is not installed is an error (exit 2): CI must not pass by skipping one.
 
 Prints one line per check group and ends with `N passed, M failed`; exits 0 only if M == 0.
 """
@@ -24,24 +33,15 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
-import json
 import os
-import re
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_site import (  # noqa: E402
-    WebDriver,
-    WebDriverError,
-    find_browser,
-    free_port,
-    read_layout,
-)
+import engines  # noqa: E402
+from check_site import MEASURE_JS, compare_rect, predict, read_layout  # noqa: E402
 
 CARDS_JS = r"""
 const tiles = [...document.querySelectorAll('.wf-tiles > li')];
@@ -67,14 +67,27 @@ let handlers = 0;
 for (const e of document.querySelectorAll('*'))
   for (const attr of e.attributes) if (attr.name.startsWith('on')) handlers++;
 return {scripts: document.scripts.length, handlers,
-        overflow: document.scrollingElement.scrollWidth - innerWidth,
+        overflow: document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth,
         image: rect(document.querySelector('.wf-item-image')),
         text: rect(document.querySelector('.wf-item-text')),
         nav: rect(document.querySelector('.wf-item-nav')),
         header: rect(document.querySelector('.site-header')),
         prev: link('a[rel=prev]'), next: link('a[rel=next]'), back: link('a.wf-back'),
         h1Cut: (() => { const h = document.querySelector('h1'); return h ? h.scrollWidth > h.clientWidth + 1 : true; })(),
-        imageLoaded: (() => { const i = document.querySelector('.wf-item-image'); return !!(i && i.complete && i.naturalWidth > 0); })()};
+        imageLoaded: (() => { const i = document.querySelector('.wf-item-image'); return !!(i && i.complete && i.naturalWidth > 0); })(),
+        chosen: (() => {
+          // The w descriptor of the file the browser shows, among every srcset of the photo's
+          // <picture> (each format has the same widths), and the widest there is.
+          const i = document.querySelector('.wf-item-image');
+          if (!i || !i.currentSrc) return null;
+          const sets = [i, ...(i.parentElement.tagName === 'PICTURE' ? i.parentElement.querySelectorAll('source') : [])];
+          const candidates = sets.flatMap(e => (e.getAttribute('srcset') || '').split(',').filter(c => c.trim())
+            .map(c => { const [url, w] = c.trim().split(/\s+/); return [new URL(url, document.baseURI).href, parseInt(w)]; }));
+          if (!candidates.length) return null;
+          const hit = candidates.find(([url]) => url === i.currentSrc);
+          return {width: hit ? hit[1] : null, widest: Math.max(...candidates.map(c => c[1])), src: i.currentSrc,
+                  needed: i.getBoundingClientRect().width * devicePixelRatio};
+        })()};
 """
 
 IN_VIEW_JS = r"""
@@ -130,6 +143,7 @@ def main(argv=None) -> int:
     parser.add_argument("site")
     parser.add_argument("--axe", default=None, help="axe.min.js (skipped with a note when absent)")
     parser.add_argument("--widths", default="320,375,768,1280,2560")
+    parser.add_argument("--engine", default="chromium", choices=engines.NAMES)
     args = parser.parse_args(argv)
     site = os.path.abspath(args.site)
     widths = [int(w) for w in args.widths.split(",")]
@@ -142,138 +156,153 @@ def main(argv=None) -> int:
 
     server = QuietServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=site))
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    driver_path, binary = find_browser()
-    port = free_port()
-    log = tempfile.NamedTemporaryFile(prefix="check_items-chromedriver-", suffix=".log", delete=False)
-    process = subprocess.Popen([driver_path, f"--port={port}", "--allowed-ips=", "--allowed-origins=*"],
-                               stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    driver = WebDriver(port)
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            if driver._request("GET", "/status", timeout=2).get("ready"):
-                break
-        except (OSError, WebDriverError, ValueError):
-            pass
-        if process.poll() is not None or time.monotonic() > deadline:
-            print(f"chromedriver did not start (log: {log.name})")
-            return 2
-        time.sleep(0.05)
-    driver.start(binary, ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                          "--disable-dev-shm-usage", "--no-first-run", "--window-size=1280,900"])
-    t = Tally()
-
-    def load(url: str) -> None:
-        driver.get(url)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                state = driver.execute("return [location.href, document.readyState]")
-                if state[0] == url and state[1] == "complete":
-                    return
-            except WebDriverError:
-                pass
-            time.sleep(0.02)
-        raise TimeoutError(f"{url} did not load")
-
-    def run_axe(label: str) -> None:
-        if axe is None:
-            return
-        driver.execute(axe + "\n;return 1;")
-        violations = driver.execute_async(AXE_JS)
-        t.check(not violations, f"{label}: axe: " + "; ".join(violations))
-
     try:
-        gallery_order: list[str] = []   # item page paths in gallery order
-        tile_page: dict[str, str] = {}  # tile id -> gallery page file
-        for width in widths:
-            driver.cdp("Emulation.setDeviceMetricsOverride",
-                       {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
-            order: list[str] = []
-            for page in layout["pages"]:
-                load(base + page["file"])
-                cards = driver.execute(CARDS_JS)
-                ids = [c["id"] for c in cards]
-                t.check(len(set(ids)) == len(ids) and all(ids), f"{width}px {page['file']}: tile ids not unique")
-                for card in cards:
-                    label = f"{width}px {page['file']} #{card['id']}"
-                    t.check(card["links"] == 1 and card["nested"] == 0, f"{label}: {card['links']} links in the card")
-                    t.check(card["imgInLink"] and card["textInLink"], f"{label}: image or text outside the card's link")
-                    t.check(not card["badgeInLink"], f"{label}: a badge inside the link (part of its name)")
-                    if width >= 375 and card["name"] and len(card["name"]) <= 32:
-                        t.check(not card["nameClamped"], f"{label}: name {card['name']!r} cut at {width}px")
-                    order.append(urllib.parse.unquote(card["href"]))
-                    tile_page[card["id"]] = page["file"]
-                if width in (375, 1280):
-                    run_axe(f"{width}px {page['file']}")
-            if not gallery_order:
-                gallery_order = order
-            t.check(order == gallery_order, f"{width}px: the cards' order differs from the first width's")
-
-        t.check(len(gallery_order) == sum(len(p["photos"]) for p in layout["pages"]),
-                f"{len(gallery_order)} cards link item pages, layout.json has "
-                f"{sum(len(p['photos']) for p in layout['pages'])} photos")
-        for width in widths:
-            driver.cdp("Emulation.setDeviceMetricsOverride",
-                       {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
-            for index, item in enumerate(gallery_order):
-                label = f"{width}px {item}"
-                path = os.path.join(site, item)
-                if not t.check(os.path.exists(path), f"{label}: missing"):
-                    continue
-                with open(path, encoding="utf-8") as f:
-                    served = f.read()
-                t.check("<script" not in served.lower(), f"{label}: <script> in the HTML")
-                load(base + urllib.parse.quote(item))
-                m = driver.execute(ITEM_JS)
-                t.check(m["scripts"] == 0 and m["handlers"] == 0, f"{label}: scripts or on* handlers")
-                t.check(m["overflow"] <= 0.5, f"{label}: horizontal overflow of {m['overflow']} px")
-                t.check(m["imageLoaded"], f"{label}: image did not load")
-                t.check(not m["h1Cut"], f"{label}: the heading is cut")
-                parts = [("image", m["image"]), ("text", m["text"]), ("nav", m["nav"]), ("header", m["header"])]
-                for i, (a_name, a) in enumerate(parts):
-                    for b_name, b in parts[i + 1:]:
-                        t.check(overlap(a, b) <= 0.5, f"{label}: {a_name} and {b_name} overlap")
-                folder = os.path.dirname(item)
-
-                def resolved(href):
-                    return None if href is None else os.path.normpath(
-                        os.path.join(folder, urllib.parse.unquote(href.split("#")[0])))
-                expected_prev = gallery_order[index - 1] if index > 0 else None
-                expected_next = gallery_order[index + 1] if index + 1 < len(gallery_order) else None
-                t.check(resolved(m["prev"]) == expected_prev, f"{label}: previous is {m['prev']}, expected {expected_prev}")
-                t.check(resolved(m["next"]) == expected_next, f"{label}: next is {m['next']}, expected {expected_next}")
-                if width in (375, 1280):
-                    run_axe(label)
-                if width in (320, 1280) and m["back"]:
-                    target = urllib.parse.urljoin(base + urllib.parse.quote(item), m["back"])
-                    load(target)
-                    time.sleep(0.05)
-                    view = driver.execute(IN_VIEW_JS)
-                    t.check(view["found"] and view["bottom"] > 0 and view["top"] < view["height"],
-                            f"{label}: the back link {m['back']} does not land with its tile in view ({view})")
-                    fragment = urllib.parse.unquote(m["back"].split("#")[1])
-                    t.check(tile_page.get(fragment) == resolved(m["back"]),
-                            f"{label}: the back link goes to {m['back']}, the tile is on {tile_page.get(fragment)}")
-            print(f"{width:>5}px: {len(gallery_order)} item pages checked")
+        with engines.open_engine(args.engine, chromium_arguments=["--hide-scrollbars"]) as browser:
+            if browser is None:
+                print(f"{args.engine} is not installed: run scripts/install-dependencies.sh --tests")
+                return 2
+            t = check(browser, site, layout, widths, axe, f"http://127.0.0.1:{server.server_address[1]}/")
     finally:
-        try:
-            driver.quit()
-        finally:
-            process.terminate()
-            process.wait(5)
-            server.shutdown()
-            log.close()
-            os.unlink(log.name)
+        server.shutdown()
     if axe is None:
         print("note: axe-core not given (--axe AXE_MIN_JS); accessibility not checked")
     for failure in t.failures[:60]:
         print("  FAIL " + failure)
     if len(t.failures) > 60:
         print(f"  … and {len(t.failures) - 60} more")
-    print(f"{t.passed} passed, {len(t.failures)} failed")
+    print(f"{args.engine}: {t.passed} passed, {len(t.failures)} failed")
     return 0 if not t.failures else 1
+
+
+def check(browser, site: str, layout: dict, widths: list[int], axe: str | None, base: str) -> Tally:
+    """Every check of the module docstring in `browser`."""
+    t = Tally()
+    caption_height = float(layout.get("options", {}).get("captionHeight", 0) or 0)
+    engine = browser.name
+
+    def run_axe(label: str) -> None:
+        if axe is None:
+            return
+        browser.execute(axe + "\n;return 1;")
+        violations = browser.execute_async(AXE_JS)
+        t.check(not violations, f"{label}: axe: " + "; ".join(violations))
+
+    gallery_order: list[str] = []   # item page paths in gallery order
+    tile_page: dict[str, str] = {}  # tile id -> gallery page file
+    for width in widths:
+        browser.set_width(width)
+        order: list[str] = []
+        for page in layout["pages"]:
+            browser.get(base + page["file"])
+            check_gallery(t, f"{engine} {width}px {page['file']}", page, browser.execute(MEASURE_JS),
+                          caption_height)
+            cards = browser.execute(CARDS_JS)
+            ids = [c["id"] for c in cards]
+            t.check(len(set(ids)) == len(ids) and all(ids), f"{width}px {page['file']}: tile ids not unique")
+            for card in cards:
+                label = f"{engine} {width}px {page['file']} #{card['id']}"
+                t.check(card["links"] == 1 and card["nested"] == 0, f"{label}: {card['links']} links in the card")
+                t.check(card["imgInLink"] and card["textInLink"], f"{label}: image or text outside the card's link")
+                t.check(not card["badgeInLink"], f"{label}: a badge inside the link (part of its name)")
+                if width >= 375 and card["name"] and len(card["name"]) <= 32:
+                    t.check(not card["nameClamped"], f"{label}: name {card['name']!r} cut at {width}px")
+                order.append(urllib.parse.unquote(card["href"]))
+                tile_page[card["id"]] = page["file"]
+            if width in (375, 1280):
+                run_axe(f"{engine} {width}px {page['file']}")
+        if not gallery_order:
+            gallery_order = order
+        t.check(order == gallery_order, f"{engine} {width}px: the cards' order differs from the first width's")
+
+    t.check(len(gallery_order) == sum(len(p["photos"]) for p in layout["pages"]),
+            f"{len(gallery_order)} cards link item pages, layout.json has "
+            f"{sum(len(p['photos']) for p in layout['pages'])} photos")
+    for width in widths:
+        browser.set_width(width)
+        for index, item in enumerate(gallery_order):
+            label = f"{engine} {width}px {item}"
+            path = os.path.join(site, item)
+            if not t.check(os.path.exists(path), f"{label}: missing"):
+                continue
+            with open(path, encoding="utf-8") as f:
+                served = f.read()
+            t.check("<script" not in served.lower(), f"{label}: <script> in the HTML")
+            t.check(len(served.encode()) <= 4096, f"{label}: {len(served.encode())} bytes of HTML, more than 4 KB")
+            browser.get(base + urllib.parse.quote(item))
+            m = wait_for_image(browser)
+            t.check(m["scripts"] == 0 and m["handlers"] == 0, f"{label}: scripts or on* handlers")
+            t.check(m["overflow"] <= 0.5, f"{label}: horizontal overflow of {m['overflow']} px")
+            t.check(m["imageLoaded"], f"{label}: image did not load")
+            # The srcset is sized for the viewport: the file shown is at least as wide as the
+            # image on the screen (or the widest there is).
+            chosen = m["chosen"]
+            if chosen is not None:
+                t.check(chosen["width"] is not None and chosen["width"] >= min(chosen["needed"], chosen["widest"]) - 1,
+                        f"{label}: shows {chosen['src']} ({chosen['width']}w) for {chosen['needed']:.0f} px "
+                        f"(widest {chosen['widest']}w)")
+            t.check(not m["h1Cut"], f"{label}: the heading is cut")
+            parts = [("image", m["image"]), ("text", m["text"]), ("nav", m["nav"]), ("header", m["header"])]
+            for i, (a_name, a) in enumerate(parts):
+                for b_name, b in parts[i + 1:]:
+                    t.check(overlap(a, b) <= 0.5, f"{label}: {a_name} and {b_name} overlap")
+            folder = os.path.dirname(item)
+
+            def resolved(href):
+                return None if href is None else os.path.normpath(
+                    os.path.join(folder, urllib.parse.unquote(href.split("#")[0])))
+            expected_prev = gallery_order[index - 1] if index > 0 else None
+            expected_next = gallery_order[index + 1] if index + 1 < len(gallery_order) else None
+            t.check(resolved(m["prev"]) == expected_prev, f"{label}: previous is {m['prev']}, expected {expected_prev}")
+            t.check(resolved(m["next"]) == expected_next, f"{label}: next is {m['next']}, expected {expected_next}")
+            if width in (375, 1280):
+                run_axe(label)
+            if width in (320, 1280) and m["back"]:
+                target = urllib.parse.urljoin(base + urllib.parse.quote(item), m["back"])
+                browser.get(target)
+                time.sleep(0.05)
+                view = browser.execute(IN_VIEW_JS)
+                t.check(view["found"] and view["bottom"] > 0 and view["top"] < view["height"],
+                        f"{label}: the back link {m['back']} does not land with its tile in view ({view})")
+                fragment = urllib.parse.unquote(m["back"].split("#")[1])
+                t.check(tile_page.get(fragment) == resolved(m["back"]),
+                        f"{label}: the back link goes to {m['back']}, the tile is on {tile_page.get(fragment)}")
+        print(f"{engine} {width:>5}px: {len(layout['pages'])} gallery pages and {len(gallery_order)} item pages checked",
+              flush=True)
+    return t
+
+
+def wait_for_image(browser) -> dict:
+    """The item page's measures once its image has loaded (or after 20 s)."""
+    deadline = time.monotonic() + 20
+    while True:
+        m = browser.execute(ITEM_JS)
+        if m["imageLoaded"] or time.monotonic() > deadline:
+            return m
+        time.sleep(0.05)
+
+
+def check_gallery(t: Tally, label: str, page: dict, m: dict, caption_height: float) -> None:
+    """The gallery page's tiles where its layout file puts them, without overlap, overflow or
+    script."""
+    if not t.check(m.get("galleries") == 1, f"{label}: {m.get('galleries')} main.wf-gallery elements"):
+        return
+    cx, cy, width, _ = m["content"]
+    predicted = predict(page, width, cx, cy, caption_height)
+    tiles = m["tiles"]
+    t.check(len(tiles) == len(predicted["items"]),
+            f"{label}: {len(tiles)} tiles, the layout file has {len(predicted['items'])}")
+    for index, (tile, item) in enumerate(zip(tiles, predicted["items"])):
+        compare_rect(t, f"{label} tile {index}", item["rect"], tile["rect"])
+        if "img" in tile:
+            compare_rect(t, f"{label} tile {index} img", item["img"], tile["img"])
+    rects = [tile["rect"] for tile in tiles]
+    overlapping = [(i, j) for i in range(len(rects)) for j in range(i + 1, len(rects))
+                   if overlap(rects[i], rects[j]) > 0.5]
+    t.check(not overlapping, f"{label}: tiles overlap: {overlapping[:5]}")
+    overflow = m["scrollWidth"] - m["clientWidth"]
+    t.check(overflow <= 0.5, f"{label}: horizontal overflow of {overflow} px")
+    t.check(m["scripts"] == 0 and not m["handlers"] and not m["jsUrls"],
+            f"{label}: script: {m['scripts']} <script>, handlers {m['handlers'][:3]}, javascript: URLs {m['jsUrls'][:3]}")
 
 
 if __name__ == "__main__":

@@ -3,20 +3,20 @@
 
     python3 Tests/Browser/check_picture.py SITE_DIR [--engines chromium,firefox,webkit]
 
-Serves SITE_DIR on loopback and, per engine, loads index.html at 1280 px with every image made
-eager, waits until every img is complete, and checks:
+Serves SITE_DIR on loopback and, per engine, loads index.html and every item page
+(items/…html) at 1280 px with every image made eager, waits until every img is complete, and
+checks:
 
   source     every img inside a <picture> loaded (naturalWidth > 0) from its first <source>
              (currentSrc ends in that source's format: .webp, or .avif with --avif): all three
              engines decode WebP and AVIF
-  fallback   the same page served with every <source type> renamed to a type no browser knows
+  fallback   each page served with every <source type> renamed to a type no browser knows
              (what a browser without WebP sees): every such img loads its JPEG or PNG instead
              (deleting the WebP files would not show this: a browser picks the <source> by its
              type before fetching, and a failed fetch shows a broken image, not the <img>)
 
-Engines: Chromium through chromedriver (Debian chromium chromium-driver), Firefox ESR through
-Marionette (firefox-esr, pip marionette_driver), WebKitGTK through WebKitWebDriver under Xvfb
-(webkit2gtk-driver xvfb xauth, pip selenium); see /work/shared/browsers.md. An engine that is
+Engines: Chromium, Firefox ESR and WebKitGTK, started by engines.py (how each is driven is
+written there and in /work/shared/browsers.md). An engine that is
 not installed is reported as skipped unless --require names it. Exit 0 when every engine that
 ran passed.
 """
@@ -25,17 +25,16 @@ from __future__ import annotations
 
 import argparse
 import http.server
-import os
-import shutil
-import subprocess
+import json
+import re
 import sys
-import tempfile
 import threading
 import time
+import urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import check_site  # noqa: E402  (its WebDriver client and chromedriver start-up)
+import engines  # noqa: E402  (Chromium, Firefox and WebKitGTK behind one interface)
 
 UNKNOWN_TYPE = "image/x-waterfall-unsupported"
 
@@ -52,14 +51,30 @@ return {
 """
 
 
+def item_pages(site: str) -> tuple[list[str], list[str]]:
+    """The item pages (URL paths) whose tiles on the gallery pages are a <picture>, and the
+    others."""
+    pictured, plain = [], []
+    layout = json.loads(Path(site, "layout.json").read_text(encoding="utf-8"))
+    for page in layout["pages"]:
+        text = Path(site, page["file"]).read_text(encoding="utf-8")
+        for href, picture in re.findall(r'<li[^>]*><a href="(items/[^"#]+)"[^>]*>(<picture>)?', text):
+            (pictured if picture else plain).append(href)
+    return pictured, plain
+
+
 def serve(site: str) -> tuple[http.server.ThreadingHTTPServer, int]:
     class Handler(http.server.SimpleHTTPRequestHandler):
         def __init__(self, *args, **kwargs):
             super().__init__(*args, directory=site, **kwargs)
 
         def do_GET(self):  # noqa: N802
-            if self.path.startswith("/fallback.html"):
-                text = (Path(site) / "index.html").read_text(encoding="utf-8")
+            # PAGE?fallback: the page as a browser without WebP and AVIF sees it (served from
+            # its own folder, so its relative links still resolve).
+            path, _, query = self.path.partition("?")
+            if query == "fallback":
+                file = Path(site) / urllib.parse.unquote(path).lstrip("/")
+                text = file.read_text(encoding="utf-8")
                 for kind in ("image/webp", "image/avif"):
                     text = text.replace(f'<source type="{kind}"', f'<source type="{UNKNOWN_TYPE}"')
                 body = text.encode()
@@ -78,7 +93,11 @@ def serve(site: str) -> tuple[http.server.ThreadingHTTPServer, int]:
         def log_message(self, format, *args):  # noqa: A002
             pass
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    class QuietServer(http.server.ThreadingHTTPServer):
+        def handle_error(self, request, client_address):
+            pass  # a browser that stops reading an image it no longer needs is no failure
+
+    server = QuietServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, server.server_address[1]
 
@@ -108,105 +127,18 @@ def wait_collect(execute) -> list[dict]:
         time.sleep(0.2)
 
 
-def run_chromium(base: str) -> list[str] | None:
-    driver_path = shutil.which("chromedriver")
-    binary = next((c for c in ("/usr/lib/chromium/chromium", shutil.which("chromium")) if c and os.path.exists(c)), None)
-    if not driver_path or not binary:
-        return None
-    port = check_site.free_port()
-    process = subprocess.Popen([driver_path, f"--port={port}"], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL, start_new_session=True)
-    driver = check_site.WebDriver(port)
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                if driver._request("GET", "/status", timeout=2).get("ready"):
-                    break
-            except (OSError, check_site.WebDriverError, ValueError):
-                pass
-            if time.monotonic() > deadline:
-                return ["chromium: chromedriver did not start"]
-            time.sleep(0.05)
-        driver.start(binary, ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900",
-                              "--force-color-profile=srgb"])
+def run(engine: str, base: str, pages: list[str]) -> list[str] | None:
+    """The failures in `engine` on `pages` (None when it is not installed)."""
+    with engines.open_engine(engine, chromium_arguments=["--force-color-profile=srgb"]) as browser:
+        if browser is None:
+            return None
+        browser.set_width(1280)
         failures = []
-        for page, fallback in (("index.html", False), ("fallback.html", True)):
-            driver.get(f"{base}/{page}")
-            time.sleep(0.5)
-            failures += check("chromium", wait_collect(lambda s: driver.execute(s)), fallback)
+        for page in pages:
+            for fallback in (False, True):
+                browser.get(f"{base}/{page}" + ("?fallback" if fallback else ""))
+                failures += check(f"{engine} {page}", wait_collect(browser.execute), fallback)
         return failures
-    finally:
-        try:
-            driver.quit()
-        finally:
-            process.terminate()
-            process.wait(10)
-
-
-def run_firefox(base: str) -> list[str] | None:
-    binary = shutil.which("firefox-esr")
-    try:
-        from marionette_driver.marionette import Marionette  # type: ignore
-    except ImportError:
-        return None
-    if not binary:
-        return None
-    profile = tempfile.mkdtemp(prefix="check_picture-firefox-")
-    port = check_site.free_port()
-    Path(profile, "user.js").write_text(f'user_pref("marionette.port", {port});\n')
-    process = subprocess.Popen([binary, "--headless", "--marionette", "--no-remote", "--profile", profile,
-                                "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
-    try:
-        client = Marionette(host="127.0.0.1", port=port)
-        client.start_session()
-        client.set_window_rect(width=1280, height=900)
-        failures = []
-        for page, fallback in (("index.html", False), ("fallback.html", True)):
-            client.navigate(f"{base}/{page}")
-            failures += check("firefox", wait_collect(lambda s: client.execute_script(s)), fallback)
-        client.delete_session()
-        return failures
-    finally:
-        process.terminate()
-        process.wait(10)
-        shutil.rmtree(profile, ignore_errors=True)
-
-
-def run_webkit(base: str) -> list[str] | None:
-    driver_path = shutil.which("WebKitWebDriver")
-    browser = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
-    xvfb = shutil.which("Xvfb")
-    try:
-        from selenium import webdriver  # type: ignore
-        from selenium.webdriver.webkitgtk.service import Service  # type: ignore
-    except ImportError:
-        return None
-    if not driver_path or not xvfb or not os.path.exists(browser):
-        return None
-    display = f":{90 + os.getpid() % 100}"
-    screen = subprocess.Popen([xvfb, display, "-screen", "0", "1400x1000x24", "-nolisten", "tcp"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    os.environ["DISPLAY"] = display
-    time.sleep(1)
-    try:
-        options = webdriver.WebKitGTKOptions()
-        options.binary_location = browser
-        options.add_argument("--automation")
-        client = webdriver.WebKitGTK(options=options, service=Service(executable_path=driver_path))
-        try:
-            client.set_window_size(1280, 900)
-            failures = []
-            for page, fallback in (("index.html", False), ("fallback.html", True)):
-                client.get(f"{base}/{page}")
-                failures += check("webkit", wait_collect(lambda s: client.execute_script(s)), fallback)
-            return failures
-        finally:
-            client.quit()
-    finally:
-        screen.terminate()
-        screen.wait(10)
 
 
 def main(argv=None) -> int:
@@ -215,21 +147,28 @@ def main(argv=None) -> int:
     parser.add_argument("--engines", default="chromium,firefox,webkit")
     parser.add_argument("--require", default="", help="engines that must be installed (comma-separated)")
     args = parser.parse_args(argv)
+    # The gallery's first page and the item page of every tile that is a <picture> (its photo
+    # has WebP or AVIF renditions); an item page whose tile has none must have none either.
+    pictured, plain = item_pages(args.site)
+    pages = ["index.html"] + pictured
+    wrong = [page for page in plain if "<picture>" in Path(args.site, urllib.parse.unquote(page)).read_text()]
+    for page in wrong:
+        print(f"FAIL {page}: a <picture>, but its tile has none")
+    failed = bool(wrong)
     server, port = serve(args.site)
     base = f"http://127.0.0.1:{port}"
-    runners = {"chromium": run_chromium, "firefox": run_firefox, "webkit": run_webkit}
     required = {e for e in args.require.split(",") if e}
-    failed = False
     try:
         for engine in args.engines.split(","):
-            failures = runners[engine](base)
+            failures = run(engine, base, pages)
             if failures is None:
                 print(f"skip {engine}: not installed (see scripts/install-dependencies.sh --tests)")
                 failed = failed or engine in required
                 continue
             for failure in failures:
                 print("FAIL " + failure)
-            print(f"{'FAIL' if failures else 'ok  '} {engine}: <picture> sources and fallback")
+            print(f"{'FAIL' if failures else 'ok  '} {engine}: <picture> sources and fallback "
+                  f"on index.html and {len(pictured)} item pages ({len(plain)} without WebP/AVIF)")
             failed = failed or bool(failures)
     finally:
         server.shutdown()

@@ -40,7 +40,7 @@ struct ParallelWorkTests {
         #expect(calls.load(ordering: .relaxed) == 0)
     }
 
-    @Test("a worker started on another processor may then run on every processor the process may")
+    @Test("a worker may run on every processor the process may")
     func notPinned() throws {
         let own = try #require(Self.allowedProcessors(), "no /proc/thread-self/status here")
         let workers = Mutex<[String?]>([])

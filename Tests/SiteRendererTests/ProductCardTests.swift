@@ -112,8 +112,20 @@ struct ProductCardTests {
         let previous = Self.plain("Ceramics/a.jpg", item: "items/ceramics/a.html")
         var next = Self.plain("Travel/c.jpg", item: "items/travel/c.html")
         next.name = "Harbour at dusk"
+        var photo = Self.product()
+        photo.image?.sources = [
+            SiteImage.Source(
+                type: "image/avif",
+                candidates: [SiteImage.Candidate(path: "renditions/abc-400.avif", width: 400)]),
+            SiteImage.Source(
+                type: "image/webp",
+                candidates: [
+                    SiteImage.Candidate(path: "renditions/abc-400.webp", width: 400),
+                    SiteImage.Candidate(path: "renditions/abc-800.webp", width: 800),
+                ]),
+        ]
         let html = renderer.itemPage(
-            Self.product(),
+            photo,
             context: SiteRenderer.ItemContext(
                 sectionTitle: "Hand-made ceramics", galleryPage: "page-2.html",
                 sectionID: "s-ceramics", previous: previous, next: next))
@@ -137,6 +149,15 @@ struct ProductCardTests {
         #expect(
             html.contains(
                 #"srcset="../../renditions/abc-400.jpg 400w, ../../renditions/abc-800.jpg 800w""#))
+        // The tile's AVIF and WebP sources, in its order, from two folders down, with the item
+        // page's own sizes.
+        let sizes = "(min-aspect-ratio: 1200/900) calc(85vh * 1.33333), 100vw"
+        #expect(
+            html.contains(
+                #"<picture><source type="image/avif" srcset="../../renditions/abc-400.avif 400w" sizes="\#(sizes)">"#
+                    + #"<source type="image/webp" srcset="../../renditions/abc-400.webp 400w, ../../renditions/abc-800.webp 800w" sizes="\#(sizes)">"#
+                    + #"<img class="wf-item-image" src="../../renditions/abc-800.jpg""#))
+        #expect(html.contains("loading=eager decoding=async></picture>"))
         #expect(!html.contains("wf-download"), "originals are not published unless asked for")
         #expect(!html.contains(#"href="/"#) && !html.contains(#"src="/"#))
         #expect(html.utf8.count <= 4096, "\(html.utf8.count) bytes")
@@ -173,6 +194,23 @@ struct ProductCardTests {
         #expect(html.contains("Ausverkauft") && html.contains("1 Foto"))
         #expect(InterfaceStrings().photoCount(1) == "1 photo")
         #expect(InterfaceStrings().photoCount(1250) == "1,250 photos")
+    }
+
+    @Test("A section split across pages counts all its photos, and says where it continues")
+    func continuedSection() throws {
+        let renderer = try SiteRendererTests.renderer()
+        var section = SiteSection(
+            folder: "Ceramics", title: "Hand-made ceramics",
+            photos: [
+                Self.plain("Ceramics/d.jpg", item: "items/ceramics/d.html"),
+                Self.plain("Ceramics/e.jpg", item: "items/ceramics/e.html"),
+            ])
+        section.totalCount = 5
+        let first = try renderer.render(SitePage(number: 1, count: 2, sections: [section])).html
+        #expect(first.contains(#"<span class="wf-count">5 photos</span>"#))
+        section.isContinued = true
+        let second = try renderer.render(SitePage(number: 2, count: 2, sections: [section])).html
+        #expect(second.contains(#"<span class="wf-count">5 photos · continued</span>"#))
     }
 
     @Test("A section's photo names read once are the names read one by one")

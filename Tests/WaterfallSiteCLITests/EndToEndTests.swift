@@ -12,26 +12,6 @@ struct EndToEndTests {
             Repository.binary, "the waterfall-site executable was not built beside the tests")
     }
 
-    @Test("the restart that gives malloc huge pages changes nothing in the site")
-    func hugePagesRestart() throws {
-        let work = try TemporaryFolder()
-        // Where the kernel gives huge pages on request, the first build restarts itself with
-        // them; the second is told not to. Elsewhere neither restarts and this still holds.
-        let restarted = try ProcessRun(
-            binary, ["build", Repository.sampleImages.path, "-o", "site-a", "--quiet"], in: work.url
-        )
-        let plain = try ProcessRun(
-            binary, ["build", Repository.sampleImages.path, "-o", "site-b", "--quiet"],
-            in: work.url,
-            environment: ["GLIBC_TUNABLES": "glibc.malloc.hugetlb=0"])
-        #expect(restarted.status == 0, "stderr: \(restarted.error)")
-        #expect(plain.status == 0, "stderr: \(plain.error)")
-        #expect(restarted.output.isEmpty && restarted.error.isEmpty)
-        #expect(
-            try Self.tree(work.url.appending(path: "site-a"))
-                == Self.tree(work.url.appending(path: "site-b")))
-    }
-
     @Test("SampleImages builds into a complete, byte-identical site")
     func sampleImages() throws {
         let work = try TemporaryFolder()

@@ -14,7 +14,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <pthread.h>
 
 // Closed enums import into Swift as exhaustive enums with the given case names; other compilers
 // (gcc building the fuzzer or benchmark floor) simply see plain C enums.
@@ -164,9 +163,5 @@ static inline const char *wfs_folder_record_name(const wfs_folder_record *record
 /// and no `fstat`, which `opendir` makes for every folder. Returns the bytes filled, 0 at the
 /// end, or -1 with `errno` set (ENOSYS where the system has no such call: use `readdir` there).
 long wfs_read_folder(int fd, void *buffer, size_t capacity);
-
-/// `pthread_create`, but the thread starts on a processor other than the caller's when the
-/// process may use another, then may run anywhere. Returns 0 or an error number.
-int wfs_start_thread(pthread_t *thread, void *(*start)(void *), void *argument);
 
 #endif

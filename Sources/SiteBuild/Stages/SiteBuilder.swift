@@ -14,19 +14,12 @@ import SiteRenderer
 public struct SiteBuilder {
     let settings: BuildSettings
     let console: Console
-    /// Given the build's large values at the end, for a process that exits right afterwards and
-    /// need not free them (the executable's `ExitLeftovers`); in-process callers leave it alone.
-    let keepsUntilExit: ([Any]) -> Void
     /// The previous build's records already read (by `serve`, while it waited for a change).
     public var preloadedRecords: PreloadedRecords?
 
-    public init(
-        settings: BuildSettings, console: Console,
-        keepsUntilExit: @escaping ([Any]) -> Void = { _ in }
-    ) {
+    public init(settings: BuildSettings, console: Console) {
         self.settings = settings
         self.console = console
-        self.keepsUntilExit = keepsUntilExit
     }
 
     public func build() throws(CommandError) {
@@ -260,7 +253,6 @@ public struct SiteBuilder {
                     breakpoints: settings.breakpoints.count,
                     tolerance: renderer.options.layout.balanceTolerance))
         }
-        keepsUntilExit([scan, plan, draft, loaded as Any, positionsFound as Any, known, metadata])
     }
 
     /// Writes the pages, layout.json and the stylesheets, and places the originals; records in

@@ -67,9 +67,7 @@ enum BuildCommand {
             return
         }
         let settings = try settings(from: list)
-        try SiteBuilder(
-            settings: settings, console: console, keepsUntilExit: { ExitLeftovers.keep($0) }
-        ).build()
+        try SiteBuilder(settings: settings, console: console).build()
     }
 
     /// Defaults, then the settings file, then the command line. Without a folder, the current

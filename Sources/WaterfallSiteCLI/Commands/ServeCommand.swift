@@ -46,8 +46,6 @@ enum ServeCommand {
                 command: "serve")
         }
         var settings = try BuildCommand.settings(from: list, command: "serve")
-        // A server runs many builds: each one's results must be freed, not kept for the exit.
-        ExitLeftovers.disarm()
         if !address.isLoopback {
             console.warn(
                 "warning: --host \(host): every file of the site is served to anyone who can reach this address; use it on a trusted network only"

@@ -1,4 +1,3 @@
-import SiteBuild
 import Synchronization
 
 #if canImport(Glibc)
@@ -14,13 +13,14 @@ import Synchronization
 ///
 /// A plain C handler writing one byte, not a dispatch source: builds install and cancel their
 /// own handling many times over a session, and a signal must never get lost between them.
-final class SignalStop {
+public final class SignalStop {
     /// Where the handler writes; a signal handler cannot reach an instance.
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
-    /// Readable once a signal has arrived.
-    let readEnd: Int32
+    /// Readable once a signal has arrived: a watcher's wait polls it beside its own events.
+    public let readEnd: Int32
 
-    init() throws(CommandError) {
+    /// Catches SIGINT and SIGTERM until ``cancel()``.
+    public init() throws(CommandError) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
             throw .failed("cannot create a pipe: \(String(cString: strerror(errno)))")
@@ -45,13 +45,14 @@ final class SignalStop {
         }
     }
 
-    var fired: Bool {
+    /// Whether a signal has arrived.
+    public var fired: Bool {
         var entry = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, 0) == 1
     }
 
     /// Gives the signals their default meaning back.
-    func cancel() {
+    public func cancel() {
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
         Interruption.standsAside.store(false, ordering: .releasing)
