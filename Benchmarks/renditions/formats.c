@@ -1,9 +1,9 @@
 // The shim's JPEG, WebP and AVIF renditions of each photo, one worker, as the build makes them
 // (one wfr_render_sources call: decode once, average once, encode each format from the same
 // pixels or planes). Usage:
-//   formats OUTDIR WIDTH JPEG_QUALITY WEBP_QUALITY[,…] [AVIF_QUALITY:SPEED] FILE…
-// Writes OUTDIR/<file>.q<J>.jpg and OUTDIR/<file>.q<W>.webp (and .avif); with several WebP
-// qualities the photo is rendered once per quality. On stderr, one line per photo and format:
+//   formats OUTDIR WIDTH JPEG_QUALITY WEBP_QUALITY[,…] [AVIF_QUALITY[,…]:SPEED] FILE…
+// Writes OUTDIR/<file>.q<J>.jpg and OUTDIR/<file>.q<W>.webp (and .q<A>.avif); with several WebP
+// or AVIF qualities the photo is rendered once per quality (webp_mapping.py's grids). On stderr, one line per photo and format:
 // "cpu FORMAT SECONDS" of the encodes alone is not separable here, so timing is left to
 // timed.py around whole runs with one format each (see webp_mapping.py and run.sh).
 
@@ -57,8 +57,17 @@ int main(int argc, char **argv) {
     for (char *part = strtok(argv[4], ","); part != NULL && webp_count < 64; part = strtok(NULL, ",")) {
         webp_qualities[webp_count++] = atoi(part);
     }
-    int first = 5, avif_quality = 0, avif_speed = 0;
-    if (strchr(argv[5], ':') != NULL && sscanf(argv[5], "%d:%d", &avif_quality, &avif_speed) == 2) first = 6;
+    int first = 5, avif_speed = 0, avif_qualities[64], avif_count = 0;
+    char *speed = strchr(argv[5], ':');
+    if (speed != NULL) {
+        avif_speed = atoi(speed + 1);
+        *speed = 0;
+        for (char *part = strtok(argv[5], ","); part != NULL && avif_count < 64; part = strtok(NULL, ",")) {
+            avif_qualities[avif_count++] = atoi(part);
+        }
+        first = 6;
+    }
+    const int runs = webp_count > avif_count ? webp_count : avif_count;
     int failures = 0;
     for (int a = first; a < argc; a++) {
         size_t length;
@@ -69,10 +78,11 @@ int main(int argc, char **argv) {
         target.height = (uint32_t)((double)target.width * h / w + 0.5);
         const char *base = strrchr(argv[a], '/');
         base = base ? base + 1 : argv[a];
-        for (int k = 0; k < (webp_count ? webp_count : 1); k++) {
+        for (int k = 0; k < (runs ? runs : 1); k++) {
             wfr_options options = {.orientation = 1, .quality = jpeg_quality, .max_pixels = 100000000,
-                                   .webp_quality = webp_count ? webp_qualities[k] : 0,
-                                   .avif_quality = k == 0 ? avif_quality : 0, .avif_speed = avif_speed};
+                                   .webp_quality = k < webp_count ? webp_qualities[k] : 0,
+                                   .avif_quality = k < avif_count ? avif_qualities[k] : 0,
+                                   .avif_speed = avif_speed};
             wfr_rendition jpeg, webp = {0}, avif = {0};
             char message[WFR_MESSAGE_CAPACITY];
             if (wfr_render_sources(bytes, length, &options, &target, 1, &jpeg, &webp, &avif, NULL, message,
@@ -83,7 +93,7 @@ int main(int argc, char **argv) {
             }
             if (k == 0) save(folder, base, jpeg_quality, "jpg", &jpeg);
             if (webp.bytes) save(folder, base, options.webp_quality, "webp", &webp);
-            if (avif.bytes) save(folder, base, avif_quality, "avif", &avif);
+            if (avif.bytes) save(folder, base, options.avif_quality, "avif", &avif);
             wfr_rendition_free(&jpeg);
             wfr_rendition_free(&webp);
             wfr_rendition_free(&avif);

@@ -1,7 +1,10 @@
-"""Measures the WebP quality that gives the same SSIM as each JPEG quality, for
-`RenditionOptions.webpQuality(forJPEGQuality:)`.
+"""Measures the WebP (or AVIF) quality that gives the same SSIM as each JPEG quality, for
+`RenditionOptions.webpQuality` (and `avifQuality`).
 
-    python3 webp_mapping.py FORMATS_BINARY PHOTO_FOLDER COUNT WIDTH OUT_FOLDER
+    python3 webp_mapping.py FORMATS_BINARY PHOTO_FOLDER COUNT WIDTH OUT_FOLDER [avif:SPEED]
+
+With `avif:SPEED` the grid is AVIF's (libheif's lossy quality 30, 40, …, 100 at that speed, 4:2:0)
+instead of WebP's; everything else is the same.
 
 For each of COUNT photos (sorted names) and each JPEG quality below, the shim renders one
 WIDTH-px rendition as JPEG, and as WebP at every quality of the grid (`formats.c`, the build's
@@ -21,13 +24,17 @@ from skimage.metrics import structural_similarity
 
 binary, photos, count, width, out = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), Path(sys.argv[5])
 jpeg_qualities = [50, 60, 70, 82, 90, 95]
-grid = list(range(30, 101, 5))
+avif_speed = int(sys.argv[6].split(":")[1]) if len(sys.argv) > 6 and sys.argv[6].startswith("avif:") else None
+kind = "WebP" if avif_speed is None else "AVIF"
+extension = kind.lower()
+grid = list(range(30, 101, 5)) if avif_speed is None else list(range(30, 101, 10))
 out.mkdir(parents=True, exist_ok=True)
 sources = sorted(p for p in photos.iterdir() if p.suffix.lower() in (".jpg", ".jpeg"))[:count]
 
 for index, quality in enumerate(jpeg_qualities):
-    webp = ",".join(map(str, grid)) if index == 0 else "0"
-    subprocess.run([binary, str(out), str(width), str(quality), webp, *map(str, sources)], check=True)
+    qualities = ",".join(map(str, grid)) if index == 0 else "0"
+    arguments = [qualities] if avif_speed is None else ["0", f"{qualities}:{avif_speed}"]
+    subprocess.run([binary, str(out), str(width), str(quality), *arguments, *map(str, sources)], check=True)
 
 
 def ssim(reference, path):
@@ -52,8 +59,8 @@ for number, source in enumerate(sources):
         path = out / f"{source.name}.q{q}.jpg"
         jpeg_ssim[q].append(ssim(reference, path))
         jpeg_bytes[q].append(path.stat().st_size)
-    webp_ssim.append([ssim(reference, out / f"{source.name}.q{q}.webp") for q in grid])
-    webp_bytes.append([(out / f"{source.name}.q{q}.webp").stat().st_size for q in grid])
+    webp_ssim.append([ssim(reference, out / f"{source.name}.q{q}.{extension}") for q in grid])
+    webp_bytes.append([(out / f"{source.name}.q{q}.{extension}").stat().st_size for q in grid])
     print(f"\rSSIM {number + 1}/{len(sources)}", end="", file=sys.stderr, flush=True)
 print(file=sys.stderr)
 
@@ -82,7 +89,7 @@ def bytes_at(photo, quality):
 
 
 print(f"\n{len(sources)} photos from {photos}, {width} px renditions, SSIM against Pillow LANCZOS of a full decode.\n")
-print("| JPEG quality | JPEG SSIM (median) | WebP quality at equal SSIM (median; min–max over photos) | WebP ÷ JPEG bytes there (median; worst) |")
+print(f"| JPEG quality | JPEG SSIM (median) | {kind} quality at equal SSIM (median; min–max over photos) | {kind} ÷ JPEG bytes there (median; worst) |")
 print("|---:|---:|---:|---:|")
 for q in jpeg_qualities:
     per_photo = [matching(p, jpeg_ssim[q][p]) for p in range(len(sources))]

@@ -50,14 +50,23 @@ public struct RenditionOptions: Sendable, Hashable {
         Self.mapped(quality, through: Self.webpQualityAtEqualSSIM)
     }
 
-    /// The AVIF quality (libheif's lossy quality) used with ``quality``: for now the WebP
-    /// mapping's value, not yet measured for AVIF (Benchmarks/README.md says so).
-    public var avifQuality: Int { webpQuality }
+    /// The AVIF quality (libheif's lossy quality, 4:2:0) whose files have the same SSIM as JPEGs
+    /// at ``quality``, measured the same way as ``webpQuality`` (`webp_mapping.py … avif:6`) on
+    /// SampleImages/ at speed 6.
+    public var avifQuality: Int {
+        Self.mapped(quality, through: Self.avifQualityAtEqualSSIM)
+    }
 
     /// (JPEG quality, WebP quality) at equal SSIM, from `webp_mapping.py`: generated set
     /// 36, 43, 54, 74, 84, 96; SampleImages 48, 62, 77, 85, 91, 97 (at 50, 60, 70, 82, 90, 95).
     static let webpQualityAtEqualSSIM: [(Int, Int)] = [
         (1, 1), (50, 48), (60, 62), (70, 77), (82, 85), (90, 91), (95, 97), (100, 100),
+    ]
+
+    /// (JPEG quality, AVIF quality) at equal SSIM, from `webp_mapping.py … avif:6`: SampleImages
+    /// 41.4, 46.3, 53.6, 63.4, 81.1, 90.1 (at 50, 60, 70, 82, 90, 95), rounded up.
+    static let avifQualityAtEqualSSIM: [(Int, Int)] = [
+        (1, 1), (50, 42), (60, 47), (70, 54), (82, 64), (90, 82), (95, 91), (100, 100),
     ]
 
     private static func mapped(_ quality: Int, through points: [(Int, Int)]) -> Int {
@@ -73,9 +82,10 @@ public struct RenditionOptions: Sendable, Hashable {
     /// the output. Bump the version when the resampler or the encoder settings change (v2:
     /// smaller renditions averaged from larger ones, baseline instead of progressive JPEG; v3:
     /// YCbCr JPEGs averaged and encoded as their Y, Cb and Cr planes). WebP and AVIF add their
-    /// own parts, so without them the names stay those of earlier builds.
+    /// own parts, so without them the names stay those of earlier builds (avif-v2: the quality
+    /// mapped to equal SSIM instead of WebP's).
     public var fingerprint: String {
         "waterfall-renditions-v3;q=\(quality)" + (webp ? ";webp-v1" : "")
-            + (avif ? ";avif-v1;s=\(avifSpeed)" : "")
+            + (avif ? ";avif-v2;s=\(avifSpeed)" : "")
     }
 }

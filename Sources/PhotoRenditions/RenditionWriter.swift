@@ -22,9 +22,10 @@ import Synchronization
 /// site and links (or copies) them instead of encoding again. The build writes into a fresh
 /// staging folder, so renditions no photo needs any more are simply not carried over.
 ///
-/// WebP renditions are kept only for a photo whose WebP files total fewer bytes than its JPEG
-/// (or PNG) files: at equal SSIM WebP is smaller for most photos, larger for some (fine grain,
-/// re-encoded phone JPEGs), and a larger `<source>` would only cost the visitor.
+/// WebP and AVIF renditions are kept only for a photo whose files in that format total fewer
+/// bytes than its JPEG (or PNG) files: at equal SSIM both are smaller for most photos, larger
+/// for some (fine grain, re-encoded phone JPEGs, pixel art), and a larger `<source>` would only
+/// cost the visitor.
 public struct RenditionWriter: Sendable {
     public var encoder: RenditionEncoder
     public var widths: RenditionWidths
@@ -56,8 +57,9 @@ public struct RenditionWriter: Sendable {
         /// (see ``Renditions/contentHash``). When given and every file it names is in the previous
         /// site, the photo is not even read; when the files are missing it is read and hashed anew.
         public var knownContentHash: String?
-        /// The source formats that earlier build kept for these bytes (WebP is dropped where it
-        /// is larger): with ``knownContentHash``, renditions without WebP files are complete.
+        /// The source formats that earlier build kept for these bytes (a format is dropped where
+        /// it is larger): a kept format whose files are missing from the previous site is
+        /// encoded again. Without it, a missing format counts as dropped (see `reuse`).
         public var knownSources: [SourceFormat]?
 
         public init(
@@ -227,9 +229,11 @@ extension RenditionWriter {
         let hash = ContentHash.name(
             of: bytes, fingerprint: encoder.options.fingerprint,
             hashed: bytes.count > 64 << 20 ? { file.release(0..<$0) } : nil)
+        // The record's formats hold only for the bytes it was made from.
         if let outcome = reuse(
-            hash, sizes: sizes, knownSources: nil, into: folder, reusing: previous,
-            previousIsKept: previousIsKept)
+            hash, sizes: sizes,
+            knownSources: photo.knownContentHash == hash ? photo.knownSources : nil,
+            into: folder, reusing: previous, previousIsKept: previousIsKept)
         {
             return outcome
         }
@@ -272,23 +276,27 @@ extension RenditionWriter {
             renditions(hash, sizes: sizes, format: format, sources: kept, reused: false))
     }
 
-    /// The wanted source formats worth publishing: AVIF always (it is asked for by name), WebP
-    /// only when its files total fewer bytes than the fallback's.
+    /// The wanted source formats worth publishing: each only when its files total fewer bytes
+    /// than the fallback's (an AVIF set is not compared with the WebP set: a browser that takes
+    /// AVIF would otherwise get the JPEG fallback's bytes' worth of WebP or JPEG instead).
     static func keptSources(of outputs: [RenditionEncoder.Output], wanted: [SourceFormat])
         -> [SourceFormat]
     {
         let fallbackBytes = outputs.reduce(0) { $0 + $1.bytes.count }
         return wanted.filter { format in
             guard outputs.allSatisfy({ $0.sources[format] != nil }) else { return false }
-            guard format == .webp else { return true }
             return outputs.reduce(0) { $0 + ($1.sources[format]?.count ?? 0) } < fallbackBytes
         }
     }
 
     /// The renditions named by `hash` when this build (a photo that appears twice) or the previous
     /// site already has every file of one format and of each wanted source format; nil when some
-    /// are missing. A missing WebP set counts as dropped only when `knownSources` (what an earlier
-    /// build kept for these bytes) says so: otherwise the photo is encoded again to find out.
+    /// are missing. A source format whose files are missing while the fallback's are all there
+    /// was dropped as larger: `render` writes a photo's source files before its fallback files,
+    /// and the hash covers the options, so a complete fallback set means that encode finished and
+    /// wrote every format it kept. So a rebuild without the build cache (`--no-cache`) encodes
+    /// nothing either. Only when `knownSources` (an earlier build's record) says a format was
+    /// kept are its missing files encoded again.
     fileprivate func reuse(
         _ hash: String, sizes: [RenditionSize], knownSources: [SourceFormat]?, into folder: URL,
         reusing previous: URL?, previousIsKept: Bool
@@ -314,7 +322,7 @@ extension RenditionWriter {
                 } else if let previous, all(sourceNames, in: previous) {
                     sources.append(source)
                     toPlace += sourceNames
-                } else if source != .webp || knownSources?.contains(.webp) != false {
+                } else if knownSources?.contains(source) == true {
                     return nil
                 }
             }

@@ -257,6 +257,49 @@ extension RenditionsEndToEndTests {
     }
 }
 
+extension RenditionsEndToEndTests {
+    /// Each rendition file's inode: a file encoded again is written anew (a new inode), one
+    /// reused from the previous site is hard-linked into the new one (the same inode).
+    static func inodes(_ folder: URL) throws -> [String: Int] {
+        var result: [String: Int] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let attributes = try FileManager.default.attributesOfItem(
+                atPath: folder.appending(path: name).path)
+            result[name] = (attributes[.systemFileNumber] as? NSNumber)?.intValue
+        }
+        return result
+    }
+
+    @Test(
+        "A photo whose WebP was dropped is not encoded again: not by a warm rebuild, not with --no-cache"
+    )
+    func droppedWebPNotEncodedAgain() throws {
+        let photos = try TemporaryFolder()
+        try photos.write("pixel-art.png", GeneratedPhoto.ditheredPixelArt(width: 180, height: 120))
+        try photos.write("cups.jpg", Repository.samplePhoto("Ceramics/stacked-cups.jpg"))
+        let first = try ProcessRun(binary, ["build", photos.path, "-o", "site"], in: photos.url)
+        #expect(first.status == 0, "\(first.error)")
+        let site = photos.url.appending(path: "site")
+        let html = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        // One <picture>: the photo's; the pixel art's WebP was larger than its PNG.
+        #expect(Self.sourcePaths(html, type: "image/webp").count == 1, "\(html)")
+        let renditions = site.appending(path: "renditions")
+        let before = try Self.inodes(renditions)
+        #expect(before.keys.filter { $0.hasSuffix(".png") }.count == 1)
+        #expect(before.keys.contains { $0.hasSuffix(".webp") })
+        for arguments in [[], ["--no-cache"]] {
+            let again = try ProcessRun(
+                binary, ["build", photos.path, "-o", "site"] + arguments, in: photos.url)
+            #expect(again.status == 0, "\(again.error)")
+            #expect(
+                try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+                    == html, "\(arguments)")
+            // No file written anew: nothing was encoded, the dropped WebP included.
+            #expect(try Self.inodes(renditions) == before, "\(arguments)")
+        }
+    }
+}
+
 /// The attributes of every `<img>` in a page (the builder writes them one per tile, quoted).
 enum ImageTag {
     /// The attributes of every `<img>`, quoted (`alt="a b"`) or not (`width=400`).

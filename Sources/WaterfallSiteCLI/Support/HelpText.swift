@@ -194,8 +194,10 @@ enum HelpText {
           --no-webp                   No WebP copies (by default, --webp, each photo also gets
                                       WebP copies at the same SSIM, offered first in a
                                       <picture> where they are smaller than the JPEG or PNG ones)
-          --avif                      Also write AVIF copies, offered before all others (slow:
-                                      many times the JPEG encode time; default: --no-avif)
+          --avif                      Also write AVIF copies at the same SSIM, offered before
+                                      all others where they are smaller than the JPEG or PNG
+                                      ones (slow: many times the JPEG encode time; default:
+                                      --no-avif)
           --avif-speed N              AV1 encoder speed, 0 (slowest, smallest) to 9 (default: 6)
           --max-pixels N              Photos with more pixels are not resized; their tiles show
                                       the original, 1–10,000,000,000 (default: 100000000)

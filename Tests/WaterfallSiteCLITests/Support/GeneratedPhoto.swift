@@ -15,6 +15,26 @@ enum GeneratedPhoto {
                 raw.append(UInt8(truncatingIfNeeded: seed &+ (x ^ y)))
             }
         }
+        return png(raw, width: width, height: height, colorType: 2)
+    }
+
+    /// An RGBA PNG of a one-pixel dither, opaque red and half-transparent blue: its renditions
+    /// are PNGs that deflate to next to nothing, while lossy WebP or AVIF pays dearly for the
+    /// highest frequency there is, so the build drops those formats for it.
+    static func ditheredPixelArt(width: Int, height: Int) -> Data {
+        var raw: [UInt8] = []
+        raw.reserveCapacity(height * (1 + width * 4))
+        for y in 0..<height {
+            raw.append(0)  // filter: none
+            for x in 0..<width {
+                raw += (x + y) % 2 == 0 ? [200, 30, 30, 255] : [30, 30, 200, 128]
+            }
+        }
+        return png(raw, width: width, height: height, colorType: 6)
+    }
+
+    /// A PNG of filtered rows `raw` (colour type 2 RGB or 6 RGBA), stored without compression.
+    private static func png(_ raw: [UInt8], width: Int, height: Int, colorType: UInt8) -> Data {
         var zlib: [UInt8] = [0x78, 0x01]
         var offset = 0
         repeat {
@@ -31,7 +51,7 @@ enum GeneratedPhoto {
 
         var png: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
         png += chunk(
-            "IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 2, 0, 0, 0])
+            "IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, colorType, 0, 0, 0])
         png += chunk("IDAT", zlib)
         png += chunk("IEND", [])
         return Data(png)
