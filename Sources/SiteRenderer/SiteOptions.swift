@@ -35,6 +35,15 @@ public struct SiteOptions: Sendable {
     public var faviconPath = ""
     /// The category menu on every gallery page (shown with two sections or more).
     public var menu: [MenuEntry] = []
+    /// Where the site is published (`--base-url`); nil writes nothing that needs an absolute
+    /// URL: no share cards, no structured data, and canonical links stay relative.
+    public var baseURL: SiteAddress?
+    /// The image every gallery page shares (the `shareImage` setting); nil: each page's first photo.
+    public var shareImage: SiteRenderer.ShareImage?
+    /// Whether the site has `feed.xml`, which every page then links as its alternate.
+    public var hasFeed = false
+    /// The site's default licence fields of its photos (see ``ImageRights``).
+    public var rights = ImageRights()
 
     public init(
         title: String, layout: LayoutOptions, captionHeight: Double = 0, headerHeight: Double = 56,

@@ -73,6 +73,13 @@ extension SiteRenderer {
         hasher.combine(photo.badge)
         hasher.combine(photo.isSoldOut ? 1 : 0)
         hasher.combine(photo.itemPath)
+        if let offer = photo.offer {
+            hasher.combine(offer.amount)
+            hasher.combine(offer.currency)
+        } else {
+            hasher.combine(-3)
+        }
+        for key in ImageRights.keys { hasher.combine(photo.rights?[key]) }
         if let image = photo.image {
             hasher.combine(image.src)
             hasher.combine(image.candidates.count)

@@ -71,4 +71,28 @@ extension String {
             return false
         }
     }
+
+    /// Escapes `& < > " '` for XML text and attribute values.
+    public var xmlEscaped: String {
+        var result = ""
+        result.reserveCapacity(utf8.count)
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default:
+                // Characters XML 1.0 cannot carry at all are left out.
+                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r"
+                    || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+                {
+                    continue
+                }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
 }

@@ -30,7 +30,9 @@ extension SiteBuilder {
         let ownLayouts = plan.foldersWithOwnLayout.map {
             ($0, plan.options(of: $0).layout(in: gallery))
         }
-        let widths = RenditionWidths(layout: gallery, sections: ownLayouts.map(\.1))
+        let widths = RenditionWidths(
+            layout: gallery, sections: ownLayouts.map(\.1),
+            atLeast: settings.baseURL == nil ? nil : SiteRenderer.shareImageWidth)
         plan.setImageSizes(
             Dictionary(
                 uniqueKeysWithValues: ownLayouts.map { ($0.0, RenditionWidths(layout: $0.1).sizes) }

@@ -62,7 +62,7 @@ public struct SiteBuilder {
         } else {
             metadataURL = try defaultMetadataURL()
         }
-        let metadata =
+        var metadata =
             try metadataURL.map { url throws(CommandError) in try PhotoMetadata.load(url) }
             ?? PhotoMetadata()
         // Without a --caption-height, each tile's band fits what it shows (see CaptionBand).
@@ -87,6 +87,8 @@ public struct SiteBuilder {
         options.intro = settings.intro ?? ""
         options.logoPath = siteAssets.logoPath ?? ""
         options.faviconPath = siteAssets.faviconPath ?? ""
+        prepareDiscovery(
+            &options, metadata: &metadata, metadataFile: metadataURL?.path ?? "metadata")
         var renderer: SiteRenderer
         do {
             renderer = try SiteRenderer(theme: theme, options: options)
@@ -199,11 +201,14 @@ public struct SiteBuilder {
                 renditionWarnings = renditions.warnings
                 if let carried = renditions.carried { carriedFolders.append(carried) }
             }
+            try useShareImage(plan, renderer: &renderer)
             carriedFolders += try write(
                 &plan, scan: scan, renderer: renderer, cache: cache,
                 previousPositions: previousPositions, draft: &draft,
                 to: output, progress: progress)
             try writeHostFiles(
+                plan, draft: draft, renderer: renderer, staticFolder: staticFolder, to: output)
+            try writeDiscoveryFiles(
                 plan, draft: draft, renderer: renderer, staticFolder: staticFolder, to: output)
             statistics = draft.pages.reduce(into: LayoutStatistics()) { $0.add($1) }
             keptPages = draft.pages.count - draft.renderedPages
@@ -257,6 +262,7 @@ public struct SiteBuilder {
                 statistics.summary(
                     breakpoints: settings.breakpoints.count,
                     tolerance: renderer.options.layout.balanceTolerance))
+            if let hint = discoveryHint { console.print(hint) }
         }
         keepsUntilExit([scan, plan, draft, loaded as Any, positionsFound as Any, known, metadata])
     }

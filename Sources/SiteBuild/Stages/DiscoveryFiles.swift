@@ -1,0 +1,128 @@
+import PhotoScanner
+import SiteRenderer
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The files that let a site be found, written with `--base-url`: `sitemap.xml` (split into an
+/// index and parts when large), `robots.txt` naming it, and `feed.xml`, the Atom feed of the
+/// newest items.
+///
+/// The sitemap follows from the pages alone: its first lines note a digest of every page's
+/// fingerprint, and a rebuild whose pages are unchanged keeps the previous files unread, so
+/// 100,000 item pages cost a warm rebuild nothing. The feed (50 entries) is made every time,
+/// since a touched photo can be the newest; its bytes decide whether the file is kept. Neither
+/// is an input of any page, so a feed change renders no page again.
+struct DiscoveryFiles {
+    let site: SiteAddress
+    let renderer: SiteRenderer
+    let output: OutputFolder
+    var limits = Sitemap.Limits()
+
+    /// The names this build writes, for the clash check with the owner's static files.
+    static func names(_ settings: BuildSettings, staticFolder: StaticFolder?) -> Set<String> {
+        guard settings.baseURL != nil else { return [] }
+        var names: Set<String> = []
+        if settings.sitemap { names.insert(Sitemap.fileName) }
+        if settings.sitemap && staticFolder?.files.contains(Sitemap.robotsFileName) != true {
+            names.insert(Sitemap.robotsFileName)
+        }
+        if settings.feed { names.insert(AtomFeed.fileName) }
+        return names
+    }
+
+    /// Writes the sitemap and `robots.txt` (unless `sitemap` is false; `robots.txt` also when
+    /// the owner's static files hold their own) and the feed (unless `feed` is false).
+    func write(
+        _ plan: GalleryPlan, dates: [Int64], pageFingerprints: [UInt64], sitemap: Bool,
+        feed: Bool, ownRobots: Bool
+    ) throws(CommandError) {
+        if sitemap {
+            try writeSitemap(plan, pageFingerprints: pageFingerprints)
+            if !ownRobots {
+                try output.write(
+                    Sitemap.robots(site: site, sitemap: true), to: Sitemap.robotsFileName)
+            }
+        }
+        if feed { try output.write(feedDocument(plan, dates: dates), to: AtomFeed.fileName) }
+    }
+
+    /// The sitemap's entries: every gallery page, then every item page with its image.
+    func sitemapEntries(_ plan: GalleryPlan) -> [Sitemap.Entry] {
+        var entries = (1...max(1, plan.pageCount)).map {
+            Sitemap.Entry(url: site.url(of: SitePage.fileName($0)))
+        }
+        entries.reserveCapacity(entries.count + plan.photos.count)
+        for photo in plan.photos {
+            guard let itemPath = photo.itemPath else { continue }
+            let image = renderer.shareImage(of: photo).map { site.url(ofEncoded: $0.path) }
+            entries.append(
+                Sitemap.Entry(url: site.url(of: itemPath), images: image.map { [$0] } ?? []))
+        }
+        return entries
+    }
+
+    private func writeSitemap(_ plan: GalleryPlan, pageFingerprints: [UInt64])
+        throws(CommandError)
+    {
+        var hasher = StableHasher()
+        hasher.combine(PageWriter.programSalt)
+        hasher.combine(site.text)
+        hasher.combine(limits.urls)
+        hasher.combine(limits.bytes)
+        for fingerprint in pageFingerprints { hasher.combine(fingerprint) }
+        let digest = String(hasher.value, radix: 16)
+        if let kept = keptSitemap(digest: digest) {
+            if output.keepPrevious(kept) { return }
+        }
+        let entries = sitemapEntries(plan)
+        // The count of files goes into the note too (six digits, so the note's length is fixed),
+        // and a kept sitemap keeps all its parts.
+        let note = { (files: Int) in
+            let digits = String(files)
+            return "<!-- waterfall-site: pages \(digest), "
+                + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + " files -->\n"
+        }
+        for (name, text) in Sitemap.files(entries, site: site, limits: limits, note: note) {
+            try output.write(text, to: name)
+        }
+    }
+
+    /// The previous site's sitemap files, when its note names the same pages.
+    private func keptSitemap(digest: String) -> [String]? {
+        let descriptor = open(output.url.path + "/" + Sitemap.fileName, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 200)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        let start = String(decoding: bytes[..<count], as: UTF8.self)
+        let prefix = "<!-- waterfall-site: pages \(digest), "
+        guard let line = start.split(separator: "\n").dropFirst().first, line.hasPrefix(prefix),
+            let files = Int(line.dropFirst(prefix.count).prefix { $0.isNumber }), files >= 1
+        else { return nil }
+        return [Sitemap.fileName] + (files == 1 ? [] : (1...files - 1).map(Sitemap.partName))
+    }
+
+    /// The Atom feed of the newest ``AtomFeed/length`` items by date.
+    func feedDocument(_ plan: GalleryPlan, dates: [Int64]) -> String {
+        let entries = AtomFeed.newest(dates).map { index in
+            let photo = plan.photos[index]
+            let image = renderer.shareImage(of: photo)
+            return AtomFeed.Entry(
+                title: photo.name ?? photo.title ?? photo.alt,
+                url: photo.itemPath.map(site.url(of:))
+                    ?? site.url(of: SitePage.fileName(plan.pageNumber(ofPosition: index))),
+                imageURL: image.map { site.url(ofEncoded: $0.path) }, imageType: image?.type,
+                caption: photo.caption, price: photo.price, date: dates[index])
+        }
+        return AtomFeed.document(
+            title: renderer.options.title, site: site, entries: entries, generator: "waterfall-site"
+        )
+    }
+}
