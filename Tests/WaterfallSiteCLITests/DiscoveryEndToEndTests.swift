@@ -4,6 +4,10 @@ import Testing
 @testable import SiteBuild
 @testable import WaterfallSiteCLI
 
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
 /// `--base-url` from the command line on real files: what is written with it and without it.
 @Suite("Found and shared, end to end", .serialized)
 struct DiscoveryEndToEndTests {

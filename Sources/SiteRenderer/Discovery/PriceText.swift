@@ -62,7 +62,9 @@ public enum PriceText {
         }
         if !fraction.isEmpty { digits += decimal + fraction }
         let mark = symbol ?? offer.currency
-        if symbolFirst { return symbol != nil ? mark + digits : mark + "\u{A0}" + digits }
+        // A symbol sits against the digits; a code or a word (CHF, kr) is spaced from them.
+        let spaced = symbol?.first?.isLetter != false
+        if symbolFirst { return spaced ? mark + "\u{A0}" + digits : mark + digits }
         return digits + "\u{A0}" + mark
     }
 
@@ -99,8 +101,8 @@ public enum PriceText {
     }
 
     /// `1.200,50`, `1,200.50`, `1 200,5`, `24` → `1200.5`, `1200.5`, `1200.5`, `24`. A last `.`
-    /// or `,` followed by one or two digits (or after another kind of mark) is the decimal mark;
-    /// every other separator groups three digits.
+    /// or `,` that no earlier separator repeats is the decimal mark when one or two digits follow
+    /// it or another kind of mark came before; every other separator groups three digits.
     private static func amount(_ text: Substring) -> String? {
         guard let first = text.first, first.isASCII, first.isNumber,
             let last = text.last, last.isASCII, last.isNumber
@@ -118,7 +120,8 @@ public enum PriceText {
         guard groups.allSatisfy({ !$0.isEmpty }) else { return nil }
         var fraction: Substring = ""
         if let mark = separators.last, mark == "." || mark == ",", let tail = groups.last,
-            tail.count <= 2 || separators.dropLast().contains(where: { $0 != mark })
+            !separators.dropLast().contains(mark),
+            tail.count <= 2 || !separators.dropLast().isEmpty
         {
             fraction = tail
             groups.removeLast()

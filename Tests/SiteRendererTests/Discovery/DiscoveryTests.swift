@@ -4,6 +4,10 @@ import Testing
 
 @testable import SiteRenderer
 
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
 /// `--base-url`'s text: addresses, prices, JSON-LD, share tags, the sitemap and the feed.
 @Suite("Found and shared: address, prices, structured data, sitemap, feed")
 struct DiscoveryTests {
@@ -198,7 +202,7 @@ struct DiscoveryTests {
     static func entries(_ count: Int) -> [Sitemap.Entry] {
         (0..<count).map {
             Sitemap.Entry(
-                url: Self.site.url(of: "items/\($0)&.html"),
+                url: Self.site.url(of: "items/\($0).html") + "?a&b",
                 images: [Self.site.url(of: "renditions/\($0).jpg")])
         }
     }
@@ -208,7 +212,7 @@ struct DiscoveryTests {
         let single = Sitemap.files(Self.entries(10), site: Self.site)
         #expect(single.map(\.name) == ["sitemap.xml"])
         #expect(
-            single[0].text.contains("<loc>https://shop.example/gallery/items/3&amp;.html</loc>"))
+            single[0].text.contains("<loc>https://shop.example/gallery/items/3.html?a&amp;b</loc>"))
         #expect(single[0].text.contains("<image:loc>"))
 
         let split = Sitemap.files(Self.entries(10), site: Self.site, limits: .init(urls: 4))
