@@ -60,7 +60,8 @@ extension SiteBuilder {
     /// Each photo's date in seconds: when it was taken, or else when its file was last modified.
     private func photoDates(_ plan: GalleryPlan) -> [Int64] {
         plan.photos.indices.map { index in
-            plan.scanned(index).identity.map { $0.modified / 1_000_000_000 } ?? 0
+            let scanned = plan.scanned(index)
+            return scanned.dateTaken ?? (scanned.identity.map { $0.modified / 1_000_000_000 } ?? 0)
         }
     }
 
