@@ -13,9 +13,9 @@ import SiteRenderer
 /// index and parts when large), `robots.txt` naming it, and `feed.xml`, the Atom feed of the
 /// newest items.
 ///
-/// The sitemap follows from the pages alone: its first lines note a digest of every page's
-/// fingerprint, and a rebuild whose pages are unchanged keeps the previous files unread, so
-/// 100,000 item pages cost a warm rebuild nothing. The feed (50 entries) is made every time,
+/// The sitemap follows from the pages' paths and share images alone: its second line notes a
+/// digest of them, and a rebuild where they are unchanged keeps the previous files unread, so
+/// 100,000 item pages cost a warm rebuild one pass over the paths. The feed (50 entries) is made every time,
 /// since a touched photo can be the newest; its bytes decide whether the file is kept. Neither
 /// is an input of any page, so a feed change renders no page again.
 struct DiscoveryFiles {
@@ -39,11 +39,10 @@ struct DiscoveryFiles {
     /// Writes the sitemap and `robots.txt` (unless `sitemap` is false; `robots.txt` also when
     /// the owner's static files hold their own) and the feed (unless `feed` is false).
     func write(
-        _ plan: GalleryPlan, dates: [Int64], pageFingerprints: [UInt64], sitemap: Bool,
-        feed: Bool, ownRobots: Bool
+        _ plan: GalleryPlan, dates: [Int64], sitemap: Bool, feed: Bool, ownRobots: Bool
     ) throws(CommandError) {
         if sitemap {
-            try writeSitemap(plan, pageFingerprints: pageFingerprints)
+            try writeSitemap(plan)
             if !ownRobots {
                 try output.write(
                     Sitemap.robots(site: site, sitemap: true), to: Sitemap.robotsFileName)
@@ -67,19 +66,21 @@ struct DiscoveryFiles {
         return entries
     }
 
-    private func writeSitemap(_ plan: GalleryPlan, pageFingerprints: [UInt64])
-        throws(CommandError)
-    {
+    private func writeSitemap(_ plan: GalleryPlan) throws(CommandError) {
+        // Everything the sitemap shows, and the program's version (not its build: the note is
+        // part of the site, which must be the same bytes from every build of one version).
         var hasher = StableHasher()
-        hasher.combine(PageWriter.programSalt)
+        hasher.combine(ProgramVersion.current)
         hasher.combine(site.text)
         hasher.combine(limits.urls)
         hasher.combine(limits.bytes)
-        for fingerprint in pageFingerprints { hasher.combine(fingerprint) }
-        let digest = String(hasher.value, radix: 16)
-        if let kept = keptSitemap(digest: digest) {
-            if output.keepPrevious(kept) { return }
+        hasher.combine(plan.pageCount)
+        for photo in plan.photos {
+            hasher.combine(photo.itemPath)
+            hasher.combine(photo.image?.candidates.last?.path ?? photo.path)
         }
+        let digest = String(hasher.value, radix: 16)
+        if let kept = keptSitemap(digest: digest), output.keepPrevious(kept) { return }
         let entries = sitemapEntries(plan)
         // The count of files goes into the note too (six digits, so the note's length is fixed),
         // and a kept sitemap keeps all its parts.

@@ -46,14 +46,13 @@ extension SiteBuilder {
 
     /// Writes `sitemap.xml`, `robots.txt` and `feed.xml` as the settings ask.
     func writeDiscoveryFiles(
-        _ plan: GalleryPlan, draft: BuildCache.Draft, renderer: SiteRenderer,
-        staticFolder: StaticFolder?, to output: OutputFolder
+        _ plan: GalleryPlan, renderer: SiteRenderer, staticFolder: StaticFolder?,
+        to output: OutputFolder
     ) throws(CommandError) {
         guard let site = settings.baseURL, settings.sitemap || settings.feed else { return }
         let dates = settings.feed ? photoDates(plan) : []
         try DiscoveryFiles(site: site, renderer: renderer, output: output).write(
-            plan, dates: dates, pageFingerprints: draft.pages.map(\.fingerprint),
-            sitemap: settings.sitemap, feed: settings.feed,
+            plan, dates: dates, sitemap: settings.sitemap, feed: settings.feed,
             ownRobots: staticFolder?.files.contains(Sitemap.robotsFileName) == true)
     }
 

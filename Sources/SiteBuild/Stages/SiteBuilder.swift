@@ -209,7 +209,7 @@ public struct SiteBuilder {
             try writeHostFiles(
                 plan, draft: draft, renderer: renderer, staticFolder: staticFolder, to: output)
             try writeDiscoveryFiles(
-                plan, draft: draft, renderer: renderer, staticFolder: staticFolder, to: output)
+                plan, renderer: renderer, staticFolder: staticFolder, to: output)
             statistics = draft.pages.reduce(into: LayoutStatistics()) { $0.add($1) }
             keptPages = draft.pages.count - draft.renderedPages
             // Nothing to write when the records beside the site say it all already; records an
