@@ -74,6 +74,16 @@ extension String {
 
     /// Escapes `& < > " '` for XML text and attribute values.
     public var xmlEscaped: String {
+        // URLs and most titles need nothing: a sitemap has one per item page. (0xEF leads
+        // U+FFFE and U+FFFF, which XML cannot carry, so text that may hold them is checked.)
+        func isPlain(_ bytes: some Collection<UInt8>) -> Bool {
+            bytes.allSatisfy { byte in
+                byte >= 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<")
+                    && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "\"")
+                    && byte != UInt8(ascii: "'") && byte != 0xEF
+            }
+        }
+        if utf8.withContiguousStorageIfAvailable(isPlain) ?? isPlain(utf8) { return self }
         var result = ""
         result.reserveCapacity(utf8.count)
         for scalar in unicodeScalars {

@@ -134,6 +134,21 @@ public enum StructuredData {
     /// `value` as a JSON string, escaped for a script element too (see the type's documentation).
     static func appendString(_ value: String, to text: inout String) {
         text += "\""
+        // Most values (URLs, names) need no escape: appended whole, not scalar by scalar.
+        // 0xE2 leads U+2028 and U+2029 in UTF-8, so any text that could hold them takes the
+        // slow path.
+        func isPlain(_ bytes: some Collection<UInt8>) -> Bool {
+            bytes.allSatisfy { byte in
+                byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"")
+                    && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "<")
+                    && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") && byte != 0xE2
+            }
+        }
+        if value.utf8.withContiguousStorageIfAvailable(isPlain) ?? isPlain(value.utf8) {
+            text += value
+            text += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": text += "\\\""
