@@ -9,6 +9,10 @@
 set -euo pipefail
 
 seconds="${1:-60}"
+# A fixed seed makes a run from the same corpus the same sequence of inputs on every machine, so
+# what a CI run finds is found again here by the same command; FUZZ_SEED=0 picks a new seed each
+# run (the long runs before a release).
+seed="${FUZZ_SEED:-1}"
 fuzz_dir="$(cd "$(dirname "$0")" && pwd)"
 package_dir="$(dirname "$fuzz_dir")"
 shim_dir="$package_dir/Sources/CImageHeaders"
@@ -83,14 +87,21 @@ for harness in "${harnesses[@]}"; do
     (
         cd "$work"
         rm -f fuzz-0.log
-        "$work/bin/fuzz_$harness" -jobs=1 -workers=1 -max_total_time="$seconds" -max_len="$max_len" \
+        "$work/bin/fuzz_$harness" -jobs=1 -workers=1 -seed="$seed" -max_total_time="$seconds" -max_len="$max_len" \
             -timeout=10 -print_final_stats=1 -artifact_prefix="$work/artifacts/$harness-" \
             "$work/corpus/$harness" "$work/seeds/$harness" >/dev/null 2>&1 || true
         grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY)" fuzz-0.log || tail -n 20 fuzz-0.log
+        # What the harness said before it stopped (its own abort names the disagreement).
+        grep -E "box walk|disagree|runtime error|^    #[0-9] " fuzz-0.log | head -n 20 || true
         mv -f fuzz-0.log "fuzz-$harness.log"
     )
     if compgen -G "$work/artifacts/$harness-*" >/dev/null; then
         echo "FINDING in fuzz_$harness:"; ls -l "$work/artifacts/$harness-"*
+        # The reproducer itself, so a finding on another machine (CI) can be replayed here:
+        # base64 -d > crash, then Fuzz/.work/bin/fuzz_$harness crash.
+        for artifact in "$work/artifacts/$harness-"*; do
+            [[ $(stat -c %s "$artifact") -le 65536 ]] && { echo "base64 of $(basename "$artifact"):"; base64 -w 120 "$artifact"; }
+        done
         status=1
     fi
 done

@@ -606,6 +606,12 @@ void wfs_heif_meta_facts(const unsigned char *meta, size_t length, uint64_t file
             unsure(&w, "a thumbnail of a thumbnail");
             goto done;
         }
+        // libheif 1.15.1 asks ipma for the properties of every image item, shown or not, and
+        // refuses the file when one has no entry ("No properties assigned to item").
+        if (is_image(it) && !it->associated) {
+            unsure(&w, "an image item that ipma gives no properties");
+            goto done;
+        }
         if (is_code(it->type, "hvc1") || is_code(it->type, "av01")) {
             uint32_t width, height;
             if (!coded_image(&w, it, &width, &height)) goto done;

@@ -131,6 +131,9 @@ public struct SitePage: Sendable, Hashable {
     public var sections: [SiteSection]
     /// The photos of the whole site, which the page header counts; nil: this page's.
     public var siteCount: Int?
+    /// The category menu in the page's header (shown with two sections or more): the same on
+    /// every page of a site, so a builder makes it once and a page's fingerprint includes it.
+    public var menu: [MenuEntry] = []
 
     public init(number: Int, count: Int, sections: [SiteSection]) {
         self.number = number

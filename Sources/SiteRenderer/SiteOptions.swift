@@ -33,8 +33,6 @@ public struct SiteOptions: Sendable {
     /// The logo and favicon inside the site (`assets/…`), empty for none.
     public var logoPath = ""
     public var faviconPath = ""
-    /// The category menu on every gallery page (shown with two sections or more).
-    public var menu: [MenuEntry] = []
     /// Where the site is published (`--base-url`); nil writes nothing that needs an absolute
     /// URL: no share cards, no structured data, and canonical links stay relative.
     public var baseURL: SiteAddress?

@@ -16,19 +16,26 @@ extension SiteRenderer {
         fingerprint(
             page: page.number, of: page.count,
             sections: page.sections.map { ($0.folder, $0.title, $0.options, $0.photos[...]) },
-            salt: salt)
+            menu: page.menu, salt: salt)
     }
 
     /// The fingerprint of the page that ``fingerprint(of:salt:)`` gives, for a builder that has
     /// the page's photos in slices of a larger array and need not copy them into a ``SitePage``.
     public func fingerprint(
-        page number: Int, of count: Int, sections: [SectionSlice], salt: UInt64
+        page number: Int, of count: Int, sections: [SectionSlice], menu: [MenuEntry] = [],
+        salt: UInt64
     ) -> UInt64 {
         var hasher = StableHasher()
         hasher.combine(salt)
         hasher.combine(settingsDigest)
         hasher.combine(number)
         hasher.combine(count)
+        hasher.combine(menu.count)
+        for entry in menu {
+            hasher.combine(entry.title)
+            hasher.combine(entry.page)
+            hasher.combine(entry.sectionID)
+        }
         for section in sections {
             hasher.combine(section.folder)
             hasher.combine(section.title)

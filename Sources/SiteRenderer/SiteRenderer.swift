@@ -127,7 +127,7 @@ public struct SiteRenderer: Sendable {
             "intro": .text(options.intro),
             "logo": .text(options.logoPath),
             "favicon": .text(options.faviconPath),
-            "menu": .markup(menuHTML(current: page.number)),
+            "menu": .markup(menuHTML(page.menu, current: page.number)),
             "skipLink": .text(strings["skipLink"]),
             "madeWith": .text(strings["madeWith"]),
             "photoCountText": .text(strings.photoCount(page.siteCount ?? page.photoCount)),
@@ -395,10 +395,10 @@ extension SiteRenderer {
 
     /// The category menu: a link to where each section starts, over every page; empty with
     /// fewer than two titled sections.
-    fileprivate func menuHTML(current: Int) -> String {
-        guard options.menu.count > 1 else { return "" }
+    fileprivate func menuHTML(_ menu: [MenuEntry], current: Int) -> String {
+        guard menu.count > 1 else { return "" }
         var links = ""
-        for entry in options.menu {
+        for entry in menu {
             let href =
                 entry.page == current
                 ? "#" + entry.sectionID : SitePage.fileName(entry.page) + "#" + entry.sectionID

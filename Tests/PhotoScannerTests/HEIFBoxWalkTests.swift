@@ -104,6 +104,24 @@ struct HEIFBoxWalkTests {
         // Cut inside meta.
         let short = Array(whole.prefix(600))
         #expect(Reading(short, walkOnly: true).status == .unsupportedFormat)
+        // An item no ipma entry gives properties that becomes an image: libheif 1.15.1 asks ipma
+        // for every image's properties and refuses the file ("No properties assigned to item"),
+        // so the walk must not answer for it. (Found by fuzz_modern: rainbow's XMP item, of type
+        // `mime`, turned into a `grid`.)
+        let rainbow = [UInt8](
+            try Data(
+                contentsOf: Self.formats.appendingPathComponent("heif/libheif/rainbow-451x461.heic")
+            ))
+        #expect(Reading(rainbow, walkOnly: true).status == .ok)
+        let mime = try #require(
+            (0..<(rainbow.count - 4)).first { Array(rainbow[$0..<$0 + 4]) == Array("mime".utf8) })
+        var gridWithoutProperties = rainbow
+        gridWithoutProperties.replaceSubrange(mime..<mime + 4, with: Array("grid".utf8))
+        #expect(Reading(gridWithoutProperties, walkOnly: false).status != .ok)
+        let walk = Reading(gridWithoutProperties, walkOnly: true)
+        #expect(
+            walk.message == "the box walk is unsure: an image item that ipma gives no properties",
+            "\(walk)")
         // Every single byte of the first 400 changed: the walk is sure only where libheif
         // agrees.
         for offset in stride(from: 0, to: 400, by: 1) {

@@ -146,6 +146,26 @@ struct BadInputTests {
         return bytes
     }
 
+    @Test("an output in folders that do not exist yet makes them; under a file it names the parent")
+    func outputParentsAreMade() throws {
+        let work = try TemporaryFolder()
+        let photos = try Self.photos(in: work)
+        let build = try ProcessRun(
+            binary, ["build", photos.path, "-o", "new/deeper/site", "--quiet"], in: work.url)
+        #expect(build.status == 0, "stderr: \(build.error)")
+        #expect(
+            FileManager.default.fileExists(
+                atPath: work.url.appending(path: "new/deeper/site/index.html").path))
+        try work.write("plain-file", "not a folder")
+        let underFile = try ProcessRun(
+            binary, ["build", photos.path, "-o", "plain-file/site", "--quiet"], in: work.url)
+        #expect(underFile.status == 1)
+        #expect(
+            underFile.error.contains("cannot create the output folder's parent")
+                && underFile.error.contains("plain-file") && underFile.error.contains("-o"),
+            "\(underFile.error)")
+    }
+
     @Test("a settings file cannot aim --force at an unrelated folder")
     func settingsFileCannotAimForce() throws {
         let work = try TemporaryFolder()

@@ -27,10 +27,13 @@ struct BuildCacheParsingTests {
         var draft = BuildCache.Draft(ScanResult(photos: photos, diagnostics: []))
         draft.pages = (1...2).map { number in
             BuildCache.PageRecord(
-                fingerprint: UInt64(number) * 0x1234_5678_9abc, ranges: 4, worstDrift: 12.5,
-                layoutBytes: 200, photos: number == 1 ? 100 : 1,
+                ranges: 4, worstDrift: 12.5, layoutBytes: 200, photos: number == 1 ? 100 : 1,
                 itemsFingerprint: UInt64(number) * 0xfeed_beef, itemPathsDigest: 0xabc)
         }
+        draft.files = OutputManifest([
+            .init(path: "index.html", key: 0x1234_5678_9abc),
+            .init(path: "assets/logo #1.png", key: UInt64.max),
+        ])
         return String(decoding: draft.data(reusing: nil, positions: { [] }), as: UTF8.self)
     }
 
@@ -82,6 +85,9 @@ struct BuildCacheParsingTests {
             loaded.scan.entries.map(\.identity.inode)
                 == (1...Self.photoCount).map { UInt64(7000 + $0) })
         #expect(loaded.pages.map(\.photos) == [100, 1])
+        #expect(
+            loaded.files.entries.map(\.path) == ["index.html", "assets/logo #1.png"]
+                && loaded.files.key(of: "assets/logo #1.png") == UInt64.max)
         let lines = text.split(separator: "\n").dropFirst().prefix(Self.photoCount).map {
             String($0) + "\n"
         }
@@ -128,10 +134,11 @@ struct BuildCacheParsingTests {
     }
 
     @Test(
-        "a damaged line is reported by its number, among the photos and among the pages",
-        arguments: [2, 30, 51, 52, 53, 90, 102, 104, 105])
+        "a damaged line is reported by its number, among the photos, the pages and the files",
+        arguments: [2, 30, 51, 52, 53, 90, 102, 104, 105, 107, 108])
     func damagedLine(number: Int) throws {
-        // Line 1 is the header, 2...102 the photos, 103 "#pages", 104 and 105 the pages.
+        // Line 1 is the header, 2...102 the photos, 103 "#pages", 104 and 105 the pages, 106
+        // "#files", 107 and 108 the manifest's entries.
         let (cache, warning) = try Self.load(
             Self.replacing(line: number, in: Self.cacheText(), with: "photo.jpg\tnot\ta\tnumber"))
         #expect(cache == nil)
@@ -153,6 +160,8 @@ struct BuildCacheParsingTests {
         #expect(
             try Self.load(text.replacingOccurrences(of: "\n#pages\n", with: "\n#page\n")).cache
                 == nil)
+        let withoutFiles = String(text[..<text.range(of: "#files\n")!.lowerBound])
+        #expect(try Self.load(withoutFiles).warning?.contains("(it ends early)") == true)
     }
 
     @Test(

@@ -19,16 +19,17 @@ import SiteRenderer
 /// every photo scanned, shown or not; see ``OutputFolder``) so the next build does only the work
 /// that changed. For every photo, what the scanner measured, keyed by its identity (device,
 /// inode, size, modification time), the name of its renditions and whether its original was
-/// published; for every page, a fingerprint of what it was rendered from.
+/// published; for every page, its layout statistics and what its item pages were made from; and
+/// the ``OutputManifest`` of every other file the build published.
 ///
-/// A text file, one photo per line, then one line per page. Anything unexpected in it makes the
+/// A text file, one photo per line, then one line per page, then one line per manifest entry. Anything unexpected in it makes the
 /// whole cache be ignored with a warning, never trusted in part. Read and written byte by byte:
 /// at 100,000 photos, String splitting alone would cost more than the rest of a rebuild.
 struct BuildCache: Sendable {
     static let fileName = ".waterfall-site-cache"
     /// The first line starts with this, then a space and ``checksum(of:)`` of everything after
     /// the line, as 16 hexadecimal digits.
-    static let header = "waterfall-site build cache 12"
+    static let header = "waterfall-site build cache 13"
     /// What the first line of any version's cache starts with, before its version number.
     static let headerStem = "waterfall-site build cache "
 
@@ -61,6 +62,8 @@ struct BuildCache: Sendable {
     }
     /// The line between the photos and the pages (no photo path lacks an extension).
     static let pagesLine = "#pages"
+    /// The line between the pages and the manifest's entries.
+    static let filesLine = "#files"
 
     /// The content hash that names a photo's renditions, with the rendition options it was made
     /// for: valid while the photo's identity and the options are unchanged. Or, for a photo whose
@@ -98,11 +101,9 @@ struct BuildCache: Sendable {
         }
     }
 
-    /// What a build wrote for one page, so the next build can keep the page without rendering it
-    /// while its fingerprint is unchanged.
+    /// What a build wrote for one page, so the next build can keep the page (its key in the
+    /// manifest unchanged) with its statistics, and its item pages.
     struct PageRecord: Sendable, Hashable {
-        /// ``SiteRenderer/fingerprint(of:salt:)`` of the page.
-        var fingerprint: UInt64
         /// The page's layout statistics, for the build summary.
         var ranges: Int
         var worstDrift: Double
@@ -123,6 +124,8 @@ struct BuildCache: Sendable {
     var publishedOriginals: [Bool]
     /// Page `n` is `pages[n - 1]`.
     var pages: [PageRecord]
+    /// Every other file the build published.
+    var files = OutputManifest()
     /// The file's bytes and, for each entry of `scan`, its line in them: a rebuild copies the
     /// line of a photo about which nothing changed instead of writing it anew.
     var source = Data()
@@ -160,6 +163,7 @@ struct BuildCache: Sendable {
         var pages: [PageRecord] = []
         /// How many of `pages` were rendered by this build (the others were kept).
         var renderedPages = 0
+        var files = OutputManifest()
 
         init(_ scan: ScanResult) {
             photos = scan.photos
@@ -185,7 +189,7 @@ struct BuildCache: Sendable {
         /// the same (listing) order then; the paths are compared to make sure.
         func repeats(_ previous: BuildCache, allCached: Bool) -> Bool {
             guard allCached, photos.count == previous.scan.entries.count, pages == previous.pages,
-                renditions == previous.renditionKeys,
+                files == previous.files, renditions == previous.renditionKeys,
                 publishedOriginals == previous.publishedOriginals
             else { return false }
             return photos.indices.allSatisfy {
@@ -266,8 +270,6 @@ struct BuildCache: Sendable {
             for (index, page) in pages.enumerated() {
                 text.append(Int64(index + 1))
                 text.tab()
-                text.append(String(page.fingerprint, radix: 16))
-                text.tab()
                 text.append(Int64(page.ranges))
                 text.tab()
                 text.append(page.worstDrift.description)
@@ -279,6 +281,14 @@ struct BuildCache: Sendable {
                     text.tab()
                     text.append(String(digest, radix: 16))
                 }
+                text.newline()
+            }
+            text.append(BuildCache.filesLine)
+            text.newline()
+            for entry in files.entries {
+                text.appendEncoded(entry.path)
+                text.tab()
+                text.append(String(entry.key, radix: 16))
                 text.newline()
             }
             let checksum = text.bytes.withUnsafeBytes {
@@ -386,8 +396,10 @@ private struct CacheParser {
         var lines: [Range<Int>] = []
         lines.reserveCapacity(lineCount)
         var pages: [BuildCache.PageRecord] = []
+        var files = OutputManifest()
         var line = 1
         var inPages = false
+        var inFiles = false
         while true {
             let lineStart = position
             guard nextLine() else { break }
@@ -396,7 +408,16 @@ private struct CacheParser {
                 inPages = true
                 continue
             }
-            if inPages {
+            if inPages && !inFiles && fields.count == 1 && text(fields[0]) == BuildCache.filesLine {
+                inFiles = true
+                continue
+            }
+            if inFiles {
+                guard fields.count == 2, let path = text(fields[0]), !path.isEmpty,
+                    files.key(of: path) == nil, let key = hex(fields[1])
+                else { return malformed(line) }
+                files.set(OutputManifest.Entry(path: path, key: key))
+            } else if inPages {
                 guard let page = pageRecord(number: pages.count + 1) else { return malformed(line) }
                 pages.append(page)
             } else {
@@ -411,10 +432,11 @@ private struct CacheParser {
                 lines.append(lineStart..<min(position, bytes.count))
             }
         }
-        guard inPages else { return .failure(CacheFailure(reason: "it ends early")) }
+        guard inFiles else { return .failure(CacheFailure(reason: "it ends early")) }
         var cache = BuildCache(
             scan: ScanCache(entries: entries), renditionKeys: renditionKeys,
             publishedOriginals: publishedOriginals, pages: pages)
+        cache.files = files
         cache.lines = lines
         return .success(cache)
     }
@@ -510,16 +532,14 @@ private struct CacheParser {
     }
 
     private func pageRecord(number: Int) -> BuildCache.PageRecord? {
-        guard fields.count == 8, signed(fields[0]) == Int64(number),
-            isLowercaseHex(fields[1]), !fields[1].isEmpty, fields[1].count <= 16,
-            let fingerprint = UInt64(String(decoding: bytes[fields[1]], as: UTF8.self), radix: 16),
-            let ranges = signed(fields[2]), ranges >= 0,
-            let drift = text(fields[3]).flatMap(Double.init), drift.isFinite,
-            let layoutBytes = signed(fields[4]), layoutBytes >= 0, let photos = signed(fields[5]),
-            photos > 0, let items = hex(fields[6]), let itemPaths = hex(fields[7])
+        guard fields.count == 7, signed(fields[0]) == Int64(number),
+            let ranges = signed(fields[1]), ranges >= 0,
+            let drift = text(fields[2]).flatMap(Double.init), drift.isFinite,
+            let layoutBytes = signed(fields[3]), layoutBytes >= 0, let photos = signed(fields[4]),
+            photos > 0, let items = hex(fields[5]), let itemPaths = hex(fields[6])
         else { return nil }
         return BuildCache.PageRecord(
-            fingerprint: fingerprint, ranges: Int(ranges),
+            ranges: Int(ranges),
             worstDrift: drift, layoutBytes: Int(layoutBytes), photos: Int(photos),
             itemsFingerprint: items, itemPathsDigest: itemPaths)
     }

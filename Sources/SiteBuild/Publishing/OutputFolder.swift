@@ -101,6 +101,15 @@ final class OutputFolder: @unchecked Sendable {
     /// with this one's.
     func lock() throws(CommandError) {
         let path = lockPath
+        // `-o new/folder/site` makes its parents, as the output folder itself is made.
+        let parent = url.deletingLastPathComponent()
+        do {
+            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw .failed(
+                "cannot create the output folder's parent '\(parent.path)': \(FileSystemFailure.reason(error)); choose another folder with -o"
+            )
+        }
         while true {
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
@@ -482,20 +491,9 @@ final class OutputFolder: @unchecked Sendable {
         createdFolders.withLock { _ = $0.insert(path) }
     }
 
-    /// Removes the `count` pages, their layout files and `layout.json` written into the staging
-    /// folder, to render them again. (Unlinked, never rewritten in place: a page kept from the
-    /// previous site is a hard link to its file there, which must not change before the swap.)
-    func removeStagedPages(count: Int) {
-        let pages = (1...max(1, count)).map(SitePage.fileName)
-        for name in pages + pages.map(LayoutDocument.path(ofPage:)) + [
-            LayoutDocument.indexFileName
-        ] {
-            unlink(staging.path + "/" + name)
-        }
-    }
-
-    /// Removes files written into the staging folder, to write them again (unlinked, as in
-    /// ``removeStagedPages(count:)``).
+    /// Removes files written into the staging folder, to write them again (unlinked, never
+    /// rewritten in place: a file kept from the previous site is a hard link to its file there,
+    /// which must not change before the swap).
     func removeStaged(_ relativePaths: [String]) {
         for path in relativePaths { unlink(staging.path + "/" + path) }
     }

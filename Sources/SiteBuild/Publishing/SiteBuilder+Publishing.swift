@@ -60,9 +60,9 @@ extension SiteBuilder {
     /// so its rules follow the folders this build wrote.
     func writeHostFiles(
         _ plan: GalleryPlan, draft: BuildCache.Draft, renderer: SiteRenderer,
-        staticFolder: StaticFolder?, to output: OutputFolder
+        staticFolder: StaticFolder?, to publisher: SitePublisher
     ) throws(CommandError) {
-        try staticFolder?.place(into: output)
+        if let staticFolder { try publisher.publish(staticFolder) }
         guard writesHeaders(staticFolder) else { return }
         let headers = HostFiles.headers(
             assetsFolder: SiteRenderer.assetsFolder, layoutFolder: LayoutDocument.folderName,
@@ -73,7 +73,7 @@ extension SiteBuilder {
             ownFolders: staticFolder?.topFolders ?? [],
             itemsFolder: plan.photos.contains { $0.itemPath != nil }
                 ? SiteRenderer.itemsFolder : nil)
-        try output.write(headers, to: HostFiles.headersName)
+        try publisher.publish(headers, at: HostFiles.headersName)
     }
 
     /// Whether this build writes `_headers`: unless turned off, or the owner brings their own.

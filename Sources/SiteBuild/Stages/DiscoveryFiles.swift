@@ -1,6 +1,11 @@
 import PhotoScanner
 import SiteRenderer
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -21,7 +26,7 @@ import SiteRenderer
 struct DiscoveryFiles {
     let site: SiteAddress
     let renderer: SiteRenderer
-    let output: OutputFolder
+    let publisher: SitePublisher
     var limits = Sitemap.Limits()
 
     /// The names this build writes, for the clash check with the owner's static files.
@@ -44,11 +49,11 @@ struct DiscoveryFiles {
         if sitemap {
             try writeSitemap(plan)
             if !ownRobots {
-                try output.write(
-                    Sitemap.robots(site: site, sitemap: true), to: Sitemap.robotsFileName)
+                try publisher.publish(
+                    Sitemap.robots(site: site, sitemap: true), at: Sitemap.robotsFileName)
             }
         }
-        if feed { try output.write(feedDocument(plan, dates: dates), to: AtomFeed.fileName) }
+        if feed { try publisher.publish(feedDocument(plan, dates: dates), at: AtomFeed.fileName) }
     }
 
     /// The sitemap's entries: every gallery page, then every item page with its image.
@@ -79,9 +84,12 @@ struct DiscoveryFiles {
             hasher.combine(photo.itemPath)
             hasher.combine(photo.image?.candidates.last?.path ?? photo.path)
         }
-        let digest = String(hasher.value, radix: 16)
-        if let kept = keptSitemap(digest: digest), output.keepPrevious(kept) { return }
-        let entries = sitemapEntries(plan)
+        let key = hasher.value
+        let digest = String(key, radix: 16)
+        // The previous sitemap's note says how many files it has: with the same digest, the
+        // publisher keeps them all by their key in its manifest.
+        let kept = keptSitemap(digest: digest)
+        var made: [(name: String, text: String)] = []
         // The count of files goes into the note too (six digits, so the note's length is fixed),
         // and a kept sitemap keeps all its parts.
         let note = { (files: Int) in
@@ -89,14 +97,29 @@ struct DiscoveryFiles {
             return "<!-- waterfall-site: pages \(digest), "
                 + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + " files -->\n"
         }
-        for (name, text) in Sitemap.files(entries, site: site, limits: limits, note: note) {
-            try output.write(text, to: name)
+        func make() -> [(name: String, text: String)] {
+            Sitemap.files(sitemapEntries(plan), site: site, limits: limits, note: note)
+        }
+        if let kept {
+            let wasKept = try publisher.publish(kept, key: key) { () throws(CommandError) in
+                made = make()
+                guard made.map(\.name) == kept else {
+                    throw .failed("the sitemap's files changed while it was written; build again")
+                }
+                return made.map { Data($0.text.utf8) }
+            }
+            if wasKept { return }
+        }
+        made = make()
+        try publisher.publish(made.map(\.name), key: key, mayKeep: false) {
+            made.map { Data($0.text.utf8) }
         }
     }
 
     /// The previous site's sitemap files, when its note names the same pages.
     private func keptSitemap(digest: String) -> [String]? {
-        let descriptor = open(output.url.path + "/" + Sitemap.fileName, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(
+            publisher.output.url.path + "/" + Sitemap.fileName, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: 200)

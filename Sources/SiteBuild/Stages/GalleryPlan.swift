@@ -261,11 +261,6 @@ public struct GalleryPlan: Sendable {
         sections.isEmpty ? SectionOptions() : sections[folder]?.options ?? SectionOptions()
     }
 
-    /// The folders whose sections have their own columns or insets, sorted.
-    var foldersWithOwnLayout: [String] {
-        sections.filter { $0.value.options.changesLayout }.keys.sorted()
-    }
-
     /// Sets the `sizes` of the photos of the sections that lay out differently, by folder.
     mutating func setImageSizes(_ sizes: [String: String]) {
         for (folder, text) in sizes { sections[folder]?.options.imageSizes = text }

@@ -1,4 +1,5 @@
 import Dispatch
+import MasonryLayout
 import SiteRenderer
 import Synchronization
 
@@ -15,13 +16,14 @@ import Synchronization
     import Darwin
 #endif
 
-/// Writes the pages, each with its layout file, and `layout.json` (see ``LayoutDocument``), one
-/// page at a time. A page whose fingerprint the previous build recorded unchanged is kept, its
-/// HTML file and its layout file, instead of being laid out and rendered again: a rebuild after a
-/// small change renders and writes only the pages it touched.
+/// Publishes the pages, each with its layout file, and `layout.json` (see ``LayoutDocument``),
+/// one page at a time. A page's entry in the manifest is keyed by its fingerprint: one whose
+/// fingerprint is unchanged since the previous build is kept, its HTML file and its layout file,
+/// instead of being laid out and rendered again, so a rebuild after a small change renders and
+/// writes only the pages it touched.
 struct PageWriter {
     let renderer: SiteRenderer
-    let output: OutputFolder
+    let publisher: SitePublisher
     /// The previous build's pages, when its cache is trusted; empty otherwise.
     let previous: [BuildCache.PageRecord]
 
@@ -39,6 +41,13 @@ struct PageWriter {
         return hasher.value
     }()
 
+    /// Every file the pages of a site of `pageCount` pages are published at: each page, its
+    /// layout file, and `layout.json`.
+    static func paths(pageCount: Int) -> [String] {
+        let pages = (1...max(1, pageCount)).map(SitePage.fileName)
+        return pages + pages.map(LayoutDocument.path(ofPage:)) + [LayoutDocument.indexFileName]
+    }
+
     struct Outcome {
         /// What the next build needs to keep these pages.
         var records: [BuildCache.PageRecord]
@@ -49,6 +58,7 @@ struct PageWriter {
 
     func write(_ plan: GalleryPlan, progress: Progress) throws(CommandError) -> Outcome {
         let pageCount = plan.pageCount
+        let menu = plan.menu()
         // Every page's fingerprint, on all cores (each hashes its 500 photos' fields).
         let fingerprintsByPage = Mutex<[Int: UInt64]>([:])
         DispatchQueue.concurrentPerform(
@@ -63,7 +73,7 @@ struct PageWriter {
                 salt.combine(plan.sectionContext(ofPage: number))
                 mine[number] = renderer.fingerprint(
                     page: number, of: pageCount, sections: plan.sections(ofPage: number),
-                    salt: salt.value)
+                    menu: menu, salt: salt.value)
             }
             fingerprintsByPage.withLock { $0.merge(mine) { first, _ in first } }
         }
@@ -79,39 +89,47 @@ struct PageWriter {
             let fileName = SitePage.fileName(number)
             let layoutPath = LayoutDocument.path(ofPage: fileName)
             fileNames.append(fileName)
-            let record: BuildCache.PageRecord
-            if let kept = previous.indices.contains(number - 1) ? previous[number - 1] : nil,
-                kept.fingerprint == fingerprints[number - 1],
-                output.keepPrevious([fileName, layoutPath])
-            {
-                record = kept
-                outcome.keptCount += 1
-            } else {
-                let page = plan.page(number)
+            let kept = previous.indices.contains(number - 1) ? previous[number - 1] : nil
+            var made: BuildCache.PageRecord?
+            // Without the previous record (its statistics) the page is rendered again.
+            try publisher.publish(
+                [fileName, layoutPath], key: fingerprints[number - 1], mayKeep: kept != nil
+            ) {
+                () throws(CommandError) -> [Data] in
+                var page = plan.page(number)
+                page.menu = menu
                 let rendered: SiteRenderer.RenderedPage
-                do {
+                do throws(LayoutError) {
                     rendered = try renderer.render(page)
                 } catch {
                     throw .failed("layout of page \(number): \(error.description)")
                 }
-                try output.write(rendered.html, to: page.fileName)
-                // Unchanged bytes (a new caption moves no frame) keep the previous file.
-                try output.write(LayoutDocument.page(page, rendered: rendered), to: layoutPath)
-                record = BuildCache.PageRecord(
-                    fingerprint: fingerprints[number - 1],
+                made = BuildCache.PageRecord(
                     ranges: rendered.layout.breakpoints.count,
                     worstDrift: rendered.layout.breakpoints.map(\.report.worstPlacementDrift).max()
                         ?? 0,
                     layoutBytes: rendered.layoutBytes, photos: page.photoCount)
+                // Unchanged bytes (a new caption moves no frame) keep the previous layout file.
+                return [
+                    Data(rendered.html.utf8),
+                    Data(LayoutDocument.page(page, rendered: rendered).utf8),
+                ]
+            }
+            let record: BuildCache.PageRecord
+            if let made {
+                record = made
+            } else {
+                record = kept.unsafelyUnwrapped
+                outcome.keptCount += 1
             }
             outcome.records.append(record)
             outcome.statistics.add(record)
         }
-        try output.write(
+        try publisher.publish(
             LayoutDocument.index(
                 options: renderer.options, pageFileNames: fileNames,
                 photoCount: plan.photos.count),
-            to: LayoutDocument.indexFileName)
+            at: LayoutDocument.indexFileName)
         return outcome
     }
 }

@@ -9,7 +9,7 @@ import SiteRenderer
 /// The owner's logo and favicon, read before the scan (so a wrong path fails at once) and copied
 /// into `assets/` under a name with a hash of their bytes, like the stylesheets.
 struct SiteAssets {
-    private var files: [(path: String, bytes: Data)] = []
+    private(set) var files: [(path: String, bytes: Data)] = []
     private(set) var logoPath: String?
     private(set) var faviconPath: String?
 
@@ -47,9 +47,5 @@ struct SiteAssets {
             "\(SiteRenderer.assetsFolder)/\(name).\(String(repeating: "0", count: 16 - digits.count))\(digits).\(fileExtension)"
         files.append((path, bytes))
         return path
-    }
-
-    func write(to output: OutputFolder) throws(CommandError) {
-        for file in files { try output.write(file.bytes, to: file.path) }
     }
 }

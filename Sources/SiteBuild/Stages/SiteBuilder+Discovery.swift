@@ -47,11 +47,11 @@ extension SiteBuilder {
     /// Writes `sitemap.xml`, `robots.txt` and `feed.xml` as the settings ask.
     func writeDiscoveryFiles(
         _ plan: GalleryPlan, renderer: SiteRenderer, staticFolder: StaticFolder?,
-        to output: OutputFolder
+        to publisher: SitePublisher
     ) throws(CommandError) {
         guard let site = settings.baseURL, settings.sitemap || settings.feed else { return }
         let dates = settings.feed ? photoDates(plan) : []
-        try DiscoveryFiles(site: site, renderer: renderer, output: output).write(
+        try DiscoveryFiles(site: site, renderer: renderer, publisher: publisher).write(
             plan, dates: dates, sitemap: settings.sitemap, feed: settings.feed,
             ownRobots: staticFolder?.files.contains(Sitemap.robotsFileName) == true)
     }

@@ -9,9 +9,9 @@ import SiteRenderer
 #endif
 
 extension SiteBuilder {
-    /// Writes every photo's renditions, attaches them to the plan's photos, records them in
-    /// `draft` and sets the renderer's `sizes`. A photo that cannot be resized gets a warning and
-    /// keeps its original in the tile. Returns the number of such photos, and the previous site's
+    /// Writes every photo's renditions at `widths`, attaches them to the plan's photos and
+    /// records them in `draft`. A photo that cannot be resized gets a warning and keeps its
+    /// original in the tile. Returns the number of such photos, and the previous site's
     /// renditions folder when it is taken over rather than rebuilt.
     ///
     /// A rebuild with a trusted cache takes the previous renditions folder over whole: an
@@ -22,21 +22,9 @@ extension SiteBuilder {
     func writeRenditions(
         _ plan: inout GalleryPlan, scan: ScanResult, cache: BuildCache?,
         previousPositions: () -> [Int?],
-        draft: inout BuildCache.Draft,
-        renderer: inout SiteRenderer, to output: OutputFolder, progress: Progress
+        draft: inout BuildCache.Draft, widths: RenditionWidths, to output: OutputFolder,
+        progress: Progress
     ) throws(CommandError) -> (warnings: Int, carried: CarriedFolder?) {
-        let gallery = renderer.options.layout
-        // Sections with their own columns or insets get candidates and `sizes` of their own widths.
-        let ownLayouts = plan.foldersWithOwnLayout.map {
-            ($0, plan.options(of: $0).layout(in: gallery))
-        }
-        let widths = RenditionWidths(
-            layout: gallery, sections: ownLayouts.map(\.1),
-            atLeast: settings.baseURL == nil ? nil : SiteRenderer.shareImageWidth)
-        plan.setImageSizes(
-            Dictionary(
-                uniqueKeysWithValues: ownLayouts.map { ($0.0, RenditionWidths(layout: $0.1).sizes) }
-            ))
         let options = RenditionOptions(
             quality: settings.quality, maximumPixels: settings.maximumPixels, webp: settings.webp,
             avif: settings.avif, avifSpeed: settings.avifSpeed)
@@ -195,13 +183,6 @@ extension SiteBuilder {
                             SiteImage.Candidate(path: $0.path, width: $0.size.width)
                         })
                 })
-        }
-        var siteOptions = renderer.options
-        siteOptions.imageSizes = widths.sizes
-        do {
-            renderer = try SiteRenderer(theme: renderer.theme, options: siteOptions)
-        } catch {
-            throw .failed("layout options: \(error.description)")
         }
         if !vanished.isEmpty || !unshowable.isEmpty {
             plan.leaveOut(vanished.union(unshowable))

@@ -89,6 +89,12 @@ public struct SiteBuilder {
         options.faviconPath = siteAssets.faviconPath ?? ""
         prepareDiscovery(
             &options, metadata: &metadata, metadataFile: metadataURL?.path ?? "metadata")
+        // The renditions' widths and every tile's `sizes` follow from the layout options alone,
+        // so the renderer is made once, before any stage runs.
+        let sizing = ImageSizing(
+            layout: layout, sections: metadata.sections,
+            atLeast: settings.baseURL == nil ? nil : SiteRenderer.shareImageWidth)
+        if settings.renditions { options.imageSizes = sizing.widths.sizes }
         var renderer: SiteRenderer
         do {
             renderer = try SiteRenderer(theme: theme, options: options)
@@ -163,14 +169,12 @@ public struct SiteBuilder {
         var plan = GalleryPlan(
             photos: scan.photos, metadata: metadata, pageSize: settings.pageSize,
             unnamed: { language.strings.photoNumbers($0) }, rootName: options.title)
-        if !settings.renditions { try leaveOutUnshowable(&plan) }
-        plan.assignItemPaths()
-        options.menu = plan.menu()
-        do {
-            renderer = try SiteRenderer(theme: theme, options: options)
-        } catch {
-            throw .failed("layout options: \(error.description)")
+        if settings.renditions {
+            plan.setImageSizes(sizing.sectionSizes)
+        } else {
+            try leaveOutUnshowable(&plan)
         }
+        plan.assignItemPaths()
         if !metadata.sections.isEmpty {
             let folders = Set(plan.sectionFolders)
             for folder in metadata.sections.keys.sorted() where !folders.contains(folder) {
@@ -184,7 +188,8 @@ public struct SiteBuilder {
             generated: generatedFiles(plan, staticFolder: staticFolder),
             folders: generatedFolders(renderer))
         try output.prepareStaging()
-        try siteAssets.write(to: output)
+        let publisher = SitePublisher(output: output, previous: cache?.files)
+        try publisher.publish(siteAssets)
         let interruption = Interruption { output.abandonStaging() }
         defer { interruption.cancel() }
         var renditionWarnings = 0
@@ -192,12 +197,10 @@ public struct SiteBuilder {
         var draft = BuildCache.Draft(scan)
         var keptPages = 0
         do {
-            var renderer = renderer
             if settings.renditions {
                 let renditions = try writeRenditions(
                     &plan, scan: scan, cache: cache, previousPositions: previousPositions,
-                    draft: &draft, renderer: &renderer,
-                    to: output, progress: progress)
+                    draft: &draft, widths: sizing.widths, to: output, progress: progress)
                 renditionWarnings = renditions.warnings
                 if let carried = renditions.carried { carriedFolders.append(carried) }
             }
@@ -205,11 +208,12 @@ public struct SiteBuilder {
             carriedFolders += try write(
                 &plan, scan: scan, renderer: renderer, cache: cache,
                 previousPositions: previousPositions, draft: &draft,
-                to: output, progress: progress)
+                to: publisher, progress: progress)
             try writeHostFiles(
-                plan, draft: draft, renderer: renderer, staticFolder: staticFolder, to: output)
+                plan, draft: draft, renderer: renderer, staticFolder: staticFolder, to: publisher)
             try writeDiscoveryFiles(
-                plan, renderer: renderer, staticFolder: staticFolder, to: output)
+                plan, renderer: renderer, staticFolder: staticFolder, to: publisher)
+            draft.files = publisher.published
             statistics = draft.pages.reduce(into: LayoutStatistics()) { $0.add($1) }
             keptPages = draft.pages.count - draft.renderedPages
             // Nothing to write when the records beside the site say it all already; records an
@@ -274,8 +278,9 @@ public struct SiteBuilder {
     private func write(
         _ plan: inout GalleryPlan, scan: ScanResult, renderer: SiteRenderer, cache: BuildCache?,
         previousPositions: () -> [Int?],
-        draft: inout BuildCache.Draft, to output: OutputFolder, progress: Progress
+        draft: inout BuildCache.Draft, to publisher: SitePublisher, progress: Progress
     ) throws(CommandError) -> [CarriedFolder] {
+        let output = publisher.output
         // Without original links, an original is published only where its tile shows it; a HEIC
         // or AVIF never is (browsers cannot show it as the gallery does).
         let published = plan.photos.indices.filter {
@@ -348,10 +353,11 @@ public struct SiteBuilder {
         }
         defer { for work in originals { _ = try? work.wait() } }
 
-        try output.write(renderer.theme.stylesheet, to: renderer.stylesheetPath)
-        try output.write(renderer.layoutStylesheet(), to: renderer.layoutStylesheetPath)
-        let pages = try PageWriter(renderer: renderer, output: output, previous: cache?.pages ?? [])
-            .write(plan, progress: progress)
+        try publisher.publish(renderer.theme.stylesheet, at: renderer.stylesheetPath)
+        try publisher.publish(renderer.layoutStylesheet(), at: renderer.layoutStylesheetPath)
+        let pages = try PageWriter(
+            renderer: renderer, publisher: publisher, previous: cache?.pages ?? []
+        ).write(plan, progress: progress)
         draft.pages = pages.records
         draft.renderedPages = pages.records.count - pages.keptCount
         var items = try ItemPageWriter(
@@ -384,7 +390,7 @@ public struct SiteBuilder {
             guard !remaining.photos.isEmpty else {
                 throw .failed("every photo went away during the build; nothing to publish")
             }
-            output.removeStagedPages(count: draft.pages.count)
+            publisher.withdraw(PageWriter.paths(pageCount: draft.pages.count))
             if items.carried != nil {
                 try? FileManager.default.removeItem(
                     atPath: output.staging.path + "/"
@@ -393,7 +399,7 @@ public struct SiteBuilder {
                 output.removeStaged(plan.photos.compactMap(\.itemPath))
             }
             let pages = try PageWriter(
-                renderer: renderer, output: output, previous: cache?.pages ?? []
+                renderer: renderer, publisher: publisher, previous: cache?.pages ?? []
             ).write(remaining, progress: progress)
             draft.pages = pages.records
             draft.renderedPages = pages.records.count - pages.keptCount

@@ -88,19 +88,4 @@ struct StaticFolder {
             }
         }
     }
-
-    /// Places every file in the staging folder: a hard link to the owner's file where the file
-    /// system allows (it is the same file, so nothing to copy and its time stays), else a copy
-    /// that keeps the previous site's file when the bytes are the same.
-    func place(into output: OutputFolder) throws(CommandError) {
-        for file in files {
-            let source = url.path + "/" + file
-            if try output.linkFile(source, at: file) { continue }
-            guard let bytes = FileManager.default.contents(atPath: source) else {
-                throw .failed(
-                    "cannot read the static file '\(source)': \(String(cString: strerror(errno)))")
-            }
-            try output.write(bytes, to: file)
-        }
-    }
 }

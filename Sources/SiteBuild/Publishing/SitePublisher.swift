@@ -1,0 +1,133 @@
+import SiteRenderer
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where the entries of the ``OutputManifest`` reach the staging folder: each stage declares a
+/// file with its key and how to make it, and the publisher decides, against the previous build's
+/// manifest, whether to keep the previous site's file (a hard link: unread, its time and inode
+/// unchanged, so upload tools skip it) or to make it and write it. It records what it published
+/// as this build's manifest, for the next build.
+final class SitePublisher: Sendable {
+    let output: OutputFolder
+    /// The previous build's manifest, when its cache is trusted; empty otherwise.
+    private let previous: OutputManifest
+    private let manifest = Mutex(OutputManifest())
+
+    init(output: OutputFolder, previous: OutputManifest?) {
+        self.output = output
+        self.previous = output.isPreviousBuild ? previous ?? OutputManifest() : OutputManifest()
+    }
+
+    /// Everything published so far.
+    var published: OutputManifest { manifest.withLock { $0 } }
+
+    /// Publishes the files at `paths`, which `make` makes together (their bytes in the same
+    /// order), under `key`. When `mayKeep` and the previous build published each of them under
+    /// the same key and the previous site still has them all, they are linked from there and
+    /// `make` is not called. Returns whether they were kept.
+    @discardableResult
+    func publish(
+        _ paths: [String], key: UInt64, mayKeep: Bool = true,
+        make: () throws(CommandError) -> [Data]
+    ) throws(CommandError) -> Bool {
+        unstageRepublished(paths)
+        if mayKeep, paths.allSatisfy({ previous.key(of: $0) == key }), output.keepPrevious(paths) {
+            record(paths, key: key)
+            return true
+        }
+        let contents = try make()
+        precondition(contents.count == paths.count, "one content for each path")
+        for (path, bytes) in zip(paths, contents) { try output.write(bytes, to: path) }
+        record(paths, key: key)
+        return false
+    }
+
+    /// Publishes `bytes` at `path`, under a hash of the bytes. Made already, they are compared
+    /// with the previous site's file rather than trusted by key: a previous file with the same
+    /// bytes is kept, and one edited by hand is put right (see
+    /// ``OutputFolder/write(_:to:)-(Data,_)``).
+    func publish(_ bytes: Data, at path: String) throws(CommandError) {
+        try publish([path], key: Self.key(of: bytes), mayKeep: false) { [bytes] }
+    }
+
+    func publish(_ text: String, at path: String) throws(CommandError) {
+        try publish(Data(text.utf8), at: path)
+    }
+
+    /// Publishes the file at `source` (an owner's static file) at `path`: a hard link where the
+    /// file system allows (the same file: nothing to copy, and its time stays), else a copy.
+    func publish(fileAt source: String, as path: String) throws(CommandError) {
+        unstageRepublished([path])
+        if try output.linkFile(source, at: path) {
+            var info = stat()
+            var hasher = StableHasher()
+            if stat(source, &info) == 0 {
+                for field in [
+                    UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size),
+                    UInt64(info.st_mtim.tv_sec), UInt64(info.st_mtim.tv_nsec),
+                ] {
+                    hasher.combine(field)
+                }
+            }
+            record([path], key: hasher.value)
+            return
+        }
+        guard let bytes = FileManager.default.contents(atPath: source) else {
+            throw .failed("cannot read '\(source)': \(String(cString: strerror(errno)))")
+        }
+        try publish(bytes, at: path)
+    }
+
+    /// Takes back what this build published at `paths` (pages to render again without photos
+    /// that went away during the build): out of the staging folder and out of the manifest.
+    func withdraw(_ paths: [String]) {
+        output.removeStaged(paths)
+        manifest.withLock { $0.remove(Set(paths)) }
+    }
+
+    /// Publishes the logo and favicon (see ``SiteAssets``).
+    func publish(_ assets: SiteAssets) throws(CommandError) {
+        for file in assets.files { try publish(file.bytes, at: file.path) }
+    }
+
+    /// Places every file of the owner's static folder at the same path in the site.
+    func publish(_ folder: StaticFolder) throws(CommandError) {
+        for file in folder.files { try publish(fileAt: folder.url.path + "/" + file, as: file) }
+    }
+
+    /// The key of a file made of `bytes`.
+    static func key(of bytes: Data) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(bytes.count)
+        bytes.withUnsafeBytes { raw in
+            hasher.combine(BuildCache.checksum(of: raw))
+        }
+        return hasher.value
+    }
+
+    /// Takes out of the staging folder files this build published already and now publishes
+    /// again (unlinked, never rewritten in place: a kept file is a hard link to the previous
+    /// site's, which must not change before the swap).
+    private func unstageRepublished(_ paths: [String]) {
+        let again = manifest.withLock { manifest in paths.filter { manifest.key(of: $0) != nil } }
+        if !again.isEmpty { output.removeStaged(again) }
+    }
+
+    private func record(_ paths: [String], key: UInt64) {
+        manifest.withLock { manifest in
+            for path in paths { manifest.set(OutputManifest.Entry(path: path, key: key)) }
+        }
+    }
+}
