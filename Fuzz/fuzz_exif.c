@@ -1,4 +1,4 @@
-// libFuzzer harness for the EXIF walker alone: the input is a TIFF-structured EXIF payload, as
+// libFuzzer harness for the EXIF walkers alone (orientation and date taken): the input is a TIFF-structured EXIF payload, as
 // found after `Exif\0\0` in a JPEG APP1 segment or in a PNG eXIf chunk. Built by Fuzz/run.sh.
 
 #include "CImageHeaders.h"
@@ -14,6 +14,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint16_t orientation = 0;
     char message[WFS_MESSAGE_CAPACITY];
     wfs_exif_status status = wfs_exif_orientation(copy, size, &orientation, message, sizeof message);
+    // The date walker follows one more offset (IFD0 to the Exif IFD) over the same bytes.
+    int64_t seconds = 0;
+    (void)wfs_exif_date_taken(copy, size, &seconds);
     free(copy);
     if ((unsigned)status > WFS_EXIF_MALFORMED) abort();
     if (orientation < 1 || orientation > 8) abort();

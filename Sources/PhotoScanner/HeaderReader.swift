@@ -99,7 +99,7 @@ enum HeaderReader {
             case .webp: format = .webp
             default: return rejected(.notAnImage, "not a JPEG, PNG, HEIF, AVIF or WebP image")
             }
-            let photo =
+            var photo =
                 header.display_width == 0
                 ? ScannedPhoto(
                     relativePath: relativePath, format: format,
@@ -111,6 +111,7 @@ enum HeaderReader {
                     displayWidth: Int(header.display_width),
                     displayHeight: Int(header.display_height),
                     byteSize: header.byte_size)
+            if header.has_date_taken { photo.dateTaken = header.date_taken }
             var warning: ScanDiagnostic?
             if header.exif == .malformed {
                 warning = ScanDiagnostic(

@@ -29,6 +29,9 @@ public struct ScannedPhoto: Sendable, Hashable {
     public var byteSize: Int64
     /// The file's identity when it was read (nil for photos measured from memory).
     public var identity: FileIdentity?
+    /// When the photo was taken, in seconds since 1970: its EXIF DateTimeOriginal (JPEG and
+    /// PNG), read in the same pass as the orientation; nil without one.
+    public var dateTaken: Int64?
 
     public init(
         relativePath: String, format: ImageFormat, storedWidth: Int, storedHeight: Int,

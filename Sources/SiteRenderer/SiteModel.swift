@@ -27,6 +27,11 @@ public struct SitePhoto: Sendable, Hashable {
     /// The name the item page shows as its heading and the neighbours' links: the title, or the
     /// file name when it is not camera noise, or the alt text.
     public var name: String?
+    /// The price as an amount and a currency, when ``price`` parses as one (see ``PriceText``):
+    /// what the item page's `Product` structured data offers.
+    public var offer: Offer?
+    /// The photo's own licence fields; the site's defaults (``SiteOptions/rights``) fill the rest.
+    public var rights: ImageRights?
 
     public init(
         path: String, width: Int, height: Int, alt: String, title: String? = nil,
@@ -128,6 +133,9 @@ public struct SitePage: Sendable, Hashable {
     /// The category menu in the page's header (shown with two sections or more): the same on
     /// every page of a site, so a builder makes it once and a page's fingerprint includes it.
     public var menu: [MenuEntry] = []
+    /// The image every gallery page shares (the `shareImage` setting), known once the photo's
+    /// renditions are; nil: each page's first photo.
+    public var shareImage: SiteRenderer.ShareImage?
 
     public init(number: Int, count: Int, sections: [SiteSection]) {
         self.number = number

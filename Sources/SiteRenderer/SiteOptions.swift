@@ -33,6 +33,13 @@ public struct SiteOptions: Sendable {
     /// The logo and favicon inside the site (`assets/…`), empty for none.
     public var logoPath = ""
     public var faviconPath = ""
+    /// Where the site is published (`--base-url`); nil writes nothing that needs an absolute
+    /// URL: no share cards, no structured data, and canonical links stay relative.
+    public var baseURL: SiteAddress?
+    /// Whether the site has `feed.xml`, which every page then links as its alternate.
+    public var hasFeed = false
+    /// The site's default licence fields of its photos (see ``ImageRights``).
+    public var rights = ImageRights()
 
     public init(
         title: String, layout: LayoutOptions, captionHeight: Double = 0, headerHeight: Double = 56,

@@ -16,14 +16,14 @@ extension SiteRenderer {
         fingerprint(
             page: page.number, of: page.count,
             sections: page.sections.map { ($0.folder, $0.title, $0.options, $0.photos[...]) },
-            menu: page.menu, salt: salt)
+            menu: page.menu, shareImage: page.shareImage, salt: salt)
     }
 
     /// The fingerprint of the page that ``fingerprint(of:salt:)`` gives, for a builder that has
     /// the page's photos in slices of a larger array and need not copy them into a ``SitePage``.
     public func fingerprint(
         page number: Int, of count: Int, sections: [SectionSlice], menu: [MenuEntry] = [],
-        salt: UInt64
+        shareImage: ShareImage? = nil, salt: UInt64
     ) -> UInt64 {
         var hasher = StableHasher()
         hasher.combine(salt)
@@ -35,6 +35,14 @@ extension SiteRenderer {
             hasher.combine(entry.title)
             hasher.combine(entry.page)
             hasher.combine(entry.sectionID)
+        }
+        if let shareImage {
+            hasher.combine(shareImage.path)
+            hasher.combine(shareImage.width)
+            hasher.combine(shareImage.height)
+            hasher.combine(shareImage.alt)
+        } else {
+            hasher.combine(-3)
         }
         for section in sections {
             hasher.combine(section.folder)
@@ -80,6 +88,13 @@ extension SiteRenderer {
         hasher.combine(photo.badge)
         hasher.combine(photo.isSoldOut ? 1 : 0)
         hasher.combine(photo.itemPath)
+        if let offer = photo.offer {
+            hasher.combine(offer.amount)
+            hasher.combine(offer.currency)
+        } else {
+            hasher.combine(-3)
+        }
+        for key in ImageRights.keys { hasher.combine(photo.rights?[key]) }
         if let image = photo.image {
             hasher.combine(image.src)
             hasher.combine(image.candidates.count)

@@ -54,8 +54,9 @@ extension SiteRenderer {
         if let price = photo.price { description += " · " + price }
         if !context.sectionTitle.isEmpty { description += " · " + context.sectionTitle }
         values["description"] = .text(description)
-        values["canonical"] = .text(
-            String(itemPath.split(separator: "/").last ?? "").percentEncodedPath)
+        values["canonical"] = .text(canonical(itemPath))
+        values["sharing"] = .markup(
+            itemSharing(photo, itemPath: itemPath, name: name, description: description))
         values["stylesheet"] = .text(fromRoot(stylesheetPath))
         values["favicon"] = .text(options.faviconPath.isEmpty ? "" : fromRoot(options.faviconPath))
         values["generator"] = .text("waterfall-site")

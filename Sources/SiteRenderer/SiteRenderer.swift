@@ -118,10 +118,12 @@ public struct SiteRenderer: Sendable {
         }
         let style = pageStyle(layout, ids: ids)
         layoutBytes += style.utf8.count
+        let description = options.description.isEmpty ? options.title : options.description
         let html = theme.page.render([
             "title": .text(options.title),
-            "canonical": .text(page.fileName),
-            "description": .text(options.description.isEmpty ? options.title : options.description),
+            "canonical": .text(canonical(page.fileName)),
+            "sharing": .markup(gallerySharing(page, description: description)),
+            "description": .text(description),
             "intro": .text(options.intro),
             "logo": .text(options.logoPath),
             "favicon": .text(options.faviconPath),

@@ -71,4 +71,38 @@ extension String {
             return false
         }
     }
+
+    /// Escapes `& < > " '` for XML text and attribute values.
+    public var xmlEscaped: String {
+        // URLs and most titles need nothing: a sitemap has one per item page. (0xEF leads
+        // U+FFFE and U+FFFF, which XML cannot carry, so text that may hold them is checked.)
+        func isPlain(_ bytes: some Collection<UInt8>) -> Bool {
+            bytes.allSatisfy { byte in
+                byte >= 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<")
+                    && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "\"")
+                    && byte != UInt8(ascii: "'") && byte != 0xEF
+            }
+        }
+        if utf8.withContiguousStorageIfAvailable(isPlain) ?? isPlain(utf8) { return self }
+        var result = ""
+        result.reserveCapacity(utf8.count)
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default:
+                // Characters XML 1.0 cannot carry at all are left out.
+                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r"
+                    || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+                {
+                    continue
+                }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
 }

@@ -24,7 +24,7 @@ public struct Theme: Sendable {
             "title", "description", "stylesheet", "layoutStylesheet", "pageStyle", "sections",
             "pagination", "pageNumber", "pageCount", "photoCount", "generator", "lang", "dir",
             "canonical", "intro", "logo", "favicon", "menu", "skipLink", "madeWith",
-            "photoCountText", "pageOf",
+            "photoCountText", "pageOf", "sharing",
         ],
         "section.html": [
             "id", "title", "photoCount", "tiles", "footer", "countText", "continued",
@@ -44,7 +44,7 @@ public struct Theme: Sendable {
             "srcset", "sizes", "width", "height", "alt", "caption", "price", "badge", "soldOut",
             "link", "callToAction", "original", "downloadOriginal", "back", "backToGallery",
             "previous", "previousName", "previousWord", "next", "nextName", "nextWord",
-            "neighboursLabel", "picture",
+            "neighboursLabel", "picture", "sharing",
         ],
         "waterfall.css": [],
     ]

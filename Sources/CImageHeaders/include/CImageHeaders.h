@@ -86,6 +86,10 @@ typedef struct wfs_image_header {
     uint32_t display_height;
     /// EXIF orientation 1...8; 1 when absent, malformed or out of range.
     uint16_t orientation;
+    /// Whether the EXIF block gives the date the photo was taken, and that date in seconds since
+    /// 1970 (DateTimeOriginal, at OffsetTimeOriginal's offset, else read as UTC).
+    bool has_date_taken;
+    int64_t date_taken;
     wfs_exif_status exif;
     /// File size from `fstat` (the buffer length for in-memory reads).
     int64_t byte_size;
@@ -134,6 +138,11 @@ wfs_status wfs_read_heif_from_memory(const uint8_t *bytes, size_t length, bool w
 /// IFD1 and sub-IFDs are never visited. Every offset is bounds-checked.
 wfs_exif_status wfs_exif_orientation(const uint8_t *tiff, size_t length, uint16_t *orientation,
                                      char *message, size_t message_capacity);
+
+/// Reads DateTimeOriginal (with OffsetTimeOriginal) from the Exif IFD of a TIFF-structured EXIF
+/// payload into `seconds` since 1970; false when there is none or it is malformed. Bounds-checked
+/// like ``wfs_exif_orientation``; follows the one pointer from IFD0 to the Exif IFD.
+bool wfs_exif_date_taken(const uint8_t *tiff, size_t length, int64_t *seconds);
 
 /// The container format of `bytes` (the first bytes of a file; 32 are enough).
 wfs_format wfs_sniff_format(const uint8_t *bytes, size_t length);

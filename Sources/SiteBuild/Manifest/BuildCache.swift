@@ -29,7 +29,7 @@ struct BuildCache: Sendable {
     static let fileName = ".waterfall-site-cache"
     /// The first line starts with this, then a space and ``checksum(of:)`` of everything after
     /// the line, as 16 hexadecimal digits.
-    static let header = "waterfall-site build cache 12"
+    static let header = "waterfall-site build cache 13"
     /// What the first line of any version's cache starts with, before its version number.
     static let headerStem = "waterfall-site build cache "
 
@@ -260,6 +260,9 @@ struct BuildCache: Sendable {
                             separator: "+") + ":"
                             + key.widths.map(String.init).joined(separator: ","))
                 }
+                // The EXIF date taken, which the feed orders by; empty without one.
+                text.tab()
+                if let date = photo.dateTaken { text.append(date) }
                 text.newline()
             }
             text.append(BuildCache.pagesLine)
@@ -473,7 +476,7 @@ private struct CacheParser {
         to entries: inout [ScanCache.Entry], renditionKeys: inout [BuildCache.RenditionKey?],
         publishedOriginals: inout [Bool]
     ) -> Bool {
-        guard fields.count == 17,
+        guard fields.count == 18,
             let path = text(fields[0]), !path.isEmpty,
             let device = unsigned(fields[1]), let inode = unsigned(fields[2]),
             let size = signed(fields[3]), let modified = signed(fields[4]),
@@ -486,7 +489,8 @@ private struct CacheParser {
             let warningText = fields[12].isEmpty ? "" : text(fields[12]),
             let fingerprint = renditionFingerprint(fields[13]),
             isLowercaseHex(fields[14]),
-            field(fields[15], is: "original") || fields[15].isEmpty
+            field(fields[15], is: "original") || fields[15].isEmpty,
+            fields[17].isEmpty || signed(fields[17]) != nil
         else { return false }
         let failurePrefix =
             fields[16]
@@ -506,6 +510,7 @@ private struct CacheParser {
         // A HEIF/AVIF transform (not an orientation) is in the display size itself.
         photo.displayWidth = Int(displayWidth)
         photo.displayHeight = Int(displayHeight)
+        photo.dateTaken = fields[17].isEmpty ? nil : signed(fields[17])
         let warning =
             warningText.isEmpty
             ? nil : ScanDiagnostic(relativePath: path, kind: .malformedExif, message: warningText)

@@ -27,7 +27,7 @@ public enum MetadataTable {
         let preferred = ["title", "alt", "caption", "price", "link", "badge", "availability"]
         let photoFields =
             preferred.filter(PhotoMetadata.photoKeys.contains)
-            + PhotoMetadata.photoKeys.subtracting(preferred).sorted()
+            + PhotoMetadata.photoKeys.subtracting(preferred + PhotoMetadata.jsonOnlyKeys).sorted()
         return ["path"] + photoFields
             + PhotoMetadata.SectionEntry.keys.filter { !photoFields.contains($0) }
     }

@@ -37,6 +37,13 @@ public struct PhotoMetadata: Sendable {
         var badge: String?
         /// `"sold out"` dims the card and says so; `"in stock"` (or none) does not.
         var isSoldOut = false
+        /// The ISO 4217 currency of a bare-amount price, over the `currency` setting.
+        var currency: String?
+        /// The photo's own licence fields (see ``ImageRights``).
+        var rights: ImageRights?
+        /// The price as an amount and a currency, once ``PhotoMetadata/resolvePrices(currency:language:)``
+        /// has read it.
+        var offer: Offer?
 
         var hasCaptionText: Bool { title != nil || caption != nil || price != nil }
     }
@@ -81,8 +88,13 @@ public struct PhotoMetadata: Sendable {
     public var sections: [String: SectionEntry] = [:]
 
     public static let photoKeys: Set<String> = [
-        "title", "alt", "caption", "link", "price", "badge", "availability",
+        "title", "alt", "caption", "link", "price", "badge", "availability", "currency",
+        "creator", "creditText", "copyrightNotice", "license", "acquireLicensePage",
     ]
+
+    /// The keys only `metadata.json` has: a CSV table's column names ignore case, and these
+    /// structured-data fields are rarely set per photo.
+    public static let jsonOnlyKeys = ["currency"] + ImageRights.keys
 
     /// The values `availability` takes, each with whether it means sold out.
     static let availabilities = ["in stock": false, "sold out": true]
@@ -186,6 +198,17 @@ public struct PhotoMetadata: Sendable {
             case "alt": entry.alt = text
             case "caption": entry.caption = text
             case "price": entry.price = text
+            case "currency":
+                guard PriceText.isCurrencyCode(text) else {
+                    throw FieldProblem(
+                        key: key,
+                        problem: "must be an ISO 4217 code like EUR, USD or CHF, got '\(text)'")
+                }
+                entry.currency = text
+            case "creator", "creditText", "copyrightNotice", "license", "acquireLicensePage":
+                var rights = entry.rights ?? ImageRights()
+                rights[key] = text
+                entry.rights = rights
             case "badge":
                 // A badge saying "Sold out" is the sold-out state, stated in the site's language.
                 if text.lowercased() == "sold out" {

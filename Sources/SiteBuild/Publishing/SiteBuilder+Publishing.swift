@@ -42,6 +42,7 @@ extension SiteBuilder {
         var names: Set<String> = [LayoutDocument.indexFileName, OutputFolder.markerName]
         for number in 1...max(1, plan.pageCount) { names.insert(SitePage.fileName(number)) }
         if writesHeaders(staticFolder) { names.insert(HostFiles.headersName) }
+        names.formUnion(DiscoveryFiles.names(settings, staticFolder: staticFolder))
         return names
     }
 

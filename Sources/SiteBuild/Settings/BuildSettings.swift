@@ -1,5 +1,6 @@
 import MasonryLayout
 import PhotoRenditions
+import SiteRenderer
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -85,6 +86,19 @@ public struct BuildSettings: Sendable {
     /// Image files copied into `assets/`: the logo beside the title, and the favicon.
     public var logo: URL?
     public var favicon: URL?
+    /// Where the site is published (`--base-url`): canonical links, share cards, structured data,
+    /// the sitemap and the feed need it; without it none of them is written.
+    public var baseURL: SiteAddress?
+    /// The photo (path in the photos folder) every gallery page shares; nil: each page's first.
+    public var shareImage: String?
+    /// The ISO 4217 currency of prices written without one (`24.50`).
+    public var currency: String?
+    /// `sitemap.xml` and `robots.txt` (`--no-sitemap` turns them off), with `--base-url`.
+    public var sitemap = true
+    /// `feed.xml` (`--no-feed` turns it off), with `--base-url`.
+    public var feed = true
+    /// The photos' licence fields where their metadata gives none.
+    public var rights = ImageRights()
 
     public static let defaultBreakpoints = [
         Breakpoint(minimumWidth: 0, columns: 2), Breakpoint(minimumWidth: 640, columns: 3),

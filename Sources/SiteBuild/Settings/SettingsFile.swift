@@ -1,4 +1,5 @@
 import MasonryLayout
+import SiteRenderer
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -116,6 +117,25 @@ public enum SettingsFile {
             settings.favicon = PathText.resolve(value, relativeTo: folder)
         }
         if let value = try boolean("hostFiles") { settings.hostFiles = value }
+        if let value = try string("baseURL") {
+            guard let address = SiteAddress(value) else {
+                throw bad("baseURL", "must be \(SiteAddress.expected), got '\(value)'")
+            }
+            settings.baseURL = address
+        }
+        if let value = try string("shareImage") { settings.shareImage = value }
+        if let value = try string("currency") {
+            guard PriceText.isCurrencyCode(value) else {
+                throw bad(
+                    "currency", "must be an ISO 4217 code like EUR, USD or CHF, got '\(value)'")
+            }
+            settings.currency = value
+        }
+        if let value = try boolean("sitemap") { settings.sitemap = value }
+        if let value = try boolean("feed") { settings.feed = value }
+        for key in ImageRights.keys {
+            if let value = try string(key) { settings.rights[key] = value }
+        }
         if let value = try string("output") {
             settings.output = PathText.resolve(value, relativeTo: folder)
             settings.outputSettingsFile = url

@@ -102,6 +102,8 @@ public struct GalleryPlan: Sendable {
                     site.opensOriginal = !photo.format.needsRenditions
                     site.badge = entry?.badge
                     site.isSoldOut = entry?.isSoldOut ?? false
+                    site.offer = entry?.offer
+                    site.rights = entry?.rights
                     site.name = entry?.title ?? fileName
                     (slots.buffer.baseAddress.unsafelyUnwrapped + position).initialize(to: site)
                 }

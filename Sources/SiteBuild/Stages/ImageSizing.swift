@@ -11,10 +11,15 @@ struct ImageSizing {
     /// The `sizes` of the photos of each section that lays out differently, by folder.
     let sectionSizes: [String: String]
 
-    init(layout gallery: LayoutOptions, sections: [String: PhotoMetadata.SectionEntry]) {
+    /// - Parameter atLeast: a width some candidate must reach (``RenditionWidths``), for the
+    ///   share image of `--base-url`.
+    init(
+        layout gallery: LayoutOptions, sections: [String: PhotoMetadata.SectionEntry],
+        atLeast: Int? = nil
+    ) {
         let ownLayouts = sections.filter { $0.value.options.changesLayout }
             .sorted { $0.key < $1.key }.map { ($0.key, $0.value.options.layout(in: gallery)) }
-        widths = RenditionWidths(layout: gallery, sections: ownLayouts.map(\.1))
+        widths = RenditionWidths(layout: gallery, sections: ownLayouts.map(\.1), atLeast: atLeast)
         sectionSizes = Dictionary(
             uniqueKeysWithValues: ownLayouts.map { ($0.0, RenditionWidths(layout: $0.1).sizes) })
     }

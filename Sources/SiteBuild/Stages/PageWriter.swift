@@ -26,6 +26,8 @@ struct PageWriter {
     let publisher: SitePublisher
     /// The previous build's pages, when its cache is trusted; empty otherwise.
     let previous: [BuildCache.PageRecord]
+    /// The image every page shares, when the settings choose one.
+    var shareImage: SiteRenderer.ShareImage? = nil
 
     /// Identifies this program's build (version, and the executable's size and time where the
     /// system tells), so pages rendered by another build of the program are never kept.
@@ -73,7 +75,7 @@ struct PageWriter {
                 salt.combine(plan.sectionContext(ofPage: number))
                 mine[number] = renderer.fingerprint(
                     page: number, of: pageCount, sections: plan.sections(ofPage: number),
-                    menu: menu, salt: salt.value)
+                    menu: menu, shareImage: shareImage, salt: salt.value)
             }
             fingerprintsByPage.withLock { $0.merge(mine) { first, _ in first } }
         }
@@ -98,6 +100,7 @@ struct PageWriter {
                 () throws(CommandError) -> [Data] in
                 var page = plan.page(number)
                 page.menu = menu
+                page.shareImage = shareImage
                 let rendered: SiteRenderer.RenderedPage
                 do throws(LayoutError) {
                     rendered = try renderer.render(page)

@@ -55,7 +55,7 @@ public struct SiteBuilder {
         } else {
             metadataURL = try defaultMetadataURL()
         }
-        let metadata =
+        var metadata =
             try metadataURL.map { url throws(CommandError) in try PhotoMetadata.load(url) }
             ?? PhotoMetadata()
         // Without a --caption-height, each tile's band fits what it shows (see CaptionBand).
@@ -80,9 +80,13 @@ public struct SiteBuilder {
         options.intro = settings.intro ?? ""
         options.logoPath = siteAssets.logoPath ?? ""
         options.faviconPath = siteAssets.faviconPath ?? ""
+        prepareDiscovery(
+            &options, metadata: &metadata, metadataFile: metadataURL?.path ?? "metadata")
         // The renditions' widths and every tile's `sizes` follow from the layout options alone,
         // so the renderer is made once, before any stage runs.
-        let sizing = ImageSizing(layout: layout, sections: metadata.sections)
+        let sizing = ImageSizing(
+            layout: layout, sections: metadata.sections,
+            atLeast: settings.baseURL == nil ? nil : SiteRenderer.shareImageWidth)
         if settings.renditions { options.imageSizes = sizing.widths.sizes }
         let renderer: SiteRenderer
         do {
@@ -194,11 +198,14 @@ public struct SiteBuilder {
                 if let carried = renditions.carried { carriedFolders.append(carried) }
             }
             carriedFolders += try write(
-                &plan, scan: scan, renderer: renderer, cache: cache,
+                &plan, scan: scan, renderer: renderer,
+                shareImage: try settingsShareImage(plan, renderer: renderer), cache: cache,
                 previousPositions: previousPositions, draft: &draft,
                 to: publisher, progress: progress)
             try writeHostFiles(
                 plan, draft: draft, renderer: renderer, staticFolder: staticFolder, to: publisher)
+            try writeDiscoveryFiles(
+                plan, renderer: renderer, staticFolder: staticFolder, to: publisher)
             draft.files = publisher.published
             statistics = draft.pages.reduce(into: LayoutStatistics()) { $0.add($1) }
             keptPages = draft.pages.count - draft.renderedPages
@@ -252,6 +259,7 @@ public struct SiteBuilder {
                 statistics.summary(
                     breakpoints: settings.breakpoints.count,
                     tolerance: renderer.options.layout.balanceTolerance))
+            if let hint = discoveryHint { console.print(hint) }
         }
     }
 
@@ -260,7 +268,8 @@ public struct SiteBuilder {
     /// since the scan are left out of `plan` (and of the pages, rendered again without them). Returns the
     /// previous site's originals and item pages folders that are taken over rather than placed again.
     private func write(
-        _ plan: inout GalleryPlan, scan: ScanResult, renderer: SiteRenderer, cache: BuildCache?,
+        _ plan: inout GalleryPlan, scan: ScanResult, renderer: SiteRenderer,
+        shareImage: SiteRenderer.ShareImage?, cache: BuildCache?,
         previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, to publisher: SitePublisher, progress: Progress
     ) throws(CommandError) -> [CarriedFolder] {
@@ -340,7 +349,8 @@ public struct SiteBuilder {
         try publisher.publish(renderer.theme.stylesheet, at: renderer.stylesheetPath)
         try publisher.publish(renderer.layoutStylesheet(), at: renderer.layoutStylesheetPath)
         let pages = try PageWriter(
-            renderer: renderer, publisher: publisher, previous: cache?.pages ?? []
+            renderer: renderer, publisher: publisher, previous: cache?.pages ?? [],
+            shareImage: shareImage
         ).write(plan, progress: progress)
         draft.pages = pages.records
         draft.renderedPages = pages.records.count - pages.keptCount
@@ -383,7 +393,8 @@ public struct SiteBuilder {
                 output.removeStaged(plan.photos.compactMap(\.itemPath))
             }
             let pages = try PageWriter(
-                renderer: renderer, publisher: publisher, previous: cache?.pages ?? []
+                renderer: renderer, publisher: publisher, previous: cache?.pages ?? [],
+                shareImage: shareImage
             ).write(remaining, progress: progress)
             draft.pages = pages.records
             draft.renderedPages = pages.records.count - pages.keptCount

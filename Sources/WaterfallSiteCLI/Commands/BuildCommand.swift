@@ -1,5 +1,6 @@
 import MasonryLayout
 import SiteBuild
+import SiteRenderer
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -52,6 +53,16 @@ enum BuildCommand {
         .init(names: ["--logo"], takesValue: true, setting: "logo"),
         .init(names: ["--favicon"], takesValue: true, setting: "favicon"),
         .init(names: ["--call-to-action"], takesValue: true, setting: "callToAction"),
+        .init(names: ["--base-url"], takesValue: true, setting: "baseURL"),
+        .init(names: ["--share-image"], takesValue: true, setting: "shareImage"),
+        .init(names: ["--currency"], takesValue: true, setting: "currency"),
+        .init(names: ["--no-sitemap"], takesValue: false, setting: "sitemap"),
+        .init(names: ["--no-feed"], takesValue: false, setting: "feed"),
+        .init(names: ["--creator"], takesValue: true, setting: "creator"),
+        .init(names: ["--credit-text"], takesValue: true, setting: "creditText"),
+        .init(names: ["--copyright-notice"], takesValue: true, setting: "copyrightNotice"),
+        .init(names: ["--license"], takesValue: true, setting: "license"),
+        .init(names: ["--acquire-license-page"], takesValue: true, setting: "acquireLicensePage"),
         .init(names: ["--strict"], takesValue: false),
         .init(names: ["--quiet", "-q"], takesValue: false),
         .init(names: ["--force"], takesValue: false),
@@ -189,6 +200,32 @@ enum BuildCommand {
         if let text = list.value("--description") { settings.description = text }
         if let text = list.value("--intro") { settings.intro = text }
         if let text = list.value("--call-to-action") { settings.callToAction = text }
+        if let text = list.value("--base-url") {
+            guard let address = SiteAddress(text) else {
+                throw .usage(
+                    "option '--base-url' expects \(SiteAddress.expected), got '\(text)'",
+                    command: command)
+            }
+            settings.baseURL = address
+        }
+        if let text = list.value("--share-image") { settings.shareImage = text }
+        if let text = list.value("--currency") {
+            guard PriceText.isCurrencyCode(text) else {
+                throw .usage(
+                    "option '--currency' expects an ISO 4217 code like EUR, USD or CHF, got '\(text)'",
+                    command: command)
+            }
+            settings.currency = text
+        }
+        if list.has("--no-sitemap") { settings.sitemap = false }
+        if list.has("--no-feed") { settings.feed = false }
+        for (flag, key) in [
+            ("--creator", "creator"), ("--credit-text", "creditText"),
+            ("--copyright-notice", "copyrightNotice"), ("--license", "license"),
+            ("--acquire-license-page", "acquireLicensePage"),
+        ] {
+            if let text = list.value(flag) { settings.rights[key] = text }
+        }
         if let value = list.value("--logo") {
             settings.logo = PathText.resolve(value, relativeTo: workingFolder)
         }

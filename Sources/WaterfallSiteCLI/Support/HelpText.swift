@@ -184,6 +184,22 @@ enum HelpText {
                                       CNAME, .nojekyll, favicon.ico, 404.html, _headers, …
                                       (default: PHOTOS/static when present; never scanned)
 
+        FOUND AND SHARED (each needs --base-url)
+          --base-url URL              Where the site is published, e.g.
+                                      https://shop.example/gallery/: absolute canonical links,
+                                      Open Graph and Twitter cards, JSON-LD (ItemList, Product,
+                                      ImageObject), a 1,200 px share image per photo where the
+                                      original allows, sitemap.xml, robots.txt, feed.xml. The
+                                      pages' own links stay relative
+          --no-sitemap                No sitemap.xml and robots.txt
+          --no-feed                   No feed.xml (the Atom feed of the newest 50 items)
+          --share-image PATH          The photo (path in PHOTOS) every gallery page shares
+                                      (default: each page's first photo)
+          --currency CODE             ISO 4217 currency of prices written as a bare amount
+                                      ("24.50"), shown formatted for --language
+          --creator TEXT, --credit-text TEXT, --copyright-notice TEXT, --license URL,
+          --acquire-license-page URL  The photos' licence fields where their metadata gives none
+
         IMAGES
           --no-renditions             Show the originals in the tiles; no resized copies (HEIC
                                       and AVIF photos are then skipped, with a warning)

@@ -1,0 +1,69 @@
+import PhotoScanner
+import SiteRenderer
+
+/// The build's share of `--base-url` (see ``DiscoveryFiles``): the options the pages need, the
+/// gallery's share image, the site files and the summary's hint.
+extension SiteBuilder {
+    /// Sets what the pages need from `--base-url`; reads the prices for structured data and
+    /// warns, naming the photo, about each one it cannot read.
+    func prepareDiscovery(
+        _ options: inout SiteOptions, metadata: inout PhotoMetadata, metadataFile: String
+    ) {
+        let unreadable = metadata.resolvePrices(
+            currency: settings.currency, language: settings.language)
+        guard let site = settings.baseURL else { return }
+        options.baseURL = site
+        options.hasFeed = settings.feed
+        options.rights = settings.rights
+        for path in unreadable {
+            console.warn(
+                "warning: \(metadataFile): photo '\(TerminalText.safe(path))': price '\(TerminalText.safe(metadata.photos[path]?.price ?? ""))' has no amount and currency to offer in structured data"
+                    + " (write it like \"€24\" or \"24.50 EUR\", or give a currency with --currency); it is shown as written, without a Product offer"
+            )
+        }
+    }
+
+    /// The `shareImage` setting's photo, as every gallery page's share image, once its
+    /// renditions are known; nil without the setting or `--base-url`.
+    func settingsShareImage(_ plan: GalleryPlan, renderer: SiteRenderer) throws(CommandError)
+        -> SiteRenderer.ShareImage?
+    {
+        guard settings.baseURL != nil, let path = settings.shareImage else { return nil }
+        let wanted = PhotoMetadata.normalised(path)
+        guard let photo = plan.photos.first(where: { $0.path == wanted }),
+            let image = renderer.shareImage(of: photo)
+        else {
+            throw .failed(
+                "share image '\(path)' is not a photo of the site; give its path inside '\(settings.photos.path)' (as metadata.json names photos)"
+            )
+        }
+        return image
+    }
+
+    /// Writes `sitemap.xml`, `robots.txt` and `feed.xml` as the settings ask.
+    func writeDiscoveryFiles(
+        _ plan: GalleryPlan, renderer: SiteRenderer, staticFolder: StaticFolder?,
+        to publisher: SitePublisher
+    ) throws(CommandError) {
+        guard let site = settings.baseURL, settings.sitemap || settings.feed else { return }
+        let dates = settings.feed ? photoDates(plan) : []
+        try DiscoveryFiles(site: site, renderer: renderer, publisher: publisher).write(
+            plan, dates: dates, sitemap: settings.sitemap, feed: settings.feed,
+            ownRobots: staticFolder?.files.contains(Sitemap.robotsFileName) == true)
+    }
+
+    /// Each photo's date in seconds: when it was taken, or else when its file was last modified.
+    private func photoDates(_ plan: GalleryPlan) -> [Int64] {
+        plan.photos.indices.map { index in
+            let scanned = plan.scanned(index)
+            return scanned.dateTaken ?? (scanned.identity.map { $0.modified / 1_000_000_000 } ?? 0)
+        }
+    }
+
+    /// The summary's line on what `--base-url` would add, for a build without it.
+    var discoveryHint: String? {
+        guard settings.baseURL == nil else { return nil }
+        return
+            "--base-url URL would add canonical URLs, share cards, structured data, sitemap.xml, robots.txt and feed.xml"
+    }
+}

@@ -1,0 +1,175 @@
+/// JSON-LD for search engines (schema.org), as the `<script type="application/ld+json">`
+/// element a page carries: an `ItemList` of a gallery page's item pages, a `Product` with its
+/// `Offer` for an item with a price, an `ImageObject` with its licence for one without.
+///
+/// The markup claims only what the metadata states. Every string is escaped for the script
+/// context as well as for JSON: `<`, `>` and `&` as `\u003c`, `\u003e` and `\u0026`, U+2028 and
+/// U+2029 as escapes, so no value can close the element (`</script>`), open a comment (`<!--`)
+/// or end a line of a JavaScript string.
+public enum StructuredData {
+    /// A JSON value with members in the order written.
+    public indirect enum Value: Sendable, Hashable {
+        case string(String)
+        /// A number's text as it is (``Offer/amount``, an integer).
+        case number(String)
+        case object([(String, Value)])
+        case array([Value])
+
+        public static func == (left: Value, right: Value) -> Bool {
+            left.json == right.json
+        }
+
+        public func hash(into hasher: inout Hasher) { hasher.combine(json) }
+
+        /// Compact JSON, safe inside a script element.
+        public var json: String {
+            var text = ""
+            write(to: &text)
+            return text
+        }
+
+        func write(to text: inout String) {
+            switch self {
+            case .string(let value): StructuredData.appendString(value, to: &text)
+            case .number(let value): text += value
+            case .object(let members):
+                text += "{"
+                for (index, (key, value)) in members.enumerated() {
+                    if index > 0 { text += "," }
+                    StructuredData.appendString(key, to: &text)
+                    text += ":"
+                    value.write(to: &text)
+                }
+                text += "}"
+            case .array(let elements):
+                text += "["
+                for (index, element) in elements.enumerated() {
+                    if index > 0 { text += "," }
+                    element.write(to: &text)
+                }
+                text += "]"
+            }
+        }
+    }
+
+    /// The element for `value`.
+    public static func script(_ value: Value) -> String {
+        "<script type=\"application/ld+json\">" + value.json + "</script>"
+    }
+
+    /// A gallery page's list of its item pages, in gallery order.
+    public static func itemList(name: String, urls: [String]) -> Value {
+        .object([
+            ("@context", .string("https://schema.org")),
+            ("@type", .string("ItemList")),
+            ("name", .string(name)),
+            ("numberOfItems", .number(String(urls.count))),
+            (
+                "itemListElement",
+                .array(
+                    urls.enumerated().map { index, url in
+                        .object([
+                            ("@type", .string("ListItem")),
+                            ("position", .number(String(index + 1))),
+                            ("url", .string(url)),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    /// An item with a price: `url` is its product link when given (where the shopper buys), else
+    /// its item page.
+    public static func product(
+        name: String, image: String, description: String, offer: Offer, soldOut: Bool,
+        url: String
+    ) -> Value {
+        .object([
+            ("@context", .string("https://schema.org")),
+            ("@type", .string("Product")),
+            ("name", .string(name)),
+            ("image", .string(image)),
+            ("description", .string(description)),
+            (
+                "offers",
+                .object([
+                    ("@type", .string("Offer")),
+                    ("price", .number(offer.amount)),
+                    ("priceCurrency", .string(offer.currency)),
+                    (
+                        "availability",
+                        .string(
+                            soldOut ? "https://schema.org/SoldOut" : "https://schema.org/InStock")
+                    ),
+                    ("url", .string(url)),
+                ])
+            ),
+        ])
+    }
+
+    /// An item without a price: the photo, with the licence fields that are given.
+    public static func imageObject(
+        contentURL: String, name: String, caption: String?, rights: ImageRights
+    ) -> Value {
+        var members: [(String, Value)] = [
+            ("@context", .string("https://schema.org")),
+            ("@type", .string("ImageObject")),
+            ("contentUrl", .string(contentURL)),
+            ("name", .string(name)),
+        ]
+        if let caption { members.append(("caption", .string(caption))) }
+        if let creator = rights.creator {
+            members.append(
+                ("creator", .object([("@type", .string("Person")), ("name", .string(creator))])))
+        }
+        for (key, value) in [
+            ("creditText", rights.creditText), ("copyrightNotice", rights.copyrightNotice),
+            ("license", rights.license), ("acquireLicensePage", rights.acquireLicensePage),
+        ] {
+            if let value { members.append((key, .string(value))) }
+        }
+        return .object(members)
+    }
+
+    /// `value` as a JSON string, escaped for a script element too (see the type's documentation).
+    static func appendString(_ value: String, to text: inout String) {
+        text += "\""
+        // Most values (URLs, names) need no escape: appended whole, not scalar by scalar.
+        // 0xE2 leads U+2028 and U+2029 in UTF-8, so any text that could hold them takes the
+        // slow path.
+        func isPlain(_ bytes: some Collection<UInt8>) -> Bool {
+            bytes.allSatisfy { byte in
+                byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"")
+                    && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "<")
+                    && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") && byte != 0xE2
+            }
+        }
+        if value.utf8.withContiguousStorageIfAvailable(isPlain) ?? isPlain(value.utf8) {
+            text += value
+            text += "\""
+            return
+        }
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "<": text += "\\u003c"
+            case ">": text += "\\u003e"
+            case "&": text += "\\u0026"
+            case "\u{2028}": text += "\\u2028"
+            case "\u{2029}": text += "\\u2029"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        text += "\""
+    }
+}
