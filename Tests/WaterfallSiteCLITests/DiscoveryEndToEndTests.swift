@@ -50,6 +50,14 @@ struct DiscoveryEndToEndTests {
         #expect(!cup.contains("og:") && !cup.contains("ld+json"))
         // A bare amount with a currency is shown as the language writes prices.
         #expect(cup.contains("€18.50"))
+        // A share image without --base-url would do nothing: said, not silently dropped.
+        let shared = CapturedRun([
+            "build", work.path + "/photos", "-o", site, "--share-image", "Shop/cup.jpg",
+        ])
+        #expect(shared.exitCode == .success, "\(shared.error)")
+        #expect(
+            shared.error.contains("share image 'Shop/cup.jpg' is used only with --base-url"),
+            "\(shared.error)")
     }
 
     @Test("With --base-url: cards, JSON-LD that hostile text cannot break, sitemap, robots, feed")

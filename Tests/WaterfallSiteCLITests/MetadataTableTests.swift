@@ -58,6 +58,18 @@ struct MetadataTableTests {
         #expect(metadata.photos["Ceramics/cup.jpg"] == PhotoMetadata.Entry())
     }
 
+    @Test("The structured-data columns are read in any case, as metadata.json's keys")
+    func structuredDataColumns() throws {
+        let metadata = try parse(
+            "path,price,Currency,credittext,License\na.jpg,24.50,CHF,Studio Fig,https://example.com/terms\n"
+        )
+        let entry = try #require(metadata.photos["a.jpg"])
+        #expect(entry.currency == "CHF")
+        #expect(entry.rights?.creditText == "Studio Fig")
+        #expect(entry.rights?.license == "https://example.com/terms")
+        #expect(!MetadataTable.columns.contains("currency"), "init's starter table leaves it out")
+    }
+
     @Test(
         "Bad tables name the row and column",
         arguments: [

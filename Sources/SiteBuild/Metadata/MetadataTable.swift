@@ -27,7 +27,8 @@ public enum MetadataTable {
         let preferred = ["title", "alt", "caption", "price", "link", "badge", "availability"]
         let photoFields =
             preferred.filter(PhotoMetadata.photoKeys.contains)
-            + PhotoMetadata.photoKeys.subtracting(preferred + PhotoMetadata.jsonOnlyKeys).sorted()
+            + PhotoMetadata.photoKeys.subtracting(preferred + PhotoMetadata.structuredDataKeys)
+            .sorted()
         return ["path"] + photoFields
             + PhotoMetadata.SectionEntry.keys.filter { !photoFields.contains($0) }
     }
@@ -161,8 +162,12 @@ public enum MetadataTable {
                 description:
                     "is empty; the first row names the columns: \(columns.joined(separator: ","))")
         }
-        let names = header.fields.map { $0.trimmed.lowercased() }
-        let known = columns
+        // Any case: `creditText`, `credittext` and `CreditText` name one column.
+        let known = columns + PhotoMetadata.structuredDataKeys
+        let byLowercase = Dictionary(known.map { ($0.lowercased(), $0) }) { first, _ in first }
+        let names = header.fields.map {
+            byLowercase[$0.trimmed.lowercased()] ?? $0.trimmed.lowercased()
+        }
         for (index, name) in names.enumerated() {
             let place = "the header, column \(CSVText.columnLetters(index + 1))"
             guard known.contains(name) else {

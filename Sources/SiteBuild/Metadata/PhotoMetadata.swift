@@ -92,9 +92,9 @@ public struct PhotoMetadata: Sendable {
         "creator", "creditText", "copyrightNotice", "license", "acquireLicensePage",
     ]
 
-    /// The keys only `metadata.json` has: a CSV table's column names ignore case, and these
-    /// structured-data fields are rarely set per photo.
-    public static let jsonOnlyKeys = ["currency"] + ImageRights.keys
+    /// The structured-data fields, rarely set per photo: a table may have them as columns, but
+    /// `init`'s starter table leaves them out.
+    public static let structuredDataKeys = ["currency"] + ImageRights.keys
 
     /// The values `availability` takes, each with whether it means sold out.
     static let availabilities = ["in stock": false, "sold out": true]

@@ -11,7 +11,14 @@ extension SiteBuilder {
     ) {
         let unreadable = metadata.resolvePrices(
             currency: settings.currency, language: settings.language)
-        guard let site = settings.baseURL else { return }
+        guard let site = settings.baseURL else {
+            if let shareImage = settings.shareImage {
+                console.warn(
+                    "warning: share image '\(TerminalText.safe(shareImage))' is used only with --base-url (share cards need absolute URLs); add --base-url URL, or leave out --share-image"
+                )
+            }
+            return
+        }
         options.baseURL = site
         options.hasFeed = settings.feed
         options.rights = settings.rights
