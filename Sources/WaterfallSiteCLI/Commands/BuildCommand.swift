@@ -156,39 +156,27 @@ enum BuildCommand {
             }
             settings.direction = direction
         }
-        if let value = list.value("--metadata") {
-            settings.metadata = PathText.resolve(value, relativeTo: workingFolder)
-        }
-        if let value = list.value("--templates") {
-            settings.templates = PathText.resolve(value, relativeTo: workingFolder)
-        }
-        if let value = list.value("--static") {
-            settings.staticFolder = PathText.resolve(value, relativeTo: workingFolder)
+        for (flag, key) in [
+            ("--metadata", \BuildSettings.metadata), ("--templates", \.templates),
+            ("--static", \.staticFolder), ("--logo", \.logo), ("--favicon", \.favicon),
+        ] {
+            if let value = list.value(flag) {
+                settings[keyPath: key] = PathText.resolve(value, relativeTo: workingFolder)
+            }
         }
         if list.has("--no-host-files") { settings.hostFiles = false }
-        if list.has("--renditions") && list.has("--no-renditions") {
-            throw .usage(
-                "options '--renditions' and '--no-renditions' contradict each other",
-                command: command)
-        }
-        if list.has("--no-renditions") { settings.renditions = false }
-        if list.has("--renditions") { settings.renditions = true }
-        if list.has("--no-original-link") && list.has("--publish-originals") {
-            throw .usage(
-                "options '--no-original-link' and '--publish-originals' contradict each other",
-                command: command)
-        }
-        for (format, key) in [("webp", \BuildSettings.webp), ("avif", \BuildSettings.avif)] {
-            if list.has("--\(format)") && list.has("--no-\(format)") {
-                throw .usage(
-                    "options '--\(format)' and '--no-\(format)' contradict each other",
-                    command: command)
+        // Each pair turns one setting on and off; both at once is a usage error.
+        for (on, off, key) in [
+            ("--renditions", "--no-renditions", \BuildSettings.renditions),
+            ("--publish-originals", "--no-original-link", \.linksOriginals),
+            ("--webp", "--no-webp", \.webp), ("--avif", "--no-avif", \.avif),
+        ] {
+            if list.has(on) && list.has(off) {
+                throw .usage("options '\(on)' and '\(off)' contradict each other", command: command)
             }
-            if list.has("--no-\(format)") { settings[keyPath: key] = false }
-            if list.has("--\(format)") { settings[keyPath: key] = true }
+            if list.has(off) { settings[keyPath: key] = false }
+            if list.has(on) { settings[keyPath: key] = true }
         }
-        if list.has("--no-original-link") { settings.linksOriginals = false }
-        if list.has("--publish-originals") { settings.linksOriginals = true }
         if let language = list.value("--language") {
             guard SettingText.isLanguageTag(language) else {
                 throw .usage(
@@ -225,12 +213,6 @@ enum BuildCommand {
             ("--acquire-license-page", "acquireLicensePage"),
         ] {
             if let text = list.value(flag) { settings.rights[key] = text }
-        }
-        if let value = list.value("--logo") {
-            settings.logo = PathText.resolve(value, relativeTo: workingFolder)
-        }
-        if let value = list.value("--favicon") {
-            settings.favicon = PathText.resolve(value, relativeTo: workingFolder)
         }
         settings.strict = list.has("--strict")
         settings.quiet = list.has("--quiet")
