@@ -612,6 +612,16 @@ void wfs_heif_meta_facts(const unsigned char *meta, size_t length, uint64_t file
             unsure(&w, "an image item that ipma gives no properties");
             goto done;
         }
+        // libheif 1.15.1 takes an image's size from the last `ispe` ipma gives it, the walk
+        // from the first: with two, they could disagree.
+        unsigned sizes = 0;
+        for (uint8_t a = 0; a < it->association_count; a++) {
+            if (is_type(&w.properties[it->associations[a] - 1], "ispe")) sizes++;
+        }
+        if (sizes > 1) {
+            unsure(&w, "an image with two ispe properties");
+            goto done;
+        }
         if (is_code(it->type, "hvc1") || is_code(it->type, "av01")) {
             uint32_t width, height;
             if (!coded_image(&w, it, &width, &height)) goto done;

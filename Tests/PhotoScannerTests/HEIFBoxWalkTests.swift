@@ -122,6 +122,24 @@ struct HEIFBoxWalkTests {
         #expect(
             walk.message == "the box walk is unsure: an image item that ipma gives no properties",
             "\(walk)")
+        // An image given two `ispe` properties: libheif 1.15.1 takes the last, the walk the
+        // first. (Found by fuzz_modern: a 64×64 HEIC whose `clap`, renamed `ispe`, says 1×32.)
+        let twoSizes = try #require(
+            Data(
+                base64Encoded: [
+                    "AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAXttZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAA",
+                    "AAAAACJpbG9jAAAAAERAAAEAAQAAAAABnwABAAAAAAAAAGwAAAAjaWluZgAAAAAAAQAAABVpbmZlAgAAAAABAABodmMxAAAA",
+                    "AA5waXRtAAAAAAABAAAA+2lwcnAAAADbaXBjbwAAAHZodmNDAQNwAAAAAAAAAAAAHvAA/P34+AAADwNgAAEAGEABDAH//wNw",
+                    "AAADAJAAAAMAAAMAHroCQGEAAQAqQgEBA3AAAAMAkAAAAwAAAwAeoCCBBZbq5Ka5uAhoMCAAAAMDIAAAAwAhYgABAAZEAcFz",
+                    "wIkAAAATY29scm5jbHgAAQANAAaAAAAAFGlzcGUAAAAAAAAAQAAAAEAAAAAoaXNwZQAAACAAAAABAAAAIAAAAAH////gAAAA",
+                    "Av///+AAAAACAAAADnBpeGkAAAAAAQgAAAAYaXBtYQAAAAAAAAABAAEFgQIDBYQAAAB0bWRhdAAAAGgoAa8TgPUrAhGDczL1",
+                    "mz4HCRRzxqbGjnnUrr1cLTO799zRz6nw0QjRMp+4I2Da10D3ghQEMvB53CWoI0S3qXIb99YsvLFaQ9ZLHxsJsZ9SxlvNJ5Eg",
+                    "D4Y4miuaKu3bxPGXDHirp/9TzA==",
+                ].joined()))
+        #expect(Reading([UInt8](twoSizes), walkOnly: false).width == 1)
+        #expect(
+            Reading([UInt8](twoSizes), walkOnly: true).message
+                == "the box walk is unsure: an image with two ispe properties")
         // Every single byte of the first 400 changed: the walk is sure only where libheif
         // agrees.
         for offset in stride(from: 0, to: 400, by: 1) {
