@@ -131,45 +131,9 @@ public enum StructuredData {
         return .object(members)
     }
 
-    /// `value` as a JSON string, escaped for a script element too (see the type's documentation).
+    /// `value` as a JSON string, escaped for a script element too (see the type's documentation):
+    /// ``JSONText/quoted(_:)`` escapes `<`, `>`, `&`, U+2028 and U+2029 as well as what JSON needs.
     static func appendString(_ value: String, to text: inout String) {
-        text += "\""
-        // Most values (URLs, names) need no escape: appended whole, not scalar by scalar.
-        // 0xE2 leads U+2028 and U+2029 in UTF-8, so any text that could hold them takes the
-        // slow path.
-        func isPlain(_ bytes: some Collection<UInt8>) -> Bool {
-            bytes.allSatisfy { byte in
-                byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"")
-                    && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "<")
-                    && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") && byte != 0xE2
-            }
-        }
-        if value.utf8.withContiguousStorageIfAvailable(isPlain) ?? isPlain(value.utf8) {
-            text += value
-            text += "\""
-            return
-        }
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "<": text += "\\u003c"
-            case ">": text += "\\u003e"
-            case "&": text += "\\u0026"
-            case "\u{2028}": text += "\\u2028"
-            case "\u{2029}": text += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        text += "\""
+        text += JSONText.quoted(value)
     }
 }
