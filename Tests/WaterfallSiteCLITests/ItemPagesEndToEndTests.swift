@@ -133,6 +133,39 @@ struct ItemPagesEndToEndTests {
         #expect(missing.exitCode == .failure && missing.error.contains("--logo"))
     }
 
+    @Test("Folders whose names differ only in Unicode form (a Mac's decomposed é) both publish")
+    func canonicallyEquivalentFolders() throws {
+        let work = try TemporaryFolder()
+        let photo = try Repository.samplePhoto()
+        // "Café" typed on Linux (é composed) and copied from a Mac (e + U+0301): Swift's String
+        // takes them for one name, the file system for two folders.
+        let composed = "Caf\u{E9}"
+        let decomposed = "Cafe\u{301}"
+        for name in [composed + "/bowl.jpg", decomposed + "/cup.jpg", decomposed + "/bowl.jpg"] {
+            try work.write("photos/" + name, photo)
+        }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: work.path + "/photos")
+        #expect(folders.count == 2 && Set(folders).count == 1, "two folders, one String")
+        let site = work.path + "/site"
+        let run = CapturedRun([
+            "build", work.path + "/photos", "-o", site, "--quiet", "--publish-originals",
+        ])
+        #expect(run.exitCode == .success, "\(run.error)")
+        #expect(run.error.isEmpty, "\(run.error)")
+        for name in [composed + "/bowl.jpg", decomposed + "/cup.jpg", decomposed + "/bowl.jpg"] {
+            var info = stat()
+            #expect(stat(site + "/photos/" + name, &info) == 0, "\(Array(name.utf8))")
+        }
+        // One folder of item pages, in the composed form; the two bowls meet in one slug, so
+        // each gets a hash of its own path.
+        let items = try FileManager.default.contentsOfDirectory(atPath: site + "/items")
+        #expect(items.map { Array($0.utf8) } == [Array(composed.lowercased().utf8)])
+        let pages = try FileManager.default.contentsOfDirectory(atPath: site + "/items/" + items[0])
+            .sorted()
+        #expect(pages.count == 3 && pages.contains("cup.html"), "\(pages)")
+        #expect(pages.filter { $0.hasPrefix("bowl-") && $0.hasSuffix(".html") }.count == 2)
+    }
+
     @Test("A theme made before item pages builds with the built-in item page and a warning")
     func oldTheme() throws {
         let work = try Self.shop()

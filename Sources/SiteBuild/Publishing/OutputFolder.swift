@@ -40,7 +40,7 @@ final class OutputFolder: @unchecked Sendable {
     let journal: String
     private let fileManager = FileManager.default
     /// Folders already made in the staging folder, so 100,000 photos do not ask 100,000 times.
-    private let createdFolders = Mutex<Set<String>>([])
+    private let createdFolders = Mutex<Set<ExactPath>>([])
     /// Held while the site is swapped in, so Ctrl-C never sees half a swap.
     private let swapLock = Mutex<Void>(())
     private var abandoned = false
@@ -482,13 +482,13 @@ final class OutputFolder: @unchecked Sendable {
     /// Creates `folder` (and its parents) once; safe to call from several threads.
     private func makeFolder(_ folder: URL) throws(CommandError) {
         let path = folder.path
-        if createdFolders.withLock({ $0.contains(path) }) { return }
+        if createdFolders.withLock({ $0.contains(ExactPath(path)) }) { return }
         do {
             try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw .failed("cannot create '\(path)': \(FileSystemFailure.reason(error))")
         }
-        createdFolders.withLock { _ = $0.insert(path) }
+        createdFolders.withLock { _ = $0.insert(ExactPath(path)) }
     }
 
     /// Removes files written into the staging folder, to write them again (unlinked, never
@@ -508,7 +508,7 @@ final class OutputFolder: @unchecked Sendable {
         let destination = staging.path + "/" + relativePath
         if let slash = destination.utf8.lastIndex(of: UInt8(ascii: "/")) {
             let folder = String(destination[..<slash])
-            if !createdFolders.withLock({ $0.contains(folder) }) {
+            if !createdFolders.withLock({ $0.contains(ExactPath(folder)) }) {
                 try makeFolder(URL(fileURLWithPath: folder))
             }
         }

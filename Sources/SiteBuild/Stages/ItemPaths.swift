@@ -14,7 +14,9 @@ enum ItemPaths {
         var lastFolder = FolderSlugs()
         var paths = photoPaths.map { plainPath($0, lastFolder: &lastFolder) }
         var seen: [String: Int] = [:]
+        seen.reserveCapacity(paths.count)
         for path in paths { seen[path, default: 0] += 1 }
+        guard seen.count < paths.count else { return paths }
         for index in paths.indices where seen[paths[index], default: 0] > 1 {
             var path = paths[index]
             path.removeLast(5)
@@ -26,7 +28,8 @@ enum ItemPaths {
     /// The slugs of the last folder a path was made in. Photos come folder by folder, so each
     /// folder's slugs are made once, not once a photo: on every build this runs for every photo.
     struct FolderSlugs {
-        var folder: Substring?
+        /// The folder's bytes, as its photos' paths spell it.
+        var folder: [UInt8]?
         var path = ""
     }
 
@@ -37,23 +40,32 @@ enum ItemPaths {
     }
 
     /// ``plainPath(_:)``, reusing `lastFolder`'s slugs when the photo is in the same folder.
+    ///
+    /// It finds the slashes and the extension's dot byte by byte, not by characters: every
+    /// build runs this for every photo, a warm rebuild with nothing to do included.
     static func plainPath(_ photoPath: String, lastFolder: inout FolderSlugs) -> String {
-        var readable = readablePath(photoPath)[...]
-        while readable.last == "/" { readable.removeLast() }
-        let slash = readable.lastIndex(of: "/")
-        var name = slash.map { readable[readable.index(after: $0)...] } ?? readable
-        guard !name.isEmpty else { return SiteRenderer.itemsFolder + "/photo.html" }
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
-        let folder =
-            slash.map { readable[..<$0] } ?? readable[readable.startIndex..<readable.startIndex]
-        if folder != lastFolder.folder {
-            lastFolder.folder = folder
-            lastFolder.path =
-                ([SiteRenderer.itemsFolder]
-                + folder.split(separator: "/").map { slug($0, empty: "folder") })
-                .joined(separator: "/") + "/"
+        var readable = readablePath(photoPath)
+        return readable.withUTF8 { bytes in
+            let slash = UInt8(ascii: "/")
+            var end = bytes.count
+            while end > 0 && bytes[end - 1] == slash { end -= 1 }
+            let nameStart = bytes[..<end].lastIndex(of: slash).map { $0 + 1 } ?? 0
+            guard nameStart < end else { return SiteRenderer.itemsFolder + "/photo.html" }
+            var nameEnd = end
+            if let dot = bytes[nameStart..<end].lastIndex(of: UInt8(ascii: ".")), dot != nameStart {
+                nameEnd = dot
+            }
+            let folder = bytes[..<max(0, nameStart - 1)]
+            if lastFolder.folder.map({ !$0.elementsEqual(folder) }) ?? true {
+                lastFolder.folder = Array(folder)
+                lastFolder.path =
+                    ([SiteRenderer.itemsFolder]
+                    + folder.split(separator: slash).map { slug(bytes: $0, empty: "folder") })
+                    .joined(separator: "/") + "/"
+            }
+            return lastFolder.path + slug(bytes: bytes[nameStart..<nameEnd], empty: "photo")
+                + ".html"
         }
-        return lastFolder.path + slug(name, empty: "photo") + ".html"
     }
 
     /// A name that is not UTF-8 is read as its bytes (see FileNameText), not its escapes.
@@ -62,35 +74,53 @@ enum ItemPaths {
             ? String(decoding: FileNameText.bytes(of: photoPath), as: UTF8.self) : photoPath
     }
 
+    /// ``slug(_:empty:)`` of UTF-8 bytes.
+    private static func slug(bytes: Slice<UnsafeBufferPointer<UInt8>>, empty: String) -> String {
+        asciiSlug(bytes, empty: empty)
+            ?? unicodeSlug(String(decoding: bytes, as: UTF8.self)[...], empty: empty)
+    }
+
     /// Lower-case letters and digits (of any script) joined by single hyphens; `empty` when
     /// nothing is left.
     static func slug(_ text: Substring, empty: String) -> String {
-        // Most names are ASCII: the same slug byte by byte, about ten times faster.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(text.utf8.count)
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    bytes.append(byte)
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                    bytes.append(byte + 32)
-                default:
-                    if let last = bytes.last, last != UInt8(ascii: "-") {
-                        bytes.append(UInt8(ascii: "-"))
-                    }
-                }
-            }
-            while bytes.last == UInt8(ascii: "-") { bytes.removeLast() }
-            return bytes.isEmpty ? empty : String(decoding: bytes, as: UTF8.self)
-        }
-        return unicodeSlug(text, empty: empty)
+        var text = text
+        return text.withUTF8 { asciiSlug($0[...], empty: empty) }
+            ?? unicodeSlug(text, empty: empty)
     }
 
-    /// ``slug(_:empty:)`` of any text, character by character.
+    /// The slug of ASCII bytes, byte by byte (most names are ASCII, and this is about ten times
+    /// faster than by characters); nil when a byte is not ASCII.
+    private static func asciiSlug<Bytes: Collection<UInt8>>(_ text: Bytes, empty: String)
+        -> String?
+    {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count)
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                bytes.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                bytes.append(byte + 32)
+            case 0x80...:
+                return nil
+            default:
+                if let last = bytes.last, last != UInt8(ascii: "-") {
+                    bytes.append(UInt8(ascii: "-"))
+                }
+            }
+        }
+        while bytes.last == UInt8(ascii: "-") { bytes.removeLast() }
+        return bytes.isEmpty ? empty : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``slug(_:empty:)`` of any text, character by character, in Unicode's composed form
+    /// (NFC). Swift compares strings by canonical equivalence, so the build's sets of paths
+    /// take `Café` typed on Linux and `Café` copied from a Mac (decomposed) for one name; their
+    /// slugs must then be the same bytes too, or one folder of item pages goes unmade.
     static func unicodeSlug(_ text: Substring, empty: String) -> String {
         var slug = ""
-        for character in text.lowercased() {
+        let composed = String(decoding: String(text)._nfcCodeUnits, as: UTF8.self)
+        for character in composed.lowercased() {
             if character.isLetter || character.isNumber {
                 slug.append(character)
             } else if !slug.isEmpty && !slug.hasSuffix("-") {

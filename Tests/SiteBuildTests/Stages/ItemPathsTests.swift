@@ -17,6 +17,15 @@ struct ItemPathsTests {
             ])
     }
 
+    @Test("A name spelled decomposed (as a Mac writes it) gets the composed form's slug")
+    func composedSlugs() {
+        let paths = ItemPaths.paths(for: ["Cafe\u{301}/Cre\u{300}me.jpg", "Caf\u{E9}/x.jpg"])
+        #expect(
+            paths.map { Array($0.utf8) } == [
+                Array("items/caf\u{E9}/cr\u{E8}me.html".utf8), Array("items/caf\u{E9}/x.html".utf8),
+            ])
+    }
+
     @Test("The byte-wise slug of ASCII text is the character-wise one")
     func asciiSlugs() {
         var generator = SystemRandomNumberGenerator()
