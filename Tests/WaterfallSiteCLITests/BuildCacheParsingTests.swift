@@ -11,6 +11,11 @@ import Testing
 struct BuildCacheParsingTests {
     static let photoCount = 101
 
+    /// The manifest's groups of item pages, one per page.
+    static let itemGroups = (1...2).map {
+        OutputManifest.Group(key: UInt64($0) * 0xfeed_beef, pathsDigest: 0xabc)
+    }
+
     /// The cache text a build of `photoCount` photos on two pages writes.
     static func cacheText() -> String {
         let photos = (1...photoCount).map { index in
@@ -27,13 +32,13 @@ struct BuildCacheParsingTests {
         var draft = BuildCache.Draft(ScanResult(photos: photos, diagnostics: []))
         draft.pages = (1...2).map { number in
             BuildCache.PageRecord(
-                ranges: 4, worstDrift: 12.5, layoutBytes: 200, photos: number == 1 ? 100 : 1,
-                itemsFingerprint: UInt64(number) * 0xfeed_beef, itemPathsDigest: 0xabc)
+                ranges: 4, worstDrift: 12.5, layoutBytes: 200, photos: number == 1 ? 100 : 1)
         }
         draft.files = OutputManifest([
             .init(path: "index.html", key: 0x1234_5678_9abc),
             .init(path: "assets/logo #1.png", key: UInt64.max),
         ])
+        draft.files.setGroups(itemGroups, in: "items")
         return String(decoding: draft.data(reusing: nil, positions: { [] }), as: UTF8.self)
     }
 
@@ -88,6 +93,7 @@ struct BuildCacheParsingTests {
         #expect(
             loaded.files.entries.map(\.path) == ["index.html", "assets/logo #1.png"]
                 && loaded.files.key(of: "assets/logo #1.png") == UInt64.max)
+        #expect(loaded.files.groups(in: "items") == Self.itemGroups)
         let lines = text.split(separator: "\n").dropFirst().prefix(Self.photoCount).map {
             String($0) + "\n"
         }

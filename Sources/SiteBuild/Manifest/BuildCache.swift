@@ -19,10 +19,11 @@ import SiteRenderer
 /// every photo scanned, shown or not; see ``OutputFolder``) so the next build does only the work
 /// that changed. For every photo, what the scanner measured, keyed by its identity (device,
 /// inode, size, modification time), the name of its renditions and whether its original was
-/// published; for every page, its layout statistics and what its item pages were made from; and
-/// the ``OutputManifest`` of every other file the build published.
+/// published; for every page, its layout statistics; and the ``OutputManifest`` of every other
+/// file the build published.
 ///
-/// A text file, one photo per line, then one line per page, then one line per manifest entry. Anything unexpected in it makes the
+/// A text file, one photo per line, then one line per page (with the manifest's group of its
+/// item pages), then one line per manifest entry. Anything unexpected in it makes the
 /// whole cache be ignored with a warning, never trusted in part. Read and written byte by byte:
 /// at 100,000 photos, String splitting alone would cost more than the rest of a rebuild.
 struct BuildCache: Sendable {
@@ -109,10 +110,6 @@ struct BuildCache: Sendable {
         var worstDrift: Double
         var layoutBytes: Int
         var photos: Int
-        /// ``SiteRenderer/fingerprint(itemsOfPage:sections:previous:next:salt:)`` of the page's
-        /// item pages, and a digest of their paths alone (see ``ItemPageWriter``); 0 without.
-        var itemsFingerprint: UInt64 = 0
-        var itemPathsDigest: UInt64 = 0
     }
 
     /// The photos, in the order the build's scan listed them.
@@ -173,14 +170,6 @@ struct BuildCache: Sendable {
             }
             renditions = Array(repeating: nil, count: photos.count)
             publishedOriginals = Array(repeating: true, count: photos.count)
-        }
-
-        /// Records in `pages` what ``ItemPageWriter`` wrote for each page.
-        mutating func recordItems(_ digests: [(items: UInt64, paths: UInt64)]) {
-            for (index, digest) in zip(pages.indices, digests) {
-                pages[index].itemsFingerprint = digest.items
-                pages[index].itemPathsDigest = digest.paths
-            }
         }
 
         /// Whether this build's cache would say exactly what `previous` says, checked without
@@ -267,6 +256,8 @@ struct BuildCache: Sendable {
             }
             text.append(BuildCache.pagesLine)
             text.newline()
+            // A page's line also carries the manifest's group of its item pages (0 0 without).
+            let itemGroups = files.groups(in: SiteRenderer.itemsFolder)
             for (index, page) in pages.enumerated() {
                 text.append(Int64(index + 1))
                 text.tab()
@@ -277,7 +268,8 @@ struct BuildCache: Sendable {
                     text.tab()
                     text.append(Int64(number))
                 }
-                for digest in [page.itemsFingerprint, page.itemPathsDigest] {
+                let items = itemGroups.indices.contains(index) ? itemGroups[index] : nil
+                for digest in [items?.key ?? 0, items?.pathsDigest ?? 0] {
                     text.tab()
                     text.append(String(digest, radix: 16))
                 }
@@ -396,6 +388,7 @@ private struct CacheParser {
         var lines: [Range<Int>] = []
         lines.reserveCapacity(lineCount)
         var pages: [BuildCache.PageRecord] = []
+        var itemGroups: [OutputManifest.Group] = []
         var files = OutputManifest()
         var line = 1
         var inPages = false
@@ -418,8 +411,11 @@ private struct CacheParser {
                 else { return malformed(line) }
                 files.set(OutputManifest.Entry(path: path, key: key))
             } else if inPages {
-                guard let page = pageRecord(number: pages.count + 1) else { return malformed(line) }
+                guard let (page, items) = pageRecord(number: pages.count + 1) else {
+                    return malformed(line)
+                }
                 pages.append(page)
+                itemGroups.append(items)
             } else {
                 guard
                     appendPhotoEntry(
@@ -436,6 +432,10 @@ private struct CacheParser {
         var cache = BuildCache(
             scan: ScanCache(entries: entries), renditionKeys: renditionKeys,
             publishedOriginals: publishedOriginals, pages: pages)
+        // A site without item pages has zeros there, and no groups.
+        if itemGroups.contains(where: { $0.key != 0 }) {
+            files.setGroups(itemGroups, in: SiteRenderer.itemsFolder)
+        }
         cache.files = files
         cache.lines = lines
         return .success(cache)
@@ -531,17 +531,20 @@ private struct CacheParser {
         return true
     }
 
-    private func pageRecord(number: Int) -> BuildCache.PageRecord? {
+    /// A page's record and the manifest's group of its item pages.
+    private func pageRecord(number: Int) -> (BuildCache.PageRecord, OutputManifest.Group)? {
         guard fields.count == 7, signed(fields[0]) == Int64(number),
             let ranges = signed(fields[1]), ranges >= 0,
             let drift = text(fields[2]).flatMap(Double.init), drift.isFinite,
             let layoutBytes = signed(fields[3]), layoutBytes >= 0, let photos = signed(fields[4]),
             photos > 0, let items = hex(fields[5]), let itemPaths = hex(fields[6])
         else { return nil }
-        return BuildCache.PageRecord(
-            ranges: Int(ranges),
-            worstDrift: drift, layoutBytes: Int(layoutBytes), photos: Int(photos),
-            itemsFingerprint: items, itemPathsDigest: itemPaths)
+        return (
+            BuildCache.PageRecord(
+                ranges: Int(ranges), worstDrift: drift, layoutBytes: Int(layoutBytes),
+                photos: Int(photos)),
+            OutputManifest.Group(key: items, pathsDigest: itemPaths)
+        )
     }
 
     /// A field of up to 16 lowercase hexadecimal digits, as a number.

@@ -1,14 +1,19 @@
-/// The files a build publishes outside the site's three large folders, as the stages declare them
-/// to the ``SitePublisher``: the pages and their layout files, `layout.json`, the stylesheets and
-/// the owner's logo and favicon in `assets/`, `_headers` and the owner's static files. Each entry
-/// is a path in the site and a key that changes whenever the file's bytes would: a page's
-/// fingerprint, a hash of a stylesheet's bytes, a static file's identity.
+/// The files a build publishes, as the stages declare them to the ``SitePublisher``.
+///
+/// - **Entries**, one per file: the pages and their layout files, `layout.json`, the stylesheets
+///   and the owner's logo and favicon in `assets/`, `_headers`, the owner's static files, the
+///   sitemap and the feed. Each is a path in the site and a key that changes whenever the file's
+///   bytes would: a page's fingerprint, a hash of a stylesheet's bytes, a static file's identity.
+/// - **Groups**, for a large folder whose files come in groups: the item pages of each gallery
+///   page in `items/` (see ``GroupedFolder``). A group is a key over all its files and a digest of
+///   their paths; at 100,000 item pages an entry per file would cost a warm rebuild more than all
+///   the rest of it.
 ///
 /// The build cache keeps it (see ``BuildCache``), so it is the next build's previous manifest:
-/// an entry whose key is unchanged is linked from the previous site and never made again, and a
-/// file no entry names is not in the new site. The large folders (`photos/`, `renditions/`,
-/// `items/`) are taken over whole from the previous site with their own records (see
-/// ``CarriedFolder``): at 100,000 photos an entry per file would cost more than the rebuild.
+/// an entry or group whose key is unchanged is kept from the previous site and never made again,
+/// and a file the manifest does not name is not in the new site. `photos/` and `renditions/` are
+/// taken over whole from the previous site by the photos' own records in the cache (see
+/// ``CarriedFolder``).
 struct OutputManifest: Sendable, Equatable {
     struct Entry: Sendable, Hashable {
         /// `/`-separated, relative to the site's root.
@@ -16,9 +21,19 @@ struct OutputManifest: Sendable, Equatable {
         var key: UInt64
     }
 
+    /// The files of a large folder published under one key (see ``GroupedFolder``).
+    struct Group: Sendable, Hashable {
+        /// Changes whenever the bytes or the paths of any of the group's files would.
+        var key: UInt64
+        /// Of the group's paths alone: while every group's is unchanged, no file leaves the folder.
+        var pathsDigest: UInt64
+    }
+
     /// In the order the build declared them.
     private(set) var entries: [Entry] = []
     private var positions: [String: Int] = [:]
+    /// By folder, in the order of their groups (the item pages' by gallery page).
+    private var groupsByFolder: [String: [Group]] = [:]
 
     init(_ entries: [Entry] = []) {
         for entry in entries { set(entry) }
@@ -37,7 +52,9 @@ struct OutputManifest: Sendable, Equatable {
 
     /// Removes the entries at `paths`.
     mutating func remove(_ paths: Set<String>) {
-        self = OutputManifest(entries.filter { !paths.contains($0.path) })
+        var remaining = OutputManifest(entries.filter { !paths.contains($0.path) })
+        remaining.groupsByFolder = groupsByFolder
+        self = remaining
     }
 
     /// The key of the entry at `path`, if there is one.
@@ -45,7 +62,15 @@ struct OutputManifest: Sendable, Equatable {
         positions[path].map { entries[$0].key }
     }
 
+    /// The groups of `folder`'s files; empty when the build published none there.
+    func groups(in folder: String) -> [Group] { groupsByFolder[folder] ?? [] }
+
+    /// Records `groups` as `folder`'s (none: the folder is not published in groups).
+    mutating func setGroups(_ groups: [Group], in folder: String) {
+        groupsByFolder[folder] = groups.isEmpty ? nil : groups
+    }
+
     static func == (left: OutputManifest, right: OutputManifest) -> Bool {
-        left.entries == right.entries
+        left.entries == right.entries && left.groupsByFolder == right.groupsByFolder
     }
 }

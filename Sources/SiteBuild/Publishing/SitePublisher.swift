@@ -90,6 +90,25 @@ final class SitePublisher: Sendable {
         try publish(bytes, at: path)
     }
 
+    /// Starts publishing the large folder `folder`, whose files come in `groups` (see
+    /// ``GroupedFolder``), and records the groups in the manifest. With `mayKeep` false, or
+    /// without the previous build's groups there, or after a killed build's carried folders
+    /// were restored, every file is written anew.
+    func beginGroups(
+        in folder: String, _ groups: [OutputManifest.Group], mayKeep: Bool = true
+    ) -> GroupedFolder {
+        let previousGroups = previous.groups(in: folder)
+        var info = stat()
+        let carries =
+            mayKeep && !previousGroups.isEmpty && !output.restoredCarriedFolders
+            && lstat(output.url.path + "/" + folder, &info) == 0
+            && (info.st_mode & S_IFMT) == S_IFDIR
+        manifest.withLock { $0.setGroups(groups, in: folder) }
+        return GroupedFolder(
+            name: folder, groups: groups, previous: previousGroups, output: output,
+            carries: carries)
+    }
+
     /// Takes back what this build published at `paths` (pages to render again without photos
     /// that went away during the build): out of the staging folder and out of the manifest.
     func withdraw(_ paths: [String]) {

@@ -18,23 +18,19 @@ import Synchronization
 /// Writes one page per photo (see ``SiteRenderer/itemPage(_:context:)``) at its
 /// ``SitePhoto/itemPath``, on all cores.
 ///
-/// The item pages of one gallery page share a fingerprint (their photos, their sections and the
-/// two neighbours their first and last pages link to). On a rebuild whose cache is trusted, the
-/// previous site's `items` folder is taken over whole (a ``CarriedFolder``): the item pages of a
-/// gallery page whose fingerprint is unchanged are not rendered at all, and of those rendered
-/// again only the ones whose bytes differ are written, so a rebuild of 100,000 unchanged photos
-/// writes and links no item page.
+/// The item pages of one gallery page are one group of the manifest (see ``GroupedFolder``):
+/// their key is a fingerprint of their photos, their sections and the two neighbours their first
+/// and last pages link to. The publisher says which groups to render; a rebuild of 100,000
+/// unchanged photos renders, writes and links no item page.
 struct ItemPageWriter {
     let renderer: SiteRenderer
-    let output: OutputFolder
-    /// The previous build's pages, when its cache is trusted and the previous site's `items`
-    /// folder may be taken over; empty otherwise (every item page is rendered).
-    let previous: [BuildCache.PageRecord]
+    let publisher: SitePublisher
+    /// False to write every item page anew, keeping nothing from the previous site.
+    var mayKeep = true
 
     struct Outcome {
-        /// For each gallery page, the fingerprint of its item pages and the digest of their paths
-        /// (see ``BuildCache/PageRecord``).
-        var digests: [(items: UInt64, paths: UInt64)]
+        /// Where the item pages went; nil without item pages.
+        var folder: GroupedFolder?
         /// The previous site's `items` folder, when it is taken over.
         var carried: CarriedFolder?
         /// Item pages rendered (the others were kept unrendered).
@@ -44,97 +40,48 @@ struct ItemPageWriter {
     func write(_ plan: GalleryPlan, progress: Progress) throws(CommandError) -> Outcome {
         let pageCount = plan.pageCount
         guard pageCount > 0, plan.photos.contains(where: { $0.itemPath != nil }) else {
-            return Outcome(digests: Array(repeating: (0, 0), count: pageCount))
+            return Outcome()
         }
         progress.update("Writing item pages", done: 0, total: pageCount)
         let workers = min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
-        let digests = Self.perPage(pageCount, workers: workers) { number in
-            (items: fingerprint(plan, page: number), paths: pathsDigest(plan, page: number))
+        let groups = Self.perPage(pageCount, workers: workers) { number in
+            OutputManifest.Group(
+                key: fingerprint(plan, page: number), pathsDigest: pathsDigest(plan, page: number))
         }
-        let folder = SiteRenderer.itemsFolder
-        let carries =
-            !previous.isEmpty && !output.restoredCarriedFolders
-            && Self.isFolder(output.url.path + "/" + folder)
-        let toRender = (1...pageCount).filter { number in
-            !carries || !previous.indices.contains(number - 1)
-                || previous[number - 1].itemsFingerprint != digests[number - 1].items
-        }
+        let folder = publisher.beginGroups(
+            in: SiteRenderer.itemsFolder, groups, mayKeep: mayKeep)
+        let toRender = folder.groupsToMake.map { $0 + 1 }
 
         // Rendering is all CPU work: each worker takes every `workers`-th page to render.
         let firstError = Mutex<CommandError?>(nil)
-        let arrivals = Mutex<[String]>([])
         let rendered = Mutex(0)
-        let incoming = CarriedFolder.incomingName(of: folder)
         DispatchQueue.concurrentPerform(iterations: min(workers, max(1, toRender.count))) {
             worker in
-            var mine: [String] = []
             var count = 0
             do throws(CommandError) {
                 for slot in stride(from: worker, to: toRender.count, by: workers) {
                     if firstError.withLock({ $0 != nil }) { return }
                     for (photo, context) in contexts(plan, page: toRender[slot]) {
                         guard let itemPath = photo.itemPath else { continue }
-                        let html = Data(renderer.itemPage(photo, context: context).utf8)
                         count += 1
-                        guard carries else {
-                            try output.write(html, to: itemPath)
-                            continue
-                        }
-                        if output.previousFile(itemPath, size: html.count)?.contents == html {
-                            continue
-                        }
-                        let relative = String(itemPath.dropFirst(folder.count + 1))
-                        let file = try output.create(incoming + "/" + relative)
-                        defer { file.close() }
-                        try file.write(html)
-                        mine.append(relative)
+                        try folder.publish(
+                            Data(renderer.itemPage(photo, context: context).utf8), at: itemPath)
                     }
                 }
             } catch {
                 firstError.withLock { $0 = $0 ?? error }
             }
-            arrivals.withLock { $0 += mine }
             rendered.withLock { $0 += count }
         }
         if let error = firstError.withLock({ $0 }) { throw error }
-        var outcome = Outcome(digests: digests, renderedCount: rendered.withLock { $0 })
-        guard carries else { return outcome }
-
-        // The same paths as before on every page: no item page leaves. Otherwise the live folder
-        // itself says which files it has.
-        let samePaths =
-            previous.count == pageCount
-            && zip(previous, digests).allSatisfy { $0.itemPathsDigest == $1.paths }
-        var leavers: [String] = []
-        let arriving = arrivals.withLock { $0 }.sorted()
-        if !samePaths {
-            let previousFiles = Self.files(under: output.url.path + "/" + folder)
-            let newFiles = Set(
-                plan.photos.compactMap {
-                    $0.itemPath.map { String($0.dropFirst(folder.count + 1)) }
-                }
-            )
-            leavers = previousFiles.subtracting(newFiles).sorted()
-            // A path that is a file in one build and a folder in the other cannot be moved into
-            // place file by file: such a rare rebuild writes every item page into the new site.
-            if !CarriedFolder.folders(of: newFiles).isDisjoint(with: previousFiles)
-                || !CarriedFolder.folders(of: previousFiles).isDisjoint(with: newFiles)
-            {
-                try? FileManager.default.removeItem(atPath: output.staging.path + "/" + incoming)
-                return try ItemPageWriter(renderer: renderer, output: output, previous: [])
-                    .write(plan, progress: progress)
-            }
+        switch try folder.finish(paths: { plan.photos.compactMap(\.itemPath) }) {
+        case .published(let carried):
+            return Outcome(
+                folder: folder, carried: carried, renderedCount: rendered.withLock { $0 })
+        case .mustWriteAll:
+            return try ItemPageWriter(renderer: renderer, publisher: publisher, mayKeep: false)
+                .write(plan, progress: progress)
         }
-        guard
-            let carried = CarriedFolder(
-                name: folder, output: output, arrivingFiles: arriving, leavers: leavers)
-        else {
-            throw .failed(
-                "the previous site's '\(output.url.path)/\(folder)' went away during the build; build again"
-            )
-        }
-        outcome.carried = carried
-        return outcome
     }
 
     /// Each item page of gallery page `number` with where it sits.
@@ -191,20 +138,5 @@ struct ItemPageWriter {
             found.withLock { $0.merge(mine) { first, _ in first } }
         }
         return found.withLock { found in (1...count).map { found[$0]! } }
-    }
-
-    private static func isFolder(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    /// Every file (not folder) under `root`, relative to it.
-    private static func files(under root: String) -> Set<String> {
-        let paths = (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? []
-        var info = stat()
-        return Set(
-            paths.filter {
-                lstat(root + "/" + $0, &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR
-            })
     }
 }

@@ -354,10 +354,8 @@ public struct SiteBuilder {
         ).write(plan, progress: progress)
         draft.pages = pages.records
         draft.renderedPages = pages.records.count - pages.keptCount
-        var items = try ItemPageWriter(
-            renderer: renderer, output: output, previous: cache?.pages ?? []
-        ).write(plan, progress: progress)
-        draft.recordItems(items.digests)
+        var items = try ItemPageWriter(renderer: renderer, publisher: publisher).write(
+            plan, progress: progress)
         progress.update("Placing originals", done: 0, total: plan.photos.count)
         var leftOut: Set<String> = []
         for work in originals {
@@ -385,13 +383,7 @@ public struct SiteBuilder {
                 throw .failed("every photo went away during the build; nothing to publish")
             }
             publisher.withdraw(PageWriter.paths(pageCount: draft.pages.count))
-            if items.carried != nil {
-                try? FileManager.default.removeItem(
-                    atPath: output.staging.path + "/"
-                        + CarriedFolder.incomingName(of: SiteRenderer.itemsFolder))
-            } else {
-                output.removeStaged(plan.photos.compactMap(\.itemPath))
-            }
+            items.folder?.withdraw(paths: plan.photos.compactMap(\.itemPath))
             let pages = try PageWriter(
                 renderer: renderer, publisher: publisher, previous: cache?.pages ?? [],
                 shareImage: shareImage
@@ -399,9 +391,8 @@ public struct SiteBuilder {
             draft.pages = pages.records
             draft.renderedPages = pages.records.count - pages.keptCount
             // Written whole into the new site: the previous item pages are not taken over.
-            items = try ItemPageWriter(renderer: renderer, output: output, previous: []).write(
-                remaining, progress: progress)
-            draft.recordItems(items.digests)
+            items = try ItemPageWriter(renderer: renderer, publisher: publisher, mayKeep: false)
+                .write(remaining, progress: progress)
             final = remaining
         }
         return [carried, items.carried].compactMap { $0 }
