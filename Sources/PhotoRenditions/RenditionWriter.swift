@@ -95,9 +95,11 @@ public struct RenditionWriter: Sendable {
         public var sources: [Source] = []
         /// The `src` for browsers without `srcset`.
         public var fallback: File
-        /// Found in the previous site (or made for another photo of this build with the same
-        /// bytes) rather than encoded.
+        /// Found in the previous site or the rendition store (or made for another photo of this
+        /// build with the same bytes) rather than encoded.
         public var reused: Bool
+        /// Placed from the rendition store (see ``RenditionWriter/write(_:into:reusing:previousIsKept:store:temporaries:progress:)``).
+        public var fromStore = false
         public var format: RenditionFormat
         /// The hash of the photo's bytes and the options that starts every name: a build cache may
         /// keep it to spare reading an unchanged photo next time.
@@ -118,7 +120,9 @@ public struct RenditionWriter: Sendable {
         public var renditions: [Renditions?]
         public var diagnostics: [Diagnostic]
         public var encodedCount: Int
+        /// Photos whose renditions were found rather than encoded, those from the store among them.
         public var reusedCount: Int
+        public var storeCount = 0
         /// Writing into the site failed: the build cannot go on.
         public var writeFailure: String?
     }
@@ -126,8 +130,14 @@ public struct RenditionWriter: Sendable {
     /// Renders `photos` into `folder` (created when missing), reusing files from `previous` (the
     /// previous site's renditions folder) when they are there: linked into `folder`, or left
     /// where they are when `previousIsKept` (the caller takes the whole previous folder over).
+    /// Files the previous site lacks are then looked for in `store`, a rendition store that
+    /// `waterfall-site renditions --shard` filled (the same names), and linked from there.
+    ///
+    /// Each file is written under a temporary name in `temporaries` (default: `folder`; it must be
+    /// on the same file system) and renamed into place, so a file under its own name is complete.
     public func write(
         _ photos: [Photo], into folder: URL, reusing previous: URL?, previousIsKept: Bool = false,
+        store: URL? = nil, temporaries: URL? = nil,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) -> Report {
         let total = photos.count
@@ -148,8 +158,10 @@ public struct RenditionWriter: Sendable {
                     let index = shared.next.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard index < total else { return }
                     let outcome = render(
-                        photos[index], into: folder, reusing: previous,
-                        previousIsKept: previousIsKept)
+                        photos[index], into: folder,
+                        places: Places(
+                            previous: previous, previousIsKept: previousIsKept, store: store,
+                            temporaries: temporaries ?? folder))
                     (slots.buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: outcome)
                     shared.finished(of: total)
                 }
@@ -164,6 +176,7 @@ public struct RenditionWriter: Sendable {
             case .rendered(let renditions):
                 report.renditions.append(renditions)
                 if renditions.reused { report.reusedCount += 1 } else { report.encodedCount += 1 }
+                if renditions.fromStore { report.storeCount += 1 }
             case .failed(let error):
                 report.renditions.append(nil)
                 report.diagnostics.append(
@@ -178,6 +191,24 @@ public struct RenditionWriter: Sendable {
 }
 
 extension RenditionWriter {
+    /// The content hash that starts the names of `photo`'s renditions (its bytes and the
+    /// options), read from its file.
+    public func contentHash(of photo: Photo) throws(RenditionError) -> String {
+        let file = try MappedFile(path: photo.sourcePath ?? Array(photo.source.path.utf8))
+        let bytes = file.bytes
+        return ContentHash.name(
+            of: bytes, fingerprint: encoder.options.fingerprint,
+            hashed: bytes.count > 64 << 20 ? { file.release(0..<$0) } : nil)
+    }
+
+    /// The content hash a rendition file's name starts with, or nil for a name no writer makes.
+    public static func contentHash(ofFileNamed name: String) -> Substring? {
+        guard let dash = name.firstIndex(of: "-"),
+            name.distance(from: name.startIndex, to: dash) == 20
+        else { return nil }
+        return name[..<dash]
+    }
+
     /// The widths `photo` gets renditions in (see ``RenditionWidths``).
     public func widths(for photo: Photo) -> [Int] {
         widths.widths(forDisplayWidth: photo.displaySize.width)
@@ -201,9 +232,15 @@ extension RenditionWriter {
         case writeFailed(String)
     }
 
-    fileprivate func render(
-        _ photo: Photo, into folder: URL, reusing previous: URL?, previousIsKept: Bool
-    ) -> Outcome {
+    /// Where `render` finds and writes files besides the folder it fills.
+    fileprivate struct Places {
+        var previous: URL?
+        var previousIsKept: Bool
+        var store: URL?
+        var temporaries: URL
+    }
+
+    fileprivate func render(_ photo: Photo, into folder: URL, places: Places) -> Outcome {
         let sizes = widths.widths(forDisplayWidth: photo.displaySize.width).map {
             RenditionSize(width: $0, of: photo.displaySize)
         }
@@ -214,7 +251,7 @@ extension RenditionWriter {
         if let known = photo.knownContentHash,
             let outcome = reuse(
                 known, sizes: sizes, knownSources: photo.knownSources, into: folder,
-                reusing: previous, previousIsKept: previousIsKept)
+                places: places)
         {
             return outcome
         }
@@ -233,7 +270,7 @@ extension RenditionWriter {
         if let outcome = reuse(
             hash, sizes: sizes,
             knownSources: photo.knownContentHash == hash ? photo.knownSources : nil,
-            into: folder, reusing: previous, previousIsKept: previousIsKept)
+            into: folder, places: places)
         {
             return outcome
         }
@@ -262,7 +299,8 @@ extension RenditionWriter {
         for file in files {
             let destination = folder.appending(path: file.name)
             // Written under a temporary name and renamed, so a file that exists is complete.
-            let temporary = folder.appending(path: ".\(file.name).\(UUID().uuidString)")
+            let temporary = places.temporaries.appending(
+                path: ".\(file.name).\(UUID().uuidString)")
             if let failure = Self.write(file.bytes, to: temporary.path) {
                 return .writeFailed("cannot write '\(temporary.path)': \(failure)")
             }
@@ -289,53 +327,66 @@ extension RenditionWriter {
         }
     }
 
-    /// The renditions named by `hash` when this build (a photo that appears twice) or the previous
-    /// site already has every file of one format and of each wanted source format; nil when some
-    /// are missing. A source format whose files are missing while the fallback's are all there
-    /// was dropped as larger: `render` writes a photo's source files before its fallback files,
-    /// and the hash covers the options, so a complete fallback set means that encode finished and
-    /// wrote every format it kept. So a rebuild without the build cache (`--no-cache`) encodes
-    /// nothing either. Only when `knownSources` (an earlier build's record) says a format was
-    /// kept are its missing files encoded again.
+    /// The renditions named by `hash` when this build (a photo that appears twice), the previous
+    /// site or the store already has every file of one format and of each wanted source format;
+    /// nil when some are missing. A source format whose files are missing while the fallback's
+    /// are all there was dropped as larger: `render` writes a photo's source files before its
+    /// fallback files, and the hash covers the options, so a complete fallback set means that
+    /// encode finished and wrote every format it kept. So a rebuild without the build cache
+    /// (`--no-cache`) encodes nothing either. Only when `knownSources` (an earlier build's
+    /// record) says a format was kept are its missing files encoded again.
     fileprivate func reuse(
         _ hash: String, sizes: [RenditionSize], knownSources: [SourceFormat]?, into folder: URL,
-        reusing previous: URL?, previousIsKept: Bool
+        places: Places
     ) -> Outcome? {
         func names(_ fileExtension: String) -> [String] {
             sizes.map { "\(hash)-\($0.width).\(fileExtension)" }
         }
-        func all(_ names: [String], in place: URL) -> Bool {
-            names.allSatisfy {
+        func all(_ names: [String], in place: URL?) -> Bool {
+            guard let place else { return false }
+            return names.allSatisfy {
                 FileManager.default.fileExists(atPath: place.appending(path: $0).path)
             }
         }
+        /// Where a set of files is: here (nothing to do), the previous site, or the store.
+        func location(of names: [String]) -> URL?? {
+            if all(names, in: folder) { return .some(nil) }
+            if all(names, in: places.previous) { return .some(places.previous) }
+            if all(names, in: places.store) { return .some(places.store) }
+            return nil
+        }
         for format in RenditionFormat.allCases {
             let fallbackNames = names(format.fileExtension)
-            let here = all(fallbackNames, in: folder)
-            guard here || previous.map({ all(fallbackNames, in: $0) }) == true else { continue }
+            guard let fallbackLocation = location(of: fallbackNames) else { continue }
             var sources: [SourceFormat] = []
-            var toPlace: [String] = here ? [] : fallbackNames
+            var toPlace: [(name: String, from: URL)] =
+                fallbackLocation.map { from in
+                    fallbackNames.map { ($0, from) }
+                } ?? []
             for source in encoder.options.sourceFormats {
                 let sourceNames = names(source.fileExtension)
-                if all(sourceNames, in: folder) {
+                if let found = location(of: sourceNames) {
                     sources.append(source)
-                } else if let previous, all(sourceNames, in: previous) {
-                    sources.append(source)
-                    toPlace += sourceNames
+                    if let from = found { toPlace += sourceNames.map { ($0, from) } }
                 } else if knownSources?.contains(source) == true {
                     return nil
                 }
             }
-            for name in toPlace where !previousIsKept {
-                guard let previous else { break }
+            var fromStore = false
+            for (name, from) in toPlace {
+                // A kept previous folder already has its files where they belong.
+                if from == places.previous && places.previousIsKept { continue }
+                fromStore = fromStore || from == places.store
                 if let failure = Self.place(
-                    previous.appending(path: name), at: folder.appending(path: name))
+                    from.appending(path: name), at: folder.appending(path: name))
                 {
                     return .writeFailed(failure)
                 }
             }
-            return .rendered(
-                renditions(hash, sizes: sizes, format: format, sources: sources, reused: true))
+            var found = renditions(
+                hash, sizes: sizes, format: format, sources: sources, reused: true)
+            found.fromStore = fromStore
+            return .rendered(found)
         }
         return nil
     }

@@ -31,7 +31,7 @@ public enum WaterfallSite {
         }
     }
 
-    static let commands = ["build", "serve", "init", "scan"]
+    static let commands = ["build", "serve", "init", "scan", "renditions"]
 
     private static func dispatch(_ arguments: [String], console: Console) throws {
         guard let first = arguments.first else {
@@ -56,6 +56,8 @@ public enum WaterfallSite {
             try ServeCommand.run(rest, console: console)
         case "init":
             try InitCommand.run(rest, console: console)
+        case "renditions":
+            try RenditionsCommand.run(rest, console: console)
         default:
             var hint = ""
             if !first.hasPrefix("-") {

@@ -43,6 +43,9 @@ public struct BuildSettings: Sendable {
     public var templates: URL?
     /// The owner's own files for the site root; nil: `PHOTOS/static` when it exists.
     public var staticFolder: URL?
+    /// A folder of renditions made ahead, perhaps on other machines (`waterfall-site renditions
+    /// --shard I/N --store DIR`): the build links what it has and encodes only the rest.
+    public var renditionStore: URL?
     /// Whether the build writes `_headers` for hosts that read it (`--no-host-files` turns it off).
     public var hostFiles = true
     public var strict = false
@@ -188,6 +191,12 @@ extension StringProtocol {
 
 /// Paths given as text (flags, settings files).
 public enum PathText {
+    /// `path` as a message shows it: relative to the current folder when inside it.
+    public static func displayed(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
+    }
+
     /// `path` as a file URL: absolute paths as they are, `~/` expanded, others inside `folder`.
     public static func resolve(_ path: String, relativeTo folder: URL) -> URL {
         let expanded = expandingTilde(path)

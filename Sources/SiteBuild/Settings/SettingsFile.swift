@@ -149,5 +149,8 @@ public enum SettingsFile {
         if let value = try string("staticFolder") {
             settings.staticFolder = PathText.resolve(value, relativeTo: folder)
         }
+        if let value = try string("renditionStore") {
+            settings.renditionStore = PathText.resolve(value, relativeTo: folder)
+        }
     }
 }

@@ -22,6 +22,21 @@ public struct StarterFiles {
 
     /// Writes the files for the photos at `photoPaths` (relative to the photos folder, in the
     /// scan's order) and says on the console what it wrote or left alone.
+    /// Scans the photos folder on `jobs` threads (its problems are warned about) and writes the
+    /// files for the photos found.
+    public func write(scanningWith jobs: Int) throws(CommandError) {
+        let scan: ScanResult
+        do {
+            // A site built inside the photos folder is not photos to describe.
+            scan = try PhotoScanner(jobs: jobs, excludedFolders: [photos.appending(path: "_site")])
+                .scan(photos)
+        } catch {
+            throw .failed(error.description)
+        }
+        for diagnostic in scan.diagnostics { console.warn(Diagnostics.line(for: diagnostic)) }
+        try write(photoPaths: scan.photos.map(\.relativePath))
+    }
+
     public func write(photoPaths: [String]) throws(CommandError) {
         let settingsFile = photos.appending(path: "waterfall.json")
         if FileManager.default.fileExists(atPath: settingsFile.path) {

@@ -24,10 +24,8 @@ extension SiteBuilder {
         previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, widths: RenditionWidths, to output: OutputFolder,
         progress: Progress
-    ) throws(CommandError) -> (warnings: Int, carried: CarriedFolder?) {
-        let options = RenditionOptions(
-            quality: settings.quality, maximumPixels: settings.maximumPixels, webp: settings.webp,
-            avif: settings.avif, avifSpeed: settings.avifSpeed)
+    ) throws(CommandError) -> (warnings: Int, carried: CarriedFolder?, store: StoreUse?) {
+        let options = renditionOptions
         let writer = RenditionWriter(
             encoder: RenditionEncoder(options: options), widths: widths, jobs: settings.jobs)
         let folderName = RenditionWriter.folderName
@@ -95,6 +93,16 @@ extension SiteBuilder {
 
         let folder = output.staging.appending(
             path: carries ? CarriedFolder.incomingName(of: folderName) : folderName)
+        if let store = settings.renditionStore {
+            var isStore = false
+            guard FileManager.default.fileExists(atPath: store.path, isDirectory: &isStore),
+                isStore
+            else {
+                throw .failed(
+                    "rendition store '\(store.path)' is not a folder (given with --rendition-store): fill it with 'waterfall-site renditions --shard I/N --store DIR'"
+                )
+            }
+        }
         // Only a previous waterfall-site build is a source of reusable renditions.
         let photosFolder = Array(settings.photos.path.utf8) + [UInt8(ascii: "/")]
         let report = writer.write(
@@ -104,7 +112,7 @@ extension SiteBuilder {
                 photo.sourcePath = photosFolder + FileNameText.bytes(of: photo.relativePath)
                 return photo
             }, into: folder, reusing: output.isPreviousBuild ? previousFolder : nil,
-            previousIsKept: carries
+            previousIsKept: carries, store: settings.renditionStore
         ) { done, total in
             progress.update("Resizing photos", done: done, total: total)
         }
@@ -159,7 +167,8 @@ extension SiteBuilder {
         var arriving: Set<String> = []
         for (position, renditions) in zip(toRender, report.renditions) {
             results[position] = renditions
-            if let renditions, !renditions.reused {
+            // Files from the store were linked into the folder: they arrive as new ones do.
+            if let renditions, !renditions.reused || renditions.fromStore {
                 arriving.formUnion(renditions.allFiles.map { Self.fileName($0.path) })
             }
         }
@@ -193,7 +202,10 @@ extension SiteBuilder {
                         : "no photo could be shown (see the warnings above); nothing to publish")
             }
         }
-        guard carries, let cache else { return (failures.count, nil) }
+        let store = settings.renditionStore.map { _ in
+            StoreUse(linked: report.storeCount, encoded: report.encodedCount)
+        }
+        guard carries, let cache else { return (failures.count, nil, store) }
         let leavers = Self.unusedRenditions(
             cache: cache, previousIndex: previousIndex, results: results)
         guard
@@ -205,7 +217,21 @@ extension SiteBuilder {
                 "the previous site's '\(previousFolder.path)' went away during the build; build again"
             )
         }
-        return (failures.count, carried)
+        return (failures.count, carried, store)
+    }
+
+    /// What a build took from `--rendition-store`: photos whose renditions it linked from there,
+    /// and photos it encoded because the store lacked them.
+    struct StoreUse {
+        var linked: Int
+        var encoded: Int
+    }
+
+    /// The encoder's options from the settings.
+    var renditionOptions: RenditionOptions {
+        RenditionOptions(
+            quality: settings.quality, maximumPixels: settings.maximumPixels, webp: settings.webp,
+            avif: settings.avif, avifSpeed: settings.avifSpeed)
     }
 
     /// Leaves HEIC and AVIF photos out of a build without renditions (`--no-renditions`), with a

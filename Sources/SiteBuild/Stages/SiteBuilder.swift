@@ -60,16 +60,7 @@ public struct SiteBuilder {
             ?? PhotoMetadata()
         // Without a --caption-height, each tile's band fits what it shows (see CaptionBand).
         let captionHeight = settings.captionHeight ?? 0
-        var layout = LayoutOptions(
-            breakpoints: settings.breakpoints, columnSpacing: settings.columnSpacing,
-            rowSpacing: settings.rowSpacing, insets: settings.insets, direction: settings.direction,
-            sizing: settings.itemWidth.map { .fixedItemWidth($0) } ?? .fluid,
-            // A footer keeps the same distance from the tallest column as photos from each other.
-            footerSpacing: settings.rowSpacing,
-            balanceTolerance: settings.balanceTolerance ?? settings.rowSpacing)
-        layout.breakpoints = metadata.galleryBreakpoints(
-            settings.breakpoints, minimum: layout.minimumGalleryWidth,
-            maximum: layout.maximumGalleryWidth)
+        let layout = layoutOptions(metadata)
         var options = SiteOptions(
             title: settings.title ?? Humanised.words(Substring(settings.photos.lastPathComponent)),
             layout: layout, captionHeight: captionHeight, headerHeight: settings.headerHeight,
@@ -84,9 +75,7 @@ public struct SiteBuilder {
             &options, metadata: &metadata, metadataFile: metadataURL?.path ?? "metadata")
         // The renditions' widths and every tile's `sizes` follow from the layout options alone,
         // so the renderer is made once, before any stage runs.
-        let sizing = ImageSizing(
-            layout: layout, sections: metadata.sections,
-            atLeast: settings.baseURL == nil ? nil : SiteRenderer.shareImageWidth)
+        let sizing = imageSizing(layout, metadata)
         if settings.renditions { options.imageSizes = sizing.widths.sizes }
         let renderer: SiteRenderer
         do {
@@ -186,6 +175,7 @@ public struct SiteBuilder {
         let interruption = Interruption { output.abandonStaging() }
         defer { interruption.cancel() }
         var renditionWarnings = 0
+        var storeUse: StoreUse?
         var carriedFolders: [CarriedFolder] = []
         var draft = BuildCache.Draft(scan)
         var keptPages = 0
@@ -195,6 +185,7 @@ public struct SiteBuilder {
                     &plan, scan: scan, cache: cache, previousPositions: previousPositions,
                     draft: &draft, widths: sizing.widths, to: output, progress: progress)
                 renditionWarnings = renditions.warnings
+                storeUse = renditions.store
                 if let carried = renditions.carried { carriedFolders.append(carried) }
             }
             carriedFolders += try write(
@@ -251,6 +242,11 @@ public struct SiteBuilder {
             if keptPages > 0 {
                 saved.append(
                     "\(NumberText.grouped(keptPages)) unchanged page\(keptPages == 1 ? "" : "s") not rendered again"
+                )
+            }
+            if let storeUse {
+                saved.append(
+                    "\(NumberText.grouped(storeUse.linked)) photos' renditions from the rendition store, \(NumberText.grouped(storeUse.encoded)) encoded"
                 )
             }
             if !saved.isEmpty { line += "; " + saved.joined(separator: ", ") }
@@ -398,6 +394,30 @@ public struct SiteBuilder {
         return [carried, items.carried].compactMap { $0 }
     }
 
+    /// The gallery's layout options: the settings', with the breakpoints the metadata's
+    /// sections need.
+    func layoutOptions(_ metadata: PhotoMetadata) -> LayoutOptions {
+        var layout = LayoutOptions(
+            breakpoints: settings.breakpoints, columnSpacing: settings.columnSpacing,
+            rowSpacing: settings.rowSpacing, insets: settings.insets, direction: settings.direction,
+            sizing: settings.itemWidth.map { .fixedItemWidth($0) } ?? .fluid,
+            // A footer keeps the same distance from the tallest column as photos from each other.
+            footerSpacing: settings.rowSpacing,
+            balanceTolerance: settings.balanceTolerance ?? settings.rowSpacing)
+        layout.breakpoints = metadata.galleryBreakpoints(
+            settings.breakpoints, minimum: layout.minimumGalleryWidth,
+            maximum: layout.maximumGalleryWidth)
+        return layout
+    }
+
+    /// The renditions' widths and the tiles' `sizes` for `layout` (with a candidate wide enough
+    /// for the share image under `--base-url`).
+    func imageSizing(_ layout: LayoutOptions, _ metadata: PhotoMetadata) -> ImageSizing {
+        ImageSizing(
+            layout: layout, sections: metadata.sections,
+            atLeast: settings.baseURL == nil ? nil : SiteRenderer.shareImageWidth)
+    }
+
     /// Indices of `paths` cut into `count` runs of about equal length, each cut at a change of
     /// folder, so no two runs ever create the same folder.
     static func foldersSplit(_ paths: [String], into count: Int) -> [Range<Int>] {
@@ -447,7 +467,7 @@ public struct SiteBuilder {
 
     /// `metadata.json` or `metadata.csv` in the photos folder; both is an error, as the site
     /// would show one of them while the shop edits the other.
-    private func defaultMetadataURL() throws(CommandError) -> URL? {
+    func defaultMetadataURL() throws(CommandError) -> URL? {
         let found = PhotoMetadata.defaultNames.map { settings.photos.appending(path: $0) }.filter {
             FileManager.default.fileExists(atPath: $0.path)
         }
@@ -476,10 +496,5 @@ public struct SiteBuilder {
             folder.resolvingSymlinksInPath().path + "/")
     }
 
-    private func displayPath(_ url: URL) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        let path = url.path
-        if path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
-        return path
-    }
+    private func displayPath(_ url: URL) -> String { PathText.displayed(url.path) }
 }

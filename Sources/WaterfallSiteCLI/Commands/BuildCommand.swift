@@ -33,6 +33,7 @@ enum BuildCommand {
         .init(names: ["--metadata"], takesValue: true, setting: "metadata"),
         .init(names: ["--templates"], takesValue: true, setting: "templates"),
         .init(names: ["--static"], takesValue: true, setting: "staticFolder"),
+        .init(names: ["--rendition-store"], takesValue: true, setting: "renditionStore"),
         .init(names: ["--no-host-files"], takesValue: false, setting: "hostFiles"),
         .init(names: ["--config"], takesValue: true),
         .init(names: ["--jobs", "-j"], takesValue: true),
@@ -159,6 +160,7 @@ enum BuildCommand {
         for (flag, key) in [
             ("--metadata", \BuildSettings.metadata), ("--templates", \.templates),
             ("--static", \.staticFolder), ("--logo", \.logo), ("--favicon", \.favicon),
+            ("--rendition-store", \.renditionStore),
         ] {
             if let value = list.value(flag) {
                 settings[keyPath: key] = PathText.resolve(value, relativeTo: workingFolder)

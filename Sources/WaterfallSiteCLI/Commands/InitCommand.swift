@@ -1,4 +1,3 @@
-import PhotoScanner
 import SiteBuild
 
 #if canImport(FoundationEssentials)
@@ -33,17 +32,6 @@ enum InitCommand {
         if let text = list.value("--jobs") {
             jobs = Int(try NumericSetting.jobs.parse(text, command: "init"))
         }
-        let scan: ScanResult
-        do {
-            // A site built inside the photos folder is not photos to describe.
-            scan = try PhotoScanner(jobs: jobs, excludedFolders: [photos.appending(path: "_site")])
-                .scan(photos)
-        } catch {
-            throw .failed(error.description)
-        }
-        for diagnostic in scan.diagnostics { console.warn(Diagnostics.line(for: diagnostic)) }
-
-        try StarterFiles(photos: photos, console: console).write(
-            photoPaths: scan.photos.map(\.relativePath))
+        try StarterFiles(photos: photos, console: console).write(scanningWith: jobs)
     }
 }

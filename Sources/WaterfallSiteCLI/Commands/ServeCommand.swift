@@ -94,7 +94,7 @@ enum ServeCommand {
         while !stop.fired, let changed = watcher.waitForChange(stoppingOn: stop.readEnd) {
             var unique: [String] = []
             for path in changed where !unique.contains(path) { unique.append(path) }
-            let shown = unique.prefix(3).map { displayPath($0) }.joined(separator: ", ")
+            let shown = unique.prefix(3).map(PathText.displayed).joined(separator: ", ")
             console.warn(
                 "Changed: \(shown)\(unique.count > 3 ? " and \(unique.count - 3) more" : ""); rebuilding"
             )
@@ -183,8 +183,4 @@ enum ServeCommand {
         }
     }
 
-    private static func displayPath(_ path: String) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
-    }
 }

@@ -1,20 +1,15 @@
 /// The `--help` texts. Kept together so options, defaults and the README stay in step.
 enum HelpText {
+    /// A command's usage line (its help's first line), or every command's.
     static func usageLine(_ command: String?) -> String {
-        switch command {
-        case "scan":
-            return
-                "Usage: waterfall-site scan DIR [--json] [--strict] [--jobs N] [--follow-symlinks] [--quiet]"
-        case "build": return "Usage: waterfall-site build [PHOTOS] [-o DIR] [options]"
-        case "serve":
-            return
-                "Usage: waterfall-site serve [PHOTOS] [-o DIR] [--port N] [--host ADDR] [build options]"
-        case "init": return "Usage: waterfall-site init PHOTOS"
-        default:
-            return
-                "Usage: waterfall-site build [PHOTOS] [-o DIR] [options]\n       waterfall-site serve [PHOTOS] [--port N]\n"
-                + "       waterfall-site init PHOTOS\n       waterfall-site scan DIR [--json]"
-        }
+        let help = [
+            "scan": scan, "build": build, "serve": serve, "init": initialise,
+            "renditions": renditions,
+        ]
+        if let text = command.flatMap({ help[$0] }) { return String(text.prefix { $0 != "\n" }) }
+        return
+            "Usage: waterfall-site build [PHOTOS] [-o DIR] [options]\n       waterfall-site serve [PHOTOS] [--port N]\n"
+            + "       waterfall-site init PHOTOS\n       waterfall-site scan DIR [--json]"
     }
 
     static let main = """
@@ -28,6 +23,9 @@ enum HelpText {
           waterfall-site init PHOTOS                       Write waterfall.json and a metadata.csv
                                                            listing every photo, to fill in
           waterfall-site scan DIR [--json]                 Measure every photo, report problems
+          waterfall-site renditions PHOTOS --shard I/N --store DIR
+                                                           One shard of the resized copies, for
+                                                           many machines (then build --rendition-store)
 
           waterfall-site COMMAND --help                    All options of a command
           waterfall-site --version
@@ -115,6 +113,26 @@ enum HelpText {
         EXAMPLES
           waterfall-site init ./photos
           waterfall-site init ./photos && waterfall-site serve ./photos
+
+        """
+
+    static let renditions = """
+        Usage: waterfall-site renditions PHOTOS --store DIR (--shard I/N | --prune) [options]
+
+        Writes the resized copies of shard I of N of the photos below PHOTOS into DIR, a store
+        that any number of shards (on other machines too) may share; then 'build
+        --rendition-store DIR' with the same options links them and encodes only what is missing.
+        A photo's shard follows from its bytes, so adding photos moves no other. A killed or
+        repeated shard is safe: files appear whole, under their final names only.
+
+          --shard I/N   This run's shard, 0 ≤ I < N (for a batch engine's index: 0/4 … 3/4)
+          --store DIR   The store (made when missing; a shared mount needs atomic renames only)
+          --prune       Remove from DIR every file no photo below PHOTOS uses with these options
+        The layout and rendition options of 'build' apply, and must be the build's.
+
+        EXAMPLES
+          waterfall-site renditions ./photos --shard "$JOB_COMPLETION_INDEX/8" --store /mnt/store
+          waterfall-site build ./photos --rendition-store /mnt/store
 
         """
 
@@ -215,6 +233,8 @@ enum HelpText {
                                       ones (slow: many times the JPEG encode time; default:
                                       --no-avif)
           --avif-speed N              AV1 encoder speed, 0 (slowest, smallest) to 9 (default: 6)
+          --rendition-store DIR       Link the copies that 'waterfall-site renditions --shard'
+                                      made in DIR; encode only what it lacks
           --max-pixels N              Photos with more pixels are not resized; their tiles show
                                       the original, 1–10,000,000,000 (default: 100000000)
           --publish-originals         Publish the original photos in DIR/photos/ and offer them

@@ -1,0 +1,213 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import SiteBuild
+@testable import WaterfallSiteCLI
+
+/// `renditions --shard I/N --store DIR` run as separate processes, as a batch engine runs them,
+/// then `build --rendition-store DIR`.
+@Suite("Rendition shards and the rendition store, end to end", .serialized)
+struct RenditionStoreEndToEndTests {
+    /// Nine sample photos in three folders.
+    static func photos() throws -> TemporaryFolder {
+        let work = try TemporaryFolder()
+        let names = try FileManager.default.subpathsOfDirectory(
+            atPath: Repository.sampleImages.path
+        ).filter { $0.hasSuffix(".jpg") }.sorted().prefix(9)
+        for name in names {
+            try work.write(
+                "photos/" + name,
+                Data(contentsOf: Repository.sampleImages.appending(path: name)))
+        }
+        return work
+    }
+
+    /// Every file below `root` (relative path → bytes), the hidden `.incoming` folder aside.
+    static func files(_ root: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: root)
+        where !path.hasPrefix(".incoming") {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder),
+                !isFolder.boolValue
+            else { continue }
+            files[path] = try Data(contentsOf: URL(fileURLWithPath: root + "/" + path))
+        }
+        return files
+    }
+
+    /// The incoming folders runs left in the store.
+    static func incoming(_ store: String) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: store + "/.incoming")) ?? []
+    }
+
+    static func shard(_ binary: URL, _ photos: String, _ shard: String, _ store: String) throws
+        -> ProcessRun
+    {
+        try ProcessRun(binary, ["renditions", photos, "--shard", shard, "--store", store])
+    }
+
+    @Test("Four shards as four processes, then a build that encodes nothing and equals a plain one")
+    func fourShards() throws {
+        let binary = try #require(Repository.binary, "the executable was not built")
+        let work = try Self.photos()
+        let photos = work.path + "/photos"
+        let store = work.path + "/store"
+        let runs = Mutex<[ProcessRun]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { index in
+            if let run = try? Self.shard(binary, photos, "\(index)/4", store) {
+                runs.withLock { $0.append(run) }
+            }
+        }
+        let finished = runs.withLock { $0 }
+        #expect(finished.count == 4 && finished.allSatisfy { $0.status == 0 })
+        let encoded = finished.compactMap { run in
+            SiteRendererTestsShim.match(#"photos → .*: (\d+) encoded"#, run.output).flatMap {
+                Int($0)
+            }
+        }
+        #expect(encoded.count == 4 && encoded.reduce(0, +) == 9, "\(finished.map(\.output))")
+        #expect(encoded.filter { $0 > 0 }.count >= 2, "the photos spread over the shards")
+        #expect(Self.incoming(store).isEmpty, "each run takes its incoming folder away")
+
+        let fromStore = CapturedRun([
+            "build", photos, "-o", work.path + "/from-store", "--rendition-store", store,
+        ])
+        #expect(fromStore.exitCode == .success, "\(fromStore.error)")
+        #expect(
+            fromStore.output.contains("9 photos' renditions from the rendition store, 0 encoded"),
+            "\(fromStore.output)")
+        let plain = CapturedRun(["build", photos, "-o", work.path + "/plain", "--quiet"])
+        #expect(plain.exitCode == .success)
+        let site = try Self.files(work.path + "/plain")
+        #expect(try Self.files(work.path + "/from-store") == site, "byte for byte")
+        // The store holds exactly the site's renditions, under the same names.
+        let renditions = site.filter { $0.key.hasPrefix("renditions/") }
+        #expect(
+            try Self.files(store)
+                == Dictionary(
+                    uniqueKeysWithValues: renditions.map {
+                        (String($0.key.dropFirst("renditions/".count)), $0.value)
+                    }))
+        // A second run of a shard finds everything in the store.
+        let again = try Self.shard(binary, photos, "0/4", store)
+        #expect(again.status == 0 && again.output.contains(" 0 encoded"), "\(again.output)")
+    }
+
+    @Test("A shard killed mid-way leaves no file under its name half written; its re-run finishes")
+    func killedShard() throws {
+        let binary = try #require(Repository.binary, "the executable was not built")
+        let work = try Self.photos()
+        let photos = work.path + "/photos"
+        let store = work.path + "/store"
+        let plain = CapturedRun(["build", photos, "-o", work.path + "/plain", "--quiet"])
+        #expect(plain.exitCode == .success)
+        let expected = try Self.files(work.path + "/plain").filter {
+            $0.key.hasPrefix("renditions/")
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["renditions", photos, "--shard", "0/1", "--store", store, "-j", "1"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Kill it once some renditions are there and others are still to come.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline && (try? Self.files(store).count) ?? 0 < 3 {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        let left = try Self.files(store)
+        #expect(left.count < expected.count, "killed before the end")
+        for (name, bytes) in left {
+            #expect(expected["renditions/" + name] == bytes, "\(name) is whole")
+        }
+        #expect(Self.incoming(store).count == 1, "the killed run's temporaries are fenced off")
+
+        let rerun = try Self.shard(binary, photos, "0/1", store)
+        #expect(rerun.status == 0, "\(rerun.error)")
+        #expect(Self.incoming(store).isEmpty, "the re-run removed the killed run's temporaries")
+        #expect(
+            try Self.files(store).mapValues { $0 }
+                == Dictionary(
+                    uniqueKeysWithValues: expected.map {
+                        (String($0.key.dropFirst("renditions/".count)), $0.value)
+                    }))
+    }
+
+    @Test("Two runs of the same shard at once (a retry beside the first) both succeed")
+    func retriedShard() throws {
+        let binary = try #require(Repository.binary, "the executable was not built")
+        let work = try Self.photos()
+        let photos = work.path + "/photos"
+        let store = work.path + "/store"
+        let runs = Mutex<[ProcessRun]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            if let run = try? Self.shard(binary, photos, "1/2", store) {
+                runs.withLock { $0.append(run) }
+            }
+        }
+        #expect(runs.withLock { $0.count == 2 && $0.allSatisfy { $0.status == 0 } })
+        let other = try Self.shard(binary, photos, "0/2", store)
+        #expect(other.status == 0)
+        let build = CapturedRun([
+            "build", photos, "-o", work.path + "/site", "--rendition-store", store,
+        ])
+        #expect(build.output.contains(", 0 encoded"), "\(build.output)")
+        #expect(Self.incoming(store).isEmpty)
+    }
+
+    @Test("--prune removes what no photo uses, and only that")
+    func prune() throws {
+        let binary = try #require(Repository.binary, "the executable was not built")
+        let work = try Self.photos()
+        let photos = work.path + "/photos"
+        let store = work.path + "/store"
+        #expect(try Self.shard(binary, photos, "0/1", store).status == 0)
+        let before = try Self.files(store)
+        // One photo leaves the folder; a file of another option set is in the store too.
+        let gone = try #require(
+            try FileManager.default.subpathsOfDirectory(atPath: photos).sorted().last {
+                $0.hasSuffix(".jpg")
+            })
+        try FileManager.default.removeItem(atPath: photos + "/" + gone)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: store + "/0123456789abcdef0123-640.jpg"))
+        try Data("own".utf8).write(to: URL(fileURLWithPath: store + "/README.txt"))
+        let pruned = CapturedRun(["renditions", photos, "--store", store, "--prune"])
+        #expect(pruned.exitCode == .success, "\(pruned.error)")
+        let after = try Self.files(store)
+        #expect(after["README.txt"] != nil, "a file of another name is left alone")
+        #expect(after["0123456789abcdef0123-640.jpg"] == nil)
+        let removed = Set(before.keys).subtracting(after.keys)
+        #expect(!removed.isEmpty && removed.allSatisfy { before[$0] != nil })
+        // What is left is exactly what a build of the remaining photos uses.
+        let build = CapturedRun([
+            "build", photos, "-o", work.path + "/site", "--rendition-store", store,
+        ])
+        #expect(build.output.contains(", 0 encoded"), "\(build.output)")
+        let used = try Self.files(work.path + "/site").keys.filter { $0.hasPrefix("renditions/") }
+        #expect(
+            Set(used.map { String($0.dropFirst("renditions/".count)) })
+                == Set(after.keys).subtracting(["README.txt"]))
+    }
+
+    @Test("Usage errors name the option and exit 64")
+    func usage() {
+        for (arguments, message) in [
+            (["renditions", "x", "--shard", "4/4", "--store", "s"], "--shard"),
+            (["renditions", "x", "--shard", "0/4"], "--store"),
+            (["renditions", "x", "--store", "s"], "either --shard I/N or --prune"),
+            (["renditions", "x", "--store", "s", "--shard", "0/2", "--prune"], "either"),
+        ] {
+            let run = CapturedRun(arguments)
+            #expect(run.exitCode == .usage, "\(arguments)")
+            #expect(run.error.contains(message), "\(run.error)")
+        }
+        let missing = CapturedRun([
+            "build", "SampleImages", "-o", "/tmp/x", "--rendition-store", "/nonexistent/store",
+        ])
+        #expect(missing.exitCode == .failure && missing.error.contains("--rendition-store"))
+    }
+}
