@@ -5,7 +5,7 @@
 #
 #   Benchmarks/run.sh              full run (about 6–7 minutes on 2 cores, +3 the first time)
 #   QUICK=1 Benchmarks/run.sh      smaller corpora and fewer repeats (about 2–3 minutes)
-#   PARTS="webp e2e" Benchmarks/run.sh   only those sections (scan layout build serve renditions webp e2e)
+#   PARTS="webp e2e" Benchmarks/run.sh   only those sections (scan layout build serve renditions webp e2e shards)
 #
 # Rows: scan (vs the C floor, `identify -ping`, exiftool, Python imagesize and Pillow), layout
 # (vs its floor loop), build at 100,000 photos without renditions (cold, warm with no change,
@@ -56,7 +56,7 @@ BUILD_VARIANTS=${BUILD_VARIANTS:-plain shared}     # build rows without and with
 E2E_ROUNDS=${E2E_ROUNDS:-$d_e2e_rounds}           # best of E2E_ROUNDS for ours and sigal
 EXIFTOOL_EVERY=${EXIFTOOL_EVERY:-$d_exif_every}   # exiftool reads every Nth scan file (it is slow)
 
-PARTS=${PARTS:-scan layout build serve renditions webp e2e}  # serve needs build
+PARTS=${PARTS:-scan layout build serve renditions webp e2e shards}  # serve needs build
 part() { [[ " $PARTS " == *" $1 "* ]]; }
 log() { printf '==> %s\n' "$*" >&2; }
 
@@ -152,6 +152,7 @@ ok() { [[ -n ${best_ns[$1]:-} && -z ${failed[$1]:-} ]]; }
 sec() { awk -v ns="$1" 'BEGIN { printf "%.3f", ns / 1e9 }'; }
 mb() { awk -v kb="$1" 'BEGIN { printf "%.1f", kb / 1024 }'; }
 s_of() { sec "${best_ns[$1]}"; }
+cpu_cell() { printf '%.2f s CPU' "${best_cpu[$1]}"; }
 per_s() { awk -v n="$1" -v ns="$2" 'BEGIN { printf "%.0f", n / (ns / 1e9) }'; }  # COUNT NS → items/s
 div() { awk -v a="$1" -v b="$2" -v f="${3:-%.2f}" 'BEGIN { printf f, a / b }'; }
 commas() { printf '%s' "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|[,.]\)/\1,\2\3/; ta'; }
@@ -483,7 +484,6 @@ if ok sigal-cold; then
   find "$sigal_site" -path "$sigal_site/static" -prune -o -type f -iname '*.jpg' -print > "$work/e2e-sigal-files.txt"
   sigal_written=$(written "$work/e2e-sigal-files.txt")
 fi
-cpu_cell() { printf '%.2f s CPU' "${best_cpu[$1]}"; }
 for phase in cold warm; do
   if [[ $phase == cold ]]; then
     label="$e2e_label, cold (fresh output): sigal's time ÷ ours"
@@ -517,12 +517,71 @@ retire "$ours_site"
 fi  # e2e
 
 # ---------------------------------------------------------------------------------------------
+if part shards; then
+# Issue 23: the renditions as 4 shards (4 processes, one after another on this machine) into one
+# store, then a build that links them, against one build: what sharding costs beyond the work.
+log "shards: $E2E_COUNT photos, 4 shard processes + build --rendition-store ÷ one build with $E2E_JOBS jobs, best of $E2E_ROUNDS"
+photos="$work/photos-$E2E_COUNT"
+if [[ ! -f $photos/.complete ]]; then
+  rm -rf "$photos"
+  python3 "$suite/generate_photos.py" "$package/SampleImages" "$photos" "$E2E_COUNT"
+  touch "$photos/.complete"
+fi
+one_site="$work/shards-one"; store="$work/shards-store"; sharded_site="$work/shards-site"
+cat > "$work/shards.sh" <<SHARDS
+#!/usr/bin/env bash
+# The 4 shards one after another with the machine's jobs, as a batch engine runs them on one
+# node, then the build that links what they made.
+set -e
+for i in 0 1 2 3; do "$tool" renditions "$photos" --shard "\$i/4" --store "$store" --quiet --jobs "$E2E_JOBS"; done
+"$tool" build "$photos" -o "$sharded_site" --quiet --jobs "$E2E_JOBS" --rendition-store "$store"
+SHARDS
+chmod +x "$work/shards.sh"
+one_build=("$tool" build "$photos" -o "$one_site" --quiet --jobs "$E2E_JOBS")
+# What every shard pays whatever its share: the scan and reading every photo's content hash
+# (a shard that owns no photo).
+hash_only=("$tool" renditions "$photos" --shard 0/1000000 --store "$work/shards-empty" --quiet --jobs 1)
+store_build=("$tool" build "$photos" -o "$sharded_site" --quiet --jobs "$E2E_JOBS" --rendition-store "$store")
+retire "$one_site"; "${one_build[@]}" >/dev/null  # warm-up (page cache), not timed
+for ((r = 1; r <= E2E_ROUNDS; r++)); do
+  retire "$one_site"; measure shards-one "${one_build[@]}"
+  retire "$store" "$sharded_site"; measure shards-four "$work/shards.sh"
+  retire "$sharded_site"; measure shards-link "${store_build[@]}"
+  measure shards-hash "${hash_only[@]}"
+done
+if ok shards-one && ok shards-four && ok shards-link && ok shards-hash; then
+  ratio=$(div "${best_ns[shards-four]}" "${best_ns[shards-one]}" %.3f)
+  row "renditions in 4 shards (4 processes in turn, $E2E_JOBS jobs each, one store) + \`build --rendition-store\`, $E2E_COUNT photos, wall ÷ one \`build --jobs $E2E_JOBS\`" \
+    "$(s_of shards-four) s ($(cpu_cell shards-four))" "$(s_of shards-one) s ($(cpu_cell shards-one))" "$ratio×" \
+    "$(verdict "$ratio" "<=" 1.10 "≤ 1.10×")"
+  # On paper: N shards on N machines of this kind (2 cores), from this run's costs: each shard
+  # reads every photo's hash (shards-hash) and renders 1/N of the photos (the one build's CPU
+  # less the linking build's), then one build links them (shards-link).
+  model=$(awk -v one="${best_cpu[shards-one]}" -v link_cpu="${best_cpu[shards-link]}" \
+    -v hash="$(sec "${best_ns[shards-hash]}")" -v link="$(sec "${best_ns[shards-link]}")" \
+    -v wall="$(sec "${best_ns[shards-one]}")" -v n="$E2E_COUNT" 'BEGIN {
+      render = one - link_cpu; per = render / n
+      for (k = 0; k < 2; k++) {
+        photos = k ? 1000000 : n; scale = photos / n
+        sharded = hash * scale + render * scale / 100 / 2 + link * scale
+        printf "%s%s photos: %.1f s against %.1f s (%.1f×)", k ? "; " : "", photos, sharded, wall * scale, wall * scale / sharded
+      }
+      printf "|%.1f ms CPU a photo to render, %.2f ms to hash", per * 1000, hash * 1000 / n
+    }')
+  row "100 shards on 100 such machines, on paper from this run (each reads every photo's hash, renders 1/100, then one linking build)" \
+    "${model%%|*}" "${model#*|}" "—" "—"
+else
+  row "renditions in 4 shards" "a run failed (see the log)" "—" "—" "—"
+fi
+fi  # shards
+
+# ---------------------------------------------------------------------------------------------
 cpu_model=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 memory=$(awk '/^MemTotal:/ { printf "%.0f GB RAM", $2 / 1048576 }' /proc/meminfo)
 elapsed=$(( $(date +%s) - started ))
 mode="full run"; [[ $quick == 1 ]] && mode="QUICK=1 run"
-[[ $PARTS == "scan layout build serve renditions webp e2e" ]] || mode="$mode of PARTS=\"$PARTS\""
+[[ $PARTS == "scan layout build serve renditions webp e2e shards" ]] || mode="$mode of PARTS=\"$PARTS\""
 {
   echo "waterfall-site benchmarks, $mode: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit, $(nproc) cores ($cpu_model), $memory, load average $load_start at the start and $load_end at the end, took $((elapsed / 60)) min $((elapsed % 60)) s. Best of $ROUNDS (scan), $BUILD_ROUNDS (build), $E2E_ROUNDS (end-to-end); every ratio is against a baseline from the same run."
   echo

