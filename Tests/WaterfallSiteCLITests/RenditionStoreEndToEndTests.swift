@@ -48,19 +48,32 @@ struct RenditionStoreEndToEndTests {
         try ProcessRun(binary, ["renditions", photos, "--shard", shard, "--store", store])
     }
 
+    /// The shards `shards` (such as "0/4") run at once, each its own process.
+    static func shardsAtOnce(_ shards: [String], _ photos: String, _ store: String) throws
+        -> [ProcessRun]
+    {
+        let binary = try #require(Repository.binary, "the executable was not built")
+        let runs = Mutex<[ProcessRun]>([])
+        DispatchQueue.concurrentPerform(iterations: shards.count) { index in
+            if let run = try? Self.shard(binary, photos, shards[index], store) {
+                runs.withLock { $0.append(run) }
+            }
+        }
+        return runs.withLock { $0 }
+    }
+
+    /// The renditions of the site at `site`, by the names a store gives them.
+    static func renditions(ofSite site: String) throws -> [String: Data] {
+        try files(site + "/renditions")
+    }
+
     @Test("Four shards as four processes, then a build that encodes nothing and equals a plain one")
     func fourShards() throws {
         let binary = try #require(Repository.binary, "the executable was not built")
         let work = try Self.photos()
         let photos = work.path + "/photos"
         let store = work.path + "/store"
-        let runs = Mutex<[ProcessRun]>([])
-        DispatchQueue.concurrentPerform(iterations: 4) { index in
-            if let run = try? Self.shard(binary, photos, "\(index)/4", store) {
-                runs.withLock { $0.append(run) }
-            }
-        }
-        let finished = runs.withLock { $0 }
+        let finished = try Self.shardsAtOnce(["0/4", "1/4", "2/4", "3/4"], photos, store)
         #expect(finished.count == 4 && finished.allSatisfy { $0.status == 0 })
         let encoded = finished.compactMap { run in
             SiteRendererTestsShim.match(#"photos → .*: (\d+) encoded"#, run.output).flatMap {
@@ -83,13 +96,7 @@ struct RenditionStoreEndToEndTests {
         let site = try Self.files(work.path + "/plain")
         #expect(try Self.files(work.path + "/from-store") == site, "byte for byte")
         // The store holds exactly the site's renditions, under the same names.
-        let renditions = site.filter { $0.key.hasPrefix("renditions/") }
-        #expect(
-            try Self.files(store)
-                == Dictionary(
-                    uniqueKeysWithValues: renditions.map {
-                        (String($0.key.dropFirst("renditions/".count)), $0.value)
-                    }))
+        #expect(try Self.files(store) == Self.renditions(ofSite: work.path + "/plain"))
         // A second run of a shard finds everything in the store.
         let again = try Self.shard(binary, photos, "0/4", store)
         #expect(again.status == 0 && again.output.contains(" 0 encoded"), "\(again.output)")
@@ -103,9 +110,7 @@ struct RenditionStoreEndToEndTests {
         let store = work.path + "/store"
         let plain = CapturedRun(["build", photos, "-o", work.path + "/plain", "--quiet"])
         #expect(plain.exitCode == .success)
-        let expected = try Self.files(work.path + "/plain").filter {
-            $0.key.hasPrefix("renditions/")
-        }
+        let expected = try Self.renditions(ofSite: work.path + "/plain")
         let process = Process()
         process.executableURL = binary
         process.arguments = ["renditions", photos, "--shard", "0/1", "--store", store, "-j", "1"]
@@ -122,41 +127,32 @@ struct RenditionStoreEndToEndTests {
         let left = try Self.files(store)
         #expect(left.count < expected.count, "killed before the end")
         for (name, bytes) in left {
-            #expect(expected["renditions/" + name] == bytes, "\(name) is whole")
+            #expect(expected[name] == bytes, "\(name) is whole")
         }
         #expect(Self.incoming(store).count == 1, "the killed run's temporaries are fenced off")
 
         let rerun = try Self.shard(binary, photos, "0/1", store)
         #expect(rerun.status == 0, "\(rerun.error)")
         #expect(Self.incoming(store).isEmpty, "the re-run removed the killed run's temporaries")
-        #expect(
-            try Self.files(store).mapValues { $0 }
-                == Dictionary(
-                    uniqueKeysWithValues: expected.map {
-                        (String($0.key.dropFirst("renditions/".count)), $0.value)
-                    }))
+        #expect(try Self.files(store) == expected)
     }
 
     @Test("Two runs of the same shard at once (a retry beside the first) both succeed")
     func retriedShard() throws {
-        let binary = try #require(Repository.binary, "the executable was not built")
         let work = try Self.photos()
         let photos = work.path + "/photos"
         let store = work.path + "/store"
-        let runs = Mutex<[ProcessRun]>([])
-        DispatchQueue.concurrentPerform(iterations: 2) { _ in
-            if let run = try? Self.shard(binary, photos, "1/2", store) {
-                runs.withLock { $0.append(run) }
-            }
-        }
-        #expect(runs.withLock { $0.count == 2 && $0.allSatisfy { $0.status == 0 } })
-        let other = try Self.shard(binary, photos, "0/2", store)
-        #expect(other.status == 0)
+        let runs = try Self.shardsAtOnce(["1/2", "1/2", "0/2"], photos, store)
+        #expect(runs.count == 3 && runs.allSatisfy { $0.status == 0 }, "\(runs.map(\.error))")
         let build = CapturedRun([
             "build", photos, "-o", work.path + "/site", "--rendition-store", store,
         ])
         #expect(build.output.contains(", 0 encoded"), "\(build.output)")
         #expect(Self.incoming(store).isEmpty)
+        // Every file whole: the store is exactly a plain build's renditions.
+        let plain = CapturedRun(["build", photos, "-o", work.path + "/plain", "--quiet"])
+        #expect(plain.exitCode == .success)
+        #expect(try Self.files(store) == Self.renditions(ofSite: work.path + "/plain"))
     }
 
     @Test("--prune removes what no photo uses, and only that")
@@ -187,14 +183,14 @@ struct RenditionStoreEndToEndTests {
             "build", photos, "-o", work.path + "/site", "--rendition-store", store,
         ])
         #expect(build.output.contains(", 0 encoded"), "\(build.output)")
-        let used = try Self.files(work.path + "/site").keys.filter { $0.hasPrefix("renditions/") }
+        let used = try Self.renditions(ofSite: work.path + "/site").keys
         #expect(
-            Set(used.map { String($0.dropFirst("renditions/".count)) })
+            Set(used)
                 == Set(after.keys).subtracting(["README.txt"]))
     }
 
     @Test("Usage errors name the option and exit 64")
-    func usage() {
+    func usage() throws {
         for (arguments, message) in [
             (["renditions", "x", "--shard", "4/4", "--store", "s"], "--shard"),
             (["renditions", "x", "--shard", "0/4"], "--store"),
@@ -205,9 +201,12 @@ struct RenditionStoreEndToEndTests {
             #expect(run.exitCode == .usage, "\(arguments)")
             #expect(run.error.contains(message), "\(run.error)")
         }
+        let work = try TemporaryFolder()
         let missing = CapturedRun([
-            "build", "SampleImages", "-o", "/tmp/x", "--rendition-store", "/nonexistent/store",
+            "build", Repository.sampleImages.path, "-o", work.path + "/site",
+            "--rendition-store", work.path + "/none",
         ])
         #expect(missing.exitCode == .failure && missing.error.contains("--rendition-store"))
+        #expect(!FileManager.default.fileExists(atPath: work.path + "/site"), "before the scan")
     }
 }

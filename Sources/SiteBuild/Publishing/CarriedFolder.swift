@@ -120,7 +120,8 @@ final class CarriedFolder: @unchecked Sendable {
         incomingPath = output.staging.path + "/" + incomingName
     }
 
-    private static func isFolder(_ path: String) -> Bool {
+    /// Whether `path` is a folder itself (not a symlink to one).
+    static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }

@@ -98,11 +98,9 @@ final class SitePublisher: Sendable {
         in folder: String, _ groups: [OutputManifest.Group], mayKeep: Bool = true
     ) -> GroupedFolder {
         let previousGroups = previous.groups(in: folder)
-        var info = stat()
         let carries =
             mayKeep && !previousGroups.isEmpty && !output.restoredCarriedFolders
-            && lstat(output.url.path + "/" + folder, &info) == 0
-            && (info.st_mode & S_IFMT) == S_IFDIR
+            && CarriedFolder.isFolder(output.url.path + "/" + folder)
         manifest.withLock { $0.setGroups(groups, in: folder) }
         return GroupedFolder(
             name: folder, groups: groups, previous: previousGroups, output: output,

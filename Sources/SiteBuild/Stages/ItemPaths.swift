@@ -74,18 +74,11 @@ enum ItemPaths {
             ? String(decoding: FileNameText.bytes(of: photoPath), as: UTF8.self) : photoPath
     }
 
-    /// ``slug(_:empty:)`` of UTF-8 bytes.
-    private static func slug(bytes: Slice<UnsafeBufferPointer<UInt8>>, empty: String) -> String {
+    /// The slug of UTF-8 `bytes`: lower-case letters and digits (of any script) joined by single
+    /// hyphens; `empty` when nothing is left.
+    static func slug<Bytes: Collection<UInt8>>(bytes: Bytes, empty: String) -> String {
         asciiSlug(bytes, empty: empty)
             ?? unicodeSlug(String(decoding: bytes, as: UTF8.self)[...], empty: empty)
-    }
-
-    /// Lower-case letters and digits (of any script) joined by single hyphens; `empty` when
-    /// nothing is left.
-    static func slug(_ text: Substring, empty: String) -> String {
-        var text = text
-        return text.withUTF8 { asciiSlug($0[...], empty: empty) }
-            ?? unicodeSlug(text, empty: empty)
     }
 
     /// The slug of ASCII bytes, byte by byte (most names are ASCII, and this is about ten times
@@ -113,7 +106,7 @@ enum ItemPaths {
         return bytes.isEmpty ? empty : String(decoding: bytes, as: UTF8.self)
     }
 
-    /// ``slug(_:empty:)`` of any text, character by character, in Unicode's composed form
+    /// ``slug(bytes:empty:)`` of any text, character by character, in Unicode's composed form
     /// (NFC). Swift compares strings by canonical equivalence, so the build's sets of paths
     /// take `Café` typed on Linux and `Café` copied from a Mac (decomposed) for one name; their
     /// slugs must then be the same bytes too, or one folder of item pages goes unmade.

@@ -177,22 +177,11 @@ public struct RenditionShard {
         let writer = RenditionWriter(
             encoder: RenditionEncoder(options: builder.renditionOptions), widths: sizing.widths,
             jobs: settings.jobs)
-        let progress = Progress(console: console, quiet: settings.quiet)
-        let scan: ScanResult
-        do {
-            scan = try PhotoScanner(
-                jobs: settings.jobs, excludedFolders: [store, settings.output],
-                followsOutsideLinks: settings.followsSymlinks
-            ).scan(
-                settings.photos, cacheAfterWalk: { nil },
-                progress: { done, total in
-                    progress.update("Scanning photos", done: done, total: total)
-                })
-        } catch {
-            progress.finish()
-            throw .failed(error.description)
-        }
-        progress.finish()
+        // What the build leaves out of its scan, and the store.
+        let staticFolder = try builder.loadStaticFolder(OutputFolder(settings.output))
+        let scan = try builder.scanPhotos(
+            excluding: [store, settings.output] + (staticFolder.map { [$0.url] } ?? []),
+            progress: Progress(console: console, quiet: settings.quiet))
         let folder = Array(settings.photos.path.utf8) + [UInt8(ascii: "/")]
         let photos = scan.photos.map { photo in
             var rendered = RenditionWriter.Photo(

@@ -93,16 +93,6 @@ extension SiteBuilder {
 
         let folder = output.staging.appending(
             path: carries ? CarriedFolder.incomingName(of: folderName) : folderName)
-        if let store = settings.renditionStore {
-            var isStore = false
-            guard FileManager.default.fileExists(atPath: store.path, isDirectory: &isStore),
-                isStore
-            else {
-                throw .failed(
-                    "rendition store '\(store.path)' is not a folder (given with --rendition-store): fill it with 'waterfall-site renditions --shard I/N --store DIR'"
-                )
-            }
-        }
         // Only a previous waterfall-site build is a source of reusable renditions.
         let photosFolder = Array(settings.photos.path.utf8) + [UInt8(ascii: "/")]
         let report = writer.write(
@@ -225,6 +215,18 @@ extension SiteBuilder {
     struct StoreUse {
         var linked: Int
         var encoded: Int
+    }
+
+    /// Fails unless `--rendition-store` names a folder (checked before the scan, as every option).
+    func checkRenditionStore() throws(CommandError) {
+        guard let store = settings.renditionStore else { return }
+        var isStore = false
+        guard FileManager.default.fileExists(atPath: store.path, isDirectory: &isStore), isStore
+        else {
+            throw .failed(
+                "rendition store '\(store.path)' is not a folder (given with --rendition-store): fill it with 'waterfall-site renditions --shard I/N --store DIR'"
+            )
+        }
     }
 
     /// The encoder's options from the settings.

@@ -49,6 +49,7 @@ public struct SiteBuilder {
             callToAction: settings.callToAction)
         if let warning = language.warning { console.warn(warning) }
         let siteAssets = try SiteAssets(logo: settings.logo, favicon: settings.favicon)
+        try checkRenditionStore()
         let metadataURL: URL?
         if let chosen = settings.metadata {
             metadataURL = chosen
@@ -99,22 +100,9 @@ public struct SiteBuilder {
             BackgroundWork { preloaded ?? BuildCache.load(from: file) }
         }
         let progress = Progress(console: console, quiet: settings.quiet)
-        let scan: ScanResult
-        do {
-            scan = try PhotoScanner(
-                jobs: settings.jobs,
-                excludedFolders: [output.url] + (staticFolder.map { [$0.url] } ?? []),
-                followsOutsideLinks: settings.followsSymlinks
-            ).scan(
-                settings.photos, cacheAfterWalk: { (try? cacheLoad?.wait())??.cache?.scan },
-                progress: { done, total in
-                    progress.update("Scanning photos", done: done, total: total)
-                })
-        } catch {
-            progress.finish()
-            throw .failed(error.description)
-        }
-        progress.finish()
+        let scan = try scanPhotos(
+            excluding: [output.url] + (staticFolder.map { [$0.url] } ?? []), progress: progress
+        ) { (try? cacheLoad?.wait())??.cache?.scan }
         let loaded = try cacheLoad?.wait()
         if let warning = loaded?.warning { console.warn("warning: \(warning)") }
         let cache = loaded?.cache
@@ -392,6 +380,26 @@ public struct SiteBuilder {
             final = remaining
         }
         return [carried, items.carried].compactMap { $0 }
+    }
+
+    /// Scans the photos folder, leaving out the folders in `excluded` (the output, the static
+    /// folder); `cache` gives the previous build's scan once the folders are listed.
+    func scanPhotos(
+        excluding excluded: [URL], progress: Progress, cache: () -> ScanCache? = { nil }
+    ) throws(CommandError) -> ScanResult {
+        defer { progress.finish() }
+        do {
+            return try PhotoScanner(
+                jobs: settings.jobs, excludedFolders: excluded,
+                followsOutsideLinks: settings.followsSymlinks
+            ).scan(
+                settings.photos, cacheAfterWalk: cache,
+                progress: { done, total in
+                    progress.update("Scanning photos", done: done, total: total)
+                })
+        } catch {
+            throw .failed(error.description)
+        }
     }
 
     /// The gallery's layout options: the settings', with the breakpoints the metadata's

@@ -40,7 +40,7 @@ struct ItemPathsTests {
         }
         for text in texts {
             #expect(
-                ItemPaths.slug(text[...], empty: "photo")
+                ItemPaths.slug(bytes: text.utf8, empty: "photo")
                     == ItemPaths.unicodeSlug(text[...], empty: "photo"), "\(text.debugDescription)")
         }
     }
