@@ -227,34 +227,59 @@ public struct RenditionShard {
     }
 
     /// Removes the incoming folders of runs that are gone: their lock is free.
-    static func removeAbandonedIncoming(in store: URL) {
+    ///
+    /// A run's folder has its final name only once its lock is held (see `IncomingFolder`), so a
+    /// free lock, or none, means the run is over. A folder still being set up is left alone
+    /// unless it is old enough that its run was killed in that instant.
+    static func removeAbandonedIncoming(in store: URL, now: Date = Date()) {
         let root = store.path + "/" + incomingFolder
         for name in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] {
             let folder = root + "/" + name
-            let descriptor = open(folder + "/" + IncomingFolder.lockName, O_RDWR | O_CLOEXEC)
-            if descriptor >= 0 {
-                defer { close(descriptor) }
-                guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
+            if name.hasSuffix(IncomingFolder.startingSuffix) {
+                var info = stat()
+                guard lstat(folder, &info) == 0,
+                    now.timeIntervalSince1970 - Double(info.st_mtim.tv_sec)
+                        > IncomingFolder.startingLifetime
+                else { continue }
+            } else {
+                let descriptor = open(folder + "/" + IncomingFolder.lockName, O_RDWR | O_CLOEXEC)
+                if descriptor >= 0 {
+                    defer { close(descriptor) }
+                    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
+                }
             }
             try? FileManager.default.removeItem(atPath: folder)
         }
     }
 
     /// A run's own folder of temporary files in the store, locked while the run lives.
-    private final class IncomingFolder {
+    ///
+    /// It is made and locked under a `.starting` name and then renamed, so another run's
+    /// clean-up never sees it under its final name without its lock held. (Made in place, it
+    /// could be taken for a killed run's and removed between the `mkdir` and the `flock`.)
+    final class IncomingFolder {
         static let lockName = "lock"
+        static let startingSuffix = ".starting"
+        /// Seconds after which a folder still named `.starting` is a killed run's.
+        static let startingLifetime: Double = 3600
         let url: URL
         private let descriptor: Int32
 
         init(in store: URL) throws(CommandError) {
-            url = store.appending(path: RenditionShard.incomingFolder + "/" + UUID().uuidString)
-            try RenditionShard.makeFolder(url)
+            let name = RenditionShard.incomingFolder + "/" + UUID().uuidString
+            let starting = store.appending(path: name + Self.startingSuffix)
+            url = store.appending(path: name)
+            try RenditionShard.makeFolder(starting)
             descriptor = open(
-                url.path + "/" + Self.lockName, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard descriptor >= 0, flock(descriptor, LOCK_EX) == 0 else {
-                throw .failed(
-                    "cannot lock '\(url.path)/\(Self.lockName)': \(String(cString: strerror(errno)))"
-                )
+                starting.path + "/" + Self.lockName, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            // The lock belongs to the open file, so it stays held across the rename.
+            guard descriptor >= 0, flock(descriptor, LOCK_EX) == 0,
+                rename(starting.path, url.path) == 0
+            else {
+                let reason = String(cString: strerror(errno))
+                if descriptor >= 0 { close(descriptor) }
+                try? FileManager.default.removeItem(at: starting)
+                throw .failed("cannot set up '\(url.path)' for temporary files: \(reason)")
             }
         }
 
