@@ -11,9 +11,9 @@
 ///
 /// The build cache keeps it (see ``BuildCache``), so it is the next build's previous manifest:
 /// an entry or group whose key is unchanged is kept from the previous site and never made again,
-/// and a file the manifest does not name is not in the new site. `photos/` and `renditions/` are
-/// taken over whole from the previous site by the photos' own records in the cache (see
-/// ``CarriedFolder``).
+/// and a file the manifest does not name is not in the new site. The files of `photos/` and
+/// `renditions/` are kept per photo in the cache's records instead, beside the photo's identity
+/// (see `PhotoFolders.swift`).
 struct OutputManifest: Sendable, Equatable {
     struct Entry: Sendable, Hashable {
         /// `/`-separated, relative to the site's root.

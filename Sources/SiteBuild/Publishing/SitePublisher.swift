@@ -23,11 +23,17 @@ final class SitePublisher: Sendable {
     let output: OutputFolder
     /// The previous build's manifest, when its cache is trusted; empty otherwise.
     private let previous: OutputManifest
+    /// The previous build's records of the photos' own files, when its cache is trusted: the
+    /// originals and renditions part of its manifest (see ``carryOriginals(in:paths:everyPhotoUnchanged:identity:previousPosition:)``).
+    let previousPhotos: BuildCache?
     private let manifest = Mutex(OutputManifest())
 
-    init(output: OutputFolder, previous: OutputManifest?) {
+    /// Publishes into `output`'s staging folder against `cache`, the previous build's trusted
+    /// cache, if there is one.
+    init(output: OutputFolder, cache: BuildCache?) {
         self.output = output
-        self.previous = output.isPreviousBuild ? previous ?? OutputManifest() : OutputManifest()
+        previous = output.isPreviousBuild ? cache?.files ?? OutputManifest() : OutputManifest()
+        previousPhotos = cache
     }
 
     /// Everything published so far.

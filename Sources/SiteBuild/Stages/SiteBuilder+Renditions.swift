@@ -17,19 +17,20 @@ extension SiteBuilder {
     /// A rebuild with a trusted cache takes the previous renditions folder over whole: an
     /// unchanged photo (same identity, options and widths as the cache records) costs no system
     /// call at all, new renditions are written beside it and moved in at the swap, and renditions
-    /// no photo uses any more are removed after it. Without a cache, every photo goes through the
-    /// writer, which links what the previous site has into a fresh folder.
+    /// no photo uses any more are removed after it (the publisher decides which: see
+    /// ``SitePublisher/carryRenditions(in:results:previousPositions:written:)``). Without a
+    /// cache, every photo goes through the writer, which links what the previous site has into a
+    /// fresh folder.
     func writeRenditions(
         _ plan: inout GalleryPlan, scan: ScanResult, cache: BuildCache?,
         previousPositions: () -> [Int?],
-        draft: inout BuildCache.Draft, widths: RenditionWidths, to output: OutputFolder,
+        draft: inout BuildCache.Draft, widths: RenditionWidths, to publisher: SitePublisher,
         progress: Progress
     ) throws(CommandError) -> (warnings: Int, carried: CarriedFolder?, store: StoreUse?) {
         let options = renditionOptions
         let writer = RenditionWriter(
             encoder: RenditionEncoder(options: options), widths: widths, jobs: settings.jobs)
         let folderName = RenditionWriter.folderName
-        let previousFolder = output.url.appending(path: folderName)
         // Where each photo (in plan order) was in the previous build's cache.
         let byScan = cache == nil ? [] : previousPositions()
         let previousIndex = byScan.isEmpty ? [] : plan.scanIndices.map { byScan[$0] }
@@ -62,11 +63,7 @@ extension SiteBuilder {
                 knownSources: cachedKey(index)?.sources)
         }
 
-        var isFolder = false
-        let carries =
-            cache != nil && !output.restoredCarriedFolders
-            && FileManager.default.fileExists(atPath: previousFolder.path, isDirectory: &isFolder)
-            && isFolder
+        let carries = publisher.mayCarryRenditions(in: folderName)
         var results = [RenditionWriter.Renditions?](repeating: nil, count: photos.count)
         var toRender: [Int] = []
         // Photos without renditions: by position in `photos`, the message.
@@ -91,9 +88,7 @@ extension SiteBuilder {
             }
         }
 
-        let folder = output.staging.appending(
-            path: carries ? CarriedFolder.incomingName(of: folderName) : folderName)
-        // Only a previous waterfall-site build is a source of reusable renditions.
+        let places = publisher.renditionPlaces(in: folderName, carried: carries)
         let photosFolder = Array(settings.photos.path.utf8) + [UInt8(ascii: "/")]
         let report = writer.write(
             toRender.map { index in
@@ -101,7 +96,7 @@ extension SiteBuilder {
                 // The file's own bytes: an escaped name (see FileNameText) is not the file's name.
                 photo.sourcePath = photosFolder + FileNameText.bytes(of: photo.relativePath)
                 return photo
-            }, into: folder, reusing: output.isPreviousBuild ? previousFolder : nil,
+            }, into: places.destination, reusing: places.previous,
             previousIsKept: carries, store: settings.renditionStore
         ) { done, total in
             progress.update("Resizing photos", done: done, total: total)
@@ -154,12 +149,12 @@ extension SiteBuilder {
                 "--strict: \(vanished.count) photo\(vanished.count == 1 ? "" : "s") went away during the build; the site was not built"
             )
         }
-        var arriving: Set<String> = []
+        // Files from the store were linked into the folder: they arrive as new ones do.
+        var written: [RenditionWriter.Renditions] = []
         for (position, renditions) in zip(toRender, report.renditions) {
             results[position] = renditions
-            // Files from the store were linked into the folder: they arrive as new ones do.
             if let renditions, !renditions.reused || renditions.fromStore {
-                arriving.formUnion(renditions.allFiles.map { Self.fileName($0.path) })
+                written.append(renditions)
             }
         }
 
@@ -195,18 +190,9 @@ extension SiteBuilder {
         let store = settings.renditionStore.map { _ in
             StoreUse(linked: report.storeCount, encoded: report.encodedCount)
         }
-        guard carries, let cache else { return (failures.count, nil, store) }
-        let leavers = Self.unusedRenditions(
-            cache: cache, previousIndex: previousIndex, results: results)
-        guard
-            let carried = CarriedFolder(
-                name: folderName, output: output, arrivingFiles: arriving.sorted(), leavers: leavers
-            )
-        else {
-            throw .failed(
-                "the previous site's '\(previousFolder.path)' went away during the build; build again"
-            )
-        }
+        guard carries else { return (failures.count, nil, store) }
+        let carried = try publisher.carryRenditions(
+            in: folderName, results: results, previousPositions: previousIndex, written: written)
         return (failures.count, carried, store)
     }
 
@@ -254,44 +240,5 @@ extension SiteBuilder {
                 "every photo is HEIC/HEIF or AVIF, which --no-renditions cannot show; nothing to publish"
             )
         }
-    }
-
-    /// The previous build's rendition files that no photo of this build uses: those of photos
-    /// that are gone or whose renditions changed, unless another photo has the same bytes.
-    private static func unusedRenditions(
-        cache: BuildCache, previousIndex: [Int?], results: [RenditionWriter.Renditions?]
-    ) -> [String] {
-        // A previous entry still used by its own photo, unchanged, cannot leave.
-        var stillUsed = [Bool](repeating: false, count: cache.renditionKeys.count)
-        for (index, previous) in previousIndex.enumerated() {
-            guard let previous, let key = cache.renditionKeys[previous],
-                let renditions = results[index]
-            else { continue }
-            if key.contentHash == renditions.contentHash
-                && key.widths == renditions.files.map(\.size.width)
-                && key.fileExtension == renditions.format.fileExtension
-                && key.sources == renditions.sources.map(\.format)
-            {
-                stillUsed[previous] = true
-            }
-        }
-        let suspects = cache.renditionKeys.indices.compactMap {
-            stillUsed[$0] ? nil : cache.renditionKeys[$0]
-        }
-        guard !suspects.isEmpty else { return [] }
-        // Only photos with a suspect's bytes can still use one of its files.
-        let suspectHashes = Set(suspects.map(\.contentHash))
-        var used: Set<String> = []
-        for case let renditions? in results where suspectHashes.contains(renditions.contentHash) {
-            used.formUnion(renditions.allFiles.map { fileName($0.path) })
-        }
-        return Set(suspects.flatMap(\.fileNames)).subtracting(used).sorted()
-    }
-
-    /// The last component of a `/`-separated path.
-    static func fileName(_ path: String) -> String {
-        path.utf8.lastIndex(of: UInt8(ascii: "/")).map {
-            String(path[path.utf8.index(after: $0)...])
-        } ?? path
     }
 }

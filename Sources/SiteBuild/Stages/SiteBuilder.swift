@@ -158,7 +158,7 @@ public struct SiteBuilder {
             generated: generatedFiles(plan, staticFolder: staticFolder),
             folders: generatedFolders(renderer))
         try output.prepareStaging()
-        let publisher = SitePublisher(output: output, previous: cache?.files)
+        let publisher = SitePublisher(output: output, cache: cache)
         try publisher.publish(siteAssets)
         let interruption = Interruption { output.abandonStaging() }
         defer { interruption.cancel() }
@@ -171,7 +171,7 @@ public struct SiteBuilder {
             if settings.renditions {
                 let renditions = try writeRenditions(
                     &plan, scan: scan, cache: cache, previousPositions: previousPositions,
-                    draft: &draft, widths: sizing.widths, to: output, progress: progress)
+                    draft: &draft, widths: sizing.widths, to: publisher, progress: progress)
                 renditionWarnings = renditions.warnings
                 storeUse = renditions.store
                 if let carried = renditions.carried { carriedFolders.append(carried) }
@@ -257,7 +257,6 @@ public struct SiteBuilder {
         previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, to publisher: SitePublisher, progress: Progress
     ) throws(CommandError) -> [CarriedFolder] {
-        let output = publisher.output
         // Without original links, an original is published only where its tile shows it; a HEIC
         // or AVIF never is (browsers cannot show it as the gallery does).
         let published = plan.photos.indices.filter {
@@ -274,36 +273,15 @@ public struct SiteBuilder {
         var final = plan
         defer { plan = final }
         let plan = plan
-        // The previous build's cache says which originals it placed; a build that had to restore
-        // a killed build's folder places them all again rather than trust what is in it.
-        let carried = cache.flatMap { cache -> CarriedFolder? in
-            if output.restoredCarriedFolders { return nil }
-            // The usual rebuild: every photo unchanged, every original published before and now.
-            if scan.cachedCount == plan.photos.count
-                && cache.scan.entries.count == plan.photos.count
-                && published.count == plan.photos.count
-                && cache.placedOriginalCount == plan.photos.count
-            {
-                return CarriedFolder(unchanged: renderer.options.photosFolder, output: output)
-            }
-            let byScan = previousPositions()
-            return CarriedFolder(
-                name: renderer.options.photosFolder, output: output, newFiles: publishedPaths,
-                previousState: { index in
-                    let photo = published[index]
-                    guard let previous = byScan[plan.scanIndices[photo]],
-                        cache.publishedOriginals[previous]
-                    else { return .absent }
-                    guard let identity = plan.scanned(photo).identity else { return .changed }
-                    if identity == cache.scan.entries[previous].identity { return .unchanged }
-                    // A photo edited in place (or only touched) keeps its inode: when the site's
-                    // original is a hard link to that very file, it already shows the new bytes.
-                    return output.previousFile(
-                        renderer.options.photosFolder + "/" + publishedPaths[index], is: identity)
-                        ? .unchanged : .changed
-                },
-                previousCount: cache.placedOriginalCount, previousFiles: { cache.placedOriginals })
-        }
+        // A build that had to restore a killed build's folder places every original again
+        // rather than trust what is in it.
+        let originalsFolder = renderer.options.photosFolder
+        let carried = publisher.carryOriginals(
+            in: originalsFolder, paths: publishedPaths,
+            everyPhotoUnchanged: scan.cachedCount == plan.photos.count
+                && published.count == plan.photos.count,
+            identity: { plan.scanned(published[$0]).identity },
+            previousPosition: { previousPositions()[plan.scanIndices[published[$0]]] })
         let placed = carried?.arrivals.map { publishedPaths[$0] } ?? publishedPaths
 
         // Linking the originals is file-system work and rendering is CPU work: do them side by side.
@@ -315,12 +293,10 @@ public struct SiteBuilder {
             BackgroundWork { () throws(CommandError) -> [(path: String, reason: String)] in
                 var leftOut: [(path: String, reason: String)] = []
                 for path in placed[share] {
-                    let destination =
-                        carried?.incomingPath(for: path) ?? renderer.options.photosFolder + "/"
-                        + path
                     // An escaped name (see FileNameText) is published as it reads; the file has its bytes.
-                    if let reason = try output.placeOriginal(
-                        photosFolder + FileNameText.bytes(of: path), at: destination)
+                    if let reason = try publisher.placeOriginal(
+                        photosFolder + FileNameText.bytes(of: path), at: path,
+                        in: originalsFolder, carried: carried)
                     {
                         leftOut.append((path, reason))
                     }
