@@ -202,6 +202,12 @@ struct RenditionStoreEndToEndTests {
             #expect(run.error.contains(message), "\(run.error)")
         }
         let work = try TemporaryFolder()
+        let off = CapturedRun([
+            "renditions", Repository.sampleImages.path, "--store", work.path + "/store",
+            "--shard", "0/2", "--no-renditions",
+        ])
+        #expect(off.exitCode == .usage && off.error.contains("--no-renditions"), "\(off.error)")
+        #expect(!FileManager.default.fileExists(atPath: work.path + "/store"))
         let missing = CapturedRun([
             "build", Repository.sampleImages.path, "-o", work.path + "/site",
             "--rendition-store", work.path + "/none",

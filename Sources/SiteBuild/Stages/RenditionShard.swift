@@ -160,6 +160,13 @@ public struct RenditionShard {
     private func prepare(store: URL) throws(CommandError) -> (
         [RenditionWriter.Photo], RenditionWriter
     ) {
+        // A build with them off has no use for a store; a shard writing them anyway would hide
+        // that its options are not the build's.
+        guard settings.renditions else {
+            throw .usage(
+                "resized copies are turned off (--no-renditions, or \"renditions\": false in the settings file), so there is nothing to write into the store",
+                command: "renditions")
+        }
         var isFolder = false
         guard FileManager.default.fileExists(atPath: settings.photos.path, isDirectory: &isFolder),
             isFolder
