@@ -156,9 +156,9 @@ struct HeaderErrorTests {
         let elapsed = try clock.measure { result = try folder.scan() }
         #expect(result?.photos.first?.storedWidth == 225_000)
         #expect(result?.photos.first?.storedHeight == 225_000)
-        // Decoding would take minutes and terabytes; a header read takes microseconds. The bound is
-        // loose because this machine is shared.
-        #expect(elapsed < .milliseconds(200))
+        // Decoding would take minutes and terabytes; a header read takes microseconds. The bound
+        // only tells the two apart: these machines are shared, and other tests run alongside.
+        #expect(elapsed < .seconds(10))
     }
 
     @Test(

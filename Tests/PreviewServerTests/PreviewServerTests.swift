@@ -7,13 +7,15 @@ import Testing
 struct PreviewServerTests {
     @Test("A slow client is cut off with 408 after the time limit; an idle one is closed quietly")
     func slowClient() throws {
+        // Against the 10 s default: an answer well before it is the configured limit's, even on
+        // a machine busy with other tests.
         let served = try ServedFolder { $0.clientTimeout = 0.5 }
         let slow = try RawClient(port: served.server.port)
         let started = Date()
         try slow.send(Array("GET / HTTP/1.1\r\nHost: a\r\n".utf8))
         let response = try RawResponse(slow.readToEnd())
         #expect(response.status == 408)
-        #expect(Date().timeIntervalSince(started) < 3)
+        #expect(Date().timeIntervalSince(started) < 6)
         let idle = try RawClient(port: served.server.port)
         #expect(try idle.readToEnd().isEmpty)
         // Meanwhile the server answers others.
@@ -22,12 +24,13 @@ struct PreviewServerTests {
 
     @Test("A slow client does not hold up the others")
     func slowClientBlocksNoOne() throws {
-        let served = try ServedFolder()
+        // A server held up by a slow client would answer only when that client's 60 s are up.
+        let served = try ServedFolder { $0.clientTimeout = 60 }
         let slow = (0..<20).compactMap { _ in try? RawClient(port: served.server.port) }
         for client in slow { try client.send(Array("GET / HT".utf8)) }
         let started = Date()
         for _ in 0..<20 { #expect(try served.get("/waterfall.css").status == 200) }
-        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(Date().timeIntervalSince(started) < 30)
     }
 
     @Test("Keep-alive: several requests, pipelined, on one connection")

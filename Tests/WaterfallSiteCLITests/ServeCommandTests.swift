@@ -6,6 +6,9 @@ import Testing
 /// `serve` end to end: the built binary, on 127.0.0.1, watching a temporary photos folder.
 @Suite("serve: watch, rebuild, live reload", .serialized)
 struct ServeCommandTests {
+    /// Seconds to wait for a rebuild to show: a bound against hanging, not a speed target.
+    static let patience = 30.0
+
     /// A photos folder with two photos in two sections and a caption in metadata.json.
     private func photos() throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
@@ -41,19 +44,20 @@ struct ServeCommandTests {
         #expect(server.error.contains("Stopped serving."))
     }
 
-    @Test("A caption edit and an added photo show on the served page within 2 s")
+    // How fast is the benchmark's to say (Benchmarks/run.sh, part serve); the waits here only
+    // keep a broken watcher from hanging the run, long enough for a machine busy with other tests.
+    @Test("A caption edit and an added photo show on the served page, with no restart")
     func rebuildsOnChange() throws {
         let folder = try photos()
         let server = try serve(folder)
         try folder.write(
             "photos/metadata.json",
             #"{"photos": {"Ceramics/cups.jpg": {"caption": "Second caption"}}}"#)
-        let captionSeconds = try server.waitForPage(within: 2) { $0.contains("Second caption") }
+        try server.waitForPage(within: Self.patience) { $0.contains("Second caption") }
         try folder.write(
             "photos/Ceramics/new-bowl.jpg", Repository.samplePhoto("Ceramics/red-bowl-with-fig.jpg")
         )
-        let photoSeconds = try server.waitForPage(within: 2) { $0.contains("new-bowl.jpg") }
-        #expect(captionSeconds < 2 && photoSeconds < 2)
+        try server.waitForPage(within: Self.patience) { $0.contains("new-bowl.jpg") }
         #expect(server.error.contains("rebuilding"))
     }
 
@@ -66,7 +70,7 @@ struct ServeCommandTests {
         let photosFolder = folder.url.appending(path: "photos")
         let aside = folder.url.appending(path: "photos-aside")
         try FileManager.default.moveItem(at: photosFolder, to: aside)
-        try server.wait(for: "a failed rebuild", timeout: 5) { _ in
+        try server.wait(for: "a failed rebuild", timeout: Self.patience) { _ in
             server.error.contains("does not exist") ? true : nil
         }
         // The previous site is still served.
@@ -75,7 +79,7 @@ struct ServeCommandTests {
         try folder.write(
             "photos/metadata.json",
             #"{"photos": {"Ceramics/cups.jpg": {"caption": "After the move"}}}"#)
-        try server.waitForPage(within: 3) { $0.contains("After the move") }
+        try server.waitForPage(within: Self.patience) { $0.contains("After the move") }
 
         try FileManager.default.removeItem(at: photosFolder)
         Thread.sleep(forTimeInterval: 0.3)
@@ -83,7 +87,7 @@ struct ServeCommandTests {
         try folder.write(
             "photos/metadata.json", #"{"photos": {"Ceramics/cups.jpg": {"caption": "Re-created"}}}"#
         )
-        try server.waitForPage(within: 3) {
+        try server.waitForPage(within: Self.patience) {
             $0.contains("Re-created") && !$0.contains("wall-clock")
         }
     }
@@ -101,7 +105,7 @@ struct ServeCommandTests {
             try folder.write(
                 "photos/metadata.json",
                 #"{"photos": {"Ceramics/cups.jpg": {"caption": "\#(caption)"}}}"#)
-            try server.waitForPage("/page-2.html", within: 3) { $0.contains(caption) }
+            try server.waitForPage("/page-2.html", within: Self.patience) { $0.contains(caption) }
         }
         // A build from another terminal, with other options, replaces the site and its records
         // (the output is not watched); it may have to wait for serve to finish its swap.
@@ -117,7 +121,7 @@ struct ServeCommandTests {
         #expect(other.status == 0, "\(other.error)")
         try folder.write(
             "photos/metadata.json", #"{"photos": {"Ceramics/cups.jpg": {"caption": "Fourth"}}}"#)
-        try server.waitForPage("/page-2.html", within: 3) { $0.contains("Fourth") }
+        try server.waitForPage("/page-2.html", within: Self.patience) { $0.contains("Fourth") }
         #expect(server.interrupt() == 0)
 
         let fresh = try ProcessRun(
@@ -139,7 +143,7 @@ struct ServeCommandTests {
         let server = try serve(folder)
         try folder.write(
             "photos/metadata.json", #"{"photos": {"Ceramics/cups.jpg": {"caption": 5}}}"#)
-        try server.wait(for: "the error", timeout: 3) { _ in
+        try server.wait(for: "the error", timeout: Self.patience) { _ in
             server.error.contains("The previous site is still being served") ? true : nil
         }
         #expect(server.error.contains("key 'caption' must be a string"))
@@ -147,7 +151,7 @@ struct ServeCommandTests {
         #expect(page.status == 200 && page.body.contains("First caption"))
         try folder.write(
             "photos/metadata.json", #"{"photos": {"Ceramics/cups.jpg": {"caption": "Fixed"}}}"#)
-        try server.waitForPage(within: 2) { $0.contains("Fixed") }
+        try server.waitForPage(within: Self.patience) { $0.contains("Fixed") }
         #expect(server.interrupt() == 0)
     }
 
