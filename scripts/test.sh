@@ -24,7 +24,7 @@ trap 'rm -rf "$(dirname "$site")"' EXIT
 python3 Tests/Browser/check_site.py "$site"
 python3 Tests/Browser/check_site.py "$site-paged" --widths 12
 # Gallery pages, product cards and item pages in Chromium, Firefox and WebKitGTK: tiles within
-# 1 px of the layout files, one link per card, prev/next in gallery order, the back link lands
+# 0.3 px of the layout files, one link per card, prev/next in gallery order, the back link lands
 # on its tile, no overflow or overlap, no script, axe-core without violations.
 for engine in chromium firefox webkit; do
     python3 Tests/Browser/check_items.py "$site" --engine $engine --axe .build/test-tools/axe.min.js
@@ -54,4 +54,10 @@ python3 Tests/Browser/check_site.py "$site-right-to-left" --widths 20 --dpr2-wid
 for mode in left-to-right fixed-item-width sections; do
     python3 Tests/Browser/check_site.py "$site-$mode" --widths 20 --dpr2-widths 4
 done
+# Every mode's tiles within 0.3 px of its layout files in Firefox and WebKitGTK as well.
+while read -r mode _; do
+    for engine in firefox webkit; do
+        python3 Tests/Browser/check_items.py "$site-$mode" --engine $engine --widths 320,961,1440
+    done
+done < docs/layouts/modes.txt
 python3 Tests/Browser/check_live_reload.py .build/debug/waterfall-site

@@ -10,15 +10,15 @@ painted once, drives headless Chromium through chromedriver (Debian packages `ch
 widths) loads every page and checks:
 
   geometry   every tile, section, header and footer rect equals layout.json evaluated at the
-             gallery's measured content width W (within 1 px); the gallery is as tall as
+             gallery's measured content width W (within 0.3 px); the gallery is as tall as
              predicted; a section footer sits below the section's tallest column
   modes      with a fixed item width (layout.json options.itemWidth) every tile is exactly that
              wide; with --mirror-of SHORTEST_SITE (a build of the same photos, shortest first)
-             every tile's left is W − left − width of its counterpart there (within 1 px)
+             every tile's left is W − left − width of its counterpart there (within 0.3 px)
   overlap    no two tiles overlap by more than 0.5 px
   overflow   no horizontal overflow
   balance    per section, the waterfall replayed in DOM order from the rendered rects: each tile's
-             column (from its x) was at most the balance tolerance (default: row spacing) + 1 px
+             column (from its x) was at most the balance tolerance (default: row spacing) + 0.3 px
              above the lowest column when the tile was placed (left to right is round robin:
              its balance is only reported)
   images     every img loaded (complete, naturalWidth > 0) with the intrinsic size its width and
@@ -62,7 +62,8 @@ import threading
 import time
 import urllib.parse
 
-TOLERANCE = 1.0          # px, geometry
+TOLERANCE = 0.3          # px, geometry: what Chromium, Firefox and WebKitGTK all hold
+SRCSET_SLACK = 1.0       # px, for a candidate's width against the shown width
 OVERLAP_TOLERANCE = 0.5  # px
 VIEWPORT_HEIGHT = 900
 IMAGE_HOLD_LIMIT = 20.0  # s; a held image is released anyway after this long (and the load fails)
@@ -471,7 +472,7 @@ def replay_waterfall(tiles: list[dict], columns: int, pitch: float, tolerance: f
     A tile's column is (x - x0) / pitch, x0 the leftmost tile's x and pitch the distance between
     neighbouring columns (they are equally spaced). A column's height before a tile is the
     bottom of the last earlier tile in it, or the section's items top (the highest tile top)
-    while it has none. A placement is over when its column was more than `tolerance` + 1 px
+    while it has none. A placement is over when its column was more than `tolerance` + 0.3 px
     higher than the lowest column at that moment. Returns the placements, the over ones (as
     (DOM index, column, height, lowest, excess) with excess = height - lowest - tolerance) and
     tiles off the column grid."""
@@ -582,16 +583,16 @@ def check_chosen_candidate(tile: dict, page_url: str, dpr: float) -> tuple[str |
     facts["chosen"] = chosen_width
     largest = max(w for _, w in candidates)
     name = current.rsplit("/", 1)[-1]
-    if largest < need - TOLERANCE:
+    if largest < need - SRCSET_SLACK:
         facts["capped"] = True
         if chosen_width != largest:
             return (f"chose {name} ({chosen_width}w) for {fmt(need)} device px, not the largest "
                     f"candidate {largest}w"), facts
         return None, facts
-    if chosen_width < need - TOLERANCE:
+    if chosen_width < need - SRCSET_SLACK:
         return f"chose {name} ({chosen_width}w) for {fmt(need)} device px: too small (candidates " \
                f"{', '.join(str(w) for _, w in candidates)})", facts
-    if chosen_width > 2 * need + TOLERANCE:
+    if chosen_width > 2 * need + SRCSET_SLACK:
         return f"chose {name} ({chosen_width}w) for {fmt(need)} device px: over twice as wide " \
                f"(candidates {', '.join(str(w) for _, w in candidates)})", facts
     return None, facts
