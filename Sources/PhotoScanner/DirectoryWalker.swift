@@ -68,7 +68,9 @@ struct ListedFolder: Sendable {
                                     candidate.nameStart + candidate.nameLength)]))
             } || relativePrefix.withUnsafeBufferPointer { FileNameText.mayNeedEscaping($0) }
         guard mayDiffer else { return false }
-        return relativePath(of: candidate) == path
+        // As bytes: `==` on Strings is canonical equivalence, and a name with é composed is not
+        // the file whose name has e and U+0301.
+        return relativePath(of: candidate).utf8.elementsEqual(path.utf8)
     }
 }
 

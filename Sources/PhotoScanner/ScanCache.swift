@@ -81,14 +81,19 @@ public struct ScanCache: Sendable {
         var result: [Int?] = []
         result.reserveCapacity(paths.count)
         var next = 0
+        // Paths match as bytes: `==` on Strings is canonical equivalence, under which a folder
+        // renamed from é composed to e and U+0301 (as copied from a Mac) would keep its entries.
+        func isEntry(_ index: Int, _ path: String) -> Bool {
+            entries[index].photo.relativePath.utf8.elementsEqual(path.utf8)
+        }
         for path in paths {
             // Entries that sort before this path are files that are gone.
-            while next < entries.count && entries[next].photo.relativePath != path
+            while next < entries.count && !isEntry(next, path)
                 && NaturalOrder.arePathsInIncreasingOrder(entries[next].photo.relativePath, path)
             {
                 next += 1
             }
-            if next < entries.count && entries[next].photo.relativePath == path {
+            if next < entries.count && isEntry(next, path) {
                 result.append(next)
                 next += 1
             } else {

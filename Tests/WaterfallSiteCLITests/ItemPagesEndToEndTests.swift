@@ -166,6 +166,45 @@ struct ItemPagesEndToEndTests {
         #expect(pages.filter { $0.hasPrefix("bowl-") && $0.hasSuffix(".html") }.count == 2)
     }
 
+    @Test(
+        "A folder renamed to the other Unicode form of its name: the rebuild equals a clean build")
+    func folderRenamedToOtherUnicodeForm() throws {
+        let work = try TemporaryFolder()
+        let composed = "Caf\u{E9}"
+        let decomposed = "Cafe\u{301}"
+        try work.write("photos/" + composed + "/bowl.jpg", Repository.samplePhoto())
+        try work.write("photos/cup.jpg", Repository.samplePhoto("wall-clock.jpg"))
+        let site = work.path + "/site"
+        let build = ["build", work.path + "/photos", "--quiet", "--publish-originals"]
+        #expect(CapturedRun(build + ["-o", site]).exitCode == .success)
+        // As a Mac's copy of the folder names it; the file keeps its inode and times, so only the
+        // name's bytes tell the photo moved.
+        #expect(
+            rename(work.path + "/photos/" + composed, work.path + "/photos/" + decomposed) == 0)
+        let rebuild = CapturedRun(build + ["-o", site])
+        #expect(rebuild.exitCode == .success && rebuild.error.isEmpty, "\(rebuild.error)")
+        #expect(
+            CapturedRun(build + ["-o", work.path + "/clean", "--no-cache"]).exitCode == .success)
+        #expect(try Self.exactTree(site) == Self.exactTree(work.path + "/clean"))
+        var info = stat()
+        #expect(stat(site + "/photos/" + composed + "/bowl.jpg", &info) != 0, "the old name left")
+    }
+
+    /// Every file below `root` as its path's bytes and its own, in byte order: a dictionary keyed
+    /// by `String` would take a name in one Unicode form for the other.
+    static func exactTree(_ root: String) throws -> [[UInt8]: Data] {
+        var files: [[UInt8]: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        while let path = enumerator?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder),
+                !isFolder.boolValue
+            else { continue }
+            files[Array(path.utf8)] = try Data(contentsOf: URL(fileURLWithPath: root + "/" + path))
+        }
+        return files
+    }
+
     @Test("A theme made before item pages builds with the built-in item page and a warning")
     func oldTheme() throws {
         let work = try Self.shop()

@@ -74,7 +74,13 @@ final class CarriedFolder: @unchecked Sendable {
             }
         }
         let previous = matched < previousCount || !added.isEmpty ? previousFiles() : []
-        let leavers = matched < previousCount ? Set(previous).subtracting(newFiles).sorted() : []
+        // Byte for byte: a photo renamed from é composed to e and U+0301 is one String, but the
+        // file under the old name must leave.
+        var leavers: [String] = []
+        if matched < previousCount {
+            let kept = Set(newFiles.map(ExactPath.init))
+            leavers = previous.filter { !kept.contains(ExactPath($0)) }.sorted()
+        }
         // A path that is a file in one build and a folder in the other cannot be moved into place
         // file by file; such a rare rebuild places everything again instead. Only a file in one
         // build alone can be a folder in the other.
