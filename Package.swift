@@ -96,10 +96,13 @@ let package = Package(
             name: "SiteRendererTests", dependencies: ["SiteRenderer", "MasonryLayout"],
             exclude: ["Snapshots"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer"]),
-        .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "PhotoScanner"]),
+        // Helpers the test targets share (a temporary folder); no product depends on it.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(
+            name: "SiteBuildTests", dependencies: ["SiteBuild", "PhotoScanner", "TestSupport"]),
         .testTarget(
             name: "WaterfallSiteCLITests",
-            dependencies: ["WaterfallSiteCLI", "SiteBuild", "waterfall-site"]),
+            dependencies: ["WaterfallSiteCLI", "SiteBuild", "waterfall-site", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The build cache may only ever save work: after any change to the photos, or to the cache file

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A rebuild takes the previous site's originals folder over instead of placing every original

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoScanner
 import SiteRenderer
+import TestSupport
 import Testing
 
 @testable import SiteBuild

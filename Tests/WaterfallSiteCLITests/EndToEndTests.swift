@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `waterfall-site` binary, as a user would, on the sample photos and on a folder

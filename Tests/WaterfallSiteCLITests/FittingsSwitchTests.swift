@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `WATERFALL_SITE_NO_FITTINGS=1` (Sources/ProcessFittings) on the built binary: the switch

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `_headers` for Netlify and Cloudflare Pages: every file of the site falls under exactly one

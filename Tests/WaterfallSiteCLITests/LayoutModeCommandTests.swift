@@ -1,6 +1,7 @@
 import Foundation
 import MasonryLayout
 import SiteRenderer
+import TestSupport
 import Testing
 
 @testable import SiteBuild

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built binary on a small folder and checks the responsive images it publishes: every

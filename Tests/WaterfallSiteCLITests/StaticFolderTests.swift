@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The owner's own files (`PHOTOS/static/`): in the site root as they are, through every rebuild,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's upload claim, tested with real `rsync` into a local folder: a rebuild keeps every

@@ -1,18 +1,12 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import SiteBuild
 
 @Suite("A rendition store's incoming folders")
 struct RenditionShardTests {
-    static func makeStore() throws -> URL {
-        let store = FileManager.default.temporaryDirectory.appending(
-            path: "incoming-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
-        return store
-    }
-
     static func incoming(_ store: URL) -> [String] {
         let root = store.path + "/" + RenditionShard.incomingFolder
         return ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
@@ -20,8 +14,8 @@ struct RenditionShardTests {
 
     @Test("A run's folder survives other runs' clean-ups while it is being set up and used")
     func setUpBesideCleanUps() throws {
-        let store = try Self.makeStore()
-        defer { try? FileManager.default.removeItem(at: store) }
+        let folder = try TemporaryFolder()
+        let store = folder.url
         let failures = Mutex<[String]>([])
         let runsLeft = Atomic(3)
         let group = DispatchGroup()
@@ -65,8 +59,8 @@ struct RenditionShardTests {
     @Test(
         "Clean-up removes a killed run's folder and one stuck in set-up for an hour, and no other")
     func cleanUpRemovesOnlyTheGone() throws {
-        let store = try Self.makeStore()
-        defer { try? FileManager.default.removeItem(at: store) }
+        let folder = try TemporaryFolder()
+        let store = folder.url
         let root = store.path + "/" + RenditionShard.incomingFolder
         let live = try RenditionShard.IncomingFolder(in: store)
         defer { live.remove() }

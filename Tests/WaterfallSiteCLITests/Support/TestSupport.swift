@@ -23,34 +23,6 @@ final class CapturedRun: @unchecked Sendable {
     }
 }
 
-/// A temporary folder removed when the value goes away.
-final class TemporaryFolder {
-    let url: URL
-    var path: String { url.path }
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appending(
-            path: "waterfall-site-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    @discardableResult
-    func write(_ relativePath: String, _ data: Data) throws -> URL {
-        let file = url.appending(path: relativePath)
-        try FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: file)
-        return file
-    }
-
-    @discardableResult
-    func write(_ relativePath: String, _ text: String) throws -> URL {
-        try write(relativePath, Data(text.utf8))
-    }
-}
-
 enum Repository {
     /// The package root, found from this file's path so tests do not depend on the working folder.
     static let root = URL(fileURLWithPath: #filePath)

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SiteBuild
-@testable import WaterfallSiteCLI
 
 /// Where the build's records live and when they move, in-process: beside the output, never in it,
 /// replaced only together with the site they describe.

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SiteBuild
-@testable import WaterfallSiteCLI
 
 @Suite("FolderWatcher (inotify)")
 struct FolderWatcherTests {
