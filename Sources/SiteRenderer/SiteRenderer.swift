@@ -418,16 +418,7 @@ extension SiteRenderer {
     public static func sectionIDs(folders: [String]) -> [String] {
         var used: Set<String> = []
         return folders.map { folder in
-            var slug = ""
-            for scalar in folder.lowercased().unicodeScalars {
-                if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
-                    slug.unicodeScalars.append(scalar)
-                } else if !slug.isEmpty && !slug.hasSuffix("-") {
-                    slug += "-"
-                }
-            }
-            while slug.hasSuffix("-") { slug.removeLast() }
-            let base = "s-" + (slug.isEmpty ? (folder.isEmpty ? "root" : "section") : slug)
+            let base = "s-" + Slug.make(folder, empty: folder.isEmpty ? "root" : "section")
             var id = base
             var counter = 2
             while used.contains(id) {

@@ -60,10 +60,10 @@ enum ItemPaths {
                 lastFolder.folder = Array(folder)
                 lastFolder.path =
                     ([SiteRenderer.itemsFolder]
-                    + folder.split(separator: slash).map { slug(bytes: $0, empty: "folder") })
+                    + folder.split(separator: slash).map { Slug.make(bytes: $0, empty: "folder") })
                     .joined(separator: "/") + "/"
             }
-            return lastFolder.path + slug(bytes: bytes[nameStart..<nameEnd], empty: "photo")
+            return lastFolder.path + Slug.make(bytes: bytes[nameStart..<nameEnd], empty: "photo")
                 + ".html"
         }
     }
@@ -72,56 +72,6 @@ enum ItemPaths {
     private static func readablePath(_ photoPath: String) -> String {
         photoPath.utf8.contains(UInt8(ascii: "%")) && FileNameText.isEscaped(photoPath)
             ? String(decoding: FileNameText.bytes(of: photoPath), as: UTF8.self) : photoPath
-    }
-
-    /// The slug of UTF-8 `bytes`: lower-case letters and digits (of any script) joined by single
-    /// hyphens; `empty` when nothing is left.
-    static func slug<Bytes: Collection<UInt8>>(bytes: Bytes, empty: String) -> String {
-        asciiSlug(bytes, empty: empty)
-            ?? unicodeSlug(String(decoding: bytes, as: UTF8.self)[...], empty: empty)
-    }
-
-    /// The slug of ASCII bytes, byte by byte (most names are ASCII, and this is about ten times
-    /// faster than by characters); nil when a byte is not ASCII.
-    private static func asciiSlug<Bytes: Collection<UInt8>>(_ text: Bytes, empty: String)
-        -> String?
-    {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.count)
-        for byte in text {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                bytes.append(byte)
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                bytes.append(byte + 32)
-            case 0x80...:
-                return nil
-            default:
-                if let last = bytes.last, last != UInt8(ascii: "-") {
-                    bytes.append(UInt8(ascii: "-"))
-                }
-            }
-        }
-        while bytes.last == UInt8(ascii: "-") { bytes.removeLast() }
-        return bytes.isEmpty ? empty : String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// ``slug(bytes:empty:)`` of any text, character by character, in Unicode's composed form
-    /// (NFC). Swift compares strings by canonical equivalence, so the build's sets of paths
-    /// take `Café` typed on Linux and `Café` copied from a Mac (decomposed) for one name; their
-    /// slugs must then be the same bytes too, or one folder of item pages goes unmade.
-    static func unicodeSlug(_ text: Substring, empty: String) -> String {
-        var slug = ""
-        let composed = String(decoding: String(text)._nfcCodeUnits, as: UTF8.self)
-        for character in composed.lowercased() {
-            if character.isLetter || character.isNumber {
-                slug.append(character)
-            } else if !slug.isEmpty && !slug.hasSuffix("-") {
-                slug.append("-")
-            }
-        }
-        while slug.hasSuffix("-") { slug.removeLast() }
-        return slug.isEmpty ? empty : slug
     }
 
     /// Six hex digits of a stable hash of `path`.

@@ -26,25 +26,6 @@ struct ItemPathsTests {
             ])
     }
 
-    @Test("The byte-wise slug of ASCII text is the character-wise one")
-    func asciiSlugs() {
-        var generator = SystemRandomNumberGenerator()
-        let ascii = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
-        var texts = ["", "-", "--a--", "A_B C", "\r\n", "IMG_0042", "Red Bowl (2).v2"]
-        for _ in 0..<500 {
-            texts.append(
-                String(
-                    (0..<Int.random(in: 0...12, using: &generator)).map { _ in
-                        ascii.randomElement(using: &generator)!
-                    }))
-        }
-        for text in texts {
-            #expect(
-                ItemPaths.slug(bytes: text.utf8, empty: "photo")
-                    == ItemPaths.unicodeSlug(text[...], empty: "photo"), "\(text.debugDescription)")
-        }
-    }
-
     @Test("Folder slugs kept from photo to photo give each the path it gets alone")
     func folderByFolder() {
         let photos = [
