@@ -70,7 +70,7 @@ struct ListedFolder: Sendable {
         guard mayDiffer else { return false }
         // As bytes: `==` on Strings is canonical equivalence, and a name with é composed is not
         // the file whose name has e and U+0301.
-        return relativePath(of: candidate).utf8.elementsEqual(path.utf8)
+        return relativePath(of: candidate).hasSameBytes(as: path)
     }
 }
 

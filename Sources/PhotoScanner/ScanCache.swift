@@ -84,7 +84,7 @@ public struct ScanCache: Sendable {
         // Paths match as bytes: `==` on Strings is canonical equivalence, under which a folder
         // renamed from é composed to e and U+0301 (as copied from a Mac) would keep its entries.
         func isEntry(_ index: Int, _ path: String) -> Bool {
-            entries[index].photo.relativePath.utf8.elementsEqual(path.utf8)
+            entries[index].photo.relativePath.hasSameBytes(as: path)
         }
         for path in paths {
             // Entries that sort before this path are files that are gone.

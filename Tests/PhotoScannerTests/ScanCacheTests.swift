@@ -30,6 +30,18 @@ struct ScanCacheTests {
         #expect(ScanCache().positions(of: walk) == Array(repeating: nil, count: walk.count))
     }
 
+    @Test("A path pairs only with the same bytes, not with its other Unicode form")
+    func positionsPairBytes() {
+        let composed = "Caf\u{E9}/a.jpg"
+        let decomposed = "Cafe\u{301}/a.jpg"
+        #expect(composed == decomposed, "one String to Swift")
+        #expect(!composed.hasSameBytes(as: decomposed) && composed.hasSameBytes(as: composed))
+        #expect("".hasSameBytes(as: "") && !"a".hasSameBytes(as: "ab"))
+        let cache = ScanCache(entries: [Self.entry(composed)])
+        #expect(cache.positions(of: [decomposed]) == [nil])
+        #expect(cache.positions(of: [composed]) == [0])
+    }
+
     @Test("A cache in another order never pairs different paths")
     func disorderedCacheIsOnlySlower() {
         let paths = ["b.jpg", "a.jpg", "c.jpg", "a.jpg"]

@@ -1,3 +1,5 @@
+import PhotoScanner
+
 /// A path that equals another only byte for byte.
 ///
 /// Swift's `String` compares by canonical equivalence, so `Café` typed on Linux (é composed) and
@@ -9,7 +11,7 @@ struct ExactPath: Hashable, Sendable {
     init(_ path: String) { self.path = path }
 
     static func == (left: ExactPath, right: ExactPath) -> Bool {
-        left.path.utf8.elementsEqual(right.path.utf8)
+        left.path.hasSameBytes(as: right.path)
     }
 
     func hash(into hasher: inout Hasher) {
