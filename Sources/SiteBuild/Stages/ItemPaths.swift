@@ -60,10 +60,15 @@ enum ItemPaths {
                 lastFolder.folder = Array(folder)
                 lastFolder.path =
                     ([SiteRenderer.itemsFolder]
-                    + folder.split(separator: slash).map { Slug.make(bytes: $0, empty: "folder") })
+                    + folder.split(separator: slash).map {
+                        Slug.make(bytes: UnsafeBufferPointer(rebasing: $0), empty: "folder")
+                    })
                     .joined(separator: "/") + "/"
             }
-            return lastFolder.path + Slug.make(bytes: bytes[nameStart..<nameEnd], empty: "photo")
+            return lastFolder.path
+                + Slug.make(
+                    bytes: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), empty: "photo"
+                )
                 + ".html"
         }
     }
