@@ -63,6 +63,14 @@ struct RenditionStoreEndToEndTests {
         return runs.withLock { $0 }
     }
 
+    /// A plain build (no store) of `work`'s photos into `work/plain`, the reference.
+    static func buildPlain(_ work: TemporaryFolder) throws {
+        let plain = CapturedRun([
+            "build", work.path + "/photos", "-o", work.path + "/plain", "--quiet",
+        ])
+        try #require(plain.exitCode == .success, "\(plain.error)")
+    }
+
     /// The renditions of the site at `site`, by the names a store gives them.
     static func renditions(ofSite site: String) throws -> [String: Data] {
         try files(site + "/renditions")
@@ -92,8 +100,7 @@ struct RenditionStoreEndToEndTests {
         #expect(
             fromStore.output.contains("9 photos' renditions from the rendition store, 0 encoded"),
             "\(fromStore.output)")
-        let plain = CapturedRun(["build", photos, "-o", work.path + "/plain", "--quiet"])
-        #expect(plain.exitCode == .success)
+        try Self.buildPlain(work)
         let site = try Self.files(work.path + "/plain")
         #expect(try Self.files(work.path + "/from-store") == site, "byte for byte")
         // The store holds exactly the site's renditions, under the same names.
@@ -109,8 +116,7 @@ struct RenditionStoreEndToEndTests {
         let work = try Self.photos()
         let photos = work.path + "/photos"
         let store = work.path + "/store"
-        let plain = CapturedRun(["build", photos, "-o", work.path + "/plain", "--quiet"])
-        #expect(plain.exitCode == .success)
+        try Self.buildPlain(work)
         let expected = try Self.renditions(ofSite: work.path + "/plain")
         let process = Process()
         process.executableURL = binary
@@ -151,8 +157,7 @@ struct RenditionStoreEndToEndTests {
         #expect(build.output.contains(", 0 encoded"), "\(build.output)")
         #expect(Self.incoming(store).isEmpty)
         // Every file whole: the store is exactly a plain build's renditions.
-        let plain = CapturedRun(["build", photos, "-o", work.path + "/plain", "--quiet"])
-        #expect(plain.exitCode == .success)
+        try Self.buildPlain(work)
         #expect(try Self.files(store) == Self.renditions(ofSite: work.path + "/plain"))
     }
 

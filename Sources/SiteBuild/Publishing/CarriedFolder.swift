@@ -74,13 +74,7 @@ final class CarriedFolder: @unchecked Sendable {
             }
         }
         let previous = matched < previousCount || !added.isEmpty ? previousFiles() : []
-        // Byte for byte: a photo renamed from é composed to e and U+0301 is one String, but the
-        // file under the old name must leave.
-        var leavers: [String] = []
-        if matched < previousCount {
-            let kept = Set(newFiles.map(ExactPath.init))
-            leavers = previous.filter { !kept.contains(ExactPath($0)) }.sorted()
-        }
+        let leavers = matched < previousCount ? Self.leavers(previous, keeping: newFiles) : []
         // A path that is a file in one build and a folder in the other cannot be moved into place
         // file by file; such a rare rebuild places everything again instead. Only a file in one
         // build alone can be a folder in the other.
@@ -222,6 +216,16 @@ final class CarriedFolder: @unchecked Sendable {
         // A folder left empty goes too (all originals gone with --no-original-link): a clean
         // build has none. rmdir leaves a folder that still holds something.
         if !leavers.isEmpty { rmdir(root) }
+    }
+
+    /// The files of `previous` that `new` does not have, sorted. Compared byte for byte: a photo
+    /// renamed from é composed to e and U+0301 is one String, but the file under the old name
+    /// must leave.
+    static func leavers(_ previous: some Sequence<String>, keeping new: some Sequence<String>)
+        -> [String]
+    {
+        let kept = Set(new.map(ExactPath.init))
+        return previous.filter { !kept.contains(ExactPath($0)) }.sorted()
     }
 
     /// Every folder (and parent folder) that holds one of `files`.

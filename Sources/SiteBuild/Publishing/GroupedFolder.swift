@@ -89,7 +89,7 @@ final class GroupedFolder: Sendable {
             // The live folder itself says which files it has.
             let previousFiles = Self.files(under: output.url.path + "/" + name)
             let newFiles = Set(paths().map { String($0.dropFirst(name.count + 1)) })
-            leavers = previousFiles.subtracting(newFiles).sorted()
+            leavers = CarriedFolder.leavers(previousFiles, keeping: newFiles)
             if !CarriedFolder.folders(of: newFiles).isDisjoint(with: previousFiles)
                 || !CarriedFolder.folders(of: previousFiles).isDisjoint(with: newFiles)
             {

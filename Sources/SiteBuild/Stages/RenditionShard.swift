@@ -175,11 +175,7 @@ public struct RenditionShard {
                 "photos folder '\(settings.photos.path)' does not exist or is not a folder")
         }
         let builder = SiteBuilder(settings: settings, console: console)
-        var metadataURL = settings.metadata
-        if metadataURL == nil { metadataURL = try builder.defaultMetadataURL() }
-        let metadata =
-            try metadataURL.map { url throws(CommandError) in try PhotoMetadata.load(url) }
-            ?? PhotoMetadata()
+        let metadata = try builder.loadMetadata().metadata
         let sizing = builder.imageSizing(builder.layoutOptions(metadata), metadata)
         let writer = RenditionWriter(
             encoder: RenditionEncoder(options: builder.renditionOptions), widths: sizing.widths,

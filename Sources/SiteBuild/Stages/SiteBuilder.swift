@@ -50,15 +50,8 @@ public struct SiteBuilder {
         if let warning = language.warning { console.warn(warning) }
         let siteAssets = try SiteAssets(logo: settings.logo, favicon: settings.favicon)
         try checkRenditionStore()
-        let metadataURL: URL?
-        if let chosen = settings.metadata {
-            metadataURL = chosen
-        } else {
-            metadataURL = try defaultMetadataURL()
-        }
-        var metadata =
-            try metadataURL.map { url throws(CommandError) in try PhotoMetadata.load(url) }
-            ?? PhotoMetadata()
+        let (metadataURL, loadedMetadata) = try loadMetadata()
+        var metadata = loadedMetadata
         // Without a --caption-height, each tile's band fits what it shows (see CaptionBand).
         let captionHeight = settings.captionHeight ?? 0
         let layout = layoutOptions(metadata)
@@ -449,9 +442,18 @@ public struct SiteBuilder {
         }
     }
 
+    /// The metadata file (`--metadata`, else the photos folder's own) and what it says; empty
+    /// without one.
+    func loadMetadata() throws(CommandError) -> (url: URL?, metadata: PhotoMetadata) {
+        var url = settings.metadata
+        if url == nil { url = try defaultMetadataURL() }
+        guard let url else { return (nil, PhotoMetadata()) }
+        return (url, try PhotoMetadata.load(url))
+    }
+
     /// `metadata.json` or `metadata.csv` in the photos folder; both is an error, as the site
     /// would show one of them while the shop edits the other.
-    func defaultMetadataURL() throws(CommandError) -> URL? {
+    private func defaultMetadataURL() throws(CommandError) -> URL? {
         let found = PhotoMetadata.defaultNames.map { settings.photos.appending(path: $0) }.filter {
             FileManager.default.fileExists(atPath: $0.path)
         }
