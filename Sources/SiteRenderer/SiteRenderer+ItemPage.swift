@@ -73,10 +73,13 @@ extension SiteRenderer {
             "(min-aspect-ratio: \(photo.width)/\(photo.height)) calc(85vh * \(ratio)), 100vw"
         values["sizes"] = .text(sizes)
         // The same WebP and AVIF sources as the photo's tile, with this page's own `sizes`.
+        // Its shape (`--ar`) lets the stylesheet give the image its box before the file
+        // arrives: sized by the file alone, it would be 0 px wide until then, and the text
+        // below it would jump down when it loads.
         values["picture"] = .markup(
             pictureHTML(
                 photo, src: fromRoot(image?.src ?? original), sizes: sizes, eager: true,
-                root: root, imageClass: "wf-item-image"))
+                root: root, imageClass: "wf-item-image", imageStyle: "--ar:\(ratio)"))
         values["width"] = .text(String(photo.width))
         values["height"] = .text(String(photo.height))
         values["alt"] = .text(photo.alt)

@@ -6,7 +6,8 @@ extension SiteRenderer {
     ///
     /// `root` goes before every rendition path (`../../` on an item page two folders down; `src`
     /// is passed whole), and `imageClass` is the `<img>`'s class, which a page's stylesheet
-    /// sizes it by.
+    /// sizes it by, with `imageStyle` (custom properties) when the stylesheet needs the photo's
+    /// own figures for that.
     ///
     /// Browsers take the first `<source>` whose `type` they can decode and pick from its
     /// `srcset` with the same `sizes`; the others, and those without `<picture>`, take the
@@ -14,7 +15,7 @@ extension SiteRenderer {
     /// is shown.
     func pictureHTML(
         _ photo: SitePhoto, src: String, sizes: String, eager: Bool, root: String = "",
-        imageClass: String = ""
+        imageClass: String = "", imageStyle: String = ""
     ) -> String {
         var html = ""
         let sources = photo.image?.sources ?? []
@@ -26,6 +27,7 @@ extension SiteRenderer {
         }
         html += "<img"
         if !imageClass.isEmpty { html += " class=\"\(imageClass.htmlEscaped)\"" }
+        if !imageStyle.isEmpty { html += " style=\"\(imageStyle.htmlEscaped)\"" }
         html += " src=\"\(src.htmlEscaped)\""
         if let candidates = photo.image?.candidates, !candidates.isEmpty {
             let srcset = SiteImage.srcset(candidates, root: root)

@@ -150,13 +150,14 @@ struct ProductCardTests {
             html.contains(
                 #"srcset="../../renditions/abc-400.jpg 400w, ../../renditions/abc-800.jpg 800w""#))
         // The tile's AVIF and WebP sources, in its order, from two folders down, with the item
-        // page's own sizes.
+        // page's own sizes; the image's shape, for its box before the file arrives.
         let sizes = "(min-aspect-ratio: 1200/900) calc(85vh * 1.33333), 100vw"
         #expect(
             html.contains(
                 #"<picture><source type="image/avif" srcset="../../renditions/abc-400.avif 400w" sizes="\#(sizes)">"#
                     + #"<source type="image/webp" srcset="../../renditions/abc-400.webp 400w, ../../renditions/abc-800.webp 800w" sizes="\#(sizes)">"#
-                    + #"<img class="wf-item-image" src="../../renditions/abc-800.jpg""#))
+                    + #"<img class="wf-item-image" style="--ar:1.33333" src="../../renditions/abc-800.jpg""#
+            ))
         #expect(html.contains("loading=eager decoding=async></picture>"))
         #expect(!html.contains("wf-download"), "originals are not published unless asked for")
         #expect(!html.contains(#"href="/"#) && !html.contains(#"src="/"#))
