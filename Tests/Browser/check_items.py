@@ -20,6 +20,12 @@ and checks:
              loaded, from a srcset candidate at least as wide as it is shown (or the widest);
              at most 4 KB of HTML
   back link  following it lands on the gallery page with that photo's tile in view
+  loading    with every image response held back by the server, each gallery page and the first
+             item page are laid out (stylesheets applied, two frames drawn) with no image
+             shown: the tiles already stand where the layout file puts them, and once the images
+             are let through and have loaded, no tile, image or item-page part has moved (within
+             0.01 px). So the page never jumps while its images load, in every engine (the
+             layout-shift API that check_site.py also reads exists in Chromium only)
   axe        axe-core (from the axe-playwright-python wheel, see /work/shared/browsers.md)
              reports no violations on every gallery page and every item page at 375 and 1280 px
 
@@ -31,8 +37,7 @@ Prints one line per check group and ends with `N passed, M failed`; exits 0 only
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
+import json
 import os
 import sys
 import threading
@@ -41,7 +46,8 @@ import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import engines  # noqa: E402
-from check_site import MEASURE_JS, compare_rect, predict, read_layout  # noqa: E402
+from check_site import (  # noqa: E402
+    MEASURE_JS, HoldingServer, compare_rect, predict, read_layout)
 
 CARDS_JS = r"""
 const tiles = [...document.querySelectorAll('.wf-tiles > li')];
@@ -131,14 +137,93 @@ def overlap(a, b) -> float:
     return max(0.0, w) * max(0.0, h)
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002
-        pass
+HELD_STATE_JS = r"""
+// Parsed, every stylesheet applied, and how many images show (held ones do not).
+const sheets = [...document.querySelectorAll('link[rel=stylesheet]')];
+return {href: location.href, ready: document.readyState, stale: !!document.staleForEngines,
+        styled: sheets.every(l => l.sheet !== null),
+        shown: [...document.images].filter(i => i.complete && i.naturalWidth > 0).length,
+        pending: [...document.images].filter(i => !i.complete && i.loading !== 'lazy').length};
+"""
+
+TWO_FRAMES_JS = ("const d = arguments[arguments.length - 1];"
+                 " requestAnimationFrame(() => requestAnimationFrame(() => d(1)));")
+
+MOVE_TOLERANCE = 0.01  # px: the same engine laying out the same boxes twice
 
 
-class QuietServer(http.server.ThreadingHTTPServer):
-    def handle_error(self, request, client_address):
-        pass  # a browser that stops reading an image it no longer needs is no failure
+def poll(browser, script: str, done, what: str, timeout: float = 30.0):
+    """`script`'s value once `done` holds for it; raises after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    value = None
+    while time.monotonic() < deadline:
+        try:
+            value = browser.execute(script)
+        except Exception:  # noqa: BLE001  (a page between documents refuses scripts)
+            value = None
+        if value is not None and done(value):
+            return value
+        time.sleep(0.02)
+    raise engines.EngineError(f"timed out waiting for {what} (last state {value})")
+
+
+def load_held(browser, server: HoldingServer, url: str, measure: str) -> tuple[dict, dict, dict]:
+    """`measure`'s value with the page laid out and every image held back, the state then, and
+    `measure`'s value once the images are let through and loaded.
+
+    The navigation is a script's, which returns at once in every engine: a driver's own
+    navigation would wait for the load event, which the held images hold back too."""
+    server.begin_load(url)
+    try:
+        engines._mark_stale(browser.execute)
+        browser.execute(f"location.href = {json.dumps(url)}; return 1")
+        held = poll(browser, HELD_STATE_JS,
+                    lambda v: v["href"] == url and not v["stale"] and v["ready"] != "loading"
+                    and v["styled"], f"{url} to be laid out")
+        browser.execute_async(TWO_FRAMES_JS)
+        before = browser.execute(measure)
+        held = dict(browser.execute(HELD_STATE_JS), held=server.snapshot()["held"])
+    finally:
+        server.release_images()
+    poll(browser, HELD_STATE_JS, lambda v: v["ready"] == "complete" and v["pending"] == 0,
+         f"{url}'s images to load")
+    browser.execute_async(TWO_FRAMES_JS)
+    return before, held, browser.execute(measure)
+
+
+def moved(before, after) -> bool:
+    if before is None or after is None:
+        return before is not after
+    return any(abs(a - b) > MOVE_TOLERANCE for a, b in zip(before, after))
+
+
+def check_gallery_loading(t: Tally, label: str, browser, server: HoldingServer, url: str,
+                          page: dict, caption_height: float) -> None:
+    """The gallery page where its layout file says before any image shows, and still once they
+    have all loaded."""
+    before, held, after = load_held(browser, server, url, MEASURE_JS)
+    if not t.check(held["held"] > 0 and held["shown"] == 0,
+                   f"{label}: images were not held back ({held['held']} held, {held['shown']} shown)"):
+        return
+    check_gallery(t, f"{label} before its images", page, before, caption_height)
+    tiles = list(zip(before.get("tiles", []), after.get("tiles", [])))
+    jumps = [f"{i}: {a['rect']} → {b['rect']}" for i, (a, b) in enumerate(tiles)
+             if moved(a["rect"], b["rect"]) or moved(a.get("img"), b.get("img"))]
+    t.check(len(tiles) == len(after.get("tiles", [])) and not jumps
+            and not moved(before.get("gallery"), after.get("gallery")),
+            f"{label}: moved as its images loaded: " + "; ".join(jumps[:5]))
+
+
+def check_item_loading(t: Tally, label: str, browser, server: HoldingServer, url: str) -> None:
+    """The item page's image box, text and links in place before the image shows."""
+    before, held, after = load_held(browser, server, url, ITEM_JS)
+    if not t.check(held["held"] > 0 and held["shown"] == 0 and not before["imageLoaded"],
+                   f"{label}: the image was not held back ({held['held']} held)"):
+        return
+    t.check(after["imageLoaded"], f"{label}: the image did not load once let through")
+    parts = [name for name in ("image", "text", "nav", "header") if moved(before[name], after[name])]
+    t.check(not parts, f"{label}: moved as its image loaded: " + ", ".join(
+        f"{name} {before[name]} → {after[name]}" for name in parts))
 
 
 def main(argv=None) -> int:
@@ -157,14 +242,14 @@ def main(argv=None) -> int:
         with open(args.axe, encoding="utf-8") as f:
             axe = f.read()
 
-    server = QuietServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=site))
+    server = HoldingServer(site)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         with engines.open_engine(args.engine, chromium_arguments=["--hide-scrollbars"]) as browser:
             if browser is None:
                 print(f"{args.engine} is not installed: run scripts/install-dependencies.sh --tests")
                 return 2
-            t = check(browser, site, layout, widths, axe, f"http://127.0.0.1:{server.server_address[1]}/")
+            t = check(browser, server, site, layout, widths, axe, f"http://127.0.0.1:{server.port}/")
     finally:
         server.shutdown()
     if axe is None:
@@ -177,7 +262,8 @@ def main(argv=None) -> int:
     return 0 if not t.failures else 1
 
 
-def check(browser, site: str, layout: dict, widths: list[int], axe: str | None, base: str) -> Tally:
+def check(browser, server: HoldingServer, site: str, layout: dict, widths: list[int],
+          axe: str | None, base: str) -> Tally:
     """Every check of the module docstring in `browser`."""
     t = Tally()
     caption_height = float(layout.get("options", {}).get("captionHeight", 0) or 0)
@@ -213,6 +299,8 @@ def check(browser, site: str, layout: dict, widths: list[int], axe: str | None, 
                 tile_page[card["id"]] = page["file"]
             if width in (375, 1280):
                 run_axe(f"{engine} {width}px {page['file']}")
+            check_gallery_loading(t, f"{engine} {width}px {page['file']} loading", browser, server,
+                                  f"{base}{page['file']}?held={width}", page, caption_height)
         if not gallery_order:
             gallery_order = order
         t.check(order == gallery_order, f"{engine} {width}px: the cards' order differs from the first width's")
@@ -231,6 +319,9 @@ def check(browser, site: str, layout: dict, widths: list[int], axe: str | None, 
                 served = f.read()
             t.check("<script" not in served.lower(), f"{label}: <script> in the HTML")
             t.check(len(served.encode()) <= 4096, f"{label}: {len(served.encode())} bytes of HTML, more than 4 KB")
+            if index == 0:
+                check_item_loading(t, f"{label} loading", browser, server,
+                                   f"{base}{urllib.parse.quote(item)}?held={width}")
             browser.get(base + urllib.parse.quote(item))
             m = wait_for_image(browser)
             t.check(m["scripts"] == 0 and m["handlers"] == 0, f"{label}: scripts or on* handlers")
