@@ -2,7 +2,7 @@
 """Real-browser test of the gallery pages, product cards and item pages of a built site.
 
     python3 Tests/Browser/check_items.py SITE_DIR [--engine chromium|firefox|webkit]
-        [--axe AXE_MIN_JS] [--widths 320,375,...]
+        [--axe AXE_MIN_JS] [--widths 320,375,...] [--file]
 
 Serves SITE_DIR on loopback and drives one headless engine (engines.py: Chromium, Firefox ESR
 or WebKitGTK, see /work/shared/browsers.md) at each width (default 320, 375, 768, 1280, 2560),
@@ -29,6 +29,9 @@ and checks:
   axe        axe-core (from the axe-playwright-python wheel, see /work/shared/browsers.md)
              reports no violations on every gallery page and every item page at 375 and 1280 px
 
+With --file the pages are opened from file:// URLs instead, as a shop owner double-clicking
+index.html would see them, and every check but loading runs there.
+
 An engine that is not installed is an error (exit 2): CI must not pass by skipping one.
 
 Prints one line per check group and ends with `N passed, M failed`; exits 0 only if M == 0.
@@ -43,6 +46,7 @@ import sys
 import threading
 import time
 import urllib.parse
+import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import engines  # noqa: E402
@@ -232,6 +236,7 @@ def main(argv=None) -> int:
     parser.add_argument("--axe", default=None, help="axe.min.js (skipped with a note when absent)")
     parser.add_argument("--widths", default="320,375,768,1280,2560")
     parser.add_argument("--engine", default="chromium", choices=engines.NAMES)
+    parser.add_argument("--file", action="store_true", help="open the pages from file:// URLs")
     args = parser.parse_args(argv)
     site = os.path.abspath(args.site)
     widths = [int(w) for w in args.widths.split(",")]
@@ -249,7 +254,9 @@ def main(argv=None) -> int:
             if browser is None:
                 print(f"{args.engine} is not installed: run scripts/install-dependencies.sh --tests")
                 return 2
-            t = check(browser, server, site, layout, widths, axe, f"http://127.0.0.1:{server.port}/")
+            base = (urllib.parse.urljoin("file:", urllib.request.pathname2url(site)) + "/" if args.file
+                    else f"http://127.0.0.1:{server.port}/")
+            t = check(browser, None if args.file else server, site, layout, widths, axe, base)
     finally:
         server.shutdown()
     if axe is None:
@@ -262,7 +269,7 @@ def main(argv=None) -> int:
     return 0 if not t.failures else 1
 
 
-def check(browser, server: HoldingServer, site: str, layout: dict, widths: list[int],
+def check(browser, server: HoldingServer | None, site: str, layout: dict, widths: list[int],
           axe: str | None, base: str) -> Tally:
     """Every check of the module docstring in `browser`."""
     t = Tally()
@@ -299,8 +306,9 @@ def check(browser, server: HoldingServer, site: str, layout: dict, widths: list[
                 tile_page[card["id"]] = page["file"]
             if width in (375, 1280):
                 run_axe(f"{engine} {width}px {page['file']}")
-            check_gallery_loading(t, f"{engine} {width}px {page['file']} loading", browser, server,
-                                  f"{base}{page['file']}?held={width}", page, caption_height)
+            if server is not None:
+                check_gallery_loading(t, f"{engine} {width}px {page['file']} loading", browser, server,
+                                      f"{base}{page['file']}?held={width}", page, caption_height)
         if not gallery_order:
             gallery_order = order
         t.check(order == gallery_order, f"{engine} {width}px: the cards' order differs from the first width's")
@@ -319,7 +327,7 @@ def check(browser, server: HoldingServer, site: str, layout: dict, widths: list[
                 served = f.read()
             t.check("<script" not in served.lower(), f"{label}: <script> in the HTML")
             t.check(len(served.encode()) <= 4096, f"{label}: {len(served.encode())} bytes of HTML, more than 4 KB")
-            if index == 0:
+            if index == 0 and server is not None:
                 check_item_loading(t, f"{label} loading", browser, server,
                                    f"{base}{urllib.parse.quote(item)}?held={width}")
             browser.get(base + urllib.parse.quote(item))
