@@ -1,4 +1,4 @@
-// libFuzzer harness for the EXIF walkers alone (orientation and date taken): the input is a TIFF-structured EXIF payload, as
+// libFuzzer harness for the EXIF walkers alone (orientation, date taken, GPS position): the input is a TIFF-structured EXIF payload, as
 // found after `Exif\0\0` in a JPEG APP1 segment or in a PNG eXIf chunk. Built by Fuzz/run.sh.
 
 #include "CImageHeaders.h"
@@ -17,6 +17,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     // The date walker follows one more offset (IFD0 to the Exif IFD) over the same bytes.
     int64_t seconds = 0;
     (void)wfs_exif_date_taken(copy, size, &seconds);
+    // So does the GPS walker (IFD0 to the GPS IFD, then six rationals).
+    (void)wfs_exif_has_gps_position(copy, size);
     free(copy);
     if ((unsigned)status > WFS_EXIF_MALFORMED) abort();
     if (orientation < 1 || orientation > 8) abort();

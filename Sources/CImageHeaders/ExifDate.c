@@ -4,42 +4,18 @@
 // checks every read against `length`, whatever the bytes say. A feed orders photos by it.
 
 #include "Internal.h"
+#include "ExifIFD.h"
 
 enum { TAG_EXIF_IFD = 0x8769, TAG_DATE_ORIGINAL = 0x9003, TAG_OFFSET_ORIGINAL = 0x9011 };
-enum { TYPE_ASCII = 2, TYPE_LONG = 4, ENTRY = 12 };
-
-static uint16_t get16(const uint8_t *p, bool little) {
-    return little ? (uint16_t)(p[0] | (p[1] << 8)) : (uint16_t)((p[0] << 8) | p[1]);
-}
-
-static uint32_t get32(const uint8_t *p, bool little) {
-    return little ? ((uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24))
-                  : (((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3]);
-}
-
-/// The entry of `tag` in the IFD at `offset`, or NULL.
-static const uint8_t *find_entry(const uint8_t *tiff, size_t length, uint32_t offset, bool little,
-                                 uint16_t tag) {
-    if (offset < 8 || offset > length - 2) return NULL;
-    size_t first = (size_t)offset + 2;
-    size_t fitting = (length - first) / ENTRY;
-    size_t declared = get16(tiff + offset, little);
-    size_t count = declared < fitting ? declared : fitting;
-    for (size_t index = 0; index < count; index++) {
-        const uint8_t *entry = tiff + first + index * ENTRY;
-        if (get16(entry, little) == tag) return entry;
-    }
-    return NULL;
-}
 
 /// The ASCII value of `entry` (at least `minimum` bytes) inside the block, or NULL.
 static const uint8_t *ascii_value(const uint8_t *tiff, size_t length, const uint8_t *entry,
                                   bool little, uint32_t minimum) {
-    if (entry == NULL || get16(entry + 2, little) != TYPE_ASCII) return NULL;
-    uint32_t count = get32(entry + 4, little);
+    if (entry == NULL || exif_get16(entry + 2, little) != EXIF_TYPE_ASCII) return NULL;
+    uint32_t count = exif_get32(entry + 4, little);
     if (count < minimum) return NULL;
     if (count <= 4) return entry + 8;
-    uint32_t offset = get32(entry + 8, little);
+    uint32_t offset = exif_get32(entry + 8, little);
     if (offset > length || count > length - offset) return NULL;
     return tiff + offset;
 }
@@ -65,21 +41,12 @@ static int64_t days_from_civil(int64_t year, int month, int day) {
 }
 
 bool wfs_exif_date_taken(const uint8_t *tiff, size_t length, int64_t *seconds) {
-    if (tiff == NULL || length < 8 || seconds == NULL) return false;
+    if (seconds == NULL) return false;
     bool little;
-    if (tiff[0] == 'I' && tiff[1] == 'I') {
-        little = true;
-    } else if (tiff[0] == 'M' && tiff[1] == 'M') {
-        little = false;
-    } else {
-        return false;
-    }
-    if (get16(tiff + 2, little) != 42) return false;
-    const uint8_t *pointer = find_entry(tiff, length, get32(tiff + 4, little), little, TAG_EXIF_IFD);
-    if (pointer == NULL || get16(pointer + 2, little) != TYPE_LONG || get32(pointer + 4, little) != 1) return false;
-    uint32_t exif_ifd = get32(pointer + 8, little);
+    uint32_t exif_ifd;
+    if (!exif_sub_ifd(tiff, length, TAG_EXIF_IFD, &little, &exif_ifd)) return false;
     // "YYYY:MM:DD HH:MM:SS" and its NUL.
-    const uint8_t *date = ascii_value(tiff, length, find_entry(tiff, length, exif_ifd, little, TAG_DATE_ORIGINAL),
+    const uint8_t *date = ascii_value(tiff, length, exif_find_entry(tiff, length, exif_ifd, little, TAG_DATE_ORIGINAL),
                                       little, 19);
     if (date == NULL || date[4] != ':' || date[7] != ':' || date[10] != ' ' || date[13] != ':' || date[16] != ':')
         return false;
@@ -92,7 +59,7 @@ bool wfs_exif_date_taken(const uint8_t *tiff, size_t length, int64_t *seconds) {
         return false;
     int64_t result = days_from_civil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second;
     // "+02:00": the local time was two hours ahead of UTC. Without it the time counts as UTC.
-    const uint8_t *zone = ascii_value(tiff, length, find_entry(tiff, length, exif_ifd, little, TAG_OFFSET_ORIGINAL),
+    const uint8_t *zone = ascii_value(tiff, length, exif_find_entry(tiff, length, exif_ifd, little, TAG_OFFSET_ORIGINAL),
                                       little, 6);
     int zone_hours, zone_minutes;
     if (zone != NULL && (zone[0] == '+' || zone[0] == '-') && zone[3] == ':' && digits(zone + 1, 2, &zone_hours) &&

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -110,6 +111,17 @@ static wfs_status read_header(wfs_reader *reader, wfs_image_header *out, char *m
                              reader->pending_length + (reader->fd >= 0 ? reader->file_left : 0), out, message, capacity);
     case WFS_FORMAT_WEBP:
         status = wfs_read_webp(reader->pending, reader->pending_length, out, message, capacity);
+        if (status == WFS_STATUS_OK) {
+            // No orientation (no browser applies it to WebP): the date taken and the position.
+            size_t length;
+            uint8_t *exif = wfs_webp_exif(reader->pending, reader->pending_length, reader->fd,
+                                          reader->pending_length + (reader->fd >= 0 ? reader->file_left : 0), &length);
+            if (exif != NULL) {
+                out->has_date_taken = wfs_exif_date_taken(exif, length, &out->date_taken);
+                out->has_gps_position = wfs_exif_has_gps_position(exif, length);
+                free(exif);
+            }
+        }
         break;
     case WFS_FORMAT_UNKNOWN:
         wfs_message(message, capacity, "not an image format the scanner knows (JPEG, PNG, HEIC, AVIF, WebP)");

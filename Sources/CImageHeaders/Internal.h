@@ -52,6 +52,11 @@ wfs_status wfs_read_heif(const unsigned char *prefix, size_t prefix_length, int 
 wfs_status wfs_read_webp(const unsigned char *prefix, size_t prefix_length, wfs_image_header *out,
                          char *message, size_t capacity);
 
+/// The payload of an extended WebP's `EXIF` chunk (heap, at most 64 KiB; the caller frees it)
+/// from `prefix` (the file's first bytes) and, past it, `fd` by pread (-1 when `prefix` is the
+/// whole file of `size` bytes); NULL when it has none, or its chunks are malformed.
+uint8_t *wfs_webp_exif(const unsigned char *prefix, size_t prefix_length, int fd, uint64_t size, size_t *length);
+
 /// snprintf into a caller buffer that may have capacity 0.
 void wfs_message(char *message, size_t capacity, const char *format, ...)
     __attribute__((format(printf, 3, 4)));

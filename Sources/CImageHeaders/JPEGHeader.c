@@ -218,6 +218,7 @@ wfs_status wfs_read_jpeg(wfs_reader *reader, wfs_image_header *out, char *messag
     if (source->exif != NULL) {
         out->exif = wfs_exif_orientation(source->exif, source->exif_length, &out->orientation, message, capacity);
         out->has_date_taken = wfs_exif_date_taken(source->exif, source->exif_length, &out->date_taken);
+        out->has_gps_position = wfs_exif_has_gps_position(source->exif, source->exif_length);
         free(source->exif);
     }
     return WFS_STATUS_OK;

@@ -212,6 +212,7 @@ wfs_status wfs_read_png(wfs_reader *reader, wfs_image_header *out, char *message
         // The walker sees at most the captured prefix; offsets beyond it are reported as malformed.
         out->exif = wfs_exif_orientation(chunks->exif, chunks->exif_length, &out->orientation, message, capacity);
         out->has_date_taken = wfs_exif_date_taken(chunks->exif, chunks->exif_length, &out->date_taken);
+        out->has_gps_position = wfs_exif_has_gps_position(chunks->exif, chunks->exif_length);
         free(chunks->exif);
     }
     return WFS_STATUS_OK;

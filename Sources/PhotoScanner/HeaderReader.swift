@@ -112,6 +112,7 @@ enum HeaderReader {
                     displayHeight: Int(header.display_height),
                     byteSize: header.byte_size)
             if header.has_date_taken { photo.dateTaken = header.date_taken }
+            photo.hasGPSPosition = header.has_gps_position
             var warning: ScanDiagnostic?
             if header.exif == .malformed {
                 warning = ScanDiagnostic(

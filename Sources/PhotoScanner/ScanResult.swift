@@ -32,6 +32,9 @@ public struct ScannedPhoto: Sendable, Hashable {
     /// When the photo was taken, in seconds since 1970: its EXIF DateTimeOriginal (JPEG and
     /// PNG), read in the same pass as the orientation; nil without one.
     public var dateTaken: Int64?
+    /// Whether its EXIF block (JPEG and PNG) gives the position where it was taken (GPS), which
+    /// anyone who has the original can read.
+    public var hasGPSPosition = false
 
     public init(
         relativePath: String, format: ImageFormat, storedWidth: Int, storedHeight: Int,

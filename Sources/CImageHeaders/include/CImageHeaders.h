@@ -90,6 +90,8 @@ typedef struct wfs_image_header {
     /// 1970 (DateTimeOriginal, at OffsetTimeOriginal's offset, else read as UTC).
     bool has_date_taken;
     int64_t date_taken;
+    /// Whether the EXIF block gives the position where the photo was taken (GPS).
+    bool has_gps_position;
     wfs_exif_status exif;
     /// File size from `fstat` (the buffer length for in-memory reads).
     int64_t byte_size;
@@ -143,6 +145,11 @@ wfs_exif_status wfs_exif_orientation(const uint8_t *tiff, size_t length, uint16_
 /// payload into `seconds` since 1970; false when there is none or it is malformed. Bounds-checked
 /// like ``wfs_exif_orientation``; follows the one pointer from IFD0 to the Exif IFD.
 bool wfs_exif_date_taken(const uint8_t *tiff, size_t length, int64_t *seconds);
+
+/// Whether the GPS IFD of a TIFF-structured EXIF payload gives a position (GPSLatitude and
+/// GPSLongitude, not all zero): where the photo was taken. Bounds-checked like
+/// ``wfs_exif_orientation``; follows the one pointer from IFD0 to the GPS IFD.
+bool wfs_exif_has_gps_position(const uint8_t *tiff, size_t length);
 
 /// The container format of `bytes` (the first bytes of a file; 32 are enough).
 wfs_format wfs_sniff_format(const uint8_t *bytes, size_t length);
