@@ -30,7 +30,7 @@ struct BuildCache: Sendable {
     static let fileName = ".waterfall-site-cache"
     /// The first line starts with this, then a space and ``checksum(of:)`` of everything after
     /// the line, as 16 hexadecimal digits.
-    static let header = "waterfall-site build cache 13"
+    static let header = "waterfall-site build cache 14"
     /// What the first line of any version's cache starts with, before its version number.
     static let headerStem = "waterfall-site build cache "
 
@@ -252,6 +252,9 @@ struct BuildCache: Sendable {
                 // The EXIF date taken, which the feed orders by; empty without one.
                 text.tab()
                 if let date = photo.dateTaken { text.append(date) }
+                // Whether its EXIF gives where it was taken, which the build warns about.
+                text.tab()
+                if photo.hasGPSPosition { text.append("gps") }
                 text.newline()
             }
             text.append(BuildCache.pagesLine)
@@ -476,7 +479,7 @@ private struct CacheParser {
         to entries: inout [ScanCache.Entry], renditionKeys: inout [BuildCache.RenditionKey?],
         publishedOriginals: inout [Bool]
     ) -> Bool {
-        guard fields.count == 18,
+        guard fields.count == 19,
             let path = text(fields[0]), !path.isEmpty,
             let device = unsigned(fields[1]), let inode = unsigned(fields[2]),
             let size = signed(fields[3]), let modified = signed(fields[4]),
@@ -490,7 +493,8 @@ private struct CacheParser {
             let fingerprint = renditionFingerprint(fields[13]),
             isLowercaseHex(fields[14]),
             field(fields[15], is: "original") || fields[15].isEmpty,
-            fields[17].isEmpty || signed(fields[17]) != nil
+            fields[17].isEmpty || signed(fields[17]) != nil,
+            field(fields[18], is: "gps") || fields[18].isEmpty
         else { return false }
         let failurePrefix =
             fields[16]
@@ -511,6 +515,7 @@ private struct CacheParser {
         photo.displayWidth = Int(displayWidth)
         photo.displayHeight = Int(displayHeight)
         photo.dateTaken = fields[17].isEmpty ? nil : signed(fields[17])
+        photo.hasGPSPosition = !fields[18].isEmpty
         let warning =
             warningText.isEmpty
             ? nil : ScanDiagnostic(relativePath: path, kind: .malformedExif, message: warningText)

@@ -260,6 +260,14 @@ public struct SiteBuilder {
             draft.publishedOriginals[plan.scanIndices[index]] = false
         }
         for index in published { draft.publishedOriginals[plan.scanIndices[index]] = true }
+        if let warning = PositionWarning.text(
+            paths: published.filter { plan.scanned($0).hasGPSPosition }.map {
+                plan.photos[$0].path
+            },
+            publishesOriginals: settings.linksOriginals, renditions: settings.renditions)
+        {
+            console.warn(warning)
+        }
         let publishedPaths = published.map { plan.photos[$0].path }
         // The linkers capture a copy (an inout cannot escape); the caller gets back the plan
         // without any photo left out on the way.
