@@ -51,7 +51,7 @@ import urllib.request
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import engines  # noqa: E402
 from check_site import (  # noqa: E402
-    MEASURE_JS, HoldingServer, compare_rect, predict, read_layout)
+    MEASURE_JS, HoldingHandler, HoldingServer, compare_rect, predict, read_layout)
 
 CARDS_JS = r"""
 const tiles = [...document.querySelectorAll('.wf-tiles > li')];
@@ -147,6 +147,7 @@ const sheets = [...document.querySelectorAll('link[rel=stylesheet]')];
 return {href: location.href, ready: document.readyState, stale: !!document.staleForEngines,
         styled: sheets.every(l => l.sheet !== null),
         shown: [...document.images].filter(i => i.complete && i.naturalWidth > 0).length,
+        shownSrc: [...document.images].filter(i => i.complete && i.naturalWidth > 0).map(i => i.currentSrc).slice(0, 3),
         pending: [...document.images].filter(i => !i.complete && i.loading !== 'lazy').length};
 """
 
@@ -157,6 +158,37 @@ TWO_FRAMES_JS = ("const d = arguments[arguments.length - 1];"
 # and height attributes can differ by one unit from its height from the file's own size; a jump
 # is the image's whole height.
 MOVE_TOLERANCE = 0.05
+
+
+class FreshHandler(HoldingHandler):
+    """Serves the site under any number of `/fresh-N/` prefixes too: a held load's page at such
+    a path gets every image at URLs new to the browser, so no engine shows one from its cache
+    (Firefox keeps decoded images past `no-store`). The images held are those under the held
+    load's prefix, whatever their Referer says (Firefox sends some with the previous page's)."""
+
+    def release_event(self):
+        prefix = getattr(self.server, "fresh_prefix", None)
+        if prefix and self.path.startswith(prefix):
+            return self.server.release
+        served = threading.Event()
+        served.set()
+        return served
+
+    def translate_path(self, path):
+        parts = path.split("/", 2)
+        if len(parts) == 3 and parts[0] == "" and parts[1].startswith("fresh-"):
+            path = "/" + parts[2]
+        return super().translate_path(path)
+
+
+fresh_loads = iter(range(1, 1 << 30))
+
+
+def fresh(server: HoldingServer, base: str, page: str) -> str:
+    """`page`'s URL under a prefix no earlier load used, whose images `server` holds from now."""
+    prefix = f"fresh-{next(fresh_loads)}/"
+    server.fresh_prefix = urllib.parse.urlsplit(base).path + prefix
+    return base + prefix + page
 
 
 def poll(browser, script: str, done, what: str, timeout: float = 30.0):
@@ -210,7 +242,8 @@ def check_gallery_loading(t: Tally, label: str, browser, server: HoldingServer, 
     have all loaded."""
     before, held, after = load_held(browser, server, url, MEASURE_JS)
     if not t.check(held["held"] > 0 and held["shown"] == 0,
-                   f"{label}: images were not held back ({held['held']} held, {held['shown']} shown)"):
+                   f"{label}: images were not held back ({held['held']} held, {held['shown']} shown:"
+                   f" {held['shownSrc']})"):
         return
     check_gallery(t, f"{label} before its images", page, before, caption_height)
     tiles = list(zip(before.get("tiles", []), after.get("tiles", [])))
@@ -250,10 +283,14 @@ def main(argv=None) -> int:
         with open(args.axe, encoding="utf-8") as f:
             axe = f.read()
 
-    server = HoldingServer(site)
+    server = HoldingServer(site, FreshHandler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        with engines.open_engine(args.engine, chromium_arguments=["--hide-scrollbars"]) as browser:
+        # Firefox opens six connections to a server: held images would take them all, and the
+        # page's stylesheets, at new URLs under the load's prefix, would wait behind them.
+        with engines.open_engine(
+                args.engine, chromium_arguments=["--hide-scrollbars"],
+                firefox_preferences={"network.http.max-persistent-connections-per-server": 64}) as browser:
             if browser is None:
                 print(f"{args.engine} is not installed: run scripts/install-dependencies.sh --tests")
                 return 2
@@ -311,7 +348,7 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
                 run_axe(f"{engine} {width}px {page['file']}")
             if server is not None:
                 check_gallery_loading(t, f"{engine} {width}px {page['file']} loading", browser, server,
-                                      f"{base}{page['file']}?held={width}", page, caption_height)
+                                      fresh(server, base, page["file"]), page, caption_height)
         if not gallery_order:
             gallery_order = order
         t.check(order == gallery_order, f"{engine} {width}px: the cards' order differs from the first width's")
@@ -332,7 +369,7 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
             t.check(len(served.encode()) <= 4096, f"{label}: {len(served.encode())} bytes of HTML, more than 4 KB")
             if index == 0 and server is not None:
                 check_item_loading(t, f"{label} loading", browser, server,
-                                   f"{base}{urllib.parse.quote(item)}?held={width}")
+                                   fresh(server, base, urllib.parse.quote(item)))
             browser.get(base + urllib.parse.quote(item))
             m = wait_for_image(browser)
             t.check(m["scripts"] == 0 and m["handlers"] == 0, f"{label}: scripts or on* handlers")

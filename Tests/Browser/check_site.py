@@ -79,7 +79,7 @@ class HoldingServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = False
 
-    def __init__(self, root: str):
+    def __init__(self, root: str, handler=None):
         self.root = root
         self.lock = threading.Lock()
         self.release = threading.Event()
@@ -89,7 +89,7 @@ class HoldingServer(http.server.ThreadingHTTPServer):
         self.held = 0          # image requests that had to wait for the current release
         self.images_served = 0
         self.hold_timeouts: list[str] = []
-        super().__init__(("127.0.0.1", 0), HoldingHandler)
+        super().__init__(("127.0.0.1", 0), handler or HoldingHandler)
 
     @property
     def port(self) -> int:
@@ -134,13 +134,9 @@ class HoldingHandler(http.server.SimpleHTTPRequestHandler):
 
     def do_GET(self):  # noqa: N802
         path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path).lower()
-        referer = self.headers.get("Referer")
         if path.endswith(IMAGE_SUFFIXES):
             with self.server.lock:
-                event = self.server.release
-                if referer and self.server.page_url and referer != self.server.page_url:
-                    event = threading.Event()
-                    event.set()  # an earlier page's request: not held
+                event = self.release_event()
                 waiting = not event.is_set()
                 if waiting:
                     self.server.held += 1
@@ -150,6 +146,16 @@ class HoldingHandler(http.server.SimpleHTTPRequestHandler):
             with self.server.lock:
                 self.server.images_served += 1
         super().do_GET()
+
+    def release_event(self) -> threading.Event:
+        """What this image request waits for (called under the server's lock): the current
+        load's release, unless the request is an earlier page's (by its Referer)."""
+        referer = self.headers.get("Referer")
+        if referer and self.server.page_url and referer != self.server.page_url:
+            served = threading.Event()
+            served.set()
+            return served
+        return self.server.release
 
     def end_headers(self):
         # Every load fetches the images again, so every load has them held back.
