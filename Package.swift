@@ -93,10 +93,11 @@ let package = Package(
         .testTarget(
             name: "PhotoRenditionsTests", dependencies: ["PhotoRenditions", "CImageRenditions"]),
         .testTarget(
-            name: "SiteRendererTests", dependencies: ["SiteRenderer", "MasonryLayout"],
+            name: "SiteRendererTests",
+            dependencies: ["SiteRenderer", "MasonryLayout", "TestSupport"],
             exclude: ["Snapshots"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer"]),
-        // Helpers the test targets share (a temporary folder); no product depends on it.
+        // Helpers the test targets share (a temporary folder, random texts); no product depends on it.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "SiteBuildTests", dependencies: ["SiteBuild", "PhotoScanner", "TestSupport"]),

@@ -1,15 +1,15 @@
 #ifndef WFS_EXIF_IFD_H
 #define WFS_EXIF_IFD_H
 
-// Reading the entries of a TIFF-structured EXIF block's IFDs, for the readers that follow a
-// pointer from IFD0 to one sub-IFD (the date taken, the GPS position). Every read is checked
+// Reading the entries of a TIFF-structured EXIF block's IFDs: the orientation's in IFD0, and for
+// the readers that follow a pointer from IFD0 to one sub-IFD (the date taken, the GPS position). Every read is checked
 // against the block's length, and no IFD's entries are read past its count.
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-enum { EXIF_TYPE_ASCII = 2, EXIF_TYPE_LONG = 4, EXIF_TYPE_RATIONAL = 5, EXIF_ENTRY = 12 };
+enum { EXIF_TYPE_ASCII = 2, EXIF_TYPE_SHORT = 3, EXIF_TYPE_LONG = 4, EXIF_TYPE_RATIONAL = 5, EXIF_ENTRY = 12 };
 
 static inline uint16_t exif_get16(const uint8_t *p, bool little) {
     return little ? (uint16_t)(p[0] | (p[1] << 8)) : (uint16_t)((p[0] << 8) | p[1]);

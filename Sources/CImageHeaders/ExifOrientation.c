@@ -3,18 +3,9 @@
 // cannot recurse, spin or read out of bounds whatever the bytes say.
 
 #include "Internal.h"
+#include "ExifIFD.h"
 
-enum { TIFF_HEADER_LENGTH = 8, IFD_ENTRY_LENGTH = 12, TAG_ORIENTATION = 0x0112 };
-enum { TYPE_SHORT = 3, TYPE_LONG = 4 };
-
-static uint16_t read16(const uint8_t *p, bool little) {
-    return little ? (uint16_t)(p[0] | (p[1] << 8)) : (uint16_t)((p[0] << 8) | p[1]);
-}
-
-static uint32_t read32(const uint8_t *p, bool little) {
-    return little ? ((uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24))
-                  : (((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3]);
-}
+enum { TIFF_HEADER_LENGTH = 8, TAG_ORIENTATION = 0x0112 };
 
 wfs_exif_status wfs_exif_orientation(const uint8_t *tiff, size_t length, uint16_t *orientation,
                                      char *message, size_t capacity) {
@@ -33,33 +24,33 @@ wfs_exif_status wfs_exif_orientation(const uint8_t *tiff, size_t length, uint16_
         wfs_message(message, capacity, "EXIF block has no TIFF byte-order mark (II or MM)");
         return WFS_EXIF_MALFORMED;
     }
-    if (read16(tiff + 2, little) != 42) {
+    if (exif_get16(tiff + 2, little) != 42) {
         wfs_message(message, capacity, "EXIF block has a bad TIFF magic number %u",
-                    (unsigned)read16(tiff + 2, little));
+                    (unsigned)exif_get16(tiff + 2, little));
         return WFS_EXIF_MALFORMED;
     }
-    uint32_t ifd0 = read32(tiff + 4, little);
+    uint32_t ifd0 = exif_get32(tiff + 4, little);
     // The entry count needs two bytes at the offset; compare without overflowing.
     if (ifd0 < TIFF_HEADER_LENGTH || ifd0 > length - 2) {
         wfs_message(message, capacity, "EXIF IFD0 offset %u lies outside the %zu-byte block",
                     (unsigned)ifd0, length);
         return WFS_EXIF_MALFORMED;
     }
-    uint16_t declared = read16(tiff + ifd0, little);
+    uint16_t declared = exif_get16(tiff + ifd0, little);
     size_t first_entry = (size_t)ifd0 + 2;
-    size_t fitting = (length - first_entry) / IFD_ENTRY_LENGTH;
+    size_t fitting = (length - first_entry) / EXIF_ENTRY;
     size_t count = declared < fitting ? declared : fitting;
     for (size_t index = 0; index < count; index++) {
-        const uint8_t *entry = tiff + first_entry + index * IFD_ENTRY_LENGTH;
-        if (read16(entry, little) != TAG_ORIENTATION) continue;
-        uint16_t type = read16(entry + 2, little);
-        uint32_t values = read32(entry + 4, little);
+        const uint8_t *entry = tiff + first_entry + index * EXIF_ENTRY;
+        if (exif_get16(entry, little) != TAG_ORIENTATION) continue;
+        uint16_t type = exif_get16(entry + 2, little);
+        uint32_t values = exif_get32(entry + 4, little);
         uint32_t value;
         // A SHORT (or, from sloppy writers, a LONG) whose first value sits inline in the entry.
-        if (type == TYPE_SHORT && values >= 1 && values <= 2) {
-            value = read16(entry + 8, little);
-        } else if (type == TYPE_LONG && values == 1) {
-            value = read32(entry + 8, little);
+        if (type == EXIF_TYPE_SHORT && values >= 1 && values <= 2) {
+            value = exif_get16(entry + 8, little);
+        } else if (type == EXIF_TYPE_LONG && values == 1) {
+            value = exif_get32(entry + 8, little);
         } else {
             wfs_message(message, capacity, "EXIF Orientation tag has type %u and count %u, expected one SHORT",
                         (unsigned)type, (unsigned)values);

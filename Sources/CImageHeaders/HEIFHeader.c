@@ -22,75 +22,11 @@
 /// The largest `meta` box the transform walk reads (a 200 MP grid's is about 20 KB).
 enum { MAX_META = 16 * 1024 * 1024, MAX_PROPERTIES = 4096, MAX_TOP_LEVEL_BOXES = 1024 };
 
-/// Random access over the first window (in memory) and the rest of the file (by pread).
-typedef struct wfs_random_source {
-    const unsigned char *prefix;
-    size_t prefix_length;
-    int fd;
-    uint64_t size;
-    int64_t position;
-    int read_errno;
-    /// Bytes past the prefix, read ahead: libheif reads a box a few bytes at a time, and a big
-    /// `meta` (a 200 MP grid's has 768 tiles) would otherwise cost a pread per field.
-    unsigned char *ahead;
-    uint64_t ahead_offset;
-    size_t ahead_length;
-} wfs_random_source;
-
-enum { READ_AHEAD = 64 * 1024 };
-
-static bool source_read(wfs_random_source *source, uint64_t offset, size_t length, unsigned char *into) {
-    if (offset > source->size || length > source->size - offset) return false;
-    while (length > 0) {
-        if (offset < source->prefix_length) {
-            size_t count = source->prefix_length - (size_t)offset;
-            if (count > length) count = length;
-            memcpy(into, source->prefix + offset, count);
-            into += count;
-            offset += count;
-            length -= count;
-            continue;
-        }
-        if (source->fd < 0) return false;
-        if (source->ahead != NULL && offset >= source->ahead_offset && offset < source->ahead_offset + source->ahead_length) {
-            size_t start = (size_t)(offset - source->ahead_offset);
-            size_t count = source->ahead_length - start;
-            if (count > length) count = length;
-            memcpy(into, source->ahead + start, count);
-            into += count;
-            offset += count;
-            length -= count;
-            continue;
-        }
-        // A big read goes straight into the caller's buffer; a small one fills the read-ahead.
-        if (source->ahead == NULL && length < READ_AHEAD) source->ahead = malloc(READ_AHEAD);
-        bool direct = length >= READ_AHEAD || source->ahead == NULL;
-        unsigned char *target = direct ? into : source->ahead;
-        size_t wanted = direct ? length : READ_AHEAD;
-        if (wanted > source->size - offset) wanted = (size_t)(source->size - offset);
-        ssize_t count = pread(source->fd, target, wanted, (off_t)offset);
-        if (count > 0 && !direct) {
-            source->ahead_offset = offset;
-            source->ahead_length = (size_t)count;
-        } else if (count > 0) {
-            into += count;
-            offset += (uint64_t)count;
-            length -= (size_t)count;
-        } else if (count == 0) {
-            return false;
-        } else if (errno != EINTR) {
-            source->read_errno = errno;
-            return false;
-        }
-    }
-    return true;
-}
-
 static int64_t reader_position(void *userdata) { return ((wfs_random_source *)userdata)->position; }
 
 static int reader_read(void *data, size_t size, void *userdata) {
     wfs_random_source *source = userdata;
-    if (source->position < 0 || !source_read(source, (uint64_t)source->position, size, data)) return 1;
+    if (source->position < 0 || !wfs_source_read(source, (uint64_t)source->position, size, data)) return 1;
     source->position += (int64_t)size;
     return 0;
 }
@@ -126,7 +62,7 @@ static void read_item_facts(wfs_random_source *source, wfs_heif_facts *facts) {
     for (int count = 0; count < MAX_TOP_LEVEL_BOXES && offset + 8 <= source->size; count++) {
         unsigned char header[16];
         size_t header_length = source->size - offset >= 16 ? 16 : 8;
-        if (!source_read(source, offset, header_length, header)) return;
+        if (!wfs_source_read(source, offset, header_length, header)) return;
         uint64_t size = be32(header);
         uint64_t start = 8;
         if (size == 1) {
@@ -142,7 +78,7 @@ static void read_item_facts(wfs_random_source *source, wfs_heif_facts *facts) {
             size_t length = (size_t)(size - start - 4);
             unsigned char *meta = malloc(length ? length : 1);
             if (meta == NULL) return;
-            if (source_read(source, offset + start + 4, length, meta)) {
+            if (wfs_source_read(source, offset + start + 4, length, meta)) {
                 wfs_heif_meta_facts(meta, length, source->size, source->prefix, source->prefix_length, facts);
             }
             free(meta);

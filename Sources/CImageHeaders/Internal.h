@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /// A forward-only byte source over a file descriptor or a memory buffer, so the JPEG and PNG
 /// readers (and the fuzzer, which uses memory) run exactly the same parsing code.
@@ -33,6 +34,26 @@ size_t wfs_reader_next(wfs_reader *reader, const unsigned char **window);
 
 /// Skips `count` bytes that have not been handed out yet (seeking for files when it can).
 void wfs_reader_skip(wfs_reader *reader, size_t count);
+
+/// Random access over the first window (in memory) and the rest of the file (by pread):
+/// the HEIF reader's and the WebP chunk walk's. `ahead` is the caller's to free.
+typedef struct wfs_random_source {
+    const unsigned char *prefix;
+    size_t prefix_length;
+    int fd;
+    uint64_t size;
+    int64_t position;
+    int read_errno;
+    /// Bytes past the prefix, read ahead: libheif reads a box a few bytes at a time, and a big
+    /// `meta` (a 200 MP grid's has 768 tiles) would otherwise cost a pread per field.
+    unsigned char *ahead;
+    uint64_t ahead_offset;
+    size_t ahead_length;
+} wfs_random_source;
+
+/// `length` bytes at `offset` into `into`; false past the end or on a read error (then
+/// `read_errno` is set).
+bool wfs_source_read(wfs_random_source *source, uint64_t offset, size_t length, unsigned char *into);
 
 /// Reads a JPEG header from `reader`; fills width, height and EXIF orientation.
 wfs_status wfs_read_jpeg(wfs_reader *reader, wfs_image_header *out, char *message,

@@ -7,27 +7,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 enum { MAX_CHUNKS = 64, MAX_EXIF = 64 * 1024, VP8X_EXIF_FLAG = 0x08 };
-
-/// `length` bytes at `offset`, from the first window or by pread; false past the end.
-static bool read_at(const unsigned char *prefix, size_t prefix_length, int fd, uint64_t size, uint64_t offset,
-                    size_t length, unsigned char *into) {
-    if (offset > size || length > size - offset) return false;
-    if (offset + length <= prefix_length) {
-        memcpy(into, prefix + offset, length);
-        return true;
-    }
-    if (fd < 0) return false;
-    size_t done = 0;
-    while (done < length) {
-        ssize_t count = pread(fd, into + done, length - done, (off_t)(offset + done));
-        if (count <= 0) return false;
-        done += (size_t)count;
-    }
-    return true;
-}
 
 static uint32_t little32(const unsigned char *p) {
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
@@ -37,29 +18,31 @@ uint8_t *wfs_webp_exif(const unsigned char *prefix, size_t prefix_length, int fd
     *length = 0;
     // RIFF, its size, WEBP, then the first chunk: VP8X (10 bytes of payload) with its flags.
     if (prefix_length < 30 || memcmp(prefix + 12, "VP8X", 4) != 0 || !(prefix[20] & VP8X_EXIF_FLAG)) return NULL;
+    wfs_random_source source = {.prefix = prefix, .prefix_length = prefix_length, .fd = fd, .size = size};
+    uint8_t *exif = NULL;
     uint64_t end = (uint64_t)little32(prefix + 4) + 8;
     if (end > size) end = size;
     uint64_t offset = 12;
     for (int chunk = 0; chunk < MAX_CHUNKS && offset + 8 <= end; chunk++) {
         unsigned char header[8];
-        if (!read_at(prefix, prefix_length, fd, size, offset, sizeof header, header)) return NULL;
+        if (!wfs_source_read(&source, offset, sizeof header, header)) break;
         uint64_t payload = little32(header + 4);
-        if (payload > end - offset - 8) return NULL;
+        if (payload > end - offset - 8) break;
         if (memcmp(header, "EXIF", 4) == 0) {
-            if (payload == 0 || payload > MAX_EXIF) return NULL;
-            uint8_t *exif = malloc((size_t)payload);
-            if (exif == NULL) return NULL;
-            if (!read_at(prefix, prefix_length, fd, size, offset + 8, (size_t)payload, exif)) {
+            if (payload == 0 || payload > MAX_EXIF || (exif = malloc((size_t)payload)) == NULL) break;
+            if (!wfs_source_read(&source, offset + 8, (size_t)payload, exif)) {
                 free(exif);
-                return NULL;
+                exif = NULL;
+                break;
             }
             // Some writers keep the JPEG segment's "Exif\0\0" before the TIFF header.
             size_t skip = payload >= 6 && memcmp(exif, "Exif\0\0", 6) == 0 ? 6 : 0;
             memmove(exif, exif + skip, (size_t)payload - skip);
             *length = (size_t)payload - skip;
-            return exif;
+            break;
         }
         offset += 8 + payload + (payload & 1);
     }
-    return NULL;
+    free(source.ahead);
+    return exif;
 }

@@ -40,6 +40,7 @@ Prints one line per check group and ends with `N passed, M failed`; exits 0 only
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import sys
@@ -181,7 +182,7 @@ class FreshHandler(HoldingHandler):
         return super().translate_path(path)
 
 
-fresh_loads = iter(range(1, 1 << 30))
+fresh_loads = itertools.count(1)
 
 
 def fresh(server: HoldingServer, base: str, page: str) -> str:

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SiteRenderer
@@ -6,16 +7,10 @@ import Testing
 struct SlugTests {
     @Test("The byte-wise slug of ASCII text is the character-wise one")
     func asciiSlugs() {
-        var generator = SystemRandomNumberGenerator()
         let ascii = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
-        var texts = ["", "-", "--a--", "A_B C", "\r\n", "IMG_0042", "Red Bowl (2).v2"]
-        for _ in 0..<500 {
-            texts.append(
-                String(
-                    (0..<Int.random(in: 0...12, using: &generator)).map { _ in
-                        ascii.randomElement(using: &generator)!
-                    }))
-        }
+        let texts = RandomTexts.make(
+            ["", "-", "--a--", "A_B C", "\r\n", "IMG_0042", "Red Bowl (2).v2"], count: 500,
+            maximumLength: 12, from: ascii)
         for text in texts {
             #expect(
                 Slug.make(text, empty: "photo") == Slug.unicode(text, empty: "photo"),

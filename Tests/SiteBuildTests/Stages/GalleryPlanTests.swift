@@ -1,5 +1,6 @@
 import PhotoScanner
 import SiteRenderer
+import TestSupport
 import Testing
 
 @testable import SiteBuild
@@ -134,20 +135,14 @@ struct GalleryPlanTests {
 
     @Test("The byte-wise camera-name check of ASCII paths is the character-wise one")
     func asciiCameraNames() {
-        var generator = SystemRandomNumberGenerator()
-        let alphabet = Array("IMGDSCNFPXLVOJAab_- ./0123456789\r\n")
-        var paths = [
-            "", "/", "IMG_1234.jpg", "a/IMG_1234.jpg", "img-0042", "PXL_20240312_101530123.MP.jpg",
-            "DSC01234", "P1234", "Pot", "1234", "12", ".123", "IMG_12ab", "IMG_1\r\n234", "a/b/",
-            "SAM_1234 copy.jpg",
-        ]
-        for _ in 0..<2_000 {
-            paths.append(
-                String(
-                    (0..<Int.random(in: 0...14, using: &generator)).map { _ in
-                        alphabet.randomElement(using: &generator)!
-                    }))
-        }
+        let paths = RandomTexts.make(
+            [
+                "", "/", "IMG_1234.jpg", "a/IMG_1234.jpg", "img-0042",
+                "PXL_20240312_101530123.MP.jpg",
+                "DSC01234", "P1234", "Pot", "1234", "12", ".123", "IMG_12ab", "IMG_1\r\n234",
+                "a/b/",
+                "SAM_1234 copy.jpg",
+            ], count: 2_000, maximumLength: 14, from: Array("IMGDSCNFPXLVOJAab_- ./0123456789\r\n"))
         for path in paths {
             #expect(
                 Humanised.isASCIICameraName(Array(path.utf8))
