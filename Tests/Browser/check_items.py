@@ -217,9 +217,9 @@ def load_held(browser, server: HoldingServer, url: str, measure: str) -> tuple[d
     try:
         engines._mark_stale(browser.execute)
         browser.execute(f"location.href = {json.dumps(url)}; return 1")
-        held = poll(browser, HELD_STATE_JS,
-                    lambda v: v["href"] == url and not v["stale"] and v["ready"] != "loading"
-                    and v["styled"], f"{url} to be laid out")
+        poll(browser, HELD_STATE_JS,
+             lambda v: v["href"] == url and not v["stale"] and v["ready"] != "loading" and v["styled"],
+             f"{url} to be laid out")
         browser.execute_async(TWO_FRAMES_JS)
         before = browser.execute(measure)
         held = dict(browser.execute(HELD_STATE_JS), held=server.snapshot()["held"])
