@@ -54,6 +54,7 @@ ROUNDS=${ROUNDS:-$d_rounds}                       # best of ROUNDS for scan and 
 BUILD_ROUNDS=${BUILD_ROUNDS:-$d_build_rounds}     # best of BUILD_ROUNDS for the build rows
 BUILD_VARIANTS=${BUILD_VARIANTS:-plain shared}     # build rows without and with --base-url
 E2E_ROUNDS=${E2E_ROUNDS:-$d_e2e_rounds}           # best of E2E_ROUNDS for ours and sigal
+E2E_VARIANTS=${E2E_VARIANTS:-webp jpeg}           # end-to-end with WebP on (default) and --no-webp
 EXIFTOOL_EVERY=${EXIFTOOL_EVERY:-$d_exif_every}   # exiftool reads every Nth scan file (it is slow)
 
 PARTS=${PARTS:-scan layout build serve renditions webp e2e shards}  # serve needs build
@@ -74,6 +75,11 @@ command -v avifenc >/dev/null 2>&1 || apt_missing+=(libavif-bin)
 command -v cc >/dev/null 2>&1 || apt_missing+=(gcc)
 [[ -f /usr/include/jpeglib.h ]] || apt_missing+=(libjpeg-dev)
 [[ -f /usr/include/png.h ]] || apt_missing+=(libpng-dev)
+# The libraries waterfall-site itself builds against (libheif-dev, libwebp-dev, …): the same
+# script as the README's set-up, which installs only what is missing.
+if ((can_install)); then
+  "$package/scripts/install-dependencies.sh" >&2 || log "scripts/install-dependencies.sh failed"
+fi
 if ((${#apt_missing[@]})); then
   if ((can_install)); then
     log "installing with apt-get: ${apt_missing[*]}"
@@ -448,9 +454,9 @@ if [[ ! -f $photos/.complete ]]; then
   python3 "$suite/generate_photos.py" "$package/SampleImages" "$photos" "$E2E_COUNT"
   touch "$photos/.complete"
 fi
-e2e_label="end-to-end build, $E2E_COUNT photos (1.5–3 MP) with renditions (JPEG and WebP, the default), $E2E_JOBS jobs"
-ours_site="$work/e2e-ours"
-ours_build=("$tool" build "$photos" -o "$ours_site" --quiet --jobs "$E2E_JOBS")
+# E2E_VARIANTS: "webp" is the default build (JPEG and WebP renditions), "jpeg" the same build
+# with --no-webp, which writes JPEG renditions only, as sigal does. The goals: ≥ 3× sigal with
+# WebP on (issue 20), ≥ 3.5× sigal JPEG against JPEG (issue 16).
 if ((${#sigal_cmd[@]})); then
   sigal_dir="$work/sigal"
   sigal_site="$sigal_dir/_build"
@@ -458,62 +464,88 @@ if ((${#sigal_cmd[@]})); then
   # sigal's own sample settings, unchanged: galleria theme, 800×600 images, 280×210 thumbnails.
   [[ -f $sigal_dir/sigal.conf.py ]] || (cd "$sigal_dir" && "${sigal_cmd[@]}" init sigal.conf.py >&2)
   sigal_build=("${sigal_cmd[@]}" build --quiet -c "$sigal_dir/sigal.conf.py" -n "$E2E_JOBS" "$photos" "$sigal_site")
-fi
-retire "$ours_site"; "${ours_build[@]}" >/dev/null  # warm-ups, not timed
-if ((${#sigal_cmd[@]})); then
   retire "$sigal_site"; "${sigal_build[@]}" >/dev/null || { log "sigal build failed"; failed[sigal-cold]=1; }
 fi
+declare -A e2e_site e2e_build
+for variant in $E2E_VARIANTS; do
+  e2e_site[$variant]="$work/e2e-ours-$variant"
+  e2e_build[$variant]="$tool build $photos -o ${e2e_site[$variant]} --quiet --jobs $E2E_JOBS"
+  if [[ $variant == jpeg ]]; then e2e_build[$variant]+=" --no-webp"; fi
+  retire "${e2e_site[$variant]}"; ${e2e_build[$variant]} >/dev/null  # warm-up, not timed
+done
+# Interleaved rounds: ours in each variant, then sigal, so that the machine's load drifts alike.
 for ((r = 1; r <= E2E_ROUNDS; r++)); do
-  retire "$ours_site"; measure e2e-ours-cold "${ours_build[@]}"
+  for variant in $E2E_VARIANTS; do
+    # shellcheck disable=SC2086 # the command is words without spaces (WORK has none)
+    retire "${e2e_site[$variant]}"; measure "e2e-$variant-cold" ${e2e_build[$variant]}
+  done
   if ((${#sigal_cmd[@]})) && [[ -z ${failed[sigal-cold]:-} ]]; then
     retire "$sigal_site"; measure sigal-cold "${sigal_build[@]}" || true
   fi
 done
 for ((r = 1; r <= E2E_ROUNDS; r++)); do
-  measure e2e-ours-warm "${ours_build[@]}"
+  for variant in $E2E_VARIANTS; do
+    # shellcheck disable=SC2086
+    measure "e2e-$variant-warm" ${e2e_build[$variant]}
+  done
   if ok sigal-cold; then measure sigal-warm "${sigal_build[@]}" || true; fi
 done
 # What each wrote (JPEG files and their megapixels), for the reader to judge the work done.
 written() {  # LIST-FILE → "N JPEGs, M MP"
   python3 "$suite/header_sizes.py" pillow "$1" | awk '{ printf "%d %.0f", $1, $2 / 1e6 }' | { read -r n mp; echo "$(commas "$n") JPEGs, $mp MP"; }
 }
-find "$ours_site/renditions" -type f -name '*.jpg' > "$work/e2e-ours-files.txt"
-ours_written=$(written "$work/e2e-ours-files.txt")
 sigal_written="—"
 if ok sigal-cold; then
   find "$sigal_site" -path "$sigal_site/static" -prune -o -type f -iname '*.jpg' -print > "$work/e2e-sigal-files.txt"
   sigal_written=$(written "$work/e2e-sigal-files.txt")
 fi
-for phase in cold warm; do
-  if [[ $phase == cold ]]; then
-    label="$e2e_label, cold (fresh output): sigal's time ÷ ours"
-    ours_cell="$(s_of e2e-ours-cold) s ($(cpu_cell e2e-ours-cold)); wrote $ours_written"
+for variant in $E2E_VARIANTS; do
+  find "${e2e_site[$variant]}/renditions" -type f -name '*.jpg' > "$work/e2e-ours-files.txt"
+  ours_written=$(written "$work/e2e-ours-files.txt")
+  if [[ $variant == jpeg ]]; then
+    webp_count=0
+    e2e_label="end-to-end build, $E2E_COUNT photos (1.5–3 MP) with renditions, **\`--no-webp\`** (JPEG only, as sigal writes), $E2E_JOBS jobs"
+    goal=3.5 goal_issue="issue 16"
   else
-    label="$e2e_label, warm (rebuild, no change): sigal's time ÷ ours"
-    ours_cell="$(s_of e2e-ours-warm) s ($(cpu_cell e2e-ours-warm))"
+    webp_count=$(find "${e2e_site[$variant]}/renditions" -type f -name '*.webp' | wc -l)
+    e2e_label="end-to-end build, $E2E_COUNT photos (1.5–3 MP) with renditions, **WebP on** (JPEG and WebP, the default), $E2E_JOBS jobs"
+    goal=3 goal_issue="issue 20"
   fi
-  if ok sigal-$phase; then
-    ratio="$(div "${best_ns[sigal-$phase]}" "${best_ns[e2e-ours-$phase]}")×"
-    # GNU time counts CPU in 10 ms steps: no CPU ratio for a run that took next to none.
-    if awk -v c="${best_cpu[e2e-ours-$phase]}" 'BEGIN { exit !(c >= 0.1) }'; then
-      ratio="$ratio (CPU $(div "${best_cpu[sigal-$phase]}" "${best_cpu[e2e-ours-$phase]}")×)"
+  for phase in cold warm; do
+    name="e2e-$variant-$phase"
+    if [[ $phase == cold ]]; then
+      label="$e2e_label, cold (fresh output): sigal's time ÷ ours"
+      ours_cell="$(s_of "$name") s ($(cpu_cell "$name")); wrote $ours_written"
+      ((webp_count == 0)) || ours_cell="$ours_cell and $(commas "$webp_count") WebPs"
+    else
+      label="$e2e_label, warm (rebuild, no change): sigal's time ÷ ours"
+      ours_cell="$(s_of "$name") s ($(cpu_cell "$name"))"
     fi
-    target="—"
-    if [[ $phase == cold && $E2E_COUNT == 300 && $E2E_JOBS == 2 ]]; then
-      target=$(verdict "$(div "${best_ns[sigal-$phase]}" "${best_ns[e2e-ours-$phase]}" %.4f)" ">=" 3 "≥ 3×")
-    elif [[ $phase == cold ]]; then
-      target="(target is for 300 photos, 2 jobs)"
+    if ! ok "$name"; then
+      row "$label" "failed (see stderr)" "—" "—" "—"
+    elif ok sigal-$phase; then
+      ratio="$(div "${best_ns[sigal-$phase]}" "${best_ns[$name]}")×"
+      # GNU time counts CPU in 10 ms steps: no CPU ratio for a run that took next to none.
+      if awk -v c="${best_cpu[$name]}" 'BEGIN { exit !(c >= 0.1) }'; then
+        ratio="$ratio (CPU $(div "${best_cpu[sigal-$phase]}" "${best_cpu[$name]}")×)"
+      fi
+      target="—"
+      if [[ $phase == cold && $E2E_COUNT == 300 && $E2E_JOBS == 2 ]]; then
+        target=$(verdict "$(div "${best_ns[sigal-$phase]}" "${best_ns[$name]}" %.4f)" ">=" "$goal" "≥ $goal× ($goal_issue)")
+      elif [[ $phase == cold ]]; then
+        target="(target is for 300 photos, 2 jobs)"
+      fi
+      theirs="sigal $(s_of sigal-$phase) s ($(cpu_cell sigal-$phase))"
+      [[ $phase == warm ]] || theirs="$theirs; wrote $sigal_written"
+      row "$label" "$ours_cell" "$theirs" "$ratio" "$target"
+    elif ((${#sigal_cmd[@]})); then
+      row "$label" "$ours_cell" "sigal failed (see stderr)" "—" "—"
+    else
+      row "$label" "$ours_cell" "sigal not installed (pip install sigal)" "—" "—"
     fi
-    theirs="sigal $(s_of sigal-$phase) s ($(cpu_cell sigal-$phase))"
-    [[ $phase == warm ]] || theirs="$theirs; wrote $sigal_written"
-    row "$label" "$ours_cell" "$theirs" "$ratio" "$target"
-  elif ((${#sigal_cmd[@]})); then
-    row "$label" "$ours_cell" "sigal failed (see stderr)" "—" "—"
-  else
-    row "$label" "$ours_cell" "sigal not installed (pip install sigal)" "—" "—"
-  fi
+  done
+  retire "${e2e_site[$variant]}"
 done
-retire "$ours_site"
 fi  # e2e
 
 # ---------------------------------------------------------------------------------------------
