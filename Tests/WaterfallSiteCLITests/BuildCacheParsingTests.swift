@@ -91,7 +91,7 @@ struct BuildCacheParsingTests {
                 == (1...Self.photoCount).map { UInt64(7000 + $0) })
         #expect(loaded.pages.map(\.photos) == [100, 1])
         #expect(
-            loaded.files.entries.map(\.path) == ["index.html", "assets/logo #1.png"]
+            loaded.files.entries.map(\.path) == ["assets/logo #1.png", "index.html"]
                 && loaded.files.key(of: "assets/logo #1.png") == UInt64.max)
         #expect(loaded.files.groups(in: "items") == Self.itemGroups)
         let lines = text.split(separator: "\n").dropFirst().prefix(Self.photoCount).map {

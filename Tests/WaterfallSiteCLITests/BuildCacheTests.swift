@@ -129,6 +129,31 @@ struct BuildCacheTests {
     }
 
     @Test(
+        "Pages written by several workers: two cold builds of 13 pages give the same site and records"
+    )
+    func pagesInParallelAreDeterministic() throws {
+        let work = try TemporaryFolder()
+        try FileManager.default.copyItem(
+            at: Repository.sampleImages, to: work.url.appending(path: "photos"))
+        for name in ["a", "b"] {
+            let run = try ProcessRun(
+                binary,
+                ["build", "photos", "-o", name, "--no-renditions", "--page-size", "3", "--quiet"],
+                in: work.url)
+            #expect(run.status == 0, "\(run.error)")
+        }
+        let first = try EndToEndTests.tree(work.url.appending(path: "a"))
+        #expect(first.keys.contains("/page-13.html") && !first.keys.contains("/page-14.html"))
+        #expect(try EndToEndTests.tree(work.url.appending(path: "b")) == first)
+        // The records list the pages in order and the manifest by path, whichever worker wrote
+        // which page first.
+        let records = try ["a", "b"].map {
+            try Data(contentsOf: work.url.appending(path: ".\($0).waterfall-site-cache"))
+        }
+        #expect(records[0] == records[1])
+    }
+
+    @Test(
         "A rebuild keeps every file whose bytes did not change: same inode, same modification time")
     func unchangedFilesAreKept() throws {
         let work = try TemporaryFolder()

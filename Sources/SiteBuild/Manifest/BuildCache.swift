@@ -280,7 +280,7 @@ struct BuildCache: Sendable {
             }
             text.append(BuildCache.filesLine)
             text.newline()
-            for entry in files.entries {
+            for entry in files.entriesByPath {
                 text.appendEncoded(entry.path)
                 text.tab()
                 text.append(String(entry.key, radix: 16))

@@ -29,7 +29,7 @@ struct OutputManifest: Sendable, Equatable {
         var pathsDigest: UInt64
     }
 
-    /// In the order the build declared them.
+    /// In the order the build declared them, which varies: stages publish from several threads.
     private(set) var entries: [Entry] = []
     private var positions: [String: Int] = [:]
     /// By folder, in the order of their groups (the item pages' by gallery page).
@@ -70,7 +70,15 @@ struct OutputManifest: Sendable, Equatable {
         groupsByFolder[folder] = groups.isEmpty ? nil : groups
     }
 
+    /// The entries by path, byte for byte: the order of the cache file and of comparisons.
+    var entriesByPath: [Entry] {
+        entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+
+    /// The same entries in whatever order, and the same groups.
     static func == (left: OutputManifest, right: OutputManifest) -> Bool {
-        left.entries == right.entries && left.groupsByFolder == right.groupsByFolder
+        left.entries.count == right.entries.count
+            && left.groupsByFolder == right.groupsByFolder
+            && left.entriesByPath == right.entriesByPath
     }
 }

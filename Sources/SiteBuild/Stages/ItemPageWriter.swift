@@ -52,15 +52,20 @@ struct ItemPageWriter {
             in: SiteRenderer.itemsFolder, groups, mayKeep: mayKeep)
         let toRender = folder.groupsToMake.map { $0 + 1 }
 
-        // Rendering is all CPU work: each worker takes every `workers`-th page to render.
+        // Each worker claims the next gallery page's item pages when it is done with one: with a
+        // fixed share each, one core sat idle for the last fifth of the stage in a profile of a
+        // 100,000-photo build.
         let firstError = Mutex<CommandError?>(nil)
         let rendered = Mutex(0)
+        let nextSlot = Atomic(0)
         DispatchQueue.concurrentPerform(iterations: min(workers, max(1, toRender.count))) {
-            worker in
+            _ in
             var count = 0
             do throws(CommandError) {
-                for slot in stride(from: worker, to: toRender.count, by: workers) {
-                    if firstError.withLock({ $0 != nil }) { return }
+                while true {
+                    let slot = nextSlot.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard slot < toRender.count else { break }
+                    if firstError.withLock({ $0 != nil }) { break }
                     for (photo, context) in contexts(plan, page: toRender[slot]) {
                         guard let itemPath = photo.itemPath else { continue }
                         count += 1

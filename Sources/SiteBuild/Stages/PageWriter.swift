@@ -83,56 +83,93 @@ struct PageWriter {
             (1...pageCount).map { found[$0] ?? 0 }
         }
 
-        var outcome = Outcome(records: [], statistics: LayoutStatistics(), keptCount: 0)
-        var fileNames: [String] = []
-        for number in 1...pageCount {
-            progress.update("Writing pages", done: number - 1, total: pageCount)
-            // A kept page is never built: its file names are all it needs.
-            let fileName = SitePage.fileName(number)
-            let layoutPath = LayoutDocument.path(ofPage: fileName)
-            fileNames.append(fileName)
-            let kept = previous.indices.contains(number - 1) ? previous[number - 1] : nil
-            var made: BuildCache.PageRecord?
-            // Without the previous record (its statistics) the page is rendered again.
-            try publisher.publish(
-                [fileName, layoutPath], key: fingerprints[number - 1], mayKeep: kept != nil
-            ) {
-                () throws(CommandError) -> [Data] in
-                var page = plan.page(number)
-                page.menu = menu
-                page.shareImage = shareImage
-                let rendered: SiteRenderer.RenderedPage
-                do throws(LayoutError) {
-                    rendered = try renderer.render(page)
+        // Pages are laid out, rendered and written on all cores, each worker claiming the next
+        // page when it is done with one: pages differ in cost, and the originals' linkers share
+        // the cores meanwhile. The records go back in page order, so nothing depends on which
+        // worker wrote what.
+        let workers = min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
+        let nextPage = Atomic(1)
+        let written = Atomic(0)
+        let made = Mutex<[Int: BuildCache.PageRecord]>([:])
+        let failures = Mutex<[Int: CommandError]>([:])
+        progress.update("Writing pages", done: 0, total: pageCount)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let number = nextPage.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard number <= pageCount, failures.withLock({ $0.isEmpty }) else { return }
+                do throws(CommandError) {
+                    if let record = try write(
+                        page: number, of: plan, menu: menu, key: fingerprints[number - 1])
+                    {
+                        made.withLock { $0[number] = record }
+                    }
                 } catch {
-                    throw .failed("layout of page \(number): \(error.description)")
+                    failures.withLock { $0[number] = error }
                 }
-                made = BuildCache.PageRecord(
-                    ranges: rendered.layout.breakpoints.count,
-                    worstDrift: rendered.layout.breakpoints.map(\.report.worstPlacementDrift).max()
-                        ?? 0,
-                    layoutBytes: rendered.layoutBytes, photos: page.photoCount)
-                // Unchanged bytes (a new caption moves no frame) keep the previous layout file.
-                return [
-                    Data(rendered.html.utf8),
-                    Data(LayoutDocument.page(page, rendered: rendered).utf8),
-                ]
+                let done = written.wrappingAdd(1, ordering: .relaxed).newValue
+                progress.update("Writing pages", done: done, total: pageCount)
             }
+        }
+        // The first page's error, whichever worker met it first.
+        if let first = failures.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }
+
+        var outcome = Outcome(records: [], statistics: LayoutStatistics(), keptCount: 0)
+        let madeRecords = made.withLock { $0 }
+        for number in 1...pageCount {
             let record: BuildCache.PageRecord
-            if let made {
-                record = made
+            if let rendered = madeRecords[number] {
+                record = rendered
             } else {
-                record = kept.unsafelyUnwrapped
+                record = previous[number - 1]
                 outcome.keptCount += 1
             }
             outcome.records.append(record)
             outcome.statistics.add(record)
         }
+        let fileNames = (1...pageCount).map(SitePage.fileName)
         try publisher.publish(
             LayoutDocument.index(
                 options: renderer.options, pageFileNames: fileNames,
                 photoCount: plan.photos.count),
             at: LayoutDocument.indexFileName)
         return outcome
+    }
+
+    /// Publishes page `number` and its layout file under `key`: kept from the previous site
+    /// when the publisher finds them unchanged (nil), else laid out, rendered and written (the
+    /// record the next build needs to keep them).
+    private func write(page number: Int, of plan: GalleryPlan, menu: [MenuEntry], key: UInt64)
+        throws(CommandError) -> BuildCache.PageRecord?
+    {
+        // A kept page is never built: its file names are all it needs. Without the previous
+        // record (its statistics) the page is rendered again.
+        let fileName = SitePage.fileName(number)
+        var made: BuildCache.PageRecord?
+        try publisher.publish(
+            [fileName, LayoutDocument.path(ofPage: fileName)], key: key,
+            mayKeep: previous.indices.contains(number - 1)
+        ) {
+            () throws(CommandError) -> [Data] in
+            var page = plan.page(number)
+            page.menu = menu
+            page.shareImage = shareImage
+            let rendered: SiteRenderer.RenderedPage
+            do throws(LayoutError) {
+                rendered = try renderer.render(page)
+            } catch {
+                throw .failed("layout of page \(number): \(error.description)")
+            }
+            made = BuildCache.PageRecord(
+                ranges: rendered.layout.breakpoints.count,
+                worstDrift: rendered.layout.breakpoints.map(\.report.worstPlacementDrift).max()
+                    ?? 0,
+                layoutBytes: rendered.layoutBytes, photos: page.photoCount)
+            // Unchanged bytes (a new caption moves no frame) keep the previous layout file.
+            return [
+                Data(rendered.html.utf8),
+                Data(LayoutDocument.page(page, rendered: rendered).utf8),
+            ]
+        }
+        return made
     }
 }
