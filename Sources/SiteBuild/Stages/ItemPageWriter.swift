@@ -52,9 +52,9 @@ struct ItemPageWriter {
             in: SiteRenderer.itemsFolder, groups, mayKeep: mayKeep)
         let toRender = folder.groupsToMake.map { $0 + 1 }
 
-        // Each worker claims the next gallery page's item pages when it is done with one: with a
-        // fixed share each, one core sat idle for the last fifth of the stage in a profile of a
-        // 100,000-photo build.
+        // Each worker claims the next gallery page's item pages when it is done with one: pages
+        // differ in cost (how many item pages, how busy the file system is with their folders),
+        // and a fixed share each can leave one core idle at the end.
         let firstError = Mutex<CommandError?>(nil)
         let rendered = Mutex(0)
         let nextSlot = Atomic(0)
