@@ -110,7 +110,8 @@ struct PageWriter {
                 progress.update("Writing pages", done: done, total: pageCount)
             }
         }
-        // The first page's error, whichever worker met it first.
+        // The lowest-numbered failing page's error: pages are claimed in order and every
+        // claimed page is finished, so it is the one a page-by-page build would have met first.
         if let first = failures.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }
 
         var outcome = Outcome(records: [], statistics: LayoutStatistics(), keptCount: 0)
