@@ -61,12 +61,10 @@ struct PageWriter {
     func write(_ plan: GalleryPlan, progress: Progress) throws(CommandError) -> Outcome {
         let pageCount = plan.pageCount
         let menu = plan.menu()
+        let workers = min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
         // Every page's fingerprint, on all cores (each hashes its 500 photos' fields).
         let fingerprintsByPage = Mutex<[Int: UInt64]>([:])
-        DispatchQueue.concurrentPerform(
-            iterations: min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
-        ) { worker in
-            let workers = min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var mine: [Int: UInt64] = [:]
             for number in stride(from: worker + 1, through: pageCount, by: workers) {
                 // A section's total and "continued" depend on the pages around this one.
@@ -87,7 +85,6 @@ struct PageWriter {
         // page when it is done with one: pages differ in cost, and the originals' linkers share
         // the cores meanwhile. The records go back in page order, so nothing depends on which
         // worker wrote what.
-        let workers = min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
         let nextPage = Atomic(1)
         let written = Atomic(0)
         let made = Mutex<[Int: BuildCache.PageRecord]>([:])
