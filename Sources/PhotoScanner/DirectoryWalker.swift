@@ -309,14 +309,15 @@ extension DirectoryWalker {
         _ entry: FolderEntries.Entry, name: UnsafeBufferPointer<UInt8>, folder: Int,
         absolute: [UInt8], relative: [UInt8]
     ) {
+        // The decision and its wording are ``InputFileRule``'s, shared with every other input;
+        // only the link itself costs a system call, never a plain file.
         if !followsOutsideLinks, let target = Self.resolved(absolute),
-            !target.starts(with: resolvedRoot),
-            target + [Self.separator] != resolvedRoot
+            !InputFileRule.isInside(target, resolvedRoot: resolvedRoot)
         {
             return report(
                 relative, .linkOutside,
-                "symbolic link to '\(Self.string(target))' leads outside the photos folder; not followed "
-                    + "(add --follow-symlinks to include what it leads to)")
+                InputFileRule.outsideLinkText(
+                    target: Self.string(target), root: "the photos folder"))
         }
         var info = stat()
         guard Self.withPath(absolute, { stat($0, &info) }) == 0 else {
