@@ -445,7 +445,8 @@ final class OutputFolder: @unchecked Sendable {
     func linkFile(_ source: String, at relativePath: String) throws(CommandError) -> Bool {
         let destination = staging.appending(path: relativePath)
         try makeFolder(destination.deletingLastPathComponent())
-        // AT_SYMLINK_FOLLOW: a file that is a symlink is linked to its target, not the link.
+        // AT_SYMLINK_FOLLOW: a file that is a symlink (or an open descriptor's
+        // /proc/self/fd/N) is linked to its target, not the link.
         return linkat(AT_FDCWD, source, AT_FDCWD, destination.path, AT_SYMLINK_FOLLOW) == 0
     }
 

@@ -34,7 +34,9 @@ extension SiteBuilder {
                 "static folder '\(url.path)' and the output folder '\(output.url.path)' must not hold one another; "
                     + "give another folder with --static or -o")
         }
-        return try StaticFolder(url)
+        let folder = try StaticFolder(url, followsLinks: settings.followsSymlinks)
+        for warning in folder.warnings { console.warn(warning) }
+        return folder
     }
 
     /// Every file at the top of the site that the build writes, for ``StaticFolder/checkClashes(generated:folders:)``.

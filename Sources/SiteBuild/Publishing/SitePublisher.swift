@@ -1,3 +1,4 @@
+import PhotoScanner
 import SiteRenderer
 import Synchronization
 
@@ -72,14 +73,18 @@ final class SitePublisher: Sendable {
         try publish(Data(text.utf8), at: path)
     }
 
-    /// Publishes the file at `source` (an owner's static file) at `path`: a hard link where the
-    /// file system allows (the same file: nothing to copy, and its time stays), else a copy.
-    func publish(fileAt source: String, as path: String) throws(CommandError) {
-        unstageRepublished([path])
-        if try output.linkFile(source, at: path) {
+    /// Publishes `file` of the owner's static `folder` at the same path: a hard link to the file
+    /// opened through ``StaticFolder/open(_:)`` (checked to be a regular file the rule allows)
+    /// where the file system allows, so nothing is copied and its time stays, else a copy.
+    func publish(_ file: String, of folder: StaticFolder) throws(CommandError) {
+        unstageRepublished([file])
+        let descriptor = try folder.open(file)
+        defer { close(descriptor) }
+        // The opened file itself, not whatever the name leads to by now.
+        if try output.linkFile("/proc/self/fd/\(descriptor)", at: file) {
             var info = stat()
             var hasher = StableHasher()
-            if stat(source, &info) == 0 {
+            if fstat(descriptor, &info) == 0 {
                 for field in [
                     UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size),
                     UInt64(info.st_mtim.tv_sec), UInt64(info.st_mtim.tv_nsec),
@@ -87,13 +92,16 @@ final class SitePublisher: Sendable {
                     hasher.combine(field)
                 }
             }
-            record([path], key: hasher.value)
+            record([file], key: hasher.value)
             return
         }
-        guard let bytes = FileManager.default.contents(atPath: source) else {
-            throw .failed("cannot read '\(source)': \(String(cString: strerror(errno)))")
+        let bytes: [UInt8]
+        do {
+            bytes = try folder.rule.contents(of: file, in: folder.url.path)
+        } catch {
+            throw .failed("static folder: \(error.description)")
         }
-        try publish(bytes, at: path)
+        try publish(Data(bytes), at: file)
     }
 
     /// Starts publishing the large folder `folder`, whose files come in `groups` (see
@@ -127,7 +135,7 @@ final class SitePublisher: Sendable {
 
     /// Places every file of the owner's static folder at the same path in the site.
     func publish(_ folder: StaticFolder) throws(CommandError) {
-        for file in folder.files { try publish(fileAt: folder.url.path + "/" + file, as: file) }
+        for file in folder.files { try publish(file, of: folder) }
     }
 
     /// The key of a file made of `bytes`.

@@ -1,4 +1,5 @@
 import PhotoRenditions
+import PhotoScanner
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -17,44 +18,39 @@ import PhotoRenditions
 /// `favicon.ico`, a `404.html`, a `_headers` of their own. Each build places every one of them
 /// in the site root as it is (hidden files too), so a rebuild keeps them, shows an edit and drops
 /// a file removed from the folder. The scanner never looks inside it for photos.
+///
+/// Its files follow ``InputFileRule``: a symbolic link is followed only while it stays inside the
+/// folder, unless `--follow-symlinks`; a device, FIFO or socket is never published.
 struct StaticFolder {
     let url: URL
     /// Every file, as a `/`-separated path inside the folder, in byte order.
     let files: [String]
+    /// What was left out and why (a link leading outside, a FIFO), one sentence each.
+    let warnings: [String]
+    /// How each file is opened when it is published.
+    let rule: InputFileRule
 
-    /// The folder's files, read once before the scan; symlinks are followed, and a folder
-    /// reached again through one (a loop, say) is entered only the first time.
-    init(_ url: URL) throws(CommandError) {
+    /// The folder's files, read once before the scan; a folder reached again through a link (a
+    /// loop, say) is entered only the first time.
+    init(_ url: URL, followsLinks: Bool = false) throws(CommandError) {
+        var listing = Listing(
+            root: url.path, rule: InputFileRule(followsLinks: followsLinks),
+            resolvedRoot: InputFileRule.resolvedRoot(url.path) ?? [])
+        try listing.walk("")
         self.url = url
-        var files: [String] = []
-        var entered: Set<[UInt64]> = []
-        func walk(_ relative: String) throws(CommandError) {
-            let path = relative.isEmpty ? url.path : url.path + "/" + relative
-            var info = stat()
-            guard stat(path, &info) == 0,
-                entered.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted
-            else { return }
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: path)
-            } catch {
-                throw .failed(
-                    "static folder: cannot list '\(path)': \(FileSystemFailure.reason(error))")
-            }
-            for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-                let child = relative.isEmpty ? name : relative + "/" + name
-                var entry = stat()
-                // A dangling symlink or a socket is nothing a host could serve.
-                guard stat(url.path + "/" + child, &entry) == 0 else { continue }
-                switch entry.st_mode & S_IFMT {
-                case S_IFDIR: try walk(child)
-                case S_IFREG: files.append(child)
-                default: continue
-                }
-            }
+        files = listing.files
+        warnings = listing.warnings
+        rule = listing.rule
+    }
+
+    /// Opens the static file `file` for reading, through the rule: a file swapped for a link or
+    /// a FIFO since it was listed is refused, not published.
+    func open(_ file: String) throws(CommandError) -> Int32 {
+        do {
+            return try rule.open(file, in: url.path)
+        } catch {
+            throw .failed("static folder: \(error.description)")
         }
-        try walk("")
-        self.files = files
     }
 
     /// The folders at the top of the static folder that hold files, in byte order.
@@ -86,6 +82,74 @@ struct StaticFolder {
                     "static file '\(url.path)/\(file)' would overwrite the generated '\(top)'; "
                         + "rename it or remove it from '\(url.path)'")
             }
+        }
+    }
+}
+
+extension StaticFolder {
+    /// The walk that lists a static folder.
+    private struct Listing {
+        let root: String
+        let rule: InputFileRule
+        let resolvedRoot: [UInt8]
+        var files: [String] = []
+        var warnings: [String] = []
+        var entered: Set<[UInt64]> = []
+
+        mutating func walk(_ relative: String) throws(CommandError) {
+            let path = relative.isEmpty ? root : root + "/" + relative
+            var info = stat()
+            guard stat(path, &info) == 0,
+                entered.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted
+            else { return }
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: path)
+            } catch {
+                throw .failed(
+                    "static folder: cannot list '\(path)': \(FileSystemFailure.reason(error))")
+            }
+            for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                guard let mode = mode(of: child) else { continue }
+                switch mode & S_IFMT {
+                case S_IFDIR: try walk(child)
+                case S_IFREG: files.append(child)
+                default:
+                    warnings.append(
+                        "warning: static folder: '\(root)/\(child)': not a regular file "
+                            + "(\(InputFileRule.kind(mode))); not published (put a regular file there)"
+                    )
+                }
+            }
+        }
+
+        /// What `child` is, its links followed where the rule allows; nil (with a warning when
+        /// the owner can act on it) for a link that is not followed.
+        private mutating func mode(of child: String) -> mode_t? {
+            let path = root + "/" + child
+            var entry = stat()
+            guard lstat(path, &entry) == 0 else { return nil }
+            guard (entry.st_mode & S_IFMT) == S_IFLNK else { return entry.st_mode }
+            if !rule.followsLinks, let target = InputFileRule.resolved(path),
+                !InputFileRule.isInside(target, resolvedRoot: resolvedRoot)
+            {
+                warnings.append(
+                    "warning: static folder: '\(path)': "
+                        + InputFileRule.outsideLinkText(
+                            target: String(decoding: target, as: UTF8.self),
+                            root: "the static folder '\(root)'"))
+                return nil
+            }
+            guard stat(path, &entry) == 0 else {
+                // A dangling link is nothing a host could serve; a loop deserves a word.
+                if errno == ELOOP {
+                    warnings.append(
+                        "warning: static folder: '\(path)': symbolic link loop; not published")
+                }
+                return nil
+            }
+            return entry.st_mode
         }
     }
 }

@@ -1,0 +1,112 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// One rule for every input path, through the built binary on hostile folders: a file outside the
+/// photos, static or theme folder never reaches the site through a link or a settings file, a
+/// FIFO never hangs a build, and an SVG logo cannot carry a script.
+@Suite("Input paths: nothing outside its folder reaches the site", .serialized)
+struct InputPathsEndToEndTests {
+    let binary: URL
+    let work: TemporaryFolder
+    /// A file outside every input folder that must never be published.
+    let secret: URL
+    static let secretText = "root:x:0:0:the secret\n"
+
+    init() throws {
+        binary = try #require(
+            Repository.binary, "the waterfall-site executable was not built beside the tests")
+        work = try TemporaryFolder()
+        try work.write("photos/a.jpg", try Repository.samplePhoto())
+        secret = try work.write("outside/passwd.txt", Self.secretText)
+    }
+
+    private func build(_ extra: [String] = []) throws -> ProcessRun {
+        try ProcessRun(
+            binary, ["build", "photos", "-o", "site", "--no-renditions"] + extra, in: work.url)
+    }
+
+    private func link(_ relativePath: String, to destination: String) throws {
+        let url = work.url.appending(path: relativePath)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: url.path, withDestinationPath: destination)
+    }
+
+    /// Whether any file of the site holds the secret's text.
+    private func siteHoldsSecret() throws -> Bool {
+        let site = work.url.appending(path: "site")
+        guard let files = FileManager.default.enumerator(atPath: site.path) else { return false }
+        for case let file as String in files {
+            if let data = FileManager.default.contents(atPath: site.path + "/" + file),
+                String(decoding: data, as: UTF8.self).contains("the secret")
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    private func exists(_ sitePath: String) -> Bool {
+        FileManager.default.fileExists(atPath: work.url.appending(path: "site/" + sitePath).path)
+    }
+
+    @Test(
+        "A static link to a file or a folder outside is not published, with a warning naming it and --follow-symlinks"
+    )
+    func staticLinksOutside() throws {
+        try work.write("photos/static/CNAME", "shop.example\n")
+        try link("photos/static/passwd.txt", to: secret.path)
+        try link("photos/static/etc", to: work.url.appending(path: "outside").path)
+        try work.write("photos/static/own/readme.txt", "mine\n")
+        try link("photos/static/alias.txt", to: "own/readme.txt")
+        let run = try build()
+        #expect(run.status == 0, "\(run.error)")
+        #expect(exists("CNAME"))
+        #expect(!exists("passwd.txt"), "a link to a file outside is not published")
+        #expect(!exists("etc/passwd.txt"), "a link to a folder outside is not entered")
+        #expect(!(try siteHoldsSecret()))
+        #expect(exists("alias.txt"), "a link that stays inside the static folder is followed")
+        for name in ["passwd.txt", "etc"] {
+            #expect(
+                run.error.contains(
+                    "warning: static folder: '\(work.path)/photos/static/\(name)': symbolic link to"
+                ),
+                "\(name): \(run.error)")
+        }
+        #expect(run.error.contains("leads outside the static folder"), "\(run.error)")
+        #expect(run.error.contains("add --follow-symlinks"), "\(run.error)")
+
+        // The owner says so: links anywhere are followed.
+        let following = try build(["--follow-symlinks"])
+        #expect(following.status == 0, "\(following.error)")
+        #expect(exists("passwd.txt") && exists("etc/passwd.txt"))
+    }
+
+    @Test(
+        "A FIFO in the static folder, or a link to one, is skipped with a warning under --follow-symlinks, and never hangs the build"
+    )
+    func fifoInStaticFolder() throws {
+        try work.write("photos/static/CNAME", "shop.example\n")
+        let outsideFIFO = work.url.appending(path: "outside/pipe").path
+        try #require(mkfifo(outsideFIFO, 0o644) == 0)
+        try #require(mkfifo(work.url.appending(path: "photos/static/pipe.txt").path, 0o644) == 0)
+        try link("photos/static/to-pipe.txt", to: outsideFIFO)
+        try link("photos/static/null.txt", to: "/dev/null")
+        let run = try build(["--follow-symlinks"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(exists("CNAME"))
+        for name in ["pipe.txt", "to-pipe.txt"] {
+            #expect(!exists(name))
+            #expect(
+                run.error.contains(
+                    "static folder: '\(work.path)/photos/static/\(name)': not a regular file (a FIFO); not published"
+                ), "\(name): \(run.error)")
+        }
+        #expect(!exists("null.txt"))
+        #expect(
+            run.error.contains("null.txt': not a regular file (a character device)"), "\(run.error)"
+        )
+    }
+}
