@@ -109,4 +109,55 @@ struct InputPathsEndToEndTests {
             run.error.contains("null.txt': not a regular file (a character device)"), "\(run.error)"
         )
     }
+
+    @Test(
+        "Paths in waterfall.json must stay inside its folder: absolute, '..' and through a link are errors naming the key and the file",
+        arguments: [
+            ("staticFolder", "ABSOLUTE/outside", "is an absolute path", "--static"),
+            (
+                "staticFolder", "../outside",
+                "leads out of the settings file's folder through '..'", "--static"
+            ),
+            (
+                "templates", "../outside", "leads out of the settings file's folder through '..'",
+                "--templates"
+            ),
+            (
+                "logo", "sub/../../outside/logo.png",
+                "leads out of the settings file's folder through '..'", "--logo"
+            ),
+            ("favicon", "/etc/passwd.png", "is an absolute path", "--favicon"),
+            ("metadata", "~/metadata.json", "is an absolute path", "--metadata"),
+            ("logo", "brand/logo.png", "leads through a symbolic link to", "--logo"),
+            ("templates", "brand", "leads through a symbolic link to", "--templates"),
+        ])
+    func settingsPathsStayInside(key: String, value: String, reason: String, flag: String) throws {
+        try work.write("outside/logo.png", try Repository.samplePhoto("Ceramics/espresso-cup.png"))
+        try link("photos/brand", to: work.url.appending(path: "outside").path)
+        let value = value.replacingOccurrences(of: "ABSOLUTE", with: work.path)
+        try work.write("photos/waterfall.json", #"{ "\#(key)": "\#(value)" }"#)
+        let run = try build()
+        #expect(run.status == 1, "\(key): \(run.error)")
+        #expect(
+            run.error.contains(
+                "settings file '\(work.path)/photos/waterfall.json': key '\(key)' ('\(value)') \(reason)"
+            ), "\(key): \(run.error)")
+        #expect(run.error.contains(flag), "the fix names the command-line option: \(run.error)")
+        #expect(!(try siteHoldsSecret()))
+    }
+
+    @Test(
+        "A path inside the settings file's folder works, and the command line may name any folder")
+    func settingsPathsInside() throws {
+        try work.write("photos/public/CNAME", "inside.example\n")
+        try work.write("photos/waterfall.json", #"{ "staticFolder": "./public" }"#)
+        let inside = try build()
+        #expect(inside.status == 0, "\(inside.error)")
+        #expect(
+            try String(contentsOf: work.url.appending(path: "site/CNAME"), encoding: .utf8)
+                == "inside.example\n")
+        let typed = try build(["--static", work.url.appending(path: "outside").path])
+        #expect(typed.status == 0, "\(typed.error)")
+        #expect(exists("passwd.txt"), "the user typed the folder: it is theirs to publish")
+    }
 }

@@ -19,7 +19,8 @@ import SiteRenderer
 ///   "maxPixels": 100000000, "originalLinks": true, "output": "../site", "templates": "theme",
 ///   "metadata": "metadata.json", "staticFolder": "static", "hostFiles": true }
 /// ```
-/// Paths are relative to the settings file's folder.
+/// Paths are relative to the settings file's folder; those read from must stay inside it (see
+/// ``SettingsPath``).
 public enum SettingsFile {
     /// Applies the file at `url` to `settings`. `keys` are the keys a file may hold: the CLI's
     /// option table gives every setting its flag and its key in one place.
@@ -37,6 +38,8 @@ public enum SettingsFile {
             throw .failed("settings file '\(path)': expected a JSON object { … } at the top level")
         }
         let folder = url.deletingLastPathComponent()
+        // Paths to read from stay inside the file's folder; `output` is written, not read.
+        let inputs = SettingsPath(file: url, followsLinks: settings.followsSymlinks)
         for (key, _) in members {
             guard keys.contains(key) else {
                 throw .failed(
@@ -111,10 +114,10 @@ public enum SettingsFile {
         if let text = try string("intro") { settings.intro = text }
         if let text = try string("callToAction") { settings.callToAction = text }
         if let value = try string("logo") {
-            settings.logo = PathText.resolve(value, relativeTo: folder)
+            settings.logo = try inputs.resolve(value, key: "logo", flag: "--logo")
         }
         if let value = try string("favicon") {
-            settings.favicon = PathText.resolve(value, relativeTo: folder)
+            settings.favicon = try inputs.resolve(value, key: "favicon", flag: "--favicon")
         }
         if let value = try boolean("hostFiles") { settings.hostFiles = value }
         if let value = try string("baseURL") {
@@ -141,13 +144,13 @@ public enum SettingsFile {
             settings.outputSettingsFile = url
         }
         if let value = try string("templates") {
-            settings.templates = PathText.resolve(value, relativeTo: folder)
+            settings.templates = try inputs.resolve(value, key: "templates", flag: "--templates")
         }
         if let value = try string("metadata") {
-            settings.metadata = PathText.resolve(value, relativeTo: folder)
+            settings.metadata = try inputs.resolve(value, key: "metadata", flag: "--metadata")
         }
         if let value = try string("staticFolder") {
-            settings.staticFolder = PathText.resolve(value, relativeTo: folder)
+            settings.staticFolder = try inputs.resolve(value, key: "staticFolder", flag: "--static")
         }
         if let value = try string("renditionStore") {
             settings.renditionStore = PathText.resolve(value, relativeTo: folder)

@@ -105,6 +105,8 @@ enum BuildCommand {
         }
         let photos = PathText.resolve(photosPath, relativeTo: workingFolder)
         var settings = BuildSettings(photos: photos, output: workingFolder.appending(path: "_site"))
+        // Before the settings file: whether its paths may lead out through links depends on it.
+        settings.followsSymlinks = list.has("--follow-symlinks")
 
         if let config = list.value("--config") {
             let url = PathText.resolve(config, relativeTo: workingFolder)
@@ -220,7 +222,6 @@ enum BuildCommand {
         settings.quiet = list.has("--quiet")
         settings.force = list.has("--force")
         settings.usesCache = !list.has("--no-cache")
-        settings.followsSymlinks = list.has("--follow-symlinks")
         return settings
     }
 }
