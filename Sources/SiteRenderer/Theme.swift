@@ -79,23 +79,32 @@ public struct Theme: Sendable {
     /// A user's theme folder, with every file of ``fileNames``; a file of
     /// ``optionalFileNames`` it lacks comes from the built-in theme.
     public static func load(from folder: URL) throws(ThemeError) -> Theme {
-        try Theme { name throws(ThemeError) in
-            let url = folder.appending(path: name)
-            let path = url.path
-            if optionalFileNames.contains(name), !FileManager.default.fileExists(atPath: path),
-                let text = EmbeddedTheme.files[name]
-            {
-                return (builtInMarker + name, text)
+        try load(from: folder) { path throws(ThemeError) in
+            guard FileManager.default.fileExists(atPath: path) else { return nil }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ThemeError(file: path, line: 0, message: "not readable")
             }
-            guard FileManager.default.fileExists(atPath: path) else {
+            return data
+        }
+    }
+
+    /// A user's theme folder whose files are read by `read`, which takes a file's path and
+    /// returns its bytes, nil when there is no such file, or throws why it may not be read: the
+    /// build reads them through its rule for input files (no link out of the folder, no FIFO).
+    public static func load(
+        from folder: URL, reading read: (String) throws(ThemeError) -> Data?
+    ) throws(ThemeError) -> Theme {
+        try Theme { name throws(ThemeError) in
+            let path = folder.appending(path: name).path
+            guard let data = try read(path) else {
+                if optionalFileNames.contains(name), let text = EmbeddedTheme.files[name] {
+                    return (builtInMarker + name, text)
+                }
                 throw ThemeError(
                     file: path, line: 0,
                     message:
                         "missing: a theme needs \(fileNames.joined(separator: ", ")) (copy Templates/ from waterfall-site to start)"
                 )
-            }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw ThemeError(file: path, line: 0, message: "not readable")
             }
             guard let text = String(data: data, encoding: .utf8) else {
                 throw ThemeError(file: path, line: 0, message: "not UTF-8 text")

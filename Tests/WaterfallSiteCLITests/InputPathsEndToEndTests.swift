@@ -160,4 +160,49 @@ struct InputPathsEndToEndTests {
         #expect(typed.status == 0, "\(typed.error)")
         #expect(exists("passwd.txt"), "the user typed the folder: it is theirs to publish")
     }
+
+    @Test(
+        "A theme file that is a link out of the theme folder is refused by name, unless --follow-symlinks"
+    )
+    func themeLinkOutside() throws {
+        let templates = Repository.root.appending(path: "Templates")
+        try FileManager.default.copyItem(at: templates, to: work.url.appending(path: "theme"))
+        let css = work.url.appending(path: "theme/waterfall.css")
+        try FileManager.default.removeItem(at: css)
+        try work.write("outside/waterfall.css", "/* the secret */ body { color: red }\n")
+        try link("theme/waterfall.css", to: work.url.appending(path: "outside/waterfall.css").path)
+        let run = try build(["--templates", "theme"])
+        #expect(run.status == 1, "\(run.error)")
+        #expect(
+            run.error.contains("theme: \(work.path)/theme/waterfall.css: symbolic link to"),
+            "\(run.error)")
+        #expect(run.error.contains("add --follow-symlinks"), "\(run.error)")
+        #expect(!exists("index.html"))
+        let following = try build(["--templates", "theme", "--follow-symlinks"])
+        #expect(following.status == 0, "\(following.error)")
+        #expect(try siteHoldsSecret(), "followed on the owner's word")
+    }
+
+    @Test("A logo that is a link to a file outside its folder is refused, naming it")
+    func logoLinkOutside() throws {
+        try link("brand/logo.png", to: secret.path)
+        let run = try build(["--logo", "brand/logo.png"])
+        #expect(run.status == 1, "\(run.error)")
+        #expect(
+            run.error.contains("--logo '\(work.path)/brand/logo.png': symbolic link to"),
+            "\(run.error)")
+        #expect(!(try siteHoldsSecret()))
+    }
+
+    @Test("A metadata file that is a link out of the photos folder is refused")
+    func metadataLinkOutside() throws {
+        try work.write("outside/metadata.json", "{}")
+        try link("photos/metadata.json", to: work.url.appending(path: "outside/metadata.json").path)
+        let run = try build()
+        #expect(run.status == 1, "\(run.error)")
+        #expect(
+            run.error.contains(
+                "metadata file '\(work.path)/photos/metadata.json': symbolic link to"),
+            "\(run.error)")
+    }
 }

@@ -1,3 +1,4 @@
+import PhotoScanner
 import SiteRenderer
 
 #if canImport(FoundationEssentials)
@@ -7,7 +8,8 @@ import SiteRenderer
 #endif
 
 /// The owner's logo and favicon, read before the scan (so a wrong path fails at once) and copied
-/// into `assets/` under a name with a hash of their bytes, like the stylesheets.
+/// into `assets/` under a name with a hash of their bytes, like the stylesheets. Each is read
+/// through ``InputFileRule`` (a link out of its folder or a FIFO is refused).
 struct SiteAssets {
     private(set) var files: [(path: String, bytes: Data)] = []
     private(set) var logoPath: String?
@@ -18,13 +20,15 @@ struct SiteAssets {
         "png", "jpg", "jpeg", "gif", "svg", "webp", "avif", "ico",
     ]
 
-    init(logo: URL?, favicon: URL?) throws(CommandError) {
-        if let logo { logoPath = try add(logo, name: "logo", option: "--logo") }
-        if let favicon { faviconPath = try add(favicon, name: "favicon", option: "--favicon") }
+    init(logo: URL?, favicon: URL?, rule: InputFileRule) throws(CommandError) {
+        if let logo { logoPath = try add(logo, name: "logo", option: "--logo", rule: rule) }
+        if let favicon {
+            faviconPath = try add(favicon, name: "favicon", option: "--favicon", rule: rule)
+        }
     }
 
-    private mutating func add(_ url: URL, name: String, option: String) throws(CommandError)
-        -> String
+    private mutating func add(_ url: URL, name: String, option: String, rule: InputFileRule)
+        throws(CommandError) -> String
     {
         let fileExtension = url.pathExtension.lowercased()
         guard Self.extensions.contains(fileExtension) else {
@@ -32,13 +36,17 @@ struct SiteAssets {
                 "\(option) '\(url.path)': not an image type browsers show here; give a file ending in \(Self.extensions.sorted().map { "." + $0 }.joined(separator: ", "))"
             )
         }
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
-            !isDirectory, let bytes = FileManager.default.contents(atPath: url.path)
-        else {
+        let bytes: Data
+        do {
+            bytes = Data(
+                try rule.contents(
+                    of: url.lastPathComponent, in: url.deletingLastPathComponent().path))
+        } catch  where error.reason == .missing {
             throw .failed(
                 "\(option) '\(url.path)': no such file, or not readable; check the path (relative paths are relative to the current folder, or to waterfall.json)"
             )
+        } catch {
+            throw .failed("\(option) \(error.description)")
         }
         var hasher = StableHasher()
         for byte in bytes { hasher.combine(Int(byte)) }

@@ -48,7 +48,9 @@ public struct SiteBuilder {
                 ?? "strings.json",
             callToAction: settings.callToAction)
         if let warning = language.warning { console.warn(warning) }
-        let siteAssets = try SiteAssets(logo: settings.logo, favicon: settings.favicon)
+        let siteAssets = try SiteAssets(
+            logo: settings.logo, favicon: settings.favicon,
+            rule: InputFileRule(followsLinks: settings.followsSymlinks))
         try checkRenditionStore()
         let (metadataURL, loadedMetadata) = try loadMetadata()
         var metadata = loadedMetadata
@@ -424,10 +426,30 @@ public struct SiteBuilder {
 
     private func loadTheme() throws(CommandError) -> Theme {
         do {
-            if let folder = settings.templates { return try Theme.load(from: folder) }
+            if let folder = settings.templates {
+                let rule = InputFileRule(followsLinks: settings.followsSymlinks)
+                return try Theme.load(from: folder) { path throws(ThemeError) in
+                    try Self.themeFile(path, rule: rule)
+                }
+            }
             return try Theme.builtIn()
         } catch {
             throw .failed("theme: \(error.description)")
+        }
+    }
+
+    /// The theme file at `path` read through `rule` (a link out of the theme folder, or a FIFO,
+    /// is refused); nil when there is none.
+    private static func themeFile(_ path: String, rule: InputFileRule) throws(ThemeError) -> Data? {
+        let url = URL(fileURLWithPath: path)
+        do throws(InputFileError) {
+            return Data(
+                try rule.contents(
+                    of: url.lastPathComponent, in: url.deletingLastPathComponent().path))
+        } catch  where error.reason == .missing {
+            return nil
+        } catch {
+            throw ThemeError(file: error.path, line: 0, message: error.reasonText)
         }
     }
 
@@ -456,6 +478,15 @@ public struct SiteBuilder {
         var url = settings.metadata
         if url == nil { url = try defaultMetadataURL() }
         guard let url else { return (nil, PhotoMetadata()) }
+        // Through the rule for input files first (no link out of its folder, no FIFO); a missing
+        // file is left to the loader, whose message says what a metadata file is.
+        do {
+            try InputFileRule(followsLinks: settings.followsSymlinks).check(
+                url.lastPathComponent, in: url.deletingLastPathComponent().path)
+        } catch  where error.reason == .missing {
+        } catch {
+            throw .failed("metadata file \(error.description)")
+        }
         return (url, try PhotoMetadata.load(url))
     }
 
