@@ -205,4 +205,46 @@ struct InputPathsEndToEndTests {
                 "metadata file '\(work.path)/photos/metadata.json': symbolic link to"),
             "\(run.error)")
     }
+
+    @Test(
+        "An SVG logo or favicon with active content is refused, naming what was found; a plain SVG works",
+        arguments: [
+            (#"<script>alert(1)</script>"#, "a <script> element"),
+            (#"<rect onload="alert(1)" width="1" height="1"/>"#, "the event attribute onload="),
+            (
+                #"<a href="javascript:alert(1)"><rect width="1" height="1"/></a>"#,
+                "a javascript: URL"
+            ),
+            (#"<a href="java&#x09;script:alert(1)"><rect/></a>"#, "a javascript: URL"),
+            (#"<foreignObject><p>hi</p></foreignObject>"#, "a <foreignObject> element"),
+            (#"<image href="https://tracker.example/x.png"/>"#, "a reference to another file"),
+            (#"<use xlink:href="other.svg#shape"/>"#, "a reference to another file"),
+        ])
+    func activeSVG(body: String, found: String) throws {
+        let svg =
+            #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">"#
+            + body + "</svg>"
+        try work.write("logo.svg", svg)
+        for option in ["--logo", "--favicon"] {
+            let run = try build([option, "logo.svg"])
+            #expect(run.status == 1, "\(option) \(body): \(run.error)")
+            #expect(
+                run.error.contains(
+                    "\(option) '\(work.path)/logo.svg': the SVG holds active content (\(found)"),
+                "\(option) \(body): \(run.error)")
+        }
+    }
+
+    @Test("A plain SVG logo, with references inside itself, is published")
+    func plainSVG() throws {
+        try work.write(
+            "logo.svg",
+            ##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"><defs><path id="p" d="M0 0h10v10z"/></defs><use xlink:href="#p" fill="#c40"/><text font-family="Noto Sans">Donna's shop</text></svg>"##
+        )
+        let run = try build(["--logo", "logo.svg"])
+        #expect(run.status == 0, "\(run.error)")
+        let assets = try FileManager.default.contentsOfDirectory(
+            atPath: work.url.appending(path: "site/assets").path)
+        #expect(assets.contains { $0.hasPrefix("logo.") && $0.hasSuffix(".svg") }, "\(assets)")
+    }
 }

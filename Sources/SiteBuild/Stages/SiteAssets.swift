@@ -9,7 +9,8 @@ import SiteRenderer
 
 /// The owner's logo and favicon, read before the scan (so a wrong path fails at once) and copied
 /// into `assets/` under a name with a hash of their bytes, like the stylesheets. Each is read
-/// through ``InputFileRule`` (a link out of its folder or a FIFO is refused).
+/// through ``InputFileRule`` (a link out of its folder or a FIFO is refused), and an SVG must be
+/// a plain picture (see ``SVGActiveContent``): it is served from the site's own address.
 struct SiteAssets {
     private(set) var files: [(path: String, bytes: Data)] = []
     private(set) var logoPath: String?
@@ -47,6 +48,13 @@ struct SiteAssets {
             )
         } catch {
             throw .failed("\(option) \(error.description)")
+        }
+        if fileExtension == "svg", let found = SVGActiveContent.first(in: bytes) {
+            throw .failed(
+                "\(option) '\(url.path)': the SVG holds active content (\(found)), which a browser "
+                    + "would run on the site's own address; remove scripts, on… event attributes, "
+                    + "javascript: URLs, foreignObject and links to other files from it, or give a PNG"
+            )
         }
         var hasher = StableHasher()
         for byte in bytes { hasher.combine(Int(byte)) }

@@ -185,7 +185,8 @@ enum HelpText {
                                       (default: the title)
           --intro TEXT                A paragraph under the site's title
           --logo FILE, --favicon FILE Images copied into DIR/assets/ and shown beside the title
-                                      and as the browser tab's icon
+                                      and as the browser tab's icon (an SVG with scripts, on…=
+                                      attributes or links to other files is refused)
           --language TAG              <html lang> and the interface words, from the theme's
                                       strings.json: en, de, fr built in (default: en)
           --call-to-action TEXT       The text of an item page's button to its product link
@@ -248,8 +249,9 @@ enum HelpText {
                                       build's record of unchanged files
           -j, --jobs N                Threads for reading and resizing photos, 1–256 (default:
                                       all cores)
-          --follow-symlinks           Follow symbolic links that lead outside PHOTOS (default:
-                                      report them and leave them out)
+          --follow-symlinks           Follow symbolic links that lead outside PHOTOS, the static
+                                      or the theme folder (default: report them and leave them
+                                      out)
           -q, --quiet                 No progress and no summary; warnings still go to stderr
           -h, --help                  This text
 
