@@ -45,4 +45,16 @@ struct DecodeCostTests {
             wfr_decode_cost(bomb, bomb.count, &options, &target, 1, &cost, &message, message.count)
                 == .tooManyPixels)
     }
+
+    @Test("A photo that passed the budget's check still decodes as before")
+    func budgetedEncoderDecodes() throws {
+        let budget = DecodeMemoryBudget(capacity: 64 << 20)
+        let encoder = RenditionEncoder(budget: budget)
+        let outputs = try encoder.renditions(
+            of: [UInt8](DecodeBombs.webp(side: 300)), orientation: 1,
+            sizes: [RenditionSize(width: 30, height: 30)])
+        #expect(outputs.count == 1)
+        #expect(budget.reserved.now == 0)
+        #expect(budget.reserved.most > 300 * 300 * 8)
+    }
 }
