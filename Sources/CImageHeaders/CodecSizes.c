@@ -389,9 +389,16 @@ static bool av1_item_size(wfs_random_source *source, const wfs_heif_coded_item *
     return wfs_source_read(source, it->offset, window, data) && av1_sequence(data, window, width, height, points);
 }
 
+/// The last `hvcC` parsed: a phone photo's 48 tiles share one, and the scan reads thousands.
+typedef struct hevc_memo {
+    const uint8_t *configuration;
+    bool parsed;
+    wfs_hevc_size sps;
+} hevc_memo;
+
 /// One coded item's size from its codec's header, checked against its `ispe`.
-static wfs_status coded_item_size(wfs_random_source *source, const wfs_heif_coded_item *it, wfs_codec_size *out,
-                                  char *message, size_t capacity) {
+static wfs_status coded_item_size(wfs_random_source *source, const wfs_heif_coded_item *it, hevc_memo *memo,
+                                  wfs_codec_size *out, char *message, size_t capacity) {
     const bool hevc = memcmp(it->type, "hvc1", 4) == 0;
     uint32_t width = 0, height = 0;
     // ispe may also give the HEVC size after the conformance window, or the size of one layer
@@ -399,8 +406,12 @@ static wfs_status coded_item_size(wfs_random_source *source, const wfs_heif_code
     bool shown_size = false;
     uint8_t depth = 8;
     if (hevc) {
-        wfs_hevc_size sps;
-        if (it->configuration == NULL || !wfs_hevc_configuration_size(it->configuration, it->configuration_length, &sps)) {
+        if (it->configuration != NULL && it->configuration != memo->configuration) {
+            memo->configuration = it->configuration;
+            memo->parsed = wfs_hevc_configuration_size(it->configuration, it->configuration_length, &memo->sps);
+        }
+        const wfs_hevc_size sps = memo->sps;
+        if (it->configuration == NULL || !memo->parsed) {
             wfs_message(message, capacity, "item %u has no HEVC SPS in hvcC that gives its size", it->id);
             return WFS_STATUS_CORRUPT_HEADER;
         }
@@ -463,22 +474,27 @@ uint8_t *wfs_heif_read_meta(wfs_random_source *source, size_t *length) {
     return NULL;
 }
 
-wfs_status wfs_heif_codec_size(wfs_random_source *source, wfs_codec_size *out, char *message, size_t capacity) {
+wfs_status wfs_heif_codec_size(wfs_random_source *source, bool output_size, wfs_codec_size *out, char *message,
+                               size_t capacity) {
     size_t length = 0;
     uint8_t *meta = wfs_heif_read_meta(source, &length);
-    wfs_heif_coded_item *items = meta != NULL ? malloc(MAX_CODED_ITEMS * sizeof *items) : NULL;
+    // As many items as `meta` can hold (an infe takes at least 20 bytes), not the limit: a phone
+    // photo's few dozen cost a few kilobytes, and the scan reads thousands of them.
+    const size_t room = length / 20 + 1 < MAX_CODED_ITEMS ? length / 20 + 1 : MAX_CODED_ITEMS;
+    wfs_heif_coded_item *items = meta != NULL ? malloc(room * sizeof *items) : NULL;
     if (items == NULL) {
         free(meta);
         wfs_message(message, capacity, "no meta box that can be read");
         return WFS_STATUS_CORRUPT_HEADER;
     }
-    const size_t count = wfs_heif_coded_items(meta, length, source->size, items, MAX_CODED_ITEMS);
+    const size_t count = wfs_heif_coded_items(meta, length, source->size, items, room);
     wfs_status status = count > 0 ? WFS_STATUS_OK : WFS_STATUS_CORRUPT_HEADER;
     if (count == 0) wfs_message(message, capacity, "no HEVC or AV1 image item");
+    hevc_memo memo = {NULL, false, {0}};
     for (size_t i = 0; i < count && status == WFS_STATUS_OK; i++) {
-        status = coded_item_size(source, &items[i], out, message, capacity);
+        status = coded_item_size(source, &items[i], &memo, out, message, capacity);
     }
-    if (status == WFS_STATUS_OK) {
+    if (status == WFS_STATUS_OK && output_size) {
         // What the decoder puts out: the primary item's ispe (a grid's canvas), else the frame.
         wfs_heif_facts facts;
         wfs_heif_meta_facts(meta, length, source->size, source->prefix, source->prefix_length, &facts);
@@ -505,7 +521,7 @@ wfs_status wfs_read_codec_size(const uint8_t *bytes, size_t length, wfs_codec_si
     case WFS_FORMAT_AVIF: {
         out->bit_depth = 0;
         wfs_random_source source = {.prefix = bytes, .prefix_length = length, .fd = -1, .size = length};
-        const wfs_status status = wfs_heif_codec_size(&source, out, message, capacity);
+        const wfs_status status = wfs_heif_codec_size(&source, true, out, message, capacity);
         free(source.ahead);
         return status;
     }

@@ -51,9 +51,6 @@ static const struct heif_reader random_reader = {
     .wait_for_file_size = reader_wait,
 };
 
-static uint32_t be32(const unsigned char *p) {
-    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
-}
 
 /// Finds the top-level `meta` box and walks it; leaves `facts` empty when there is none.
 static void read_item_facts(wfs_random_source *source, wfs_heif_facts *facts) {
@@ -134,7 +131,7 @@ static bool walk_header(const unsigned char *prefix, size_t prefix_length, uint6
 static wfs_status check_codec_size(wfs_random_source *source, char *message, size_t capacity) {
     wfs_codec_size codec;
     memset(&codec, 0, sizeof codec);
-    if (wfs_heif_codec_size(source, &codec, message, capacity) == WFS_STATUS_SIZE_MISMATCH) {
+    if (wfs_heif_codec_size(source, false, &codec, message, capacity) == WFS_STATUS_SIZE_MISMATCH) {
         return WFS_STATUS_SIZE_MISMATCH;
     }
     if (message != NULL && capacity > 0) message[0] = '\0';

@@ -85,7 +85,10 @@ unsigned char *wfs_heif_read_meta(wfs_random_source *source, size_t *length);
 /// The codec sizes of a HEIF/AVIF read through `source` (CodecSizes.c): every coded item's
 /// size from its HEVC SPS or AV1 sequence header, checked against its `ispe`
 /// (WFS_STATUS_SIZE_MISMATCH names both), the largest in `coded_width` × `coded_height`.
-wfs_status wfs_heif_codec_size(wfs_random_source *source, wfs_codec_size *out, char *message, size_t capacity);
+/// `output_size`: also the primary item's `ispe` in `width` × `height` (another walk of `meta`,
+/// which the scan, having read it already, skips).
+wfs_status wfs_heif_codec_size(wfs_random_source *source, bool output_size, wfs_codec_size *out, char *message,
+                               size_t capacity);
 
 /// The codec size of a WebP from its first `length` bytes: the first frame's VP8 or VP8L header,
 /// checked against the VP8X canvas (WFS_STATUS_SIZE_MISMATCH names both).

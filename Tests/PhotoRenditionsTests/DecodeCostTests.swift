@@ -46,6 +46,28 @@ struct DecodeCostTests {
                 == .tooManyPixels)
     }
 
+    @Test("An interlaced PNG costs its whole image, a plain one a few rows")
+    func interlacedPNGCost() {
+        func cost(interlace: UInt8) -> UInt64 {
+            // IHDR of a 10000×5000 RGBA PNG; the cost is known before any IDAT is read.
+            let png: [UInt8] =
+                [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+                + Array("IHDR".utf8) + [0, 0, 0x27, 0x10, 0, 0, 0x13, 0x88, 8, 6, 0, 0, interlace]
+                + [0, 0, 0, 0]
+            var options = wfr_options(
+                orientation: 1, quality: 82, max_pixels: 100_000_000, webp_quality: 0,
+                avif_quality: 0, avif_speed: 6)
+            var target = wfr_target(width: 100, height: 50)
+            var bytes: UInt64 = 0
+            var message = [CChar](repeating: 0, count: Int(WFR_MESSAGE_CAPACITY))
+            _ = wfr_decode_cost(
+                png, png.count, &options, &target, 1, &bytes, &message, message.count)
+            return bytes
+        }
+        #expect(cost(interlace: 1) >= 200_000_000)
+        #expect(cost(interlace: 0) < 16_000_000)
+    }
+
     @Test("A photo that passed the budget's check still decodes as before")
     func budgetedEncoderDecodes() throws {
         let budget = DecodeMemoryBudget(capacity: 64 << 20)
