@@ -305,7 +305,7 @@ wfs_status wfs_webp_codec_size(const uint8_t *bytes, size_t length, wfs_codec_si
         at += 8 + size + (size & 1);
     }
     if (!found) {
-        wfs_message(message, capacity, "no VP8 key frame or VP8L header within the file");
+        wfs_message(message, capacity, "no VP8 key frame or VP8L header within the file (truncated or corrupt)");
         return WFS_STATUS_CORRUPT_HEADER;
     }
     if (out->channels == 0) out->channels = 4; // a simple file's alpha is in its VP8L header
@@ -489,7 +489,9 @@ wfs_status wfs_heif_codec_size(wfs_random_source *source, bool output_size, wfs_
     }
     const size_t count = wfs_heif_coded_items(meta, length, source->size, items, room);
     wfs_status status = count > 0 ? WFS_STATUS_OK : WFS_STATUS_CORRUPT_HEADER;
-    if (count == 0) wfs_message(message, capacity, "no HEVC or AV1 image item");
+    if (count == 0) wfs_message(message, capacity,
+                                   "no HEVC or AV1 image whose size can be read before decoding (another codec, or "
+                                   "boxes this reader cannot follow): export it as JPEG");
     hevc_memo memo = {NULL, false, {0}};
     for (size_t i = 0; i < count && status == WFS_STATUS_OK; i++) {
         status = coded_item_size(source, &items[i], &memo, out, message, capacity);
