@@ -247,4 +247,37 @@ struct CodecSizesTests {
         #expect(size.interlaced)
         #expect(!read(png(interlace: 0)).1.interlaced)
     }
+
+    /// libheif's `hevc32.heif` (../shared/corpora/formats/heif/libheif, 523 bytes): one 64×64
+    /// HEVC image, shown 32×32 through its `clap`.
+    static let hevc32 = Data(
+        base64Encoded:
+            "AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAXttZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAA"
+            + "AAAAAAAAAAAAACJpbG9jAAAAAERAAAEAAQAAAAABnwABAAAAAAAAAGwAAAAjaWluZgAAAAAAAQAAABVpbmZlAgAA"
+            + "AAABAABodmMxAAAAAA5waXRtAAAAAAABAAAA+2lwcnAAAADbaXBjbwAAAHZodmNDAQNwAAAAAAAAAAAAHvAA/P34"
+            + "+AAADwNgAAEAGEABDAH//wNwAAADAJAAAAMAAAMAHroCQGEAAQAqQgEBA3AAAAMAkAAAAwAAAwAeoCCBBZbq5Ka5"
+            + "uAhoMCAAAAMDIAAAAwAhYgABAAZEAcFzwIkAAAATY29scm5jbHgAAQANAAaAAAAAFGlzcGUAAAAAAAAAQAAAAEAA"
+            + "AAAoY2xhcAAAACAAAAABAAAAIAAAAAH////gAAAAAv///+AAAAACAAAADnBpeGkAAAAAAQgAAAAYaXBtYQAAAAAA"
+            + "AAABAAEFgQIDBYQAAAB0bWRhdAAAAGgoAa8TgPUrAhGDczL1mz4HCRRzxqbGjnnUrr1cLTO799zRz6nw0QjRMp+4"
+            + "I2Da10D3ghQEMvB53CWoI0S3qXIb99YsvLFaQ9ZLHxsJsZ9SxlvNJ5EgD4Y4miuaKu3bxPGXDHirp/9TzA=="
+    )!
+
+    @Test("The scan refuses a HEIF whose ispe is not what its HEVC SPS codes, naming both")
+    func scanRefusesHEVCMismatch() throws {
+        var bytes = [UInt8](Self.hevc32)
+        var header = wfs_image_header()
+        var message = [CChar](repeating: 0, count: Int(WFS_MESSAGE_CAPACITY))
+        #expect(
+            wfs_read_image_header_from_memory(bytes, bytes.count, &header, &message, message.count)
+                == .ok)
+        let ispe = try #require(
+            bytes.indices.first { Array(bytes[$0..<$0 + 4]) == Array("ispe".utf8) })
+        bytes.replaceSubrange(ispe + 8..<ispe + 16, with: [0, 0, 0, 32, 0, 0, 0, 32])
+        let status = wfs_read_image_header_from_memory(
+            bytes, bytes.count, &header, &message, message.count)
+        let text = String(
+            decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #expect(status == .sizeMismatch)
+        #expect(text.contains("ispe says 32x32 but the HEVC SPS codes 64x64"), "\(text)")
+    }
 }
