@@ -59,7 +59,10 @@ let package = Package(
         .target(name: "MasonryLayout"),
         // Renditions: decode, resize, encode (C, the only place that jumps) and the Swift side
         // that picks widths from the layout, names files by content and runs them in parallel.
-        .target(name: "CImageRenditions", dependencies: ["CJPEG", "CPNG", "CCodecLoader"]),
+        // It reads the codec's own size through the header shim before it decodes anything.
+        .target(
+            name: "CImageRenditions",
+            dependencies: ["CJPEG", "CPNG", "CCodecLoader", "CImageHeaders"]),
         .target(name: "PhotoRenditions", dependencies: ["CImageRenditions", "MasonryLayout"]),
         .executableTarget(name: "TemplateEmbedder"),
         .plugin(
@@ -91,7 +94,8 @@ let package = Package(
         .testTarget(name: "PhotoScannerTests", dependencies: ["PhotoScanner"]),
         .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout"]),
         .testTarget(
-            name: "PhotoRenditionsTests", dependencies: ["PhotoRenditions", "CImageRenditions"]),
+            name: "PhotoRenditionsTests",
+            dependencies: ["PhotoRenditions", "CImageRenditions", "TestSupport"]),
         .testTarget(
             name: "SiteRendererTests",
             dependencies: ["SiteRenderer", "MasonryLayout", "TestSupport"],

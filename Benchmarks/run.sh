@@ -5,7 +5,7 @@
 #
 #   Benchmarks/run.sh              full run (about 6–7 minutes on 2 cores, +3 the first time)
 #   QUICK=1 Benchmarks/run.sh      smaller corpora and fewer repeats (about 2–3 minutes)
-#   PARTS="webp e2e" Benchmarks/run.sh   only those sections (scan layout build serve renditions webp e2e shards)
+#   PARTS="webp e2e" Benchmarks/run.sh   only those sections (scan layout build serve renditions webp e2e shards bombs)
 #
 # Rows: scan (vs the C floor, `identify -ping`, exiftool, Python imagesize and Pillow), layout
 # (vs its floor loop), build at 100,000 photos without renditions (cold, warm with no change,
@@ -57,7 +57,7 @@ E2E_ROUNDS=${E2E_ROUNDS:-$d_e2e_rounds}           # best of E2E_ROUNDS for ours 
 E2E_VARIANTS=${E2E_VARIANTS:-webp jpeg}           # end-to-end with WebP on (default) and --no-webp
 EXIFTOOL_EVERY=${EXIFTOOL_EVERY:-$d_exif_every}   # exiftool reads every Nth scan file (it is slow)
 
-PARTS=${PARTS:-scan layout build serve renditions webp e2e shards}  # serve needs build
+PARTS=${PARTS:-scan layout build serve renditions webp e2e shards bombs}  # serve needs build
 part() { [[ " $PARTS " == *" $1 "* ]]; }
 log() { printf '==> %s\n' "$*" >&2; }
 
@@ -623,12 +623,51 @@ fi
 fi  # shards
 
 # ---------------------------------------------------------------------------------------------
+# Decompression bombs inside the pixel limit, decoded under the decode memory budget: the peak
+# memory of a build at -j 8 against one at -j 1 (the budget keeps -j from multiplying it), and the
+# same -j 8 build with no budget to speak of, for what the budget saves.
+if part bombs; then
+log "decompression bombs: 8 WebPs of ${BOMB_SIDE:=6000}x$BOMB_SIDE, --decode-memory ${BOMB_BUDGET:=512MB}"
+bombs="$work/bombs"
+rm -rf "$bombs" && mkdir -p "$bombs/photos"
+# 28 bytes each: a lossless WebP whose five prefix codes have one symbol each, so no pixel takes a
+# bit; libwebp holds its ARGB frame and the RGB output, 8 bytes a pixel. The variant bits (the
+# alpha and distance codes' symbols) make eight distinct files, so none is a cached duplicate.
+python3 - "$bombs/photos" "$BOMB_SIDE" <<'PY'
+import struct, sys
+folder, side = sys.argv[1], int(sys.argv[2])
+for variant in range(8):
+    codes = bytes([0x88 | (variant & 4) << 4, 0x88, 0x08 | (variant & 1) << 6 | (variant & 2) << 1])
+    data = b"\x2f" + struct.pack("<I", (side - 1) | (side - 1) << 14) + codes
+    chunk = b"VP8L" + struct.pack("<I", len(data)) + data
+    with open(f"{folder}/bomb{variant}.webp", "wb") as out:
+        out.write(b"RIFF" + struct.pack("<I", 4 + len(chunk)) + b"WEBP" + chunk)
+PY
+budget_mb=$(awk -v b="$BOMB_BUDGET" 'BEGIN { n = b + 0; u = toupper(b); if (u ~ /GB$/) n *= 1024; if (u ~ /TB$/) n *= 1048576; printf "%d", n }')
+for jobs in 1 8; do
+  retire "$bombs/site-$jobs"
+  measure "bombs-$jobs" "$tool" build "$bombs/photos" -o "$bombs/site-$jobs" --quiet --jobs "$jobs" --decode-memory "$BOMB_BUDGET"
+done
+retire "$bombs/site-free"
+measure bombs-free "$tool" build "$bombs/photos" -o "$bombs/site-free" --quiet --jobs 8 --decode-memory 1024TB
+if ok bombs-1 && ok bombs-8 && ok bombs-free; then
+  row "decode memory: build of 8 decompression bombs inside the pixel limit (28-byte WebPs of ${BOMB_SIDE}×${BOMB_SIDE}), peak at -j 8 ÷ -j 1, \`--decode-memory $BOMB_BUDGET\`" \
+    "$(mb "${peak_kb[bombs-8]}") MB" "-j 1: $(mb "${peak_kb[bombs-1]}") MB" "$(div "${peak_kb[bombs-8]}" "${peak_kb[bombs-1]}")×" \
+    "$(verdict "$(mb "${peak_kb[bombs-8]}")" "<=" "$budget_mb" "≤ the budget, $budget_mb MB")"
+  row "the same -j 8 build with no budget to speak of (\`--decode-memory 1024TB\`) ÷ -j 1" \
+    "$(mb "${peak_kb[bombs-free]}") MB" "-j 1: $(mb "${peak_kb[bombs-1]}") MB" "$(div "${peak_kb[bombs-free]}" "${peak_kb[bombs-1]}")×" "—"
+else
+  row "decode memory: build of 8 decompression bombs" "a run failed (see the log)" "—" "—" "—"
+fi
+fi  # bombs
+
+# ---------------------------------------------------------------------------------------------
 cpu_model=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 memory=$(awk '/^MemTotal:/ { printf "%.0f GB RAM", $2 / 1048576 }' /proc/meminfo)
 elapsed=$(( $(date +%s) - started ))
 mode="full run"; [[ $quick == 1 ]] && mode="QUICK=1 run"
-[[ $PARTS == "scan layout build serve renditions webp e2e shards" ]] || mode="$mode of PARTS=\"$PARTS\""
+[[ $PARTS == "scan layout build serve renditions webp e2e shards bombs" ]] || mode="$mode of PARTS=\"$PARTS\""
 {
   echo "waterfall-site benchmarks, $mode: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit, $(nproc) cores ($cpu_model), $memory, load average $load_start at the start and $load_end at the end, took $((elapsed / 60)) min $((elapsed % 60)) s. Best of $ROUNDS (scan), $BUILD_ROUNDS (build), $E2E_ROUNDS (end-to-end); every ratio is against a baseline from the same run."
   echo

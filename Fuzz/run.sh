@@ -34,7 +34,7 @@ renditions_dir="$package_dir/Sources/CImageRenditions"
 # libheif and libwebp are opened by the codec loader at run time, as in the executable.
 loader_dir="$package_dir/Sources/CCodecLoader"
 
-harnesses=(header modern exif renditions)
+harnesses=(header modern exif renditions codec_sizes)
 for harness in "${harnesses[@]}"; do mkdir -p "$work/seeds/$harness" "$work/corpus/$harness"; done
 mkdir -p "$work/bin" "$work/artifacts"
 # Reproducers belong to the run that found them; a fixed bug must not fail the next run.
@@ -46,13 +46,15 @@ for harness in "${harnesses[@]}"; do
     source_dir="$shim_dir"
     source="$fuzz_dir/fuzz_$harness.c"
     defines=()
-    [[ "$harness" == renditions ]] && source_dir="$renditions_dir"
+    # The renditions shim reads codec sizes through the header shim before it decodes.
+    extra_sources=()
+    [[ "$harness" == renditions ]] && { source_dir="$renditions_dir"; extra_sources=("$shim_dir"/*.c); }
     # fuzz_modern is the header harness kept to HEIF/AVIF/WebP inputs.
     [[ "$harness" == modern ]] && { source="$fuzz_dir/fuzz_header.c"; defines=(-DWFS_FUZZ_MODERN); }
     # shellcheck disable=SC2086
     "$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-        "${defines[@]}" -I"$source_dir/include" -I"$source_dir" -I"$loader_dir/include" $library_flags \
-        "$source" "$source_dir"/*.c "$loader_dir"/*.c \
+        "${defines[@]}" -I"$source_dir/include" -I"$source_dir" -I"$shim_dir/include" -I"$loader_dir/include" \
+        $library_flags "$source" "$source_dir"/*.c "${extra_sources[@]}" "$loader_dir"/*.c \
         -ljpeg -lpng16 -ldl -lm -o "$work/bin/fuzz_$harness" 2>"$work/build-$harness.log" ||
         { cat "$work/build-$harness.log"; exit 1; }
 done
@@ -68,6 +70,12 @@ if [ -d "$corpora_dir" ]; then
         -o -name '*.heic' \) -size -24k \
         -exec cp -f {} "$work/seeds/renditions/" \;
     python3 "$fuzz_dir/extract_exif_seeds.py" "$corpora_dir" "$work/seeds/exif"
+    # Whole files for the codec-size readers, behind the byte that picks the whole-file reader.
+    find "$corpora_dir" -maxdepth 5 -type f \( -name '*.heic' -o -name '*.heif' -o -name '*.avif' \
+        -o -name '*.webp' -o -name '*.png' \) -size -64k -print0 2>/dev/null |
+        while IFS= read -r -d '' file; do
+            { printf '\004'; cat "$file"; } >"$work/seeds/codec_sizes/$(basename "$file").seed"
+        done
 else
     echo "note: $corpora_dir is absent; fuzzing from the harnesses' own corpora only"
 fi
@@ -85,6 +93,7 @@ for harness in "${harnesses[@]}"; do
         # Past the reader's 32 KB first window, so libheif's reads by pread are fuzzed too.
         modern) max_len=131072 runs=60000 ;;
         exif) max_len=4096 runs=12000000 ;;
+        codec_sizes) max_len=65536 runs=1500000 ;;
         renditions) max_len=32768 runs=25000 ;;
     esac
     # libFuzzer's default 2 GB limit on the whole process is too tight for fuzz_renditions, which
@@ -93,13 +102,17 @@ for harness in "${harnesses[@]}"; do
     rss_limit=2048
     [[ "$harness" == renditions ]] && rss_limit=4096
     [[ "$seed" == 0 ]] && runs=-1
-    echo "== fuzz_$harness for ${seconds}s"
+    # The two harnesses of header bytes alone share one slot of the time budget, so adding the
+    # codec-size readers did not lengthen the CI smoke (each gets half; the long runs too).
+    harness_seconds="$seconds"
+    [[ "$harness" == exif || "$harness" == codec_sizes ]] && harness_seconds=$(((seconds + 1) / 2))
+    echo "== fuzz_$harness for ${harness_seconds}s"
     # -jobs=1 runs one worker in the background and logs to fuzz-0.log; run it from the work
     # folder so the log lands there, then show its summary.
     (
         cd "$work"
         rm -f fuzz-0.log
-        "$work/bin/fuzz_$harness" -jobs=1 -workers=1 -seed="$seed" -runs="$runs" -max_total_time="$seconds" -max_len="$max_len" \
+        "$work/bin/fuzz_$harness" -jobs=1 -workers=1 -seed="$seed" -runs="$runs" -max_total_time="$harness_seconds" -max_len="$max_len" \
             -timeout=10 -rss_limit_mb="$rss_limit" -malloc_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$work/artifacts/$harness-" \
             "$work/corpus/$harness" "$work/seeds/$harness" >/dev/null 2>&1 || true
         grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY)" fuzz-0.log || tail -n 20 fuzz-0.log

@@ -720,3 +720,67 @@ bool wfs_heif_walk(const unsigned char *bytes, size_t length, uint64_t file_size
     wfs_heif_meta_facts(meta.payload + 4, meta.length - 4, file_size, bytes, length, facts);
     return facts->sure;
 }
+
+/// The coded image items (HEVC, AV1) once `iinf`, `iprp` and `iloc` are read.
+static size_t collect_coded_items(walk *w, wfs_heif_coded_item *items, size_t capacity) {
+    size_t count = 0;
+    for (size_t i = 0; i < w->item_count && count < capacity; i++) {
+        const item *it = &w->items[i];
+        const bool hevc = is_code(it->type, "hvc1"), av1 = is_code(it->type, "av01");
+        if (!hevc && !av1) continue;
+        wfs_heif_coded_item *out = &items[count++];
+        memset(out, 0, sizeof *out);
+        out->id = it->id;
+        memcpy(out->type, it->type, 4);
+        const wfs_box *ispe = property_of(w, it, "ispe");
+        if (ispe != NULL && ispe->length >= 12) {
+            out->ispe_width = be32(ispe->payload + 4);
+            out->ispe_height = be32(ispe->payload + 8);
+        }
+        const wfs_box *configuration = property_of(w, it, hevc ? "hvcC" : "av1C");
+        if (configuration != NULL) {
+            out->configuration = configuration->payload;
+            out->configuration_length = configuration->length;
+        }
+        out->located = it->located;
+        out->in_idat = it->method == 1;
+        out->offset = it->offset;
+        out->length = it->length;
+        out->idat = w->idat;
+        out->idat_length = w->idat_length;
+    }
+    return count;
+}
+
+size_t wfs_heif_coded_items(const unsigned char *meta, size_t length, uint64_t file_size, wfs_heif_coded_item *items,
+                            size_t capacity) {
+    walk w = {.file_size = file_size};
+    wfs_box child, iinf = {{0}}, iloc = {{0}}, iprp = {{0}};
+    size_t offset = 0;
+    while (wfs_next_box(meta, length, &offset, &child)) {
+        if (is_type(&child, "iinf") && iinf.payload == NULL) iinf = child;
+        if (is_type(&child, "iloc") && iloc.payload == NULL) iloc = child;
+        if (is_type(&child, "iprp") && iprp.payload == NULL) iprp = child;
+        if (is_type(&child, "idat") && w.idat == NULL) {
+            w.idat = child.payload;
+            w.idat_length = child.length;
+        }
+    }
+    if (iinf.payload == NULL || iprp.payload == NULL) return 0;
+    w.item_capacity = iinf.length / 20 < MAX_ITEMS ? iinf.length / 20 : MAX_ITEMS;
+    w.property_capacity = iprp.length / 8 < MAX_PROPERTIES ? iprp.length / 8 : MAX_PROPERTIES;
+    w.items = malloc((w.item_capacity + 1) * sizeof *w.items);
+    w.properties = malloc((w.property_capacity + 1) * sizeof *w.properties);
+    size_t count = 0;
+    if (w.items != NULL && w.properties != NULL) {
+        // What the walk cannot read is skipped, as in `wfs_heif_meta_facts`: the items it did
+        // read are still checked; an item it lost is one libheif would not decode either.
+        read_iinf(&w, &iinf);
+        read_iprp(&w, &iprp);
+        if (iloc.payload != NULL) read_iloc(&w, &iloc);
+        count = collect_coded_items(&w, items, capacity);
+    }
+    free(w.items);
+    free(w.properties);
+    return count;
+}

@@ -46,4 +46,27 @@ void wfs_heif_meta_facts(const unsigned char *meta, size_t length, uint64_t file
 /// true when it is sure.
 bool wfs_heif_walk(const unsigned char *bytes, size_t length, uint64_t file_size, wfs_heif_facts *facts);
 
+/// One coded image item (HEVC or AV1) of a `meta`: what its `ispe` says, its decoder
+/// configuration and where its data starts, for the codec-size check of CodecSizes.c, which
+/// reads the size the decoder allocates from the codec's own header.
+typedef struct wfs_heif_coded_item {
+    uint32_t id;
+    char type[4];
+    /// 0 × 0 when the item has no `ispe`.
+    uint32_t ispe_width, ispe_height;
+    /// The `hvcC` or `av1C` payload (inside `meta`), NULL when the item has none.
+    const unsigned char *configuration;
+    size_t configuration_length;
+    /// The first extent of its data: in the file, or (`in_idat`) in `idat` (inside `meta`).
+    bool located, in_idat;
+    uint64_t offset, length;
+    const unsigned char *idat;
+    size_t idat_length;
+} wfs_heif_coded_item;
+
+/// The coded image items of `meta` (its payload after the full-box header), at most `capacity`,
+/// in `iinf` order; returns how many. Pointers in them point into `meta`.
+size_t wfs_heif_coded_items(const unsigned char *meta, size_t length, uint64_t file_size, wfs_heif_coded_item *items,
+                            size_t capacity);
+
 #endif

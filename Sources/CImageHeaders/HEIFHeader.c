@@ -20,7 +20,6 @@
 #include <unistd.h>
 
 /// The largest `meta` box the transform walk reads (a 200 MP grid's is about 20 KB).
-enum { MAX_META = 16 * 1024 * 1024, MAX_PROPERTIES = 4096, MAX_TOP_LEVEL_BOXES = 1024 };
 
 static int64_t reader_position(void *userdata) { return ((wfs_random_source *)userdata)->position; }
 
@@ -52,40 +51,14 @@ static const struct heif_reader random_reader = {
     .wait_for_file_size = reader_wait,
 };
 
-static uint32_t be32(const unsigned char *p) {
-    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
-}
 
 /// Finds the top-level `meta` box and walks it; leaves `facts` empty when there is none.
 static void read_item_facts(wfs_random_source *source, wfs_heif_facts *facts) {
-    uint64_t offset = 0;
-    for (int count = 0; count < MAX_TOP_LEVEL_BOXES && offset + 8 <= source->size; count++) {
-        unsigned char header[16];
-        size_t header_length = source->size - offset >= 16 ? 16 : 8;
-        if (!wfs_source_read(source, offset, header_length, header)) return;
-        uint64_t size = be32(header);
-        uint64_t start = 8;
-        if (size == 1) {
-            if (header_length < 16) return;
-            size = ((uint64_t)be32(header + 8) << 32) | be32(header + 12);
-            start = 16;
-        } else if (size == 0) {
-            size = source->size - offset;
-        }
-        if (size < start || size > source->size - offset) return;
-        if (memcmp(header + 4, "meta", 4) == 0) {
-            if (size - start < 4 || size > MAX_META) return;
-            size_t length = (size_t)(size - start - 4);
-            unsigned char *meta = malloc(length ? length : 1);
-            if (meta == NULL) return;
-            if (wfs_source_read(source, offset + start + 4, length, meta)) {
-                wfs_heif_meta_facts(meta, length, source->size, source->prefix, source->prefix_length, facts);
-            }
-            free(meta);
-            return;
-        }
-        offset += size;
-    }
+    size_t length = 0;
+    unsigned char *meta = wfs_heif_read_meta(source, &length);
+    if (meta == NULL) return;
+    wfs_heif_meta_facts(meta, length, source->size, source->prefix, source->prefix_length, facts);
+    free(meta);
 }
 
 static void heif_problem(const wfc_heif *heif, struct heif_error error, char *message, size_t capacity) {
@@ -152,12 +125,26 @@ static bool walk_header(const unsigned char *prefix, size_t prefix_length, uint6
     return true;
 }
 
+/// Refuses a file whose `ispe` is not what its HEVC SPS or AV1 sequence header codes: the
+/// decoder allocates the codec's size, whatever `ispe` claims. Other verdicts stay libheif's
+/// (or the walk's): a codec header this reader cannot follow is not a reason to skip a photo.
+static wfs_status check_codec_size(wfs_random_source *source, char *message, size_t capacity) {
+    wfs_codec_size codec;
+    memset(&codec, 0, sizeof codec);
+    if (wfs_heif_codec_size(source, false, &codec, message, capacity) == WFS_STATUS_SIZE_MISMATCH) {
+        return WFS_STATUS_SIZE_MISMATCH;
+    }
+    if (message != NULL && capacity > 0) message[0] = '\0';
+    return WFS_STATUS_OK;
+}
+
 wfs_status wfs_read_heif(const unsigned char *prefix, size_t prefix_length, int fd, uint64_t size,
                          wfs_image_header *out, char *message, size_t capacity) {
     const char *unsure;
-    if (walk_header(prefix, prefix_length, size, out, &unsure)) return WFS_STATUS_OK;
     wfs_random_source source = {.prefix = prefix, .prefix_length = prefix_length, .fd = fd, .size = size};
-    wfs_status status = read_heif(&source, out, message, capacity);
+    wfs_status status = walk_header(prefix, prefix_length, size, out, &unsure) ? WFS_STATUS_OK
+                                                                              : read_heif(&source, out, message, capacity);
+    if (status == WFS_STATUS_OK) status = check_codec_size(&source, message, capacity);
     free(source.ahead);
     if (status != WFS_STATUS_OK && source.read_errno != 0) {
         out->io_errno = source.read_errno;
@@ -213,5 +200,12 @@ wfs_status wfs_read_webp(const unsigned char *prefix, size_t prefix_length, wfs_
     // No browser applies EXIF Orientation to WebP: what is stored is what is shown.
     out->width = out->display_width = (uint32_t)features.width;
     out->height = out->display_height = (uint32_t)features.height;
+    // libwebp refuses a still image whose frame is not its canvas, but not an animation whose
+    // first frame is larger than the canvas it is drawn on.
+    wfs_codec_size codec;
+    if (wfs_webp_codec_size(prefix, prefix_length, &codec, message, capacity) == WFS_STATUS_SIZE_MISMATCH) {
+        return WFS_STATUS_SIZE_MISMATCH;
+    }
+    if (message != NULL && capacity > 0) message[0] = '\0';
     return WFS_STATUS_OK;
 }

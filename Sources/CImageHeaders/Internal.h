@@ -78,6 +78,23 @@ wfs_status wfs_read_webp(const unsigned char *prefix, size_t prefix_length, wfs_
 /// whole file of `size` bytes); NULL when it has none, or its chunks are malformed.
 uint8_t *wfs_webp_exif(const unsigned char *prefix, size_t prefix_length, int fd, uint64_t size, size_t *length);
 
+/// The top-level `meta` box's payload after its full-box header (heap, the caller frees it),
+/// read through `source`; NULL when there is none, it is larger than 16 MiB or cannot be read.
+unsigned char *wfs_heif_read_meta(wfs_random_source *source, size_t *length);
+
+/// The codec sizes of a HEIF/AVIF read through `source` (CodecSizes.c): every coded item's
+/// size from its HEVC SPS or AV1 sequence header, checked against its `ispe`
+/// (WFS_STATUS_SIZE_MISMATCH names both), the largest in `coded_width` × `coded_height`.
+/// `output_size`: also the primary item's `ispe` in `width` × `height` (another walk of `meta`,
+/// which the scan, having read it already, skips).
+wfs_status wfs_heif_codec_size(wfs_random_source *source, bool output_size, wfs_codec_size *out, char *message,
+                               size_t capacity);
+
+/// The codec size of a WebP from its first `length` bytes: the first frame's VP8 or VP8L header,
+/// checked against the VP8X canvas (WFS_STATUS_SIZE_MISMATCH names both).
+wfs_status wfs_webp_codec_size(const uint8_t *bytes, size_t length, wfs_codec_size *out, char *message,
+                               size_t capacity);
+
 /// snprintf into a caller buffer that may have capacity 0.
 void wfs_message(char *message, size_t capacity, const char *format, ...)
     __attribute__((format(printf, 3, 4)));

@@ -122,6 +122,13 @@ void wfr_stored_size(const wfr_job *job, size_t index, uint32_t *width, uint32_t
 /// must not upscale); on failure the message names the sizes.
 wfr_status wfr_check_size(wfr_job *job, uint32_t width, uint32_t height);
 
+struct wfs_codec_size;
+
+/// Reads the codec's own size (DecodeCost.c) and checks it, and what the container says, against
+/// the pixel limit: the check every decode passes before any decoder runs.
+wfr_status wfr_check_codec(const uint8_t *bytes, size_t length, const wfr_options *options,
+                           struct wfs_codec_size *size, char *message, size_t capacity);
+
 /// Decoders: read the header, check the limits, decode and push every row.
 wfr_status wfr_decode_jpeg(wfr_job *job, const uint8_t *bytes, size_t length);
 wfr_status wfr_decode_png(wfr_job *job, const uint8_t *bytes, size_t length);

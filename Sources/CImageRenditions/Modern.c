@@ -4,8 +4,8 @@
 // libheif applies the container's transforms (clap, irot, imir) while decoding, which is what a
 // browser that can show the file shows; EXIF Orientation inside a HEIF is never applied (MIAF),
 // and no browser applies it to WebP, so both run with orientation 1. Neither library streams
-// rows: the pixel limit is checked against the header (for HEIF the coded `ispe`, which the
-// decoder allocates before cropping) before anything is decoded.
+// rows: the pixel limit is checked before anything is decoded, against the codec's own header
+// (Render.c, through DecodeCost.c: a HEIF `ispe` is only a claim) and here against `ispe`.
 
 #include "Internal.h"
 

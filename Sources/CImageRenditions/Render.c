@@ -3,6 +3,7 @@
 
 #include "Internal.h"
 
+#include <CImageHeaders.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -358,6 +359,14 @@ static wfr_status render(const uint8_t *bytes, size_t length, const wfr_options 
     wfr_status status = check_request(options, targets, count, message, message_capacity);
     if (status != WFR_STATUS_OK) return status;
     if (count > 0 && renditions == NULL) return WFR_STATUS_INVALID_REQUEST;
+    // The codec's own size, not the container's claim, against the limit, before any decoder
+    // allocates: whatever a caller checked before, this run checks for itself.
+    wfs_codec_size codec;
+    status = wfr_check_codec(bytes, length, options, &codec, message, message_capacity);
+    if (status != WFR_STATUS_OK) {
+        if (info != NULL) *info = (wfr_source_info){.width = codec.width, .height = codec.height};
+        return status;
+    }
 
     wfr_job job;
     wfr_options upright;

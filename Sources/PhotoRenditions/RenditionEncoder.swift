@@ -5,9 +5,13 @@ import CImageRenditions
 /// Safe to use from many threads at once: every call owns all of its state.
 public struct RenditionEncoder: Sendable {
     public var options: RenditionOptions
+    /// The memory that decodes on every thread share; nil decodes without reserving (one photo
+    /// at a time, tests). Shared by every copy of the encoder: it is one budget per build.
+    public var budget: DecodeMemoryBudget?
 
-    public init(options: RenditionOptions = RenditionOptions()) {
+    public init(options: RenditionOptions = RenditionOptions(), budget: DecodeMemoryBudget? = nil) {
         self.options = options
+        self.budget = budget
     }
 
     /// One encoded rendition.
@@ -43,9 +47,20 @@ public struct RenditionEncoder: Sendable {
         var info = wfr_source_info()
         var options = cOptions(orientation: orientation)
         var message = [CChar](repeating: 0, count: Int(WFR_MESSAGE_CAPACITY))
-        let status = wfr_render_sources(
-            source.baseAddress, source.count, &options, &targets, targets.count, &results, &webp,
-            &avif, &info, &message, message.count)
+        var cost: UInt64 = 0
+        if budget != nil {
+            // What the decode will hold at its peak, from the codec's own header: refused here
+            // (over the pixel limit, a size mismatch) before any waiting for room.
+            let status = wfr_decode_cost(
+                source.baseAddress, source.count, &options, &targets, targets.count, &cost,
+                &message, message.count)
+            if let error = RenditionError(status, message: Self.text(message)) { throw error }
+        }
+        let status = (budget ?? DecodeMemoryBudget.unlimited).withReservation(cost) {
+            wfr_render_sources(
+                source.baseAddress, source.count, &options, &targets, targets.count, &results,
+                &webp, &avif, &info, &message, message.count)
+        }
         if let error = RenditionError(status, message: Self.text(message)) { throw error }
         defer {
             for index in results.indices {

@@ -3,10 +3,14 @@ import CImageRenditions
 /// Why a photo got no renditions. The tile then shows the original.
 public struct RenditionError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Reason: Sendable, Hashable {
-        /// Neither JPEG nor PNG.
+        /// Not a JPEG, PNG, HEIF/AVIF or WebP.
         case unsupportedFormat
-        /// Stored width × height is over `RenditionOptions.maximumPixels`.
+        /// Width × height, as the container says or as the codec codes it, is over
+        /// `RenditionOptions.maximumPixels`; nothing was decoded.
         case tooManyPixels
+        /// The container's size (HEIF `ispe`, WebP canvas) is not what its codec codes; the
+        /// message names both. Nothing was decoded.
+        case sizeMismatch
         /// The library rejected the data, or it ends early (a truncated file).
         case corruptData
         /// A requested size is empty or larger than the photo.
@@ -37,6 +41,7 @@ public struct RenditionError: Error, Sendable, Hashable, CustomStringConvertible
         case .corruptData: self.init(Reason.corruptData, message: message)
         case .invalidRequest: self.init(Reason.invalidRequest, message: message)
         case .outOfMemory: self.init(Reason.outOfMemory, message: message)
+        case .sizeMismatch: self.init(Reason.sizeMismatch, message: message)
         }
     }
 }

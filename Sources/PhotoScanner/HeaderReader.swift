@@ -132,6 +132,11 @@ enum HeaderReader {
             return rejected(
                 .corruptHeader,
                 "\(String(cString: wfs_format_name(header.format))) header: \(message)")
+        case .sizeMismatch:
+            // The decoder would allocate the codec's size, not the one the scan would report.
+            return rejected(
+                .sizeMismatch,
+                "\(String(cString: wfs_format_name(header.format))) sizes disagree: \(message)")
         case .libraryMissing:
             // Unsupported on this machine only: the message says which package to install.
             return rejected(

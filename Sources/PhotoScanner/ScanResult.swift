@@ -75,6 +75,9 @@ public struct ScanDiagnostic: Sendable, Hashable {
         case notAnImage
         /// A header the format's library rejected.
         case corruptHeader
+        /// A container whose size (HEIF `ispe`, WebP VP8X canvas) is not what its codec's own
+        /// header codes: a decoder would allocate the codec's size, whatever the claim.
+        case sizeMismatch
         case emptyFile
         case unreadable
         case brokenLink

@@ -42,6 +42,9 @@ typedef enum WFS_CLOSED_ENUM wfs_status {
     /// libheif or libwebp, which the format needs, cannot be loaded on this machine; `message`
     /// names the library and the Debian package to install.
     WFS_STATUS_LIBRARY_MISSING WFS_SWIFT_NAME(libraryMissing) = 6,
+    /// The container's size (HEIF `ispe`, WebP VP8X canvas) is not what the codec's own header
+    /// codes; `message` gives both. Decoders allocate the codec's size, whatever the claim.
+    WFS_STATUS_SIZE_MISMATCH WFS_SWIFT_NAME(sizeMismatch) = 7,
 } wfs_status;
 
 /// A container format recognised by its magic bytes.
@@ -150,6 +153,63 @@ bool wfs_exif_date_taken(const uint8_t *tiff, size_t length, int64_t *seconds);
 /// GPSLongitude, not all zero): where the photo was taken. Bounds-checked like
 /// ``wfs_exif_orientation``; follows the one pointer from IFD0 to the GPS IFD.
 bool wfs_exif_has_gps_position(const uint8_t *tiff, size_t length);
+
+/// What a decoder allocates for an image, read from the codec's own header rather than taken
+/// from the container's claim: the size that counts against a pixel limit and a memory budget.
+typedef struct wfs_codec_size {
+    wfs_format format;
+    /// What the decoder puts out: HEIF/AVIF the primary item's `ispe` (a grid's canvas), checked
+    /// against the codec; WebP the VP8X canvas; otherwise the coded size.
+    uint32_t width;
+    uint32_t height;
+    /// The largest frame the codec's header codes (HEIF/AVIF: of every coded item, before the
+    /// HEVC conformance window; WebP: the first frame). What one decode call allocates.
+    uint32_t coded_width;
+    uint32_t coded_height;
+    /// Bits per sample as coded (8 for most; 10 or 12 for some HEIF/AVIF, 16 for some PNGs).
+    uint8_t bit_depth;
+    /// Channels as decoded: 1 gray ... 4 RGBA (HEIF/AVIF: 4, their alpha is a separate item).
+    uint8_t channels;
+    /// An interlaced PNG (libpng needs the whole image for Adam7) or a progressive JPEG
+    /// (libjpeg keeps every coefficient until the last scan).
+    bool interlaced;
+    /// An animated WebP: the decoder keeps the canvas twice.
+    bool animated;
+} wfs_codec_size;
+
+/// Reads the codec size of the JPEG, PNG, HEIF/AVIF or WebP in memory, for the renditions
+/// decoder (the whole file) to check before it decodes. WFS_STATUS_SIZE_MISMATCH when the
+/// container disagrees with its codec (the message names both sizes); CORRUPT_HEADER when the
+/// codec's header cannot be read (a HEIF/AVIF item without SPS or sequence header).
+wfs_status wfs_read_codec_size(const uint8_t *bytes, size_t length, wfs_codec_size *out, char *message,
+                               size_t capacity);
+
+/// The size in an AV1 sequence header OBU (max_frame_width/height_minus_1 + 1), found among the
+/// OBUs in `obus` (av1C configOBUs or an item's data); false when there is none or it is cut.
+bool wfs_av1_sequence_size(const uint8_t *obus, size_t length, uint32_t *width, uint32_t *height);
+
+/// What an HEVC SPS says of the picture.
+typedef struct wfs_hevc_size {
+    /// pic_width/height_in_luma_samples: what the decoder allocates.
+    uint32_t coded_width;
+    uint32_t coded_height;
+    /// After the conformance window: what it puts out.
+    uint32_t width;
+    uint32_t height;
+    uint8_t bit_depth;
+    bool monochrome;
+} wfs_hevc_size;
+
+/// The first SPS in an `hvcC` payload, emulation prevention removed and its exp-Golomb fields
+/// parsed; false when there is none or it is malformed.
+bool wfs_hevc_configuration_size(const uint8_t *hvcc, size_t length, wfs_hevc_size *out);
+
+/// The size in a VP8 key frame header (a `VP8 ` chunk's payload); false for an inter frame or a
+/// missing start code.
+bool wfs_vp8_frame_size(const uint8_t *payload, size_t length, uint32_t *width, uint32_t *height);
+
+/// The size in a VP8L header (a `VP8L` chunk's payload); false without its signature or version 0.
+bool wfs_vp8l_size(const uint8_t *payload, size_t length, uint32_t *width, uint32_t *height);
 
 /// The container format of `bytes` (the first bytes of a file; 32 are enough).
 wfs_format wfs_sniff_format(const uint8_t *bytes, size_t length);

@@ -41,6 +41,9 @@ typedef enum WFR_CLOSED_ENUM wfr_status {
     WFR_STATUS_INVALID_REQUEST WFR_SWIFT_NAME(invalidRequest) = 4,
     /// An allocation failed.
     WFR_STATUS_OUT_OF_MEMORY WFR_SWIFT_NAME(outOfMemory) = 5,
+    /// The container's size (HEIF `ispe`, WebP VP8X canvas) is not what the codec's own header
+    /// codes; `message` names both. Nothing was decoded.
+    WFR_STATUS_SIZE_MISMATCH WFR_SWIFT_NAME(sizeMismatch) = 6,
 } wfr_status;
 
 /// The file format of a rendition.
@@ -117,6 +120,15 @@ wfr_status wfr_render_sources(const uint8_t *bytes, size_t length, const wfr_opt
                               const wfr_target *targets, size_t count, wfr_rendition *renditions,
                               wfr_rendition *webp, wfr_rendition *avif, wfr_source_info *info,
                               char *message, size_t message_capacity);
+
+/// What decoding `bytes` for `targets` will take at its peak, in bytes (`cost`), from the
+/// codec's own header (not the container's claim), before anything is decoded: for a memory
+/// budget that decodes reserve. Fails as `wfr_render` would before decoding: over the pixel
+/// limit (coded or put-out size), a container whose size disagrees with its codec, or a
+/// HEIF/AVIF or WebP whose codec header cannot be read. `wfr_render` checks the same itself.
+wfr_status wfr_decode_cost(const uint8_t *bytes, size_t length, const wfr_options *options,
+                           const wfr_target *targets, size_t count, uint64_t *cost, char *message,
+                           size_t message_capacity);
 
 /// Writes `pixels` (1 gray, 2 gray + alpha, 3 RGB, 4 RGBA channels, display orientation) as a
 /// PNG into `out`: the renditions of sources with transparency, and fixtures for tests.

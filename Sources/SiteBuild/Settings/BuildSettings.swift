@@ -75,6 +75,9 @@ public struct BuildSettings: Sendable {
     public var avifSpeed = RenditionOptions.defaultAVIFSpeed
     /// Photos with more stored pixels are not decoded (their tiles show the original).
     public var maximumPixels = RenditionOptions.defaultMaximumPixels
+    /// Bytes the decodes of all jobs may hold at once (`--decode-memory`); nil for a quarter of
+    /// the machine's memory (``DecodeMemoryBudget/defaultCapacity``).
+    public var decodeMemory: UInt64?
     /// Whether the originals are published (`--publish-originals`): item pages then offer them
     /// for download. Off by default, as originals carry their EXIF data, GPS position included.
     public var linksOriginals = false

@@ -99,6 +99,18 @@ public enum SettingsFile {
             guard let flag = value.boolean else { throw bad(key, "must be true or false") }
             return flag
         }
+        if let value = document["decodeMemory"] {
+            let text =
+                value.string ?? value.number.flatMap {
+                    $0 >= 0 && $0 < 1.8e19 && $0 == $0.rounded() ? String(UInt64($0)) : nil
+                } ?? ""
+            guard let bytes = ByteCountText.bytes(text) else {
+                throw bad(
+                    "decodeMemory",
+                    "must be \(ByteCountText.expected), got \(NumericSetting.describe(value))")
+            }
+            settings.decodeMemory = bytes
+        }
         if let value = try boolean("renditions") { settings.renditions = value }
         if let value = try boolean("webp") { settings.webp = value }
         if let value = try boolean("avif") { settings.avif = value }

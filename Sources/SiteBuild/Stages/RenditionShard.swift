@@ -178,7 +178,9 @@ public struct RenditionShard {
         let metadata = try builder.loadMetadata().metadata
         let sizing = builder.imageSizing(builder.layoutOptions(metadata), metadata)
         let writer = RenditionWriter(
-            encoder: RenditionEncoder(options: builder.renditionOptions), widths: sizing.widths,
+            encoder: RenditionEncoder(
+                options: builder.renditionOptions, budget: builder.decodeBudget),
+            widths: sizing.widths,
             jobs: settings.jobs)
         // What the build leaves out of its scan, and the store.
         let staticFolder = try builder.loadStaticFolder(OutputFolder(settings.output))

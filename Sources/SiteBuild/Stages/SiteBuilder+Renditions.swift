@@ -29,7 +29,8 @@ extension SiteBuilder {
     ) throws(CommandError) -> (warnings: Int, carried: CarriedFolder?, store: StoreUse?) {
         let options = renditionOptions
         let writer = RenditionWriter(
-            encoder: RenditionEncoder(options: options), widths: widths, jobs: settings.jobs)
+            encoder: RenditionEncoder(options: options, budget: decodeBudget), widths: widths,
+            jobs: settings.jobs)
         let folderName = RenditionWriter.folderName
         // Where each photo (in plan order) was in the previous build's cache.
         let byScan = cache == nil ? [] : previousPositions()
@@ -213,6 +214,11 @@ extension SiteBuilder {
                 "rendition store '\(store.path)' is not a folder (given with --rendition-store): fill it with 'waterfall-site renditions --shard I/N --store DIR'"
             )
         }
+    }
+
+    /// The memory the decodes of every job share (`--decode-memory`): one budget per run.
+    var decodeBudget: DecodeMemoryBudget {
+        DecodeMemoryBudget(capacity: settings.decodeMemory ?? DecodeMemoryBudget.defaultCapacity)
     }
 
     /// The encoder's options from the settings.

@@ -46,6 +46,7 @@ enum BuildCommand {
         .init(names: ["--no-avif"], takesValue: false, setting: "avif"),
         .init(names: ["--avif-speed"], takesValue: true, setting: "avifSpeed"),
         .init(names: ["--max-pixels"], takesValue: true, setting: "maxPixels"),
+        .init(names: ["--decode-memory"], takesValue: true, setting: "decodeMemory"),
         .init(names: ["--no-original-link"], takesValue: false, setting: "originalLinks"),
         .init(names: ["--publish-originals"], takesValue: false, setting: "publishOriginals"),
         .init(names: ["--language"], takesValue: true, setting: "language"),
@@ -142,6 +143,14 @@ enum BuildCommand {
         }
         for (setting, store) in NumericSetting.stored {
             if let value = try number(setting) { store(&settings, value) }
+        }
+        if let text = list.value("--decode-memory") {
+            guard let bytes = ByteCountText.bytes(text) else {
+                throw .usage(
+                    "option '--decode-memory' expects \(ByteCountText.expected), got '\(text)'",
+                    command: command)
+            }
+            settings.decodeMemory = bytes
         }
         if let text = list.value("--insets") {
             guard let insets = SettingText.insets(text) else {

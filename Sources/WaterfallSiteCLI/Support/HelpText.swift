@@ -238,6 +238,9 @@ enum HelpText {
                                       made in DIR; encode only what it lacks
           --max-pixels N              Photos with more pixels are not resized; their tiles show
                                       the original, 1–10,000,000,000 (default: 100000000)
+          --decode-memory SIZE        Memory the decodes of all jobs share, in bytes or with KB,
+                                      MB, GB or TB, 16MB–1024TB (default: a quarter of memory);
+                                      a photo larger than it decodes alone
           --publish-originals         Publish the original photos in DIR/photos/ and offer them
                                       on each item page; they carry their EXIF data, GPS
                                       position included (default: not published)
