@@ -48,6 +48,16 @@ struct RequestTarget: Equatable {
         if hidden { throw .notFound }
     }
 
+    /// Where a folder asked for without its final slash is redirected: the path as sent, with a
+    /// slash added and the query kept. Empty segments are left out, so the path starts with
+    /// exactly one slash: `//host/x` would name another site (a protocol-relative URL), and so
+    /// would `/\host/x`, since browsers read a backslash as a slash; backslashes are sent
+    /// percent-encoded, which names the same file here.
+    var redirectPath: String {
+        let segments = rawPath.split(separator: "/").map { $0.replacing("\\", with: "%5C") }
+        return "/" + segments.map { $0 + "/" }.joined() + query
+    }
+
     /// `bytes` with every `%XX` replaced by its byte; a `%` without two hex digits is an error.
     static func percentDecoded(_ bytes: ArraySlice<UInt8>) throws(Refusal) -> [UInt8] {
         var result: [UInt8] = []

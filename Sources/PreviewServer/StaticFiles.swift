@@ -31,8 +31,7 @@ struct StaticFiles {
         if (info.st_mode & S_IFMT) == S_IFDIR {
             guard target.endsWithSlash || target.segments.isEmpty else {
                 // Relative links in the index only work below a URL that ends with a slash.
-                return .plain(
-                    .movedPermanently, [("Location", target.rawPath + "/" + target.query)])
+                return .plain(.movedPermanently, [("Location", target.redirectPath)])
             }
             path += "/index.html"
             guard stat(path, &info) == 0, isInsideRoot(path) else { return .plain(.notFound) }
