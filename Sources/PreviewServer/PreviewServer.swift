@@ -29,6 +29,8 @@ public final class PreviewServer: @unchecked Sendable {
     private let listener: Int32
     private let wakeReader: Int32
     private let wakeWriter: Int32
+    /// The `Host` values answered (lowercase), or nil for any: see ``acceptsHost(_:)``.
+    private let hostNames: Set<String>?
 
     /// What other threads hand to the loop.
     private struct Shared {
@@ -78,6 +80,7 @@ public final class PreviewServer: @unchecked Sendable {
         }
         listener = chosen.descriptor
         port = chosen.port
+        hostNames = Self.answeredHosts(listeningOn: configuration.host, port: port)
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else {
             close(listener)
@@ -282,6 +285,13 @@ public final class PreviewServer: @unchecked Sendable {
     }
 
     private func answer(_ request: HTTPRequest) -> HTTPResponse {
+        guard acceptsHost(request.header("host")) else {
+            var response = HTTPResponse.plain(.misdirected)
+            response.body = .bytes(
+                Array("421 Misdirected Request: this preview answers to localhost only\n".utf8))
+            response.closes = true
+            return response
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
             var response = HTTPResponse.plain(.methodNotAllowed, [("Allow", "GET, HEAD")])
             response.closes = true
@@ -309,6 +319,25 @@ public final class PreviewServer: @unchecked Sendable {
         if request.method == "HEAD" { response.sendsBody = false }
         if response.status.code >= 400 { response.closes = response.status != .notFound }
         return response
+    }
+
+    /// Whether a request naming `host` in its `Host` field is answered. A server on loopback
+    /// answers only to the names of loopback, so a page of another site whose name was made to
+    /// point at 127.0.0.1 (DNS rebinding) cannot read the preview; one opened to the network with
+    /// `--host` is reached by whatever name the network gives it. HTTP/1.0 may leave `Host` out
+    /// (the parser refuses an HTTP/1.1 request without it); browsers always send it.
+    func acceptsHost(_ host: String?) -> Bool {
+        guard let hostNames, let host else { return true }
+        return hostNames.contains(host.lowercased())
+    }
+
+    /// On loopback: `localhost`, `127.0.0.1`, `[::1]` and the address listened on, each alone and
+    /// with `:port`; nil (any) on an address other machines reach.
+    static func answeredHosts(listeningOn host: String, port: UInt16) -> Set<String>? {
+        guard SocketAddress(host: host)?.isLoopback == true else { return nil }
+        let bound = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let names = ["localhost", "127.0.0.1", "[::1]", bound.lowercased()]
+        return Set(names + names.map { "\($0):\(port)" })
     }
 
     /// Non-blocking and closed on exec (accept4 and pipe2 are GNU extensions Swift does not see).
