@@ -57,7 +57,8 @@ enum ServeCommand {
         var session = Session(list: list, console: console)
         // Watching starts before the first build, so nothing saved meanwhile goes unseen.
         var watcher = try session.watcher(for: settings)
-        session.build(settings)
+        // A signal during a build abandons it and ends the process (see SignalStop).
+        guard stop.building({ session.build(settings) }) else { return }
 
         let server: PreviewServer
         do {
@@ -98,7 +99,9 @@ enum ServeCommand {
             console.warn(
                 "Changed: \(shown)\(unique.count > 3 ? " and \(unique.count - 3) more" : ""); rebuilding"
             )
-            if let next = session.rebuild() {
+            var rebuilt: BuildSettings?
+            guard stop.building({ rebuilt = session.rebuild() }) else { break }
+            if let next = rebuilt {
                 if next.watchedPaths != settings.watchedPaths {
                     watcher = try session.watcher(for: next)
                 }

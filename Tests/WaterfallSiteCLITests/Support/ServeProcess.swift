@@ -58,6 +58,18 @@ final class ServeProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
+    /// Sends `signals` one after the other and waits for the exit: the status and the seconds
+    /// from the first signal to the exit.
+    func stop(with signals: [Int32]) -> (status: Int32, seconds: Double) {
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        let started = Date()
+        for number in signals { kill(process.processIdentifier, number) }
+        // Waits on the termination handler, not a poll, so the time is the process's own.
+        exited.wait()
+        return (process.terminationStatus, Date().timeIntervalSince(started))
+    }
+
     /// Polls `check` with the standard output until it gives a value or `timeout` passes.
     @discardableResult
     func wait<T>(for what: String, timeout: Double, _ check: (String) -> T?) throws -> T {

@@ -1,0 +1,51 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Ctrl-C and SIGTERM while `serve` rebuilds: the built binary, stopped in the middle of a slow
+/// rebuild (hundreds of new photos to make renditions of).
+@Suite("serve: a signal during a rebuild", .serialized)
+struct ServeSignalTests {
+    /// Photos the rebuild has to make renditions of: seconds of work on any machine.
+    static let addedPhotos = 300
+
+    @Test(
+        "A rebuild is abandoned within a second; the site stays whole; exit 128 + the signal",
+        arguments: [([SIGINT], 130), ([SIGTERM], 143), ([SIGINT, SIGINT], 130)]
+            as [([Int32], Int32)])
+    func signalDuringRebuild(signals: [Int32], status: Int32) throws {
+        let folder = try TemporaryFolder()
+        for index in 0..<2 {
+            try folder.write(
+                "photos/first-\(index).png", GeneratedPhoto.png(width: 64, height: 48, seed: index))
+        }
+        // Made beside the photos and moved in at once, so the rebuild starts with all of them.
+        let base = GeneratedPhoto.png(width: 640, height: 480, seed: 100)
+        for index in 0..<Self.addedPhotos {
+            try folder.write(
+                "more/added-\(index).png", GeneratedPhoto.png(base, tagged: "photo \(index)"))
+        }
+        let site = folder.url.appending(path: "site")
+        let server = try ServeProcess([
+            folder.url.appending(path: "photos").path, "-o", site.path, "--port", "0",
+        ])
+        let before = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        try FileManager.default.moveItem(
+            at: folder.url.appending(path: "more"), to: folder.url.appending(path: "photos/more"))
+        // The event: serve says it is rebuilding just before it starts.
+        try server.wait(for: "the rebuild", timeout: 30) { _ in
+            server.error.contains("rebuilding") ? true : nil
+        }
+        let stopped = server.stop(with: signals)
+        #expect(stopped.status == status, "stderr: \(server.error)")
+        #expect(stopped.seconds < 1, "stderr: \(server.error)")
+        #expect(server.error.contains("interrupted: the build was abandoned"))
+        #expect(!server.error.contains("Stopped serving."))
+        // The site is the one served before, whole, and nothing of the abandoned build is left.
+        let after = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        #expect(after == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+            .filter { $0.contains("staging") || $0.contains("previous") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+}
