@@ -4,7 +4,7 @@
 /// absolute form `http://host/…` and `*` are refused); every `%XX` decoded once, and a decoded
 /// NUL, `/` or `..` segment is refused, so `%2e%2e` and `%2f` cannot climb out; hidden names
 /// (`.git`, `.cache`) are not served; over-long paths are refused before the file system sees
-/// them. Symlinks are checked by ``StaticFiles`` once the path exists.
+/// them. ``StaticFiles`` then opens the segments one by one and never through a symlink.
 struct RequestTarget: Equatable {
     /// The decoded segments, without empty and `.` segments.
     var segments: [String]
