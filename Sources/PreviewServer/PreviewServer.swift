@@ -132,12 +132,15 @@ public final class PreviewServer: @unchecked Sendable {
         var connections: [Connection] = []
         defer { for connection in connections { connection.closeAll() } }
         var pollSet: [pollfd] = []
+        // Until when the listener is left alone after the process ran out of descriptors.
+        var acceptPausedUntil = 0.0
         while true {
             pollSet.removeAll(keepingCapacity: true)
             pollSet.append(pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0))
-            let accepting = connections.count < configuration.maximumConnections
+            let paused = acceptPausedUntil > Self.now()
+            let accepting = connections.count < configuration.maximumConnections && !paused
             pollSet.append(pollfd(fd: listener, events: accepting ? Int16(POLLIN) : 0, revents: 0))
-            var nearest = Double.infinity
+            var nearest = paused ? acceptPausedUntil : Double.infinity
             for connection in connections {
                 var events = Int16(POLLIN)
                 if connection.hasPendingOutput { events |= Int16(POLLOUT) }
@@ -197,7 +200,15 @@ public final class PreviewServer: @unchecked Sendable {
             if pollSet[1].revents & Int16(POLLIN) != 0 {
                 while connections.count < configuration.maximumConnections {
                     let client = accept(listener, nil, nil)
-                    guard client >= 0 else { break }
+                    guard client >= 0 else {
+                        // Out of descriptors the listener stays readable and accept keeps failing:
+                        // polling it again at once would spin. The clients wait in the listen
+                        // queue and are taken once a connection or a file has closed.
+                        if [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(errno) {
+                            acceptPausedUntil = now + Self.acceptPause
+                        }
+                        break
+                    }
                     Self.makeNonBlocking(client)
                     var one: Int32 = 1
                     setsockopt(
@@ -215,6 +226,10 @@ public final class PreviewServer: @unchecked Sendable {
             }
         }
     }
+
+    /// Seconds the listener is left alone after `accept` ran out of descriptors: short enough
+    /// that a waiting client hardly notices, long enough that the loop sleeps meanwhile.
+    static let acceptPause = 0.1
 
     /// Reads, answers and writes what it can on `connection`; false when it should close.
     private func service(_ connection: Connection, readable: Bool, now: Double) -> Bool {

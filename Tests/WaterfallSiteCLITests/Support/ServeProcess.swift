@@ -16,12 +16,21 @@ final class ServeProcess: @unchecked Sendable {
     var output: String { lock.withLock { outputText } }
     var error: String { lock.withLock { errorText } }
 
-    init(_ arguments: [String], in folder: URL? = nil) throws {
+    /// With `descriptorLimit`, serve runs under `prlimit` with that RLIMIT_NOFILE (prlimit
+    /// execs it: the process and its identifier are serve's own).
+    init(_ arguments: [String], in folder: URL? = nil, descriptorLimit: Int? = nil) throws {
         guard let binary = Repository.binary else {
             throw ServeFailure(description: "the waterfall-site binary was not built")
         }
-        process.executableURL = binary
-        process.arguments = ["serve"] + arguments
+        if let descriptorLimit {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+            process.arguments =
+                ["--nofile=\(descriptorLimit):\(descriptorLimit)", binary.path, "serve"]
+                + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = ["serve"] + arguments
+        }
         if let folder { process.currentDirectoryURL = folder }
         let outputPipe = Pipe()
         let errorPipe = Pipe()
