@@ -35,11 +35,15 @@ struct StaticFiles {
             }
             let index = Self.openEntry("index.html", in: folder)
             close(folder)
-            guard case .file(let descriptor, let info) = index else {
-                if case .folder(let other) = index { close(other) }
+            switch index {
+            case .file(let descriptor, let info):
+                return fileResponse(descriptor, info, name: "index.html", request: request)
+            case .folder(let other):
+                close(other)
                 return .plain(.notFound)
+            case .failed(let status):
+                return .plain(status)
             }
-            return fileResponse(descriptor, info, name: "index.html", request: request)
         case .file(let descriptor, let info):
             return fileResponse(
                 descriptor, info, name: target.segments.last ?? "", request: request)
