@@ -138,11 +138,15 @@ struct StaticFiles {
             return response
         }
         if let insertion {
-            var bytes = [UInt8](repeating: 0, count: size)
-            let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, size, 0) }
-            close(descriptor)
-            guard count == size else { return .plain(.serverError) }
-            response.body = .bytes(Self.inserting(insertion.bytes, into: bytes))
+            // The page goes out from the file around the insertion, never held whole: a slow
+            // reader of a large page costs a chunk, not a copy of the page.
+            guard let at = Self.insertionPoint(in: descriptor, size: size) else {
+                close(descriptor)
+                return .plain(.serverError)
+            }
+            response.body = .file(
+                descriptor: descriptor,
+                parts: [.range(0..<at), .bytes(insertion.bytes), .range(at..<size)])
             return response
         }
         response.headers.append(("Accept-Ranges", "bytes"))
@@ -165,7 +169,7 @@ struct StaticFiles {
                 return refusal
             }
         }
-        response.body = .file(descriptor: descriptor, offset: range.lowerBound, length: range.count)
+        response.body = .file(descriptor: descriptor, parts: [.range(range)])
         return response
     }
 
@@ -223,23 +227,44 @@ struct StaticFiles {
         return .part(start..<(end + 1))
     }
 
-    /// `insertion` before the last `</body>` (any case), or at the end when there is none.
-    static func inserting(_ insertion: [UInt8], into page: [UInt8]) -> [UInt8] {
+    /// Where the insertion goes in the open file of `size` bytes: before the last `</body`
+    /// (any case), or at the end when there is none. Reads backwards a window at a time, so a
+    /// large page is never held whole (the tag is near the end of any real page); nil when the
+    /// file cannot be read.
+    static func insertionPoint(in descriptor: Int32, size: Int) -> Int? {
         let closing = Array("</body".utf8)
-        var at = page.count
-        if page.count >= closing.count {
-            var index = page.count - closing.count
-            while index >= 0 {
-                if zip(page[index..<(index + closing.count)], closing).allSatisfy({
-                    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 == $1 : $0 == $1
-                }) {
-                    at = index
-                    break
-                }
-                index -= 1
+        let window = Connection.chunkSize
+        var end = size
+        while end > 0 {
+            let start = max(0, end - window)
+            // Overlapping the window after it, so a tag split between two is found.
+            let readEnd = min(size, end + closing.count - 1)
+            var bytes = [UInt8](repeating: 0, count: readEnd - start)
+            let count = bytes.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress, $0.count, off_t(start))
             }
+            guard count == bytes.count else { return nil }
+            if let found = lastClosingTag(closing, in: bytes) { return start + found }
+            end = start
         }
-        return Array(page[..<at]) + insertion + Array(page[at...])
+        return size
+    }
+
+    /// The offset of the last `closing` (lowercase) in `bytes`, in any case.
+    private static func lastClosingTag(_ closing: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= closing.count else { return nil }
+        var index = bytes.count - closing.count
+        while index >= 0 {
+            if bytes[index] == closing[0],
+                zip(bytes[index..<(index + closing.count)], closing).allSatisfy({
+                    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 == $1 : $0 == $1
+                })
+            {
+                return index
+            }
+            index -= 1
+        }
+        return nil
     }
 
     private func hex(_ value: UInt64) -> String { String(value, radix: 16) }
