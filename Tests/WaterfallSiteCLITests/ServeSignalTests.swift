@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Ctrl-C and SIGTERM while `serve` rebuilds: the built binary, stopped in the middle of a slow
-/// rebuild (hundreds of new photos to make renditions of).
-@Suite("serve: a signal during a rebuild", .serialized)
+/// Ctrl-C and SIGTERM while `serve` builds: the built binary, stopped in the middle of a slow
+/// build (hundreds of photos to make renditions of).
+@Suite("serve: a signal during a build or rebuild", .serialized)
 struct ServeSignalTests {
     /// Photos the rebuild has to make renditions of: seconds of work on any machine.
     static let addedPhotos = 300
@@ -47,5 +47,32 @@ struct ServeSignalTests {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
             .filter { $0.contains("staging") || $0.contains("previous") }
         #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    @Test("Ctrl-C during the first build abandons it within a second: no site, nothing left, 130")
+    func signalDuringFirstBuild() throws {
+        let folder = try TemporaryFolder()
+        let base = GeneratedPhoto.png(width: 640, height: 480, seed: 100)
+        for index in 0..<Self.addedPhotos {
+            try folder.write(
+                "photos/photo-\(index).png", GeneratedPhoto.png(base, tagged: "photo \(index)"))
+        }
+        // Reported when the scan is done, before the renditions are made.
+        try folder.write("photos/broken.jpg", Data([0xFF, 0xD8, 0xFF]))
+        let site = folder.url.appending(path: "site")
+        let server = try ServeProcess(
+            [folder.url.appending(path: "photos").path, "-o", site.path, "--port", "0"],
+            waitsForAddress: false)
+        try server.wait(for: "the end of the scan", timeout: 60) { _ in
+            server.error.contains("broken.jpg") ? true : nil
+        }
+        let stopped = server.stop(with: [SIGINT])
+        #expect(stopped.status == 130, "stderr: \(server.error)")
+        #expect(stopped.seconds < 1, "stderr: \(server.error)")
+        #expect(!server.output.contains("Serving"))
+        // The lock file stays, as after an interrupted `build`; nothing holds it.
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+            .filter { !$0.hasSuffix("-lock") }
+        #expect(left == ["photos"], "\(left)")
     }
 }

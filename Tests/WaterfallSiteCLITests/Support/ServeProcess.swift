@@ -18,7 +18,12 @@ final class ServeProcess: @unchecked Sendable {
 
     /// With `descriptorLimit`, serve runs under `prlimit` with that RLIMIT_NOFILE (prlimit
     /// execs it: the process and its identifier are serve's own).
-    init(_ arguments: [String], in folder: URL? = nil, descriptorLimit: Int? = nil) throws {
+    /// Without `waitsForAddress`, returns once the process has started, before its first build
+    /// is done (`port` is then 0).
+    init(
+        _ arguments: [String], in folder: URL? = nil, descriptorLimit: Int? = nil,
+        waitsForAddress: Bool = true
+    ) throws {
         guard let binary = Repository.binary else {
             throw ServeFailure(description: "the waterfall-site binary was not built")
         }
@@ -45,6 +50,7 @@ final class ServeProcess: @unchecked Sendable {
             self?.lock.withLock { self?.errorText += text }
         }
         try process.run()
+        guard waitsForAddress else { return }
         let line = try wait(for: "the address", timeout: 60) { output in
             output.range(of: #"http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression).map {
                 String(output[$0])
