@@ -63,8 +63,14 @@ struct ServeDescriptorTests {
 final class LoopbackClient {
     let descriptor: Int32
 
-    init(port: Int) throws {
+    /// `receiveBuffer` (bytes) keeps what the system takes in for a client that does not read
+    /// small, so the server has to hold the rest.
+    init(port: Int, receiveBuffer: Int32? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer {
+            setsockopt(
+                descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
