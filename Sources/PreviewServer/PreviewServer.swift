@@ -197,34 +197,36 @@ public final class PreviewServer: @unchecked Sendable {
             }
             connections = survivors
 
-            if pollSet[1].revents & Int16(POLLIN) != 0 {
-                while connections.count < configuration.maximumConnections {
-                    let client = accept(listener, nil, nil)
-                    guard client >= 0 else {
-                        // Out of descriptors the listener stays readable and accept keeps failing:
-                        // polling it again at once would spin. The clients wait in the listen
-                        // queue and are taken once a connection or a file has closed.
-                        if [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(errno) {
-                            acceptPausedUntil = now + Self.acceptPause
-                        }
-                        break
-                    }
-                    Self.makeNonBlocking(client)
-                    var one: Int32 = 1
-                    setsockopt(
-                        client, Int32(IPPROTO_TCP), TCP_NODELAY, &one,
-                        socklen_t(MemoryLayout<Int32>.size))
-                    let connection = Connection(
-                        descriptor: client, deadline: now + configuration.clientTimeout)
-                    // Most requests are already there: answer without another trip through poll.
-                    if service(connection, readable: true, now: now) {
-                        connections.append(connection)
-                    } else {
-                        connection.closeAll()
-                    }
-                }
+            if pollSet[1].revents & Int16(POLLIN) != 0
+                && !acceptWaiting(&connections, now: now)
+            {
+                acceptPausedUntil = now + Self.acceptPause
             }
         }
+    }
+
+    /// Accepts the clients waiting in the listen queue, up to the connection limit, and
+    /// answers what they have already sent. False when the process is out of descriptors:
+    /// the listener then stays readable and `accept` keeps failing, so polling it again at
+    /// once would spin; the clients wait in the queue until a connection or a file has closed.
+    private func acceptWaiting(_ connections: inout [Connection], now: Double) -> Bool {
+        while connections.count < configuration.maximumConnections {
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else { return ![EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(errno) }
+            Self.makeNonBlocking(client)
+            var one: Int32 = 1
+            setsockopt(
+                client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            let connection = Connection(
+                descriptor: client, deadline: now + configuration.clientTimeout)
+            // Most requests are already there: answer without another trip through poll.
+            if service(connection, readable: true, now: now) {
+                connections.append(connection)
+            } else {
+                connection.closeAll()
+            }
+        }
+        return true
     }
 
     /// Seconds the listener is left alone after `accept` ran out of descriptors: short enough
