@@ -66,8 +66,17 @@ final class ServeProcess: @unchecked Sendable {
         }
     }
 
-    /// Sends SIGINT and waits for the exit status.
+    /// Sends SIGINT once every build has ended (a signal during one abandons it, exit 130),
+    /// and waits for the exit status.
     func interrupt() -> Int32 {
+        // Every build ends with its summary on stdout or its error on stderr.
+        _ = try? wait(for: "the end of the builds", timeout: 60) { output in
+            let started = 1 + error.components(separatedBy: "; rebuilding\n").count - 1
+            let ended =
+                output.components(separatedBy: "\n").filter { $0.hasPrefix("Built ") }.count
+                + error.components(separatedBy: "\n").filter { $0.hasPrefix("error: ") }.count
+            return ended >= started ? true : nil
+        }
         process.interrupt()
         process.waitUntilExit()
         return process.terminationStatus
