@@ -126,7 +126,8 @@ extension SignalStop {
             // waits for the exit rather than reporting that failure.
             Interruption.abandonStandingAside()
             var notice =
-                "\ninterrupted: the build was abandoned; the previous site was left as it was\n"
+                "\ninterrupted: the build was abandoned; the site in the output folder is whole"
+                + " (the previous one, unless this build had already put its own in place)\n"
             notice.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
             exit(128 + Int32(byte))
         }
