@@ -54,7 +54,9 @@ final class Connection {
         switch response.body {
         case .bytes(let bytes): output.append(contentsOf: bytes)
         case .file(let descriptor, let parts):
-            file = (descriptor, parts[...])
+            // An empty part (the file before an insertion at its very start) would read as a
+            // failed read: none is kept.
+            file = (descriptor, parts.filter { $0.count > 0 }[...])
             if response.bodyLength == 0 { closeFile() }
         }
     }

@@ -56,6 +56,21 @@ struct SlowReaderTests {
     }
 
     @Test(
+        "A page whose only </body is at its very start, or an empty page, gets the insertion",
+        arguments: [
+            ("</BODY></html>", "<script>live()</script></BODY></html>"),
+            ("", "<script>live()</script>"),
+        ])
+    func insertionAtStart(page: String, served expected: String) throws {
+        let served = try ServedFolder()
+        try Data(page.utf8).write(to: served.root.appending(path: "start.html"))
+        served.server.setHTMLInsertion("<script>live()</script>", tag: "g1")
+        let response = try served.get("/start.html")
+        #expect(response.status == 200)
+        #expect(response.text == expected)
+    }
+
+    @Test(
         "The insertion point is the last </body in any case, also across the windows read backwards",
         arguments: [0, 1, 100, 65_530, 65_536, 65_540, 200_000, -1])
     func insertionPoint(tagAt offset: Int) throws {
