@@ -26,8 +26,12 @@ final class Connection {
     var input: [UInt8] = []
     var output: [UInt8] = []
     var outputSent = 0
-    /// The rest of a file body still to send: descriptor, next offset, bytes left.
-    var file: (descriptor: Int32, offset: Int, remaining: Int)?
+    /// The rest of a file body still to send: its descriptor and the parts left, the first
+    /// one shortened by what has been read of it.
+    var file: (descriptor: Int32, parts: ArraySlice<HTTPResponse.Part>)?
+    /// The most of a file read ahead of the socket at once: what a slow reader costs in memory,
+    /// however large the file.
+    static let chunkSize = 64 * 1024
     var keepsAlive = false
     /// When the connection is given up (monotonic seconds); infinity while streaming.
     var deadline: Double
@@ -49,8 +53,11 @@ final class Connection {
         }
         switch response.body {
         case .bytes(let bytes): output.append(contentsOf: bytes)
-        case .file(let descriptor, let offset, let length):
-            if length > 0 { file = (descriptor, offset, length) } else { close(descriptor) }
+        case .file(let descriptor, let parts):
+            // An empty part (the file before an insertion at its very start) would read as a
+            // failed read: none is kept.
+            file = (descriptor, parts.filter { $0.count > 0 }[...])
+            if response.bodyLength == 0 { closeFile() }
         }
     }
 
@@ -62,23 +69,8 @@ final class Connection {
             if outputSent == output.count {
                 output.removeAll(keepingCapacity: true)
                 outputSent = 0
-                guard let pending = file else { return .done }
-                // A file body goes out in pieces, so a large photo never sits in memory whole.
-                let chunk = min(pending.remaining, 256 * 1024)
-                output = [UInt8](repeating: 0, count: chunk)
-                let count = output.withUnsafeMutableBytes {
-                    pread(pending.descriptor, $0.baseAddress, chunk, off_t(pending.offset))
-                }
-                guard count > 0 else {
-                    output.removeAll()
-                    closeFile()
-                    return .failed
-                }
-                output.removeLast(chunk - count)
-                file =
-                    pending.remaining - count > 0
-                    ? (pending.descriptor, pending.offset + count, pending.remaining - count) : nil
-                if file == nil { close(pending.descriptor) }
+                guard file != nil else { return .done }
+                guard loadPiece() else { return .failed }
             }
             let sent = output.withUnsafeBytes { buffer in
                 send(
@@ -95,6 +87,36 @@ final class Connection {
                 return .failed
             }
         }
+    }
+
+    /// Puts the next piece of the file body into `output`: at most ``chunkSize`` bytes of the
+    /// file, or the next bytes that are not in it. False when the file could not be read (it
+    /// has been shortened since it was opened), and the connection has to close.
+    private func loadPiece() -> Bool {
+        guard var pending = file, let part = pending.parts.first else { return true }
+        switch part {
+        case .bytes(let bytes):
+            output = bytes
+            pending.parts.removeFirst()
+        case .range(let range):
+            let chunk = min(range.count, Self.chunkSize)
+            output = [UInt8](repeating: 0, count: chunk)
+            let count = output.withUnsafeMutableBytes {
+                pread(pending.descriptor, $0.baseAddress, chunk, off_t(range.lowerBound))
+            }
+            guard count > 0 else {
+                output.removeAll()
+                closeFile()
+                return false
+            }
+            output.removeLast(chunk - count)
+            pending.parts[pending.parts.startIndex] = .range(
+                (range.lowerBound + count)..<range.upperBound)
+        }
+        while let first = pending.parts.first, first.count == 0 { pending.parts.removeFirst() }
+        file = pending
+        if pending.parts.isEmpty { closeFile() }
+        return true
     }
 
     /// Whether the client has closed its side (it may still read the answer).

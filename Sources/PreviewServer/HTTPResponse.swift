@@ -6,13 +6,30 @@
     import Darwin
 #endif
 
-/// A response ready to send: the head, then a body from memory or a range of an open file.
+/// A response ready to send: the head, then a body from memory or from an open file.
 struct HTTPResponse {
     enum Body {
         case bytes([UInt8])
-        /// `length` bytes of the open file `descriptor` from `offset`; the response owns the
-        /// descriptor and closes it.
-        case file(descriptor: Int32, offset: Int, length: Int)
+        /// Parts of the open file `descriptor`, with bytes between them, sent in order and read
+        /// a piece at a time as the client takes them; the response owns the descriptor and
+        /// closes it.
+        case file(descriptor: Int32, parts: [Part])
+    }
+
+    /// A piece of a file body.
+    enum Part {
+        /// These bytes of the file.
+        case range(Range<Int>)
+        /// Bytes that are not in the file, such as the live-reload script of an HTML page,
+        /// shared by every response that sends them.
+        case bytes([UInt8])
+
+        var count: Int {
+            switch self {
+            case .range(let range): return range.count
+            case .bytes(let bytes): return bytes.count
+            }
+        }
     }
 
     var status: HTTPStatus
@@ -28,7 +45,7 @@ struct HTTPResponse {
     var bodyLength: Int {
         switch body {
         case .bytes(let bytes): return bytes.count
-        case .file(_, _, let length): return length
+        case .file(_, let parts): return parts.reduce(0) { $0 + $1.count }
         }
     }
 
@@ -58,6 +75,6 @@ struct HTTPResponse {
 
     /// Closes the file a body would have been read from, for a response that will not send it.
     func closeFile() {
-        if case .file(let descriptor, _, _) = body { close(descriptor) }
+        if case .file(let descriptor, _) = body { close(descriptor) }
     }
 }

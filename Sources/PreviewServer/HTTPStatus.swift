@@ -13,6 +13,7 @@ struct HTTPStatus: Equatable {
     static let requestTimeout = HTTPStatus(code: 408, reason: "Request Timeout")
     static let uriTooLong = HTTPStatus(code: 414, reason: "URI Too Long")
     static let rangeNotSatisfiable = HTTPStatus(code: 416, reason: "Range Not Satisfiable")
+    static let misdirected = HTTPStatus(code: 421, reason: "Misdirected Request")
     static let headersTooLarge = HTTPStatus(code: 431, reason: "Request Header Fields Too Large")
     static let serverError = HTTPStatus(code: 500, reason: "Internal Server Error")
     static let versionNotSupported = HTTPStatus(code: 505, reason: "HTTP Version Not Supported")

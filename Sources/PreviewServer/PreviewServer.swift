@@ -29,6 +29,8 @@ public final class PreviewServer: @unchecked Sendable {
     private let listener: Int32
     private let wakeReader: Int32
     private let wakeWriter: Int32
+    /// The `Host` values answered (lowercase), or nil for any: see ``acceptsHost(_:)``.
+    private let hostNames: Set<String>?
 
     /// What other threads hand to the loop.
     private struct Shared {
@@ -78,6 +80,7 @@ public final class PreviewServer: @unchecked Sendable {
         }
         listener = chosen.descriptor
         port = chosen.port
+        hostNames = Self.answeredHosts(listeningOn: configuration.host, port: port)
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else {
             close(listener)
@@ -129,12 +132,15 @@ public final class PreviewServer: @unchecked Sendable {
         var connections: [Connection] = []
         defer { for connection in connections { connection.closeAll() } }
         var pollSet: [pollfd] = []
+        // Until when the listener is left alone after the process ran out of descriptors.
+        var acceptPausedUntil = 0.0
         while true {
             pollSet.removeAll(keepingCapacity: true)
             pollSet.append(pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0))
-            let accepting = connections.count < configuration.maximumConnections
+            let paused = acceptPausedUntil > Self.now()
+            let accepting = connections.count < configuration.maximumConnections && !paused
             pollSet.append(pollfd(fd: listener, events: accepting ? Int16(POLLIN) : 0, revents: 0))
-            var nearest = Double.infinity
+            var nearest = paused ? acceptPausedUntil : Double.infinity
             for connection in connections {
                 var events = Int16(POLLIN)
                 if connection.hasPendingOutput { events |= Int16(POLLOUT) }
@@ -191,27 +197,41 @@ public final class PreviewServer: @unchecked Sendable {
             }
             connections = survivors
 
-            if pollSet[1].revents & Int16(POLLIN) != 0 {
-                while connections.count < configuration.maximumConnections {
-                    let client = accept(listener, nil, nil)
-                    guard client >= 0 else { break }
-                    Self.makeNonBlocking(client)
-                    var one: Int32 = 1
-                    setsockopt(
-                        client, Int32(IPPROTO_TCP), TCP_NODELAY, &one,
-                        socklen_t(MemoryLayout<Int32>.size))
-                    let connection = Connection(
-                        descriptor: client, deadline: now + configuration.clientTimeout)
-                    // Most requests are already there: answer without another trip through poll.
-                    if service(connection, readable: true, now: now) {
-                        connections.append(connection)
-                    } else {
-                        connection.closeAll()
-                    }
-                }
+            if pollSet[1].revents & Int16(POLLIN) != 0
+                && !acceptWaiting(&connections, now: now)
+            {
+                acceptPausedUntil = now + Self.acceptPause
             }
         }
     }
+
+    /// Accepts the clients waiting in the listen queue, up to the connection limit, and
+    /// answers what they have already sent. False when the process is out of descriptors:
+    /// the listener then stays readable and `accept` keeps failing, so polling it again at
+    /// once would spin; the clients wait in the queue until a connection or a file has closed.
+    private func acceptWaiting(_ connections: inout [Connection], now: Double) -> Bool {
+        while connections.count < configuration.maximumConnections {
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else { return ![EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(errno) }
+            Self.makeNonBlocking(client)
+            var one: Int32 = 1
+            setsockopt(
+                client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            let connection = Connection(
+                descriptor: client, deadline: now + configuration.clientTimeout)
+            // Most requests are already there: answer without another trip through poll.
+            if service(connection, readable: true, now: now) {
+                connections.append(connection)
+            } else {
+                connection.closeAll()
+            }
+        }
+        return true
+    }
+
+    /// Seconds the listener is left alone after `accept` ran out of descriptors: short enough
+    /// that a waiting client hardly notices, long enough that the loop sleeps meanwhile.
+    static let acceptPause = 0.1
 
     /// Reads, answers and writes what it can on `connection`; false when it should close.
     private func service(_ connection: Connection, readable: Bool, now: Double) -> Bool {
@@ -282,6 +302,13 @@ public final class PreviewServer: @unchecked Sendable {
     }
 
     private func answer(_ request: HTTPRequest) -> HTTPResponse {
+        guard acceptsHost(request.header("host")) else {
+            var response = HTTPResponse.plain(.misdirected)
+            response.body = .bytes(
+                Array("421 Misdirected Request: this preview answers to localhost only\n".utf8))
+            response.closes = true
+            return response
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
             var response = HTTPResponse.plain(.methodNotAllowed, [("Allow", "GET, HEAD")])
             response.closes = true
@@ -309,6 +336,25 @@ public final class PreviewServer: @unchecked Sendable {
         if request.method == "HEAD" { response.sendsBody = false }
         if response.status.code >= 400 { response.closes = response.status != .notFound }
         return response
+    }
+
+    /// Whether a request naming `host` in its `Host` field is answered. A server on loopback
+    /// answers only to the names of loopback, so a page of another site whose name was made to
+    /// point at 127.0.0.1 (DNS rebinding) cannot read the preview; one opened to the network with
+    /// `--host` is reached by whatever name the network gives it. HTTP/1.0 may leave `Host` out
+    /// (the parser refuses an HTTP/1.1 request without it); browsers always send it.
+    func acceptsHost(_ host: String?) -> Bool {
+        guard let hostNames, let host else { return true }
+        return hostNames.contains(host.lowercased())
+    }
+
+    /// On loopback: `localhost`, `127.0.0.1`, `[::1]` and the address listened on, each alone and
+    /// with `:port`; nil (any) on an address other machines reach.
+    static func answeredHosts(listeningOn host: String, port: UInt16) -> Set<String>? {
+        guard SocketAddress(host: host)?.isLoopback == true else { return nil }
+        let bound = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let names = ["localhost", "127.0.0.1", "[::1]", bound.lowercased()]
+        return Set(names + names.map { "\($0):\(port)" })
     }
 
     /// Non-blocking and closed on exec (accept4 and pipe2 are GNU extensions Swift does not see).

@@ -4,7 +4,7 @@
 /// absolute form `http://host/…` and `*` are refused); every `%XX` decoded once, and a decoded
 /// NUL, `/` or `..` segment is refused, so `%2e%2e` and `%2f` cannot climb out; hidden names
 /// (`.git`, `.cache`) are not served; over-long paths are refused before the file system sees
-/// them. Symlinks are checked by ``StaticFiles`` once the path exists.
+/// them. ``StaticFiles`` then opens the segments one by one and never through a symlink.
 struct RequestTarget: Equatable {
     /// The decoded segments, without empty and `.` segments.
     var segments: [String]
@@ -46,6 +46,16 @@ struct RequestTarget: Equatable {
             segments.append(text)
         }
         if hidden { throw .notFound }
+    }
+
+    /// Where a folder asked for without its final slash is redirected: the path as sent, with a
+    /// slash added and the query kept. Empty segments are left out, so the path starts with
+    /// exactly one slash: `//host/x` would name another site (a protocol-relative URL), and so
+    /// would `/\host/x`, since browsers read a backslash as a slash; backslashes are sent
+    /// percent-encoded, which names the same file here.
+    var redirectPath: String {
+        let segments = rawPath.split(separator: "/").map { $0.replacing("\\", with: "%5C") }
+        return "/" + segments.map { $0 + "/" }.joined() + query
     }
 
     /// `bytes` with every `%XX` replaced by its byte; a `%` without two hex digits is an error.

@@ -6,7 +6,9 @@
 public struct ServerConfiguration: Sendable {
     /// The folder served; nothing outside it is ever read.
     public var root: String
-    /// The address to listen on: an IPv4 or IPv6 literal, or `localhost`.
+    /// The address to listen on: an IPv4 or IPv6 literal, or `localhost`. On a loopback address
+    /// only requests whose `Host` names loopback (or this address) are answered, against DNS
+    /// rebinding; on any other, every name is.
     public var host: String
     /// The first port to try; 0 lets the system choose a free one.
     public var port: UInt16

@@ -8,14 +8,28 @@ public struct ServerSentEvent: Sendable, Equatable {
         self.data = data
     }
 
-    /// The wire form: `event:`, one `data:` line per line of text, and a blank line. Carriage
-    /// returns are line breaks in the format, so they are sent as line breaks too.
+    /// The wire form: `event:`, one `data:` line per line of text, and a blank line.
+    ///
+    /// The format ends a line at CR, LF or CRLF, so each of them in `data` starts a new `data:`
+    /// line (the client joins them back with LF) and can never end the event early or begin a
+    /// field of its own, such as a forged `event:`. The name is one line by definition: its line
+    /// breaks and other control characters are left out. Works on bytes, not characters: Swift
+    /// sees CRLF as one character that is neither "\r" nor "\n".
     var encoded: [UInt8] {
-        var text = "event: \(name)\n"
-        for line in data.split(separator: "\n", omittingEmptySubsequences: false) {
-            text += "data: \(line.replacing("\r", with: ""))\n"
+        var bytes = Array("event: ".utf8)
+        bytes += name.utf8.filter { $0 >= 0x20 && $0 != 0x7F }
+        bytes += Array("\ndata: ".utf8)
+        var previous: UInt8 = 0
+        for byte in data.utf8 {
+            switch byte {
+            case 0x0D: bytes += Array("\ndata: ".utf8)
+            case 0x0A where previous == 0x0D: break
+            case 0x0A: bytes += Array("\ndata: ".utf8)
+            default: bytes.append(byte)
+            }
+            previous = byte
         }
-        text += "\n"
-        return Array(text.utf8)
+        bytes += Array("\n\n".utf8)
+        return bytes
     }
 }

@@ -24,34 +24,98 @@ struct StaticFiles {
         } catch {
             return .plain(error == .badRequest ? .badRequest : .notFound)
         }
-        var path = root
-        for segment in target.segments { path += "/" + segment }
-        var info = stat()
-        guard stat(path, &info) == 0, isInsideRoot(path) else { return .plain(.notFound) }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
+        switch Self.entry(at: target.segments, below: root) {
+        case .failed(let status):
+            return .plain(status)
+        case .folder(let folder):
             guard target.endsWithSlash || target.segments.isEmpty else {
+                close(folder)
                 // Relative links in the index only work below a URL that ends with a slash.
-                return .plain(
-                    .movedPermanently, [("Location", target.rawPath + "/" + target.query)])
+                return .plain(.movedPermanently, [("Location", target.redirectPath)])
             }
-            path += "/index.html"
-            guard stat(path, &info) == 0, isInsideRoot(path) else { return .plain(.notFound) }
+            let index = Self.openEntry("index.html", in: folder)
+            close(folder)
+            switch index {
+            case .file(let descriptor, let info):
+                return fileResponse(descriptor, info, name: "index.html", request: request)
+            case .folder(let other):
+                close(other)
+                return .plain(.notFound)
+            case .failed(let status):
+                return .plain(status)
+            }
+        case .file(let descriptor, let info):
+            return fileResponse(
+                descriptor, info, name: target.segments.last ?? "", request: request)
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return .plain(.notFound) }
-        return fileResponse(path, request: request)
     }
 
-    private func fileResponse(_ path: String, request: HTTPRequest) -> HTTPResponse {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .plain(errno == ENOENT ? .notFound : .serverError) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            close(descriptor)
-            return .plain(.notFound)
+    /// What a request names, opened.
+    enum Entry {
+        /// A regular file, with what `fstat` said of it.
+        case file(Int32, stat)
+        case folder(Int32)
+        /// Nothing that may be served: 404, or 500 when the system failed.
+        case failed(HTTPStatus)
+    }
+
+    /// Opens `segments` below `root` one at a time, each relative to the folder before it and
+    /// never through a symlink (`O_NOFOLLOW`), then looks at what it opened with `fstat`. What
+    /// is served is what was checked: a symlink put in place of a file or folder between a
+    /// check and an open (even one made by another program at any moment) is refused, not
+    /// followed. The root itself may be a symlink; the user chose it.
+    static func entry(at segments: [String], below root: String) -> Entry {
+        var folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return .failed(failure(errno)) }
+        for (index, segment) in segments.enumerated() {
+            let entry = openEntry(segment, in: folder)
+            close(folder)
+            guard case .folder(let next) = entry else {
+                // A file before the last segment names nothing.
+                if case .file(let descriptor, _) = entry, index < segments.count - 1 {
+                    close(descriptor)
+                    return .failed(.notFound)
+                }
+                return entry
+            }
+            folder = next
         }
+        return .folder(folder)
+    }
+
+    /// `name` in the open folder `folder`, never through a symlink; anything but a regular file
+    /// or a folder (a FIFO, a device, a socket) is closed and refused. Non-blocking, so opening
+    /// a FIFO does not wait for a writer; no terminal becomes the server's.
+    static func openEntry(_ name: String, in folder: Int32) -> Entry {
+        let descriptor = openat(
+            folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failed(failure(errno)) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            close(descriptor)
+            return .failed(.serverError)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file(descriptor, info)
+        case S_IFDIR: return .folder(descriptor)
+        default:
+            close(descriptor)
+            return .failed(.notFound)
+        }
+    }
+
+    /// 404 for what is not there (or is a symlink: `ELOOP`); 500 for the system's own failures,
+    /// such as no descriptor left.
+    private static func failure(_ number: Int32) -> HTTPStatus {
+        [ENOENT, ENOTDIR, ELOOP, EACCES, ENAMETOOLONG].contains(number) ? .notFound : .serverError
+    }
+
+    private func fileResponse(
+        _ descriptor: Int32, _ info: stat, name: String, request: HTTPRequest
+    ) -> HTTPResponse {
         let size = Int(info.st_size)
         let modified = Int(info.st_mtim.tv_sec)
-        let contentType = MediaType.forPath(path)
+        let contentType = MediaType.forPath(name)
         let insertion = contentType.hasPrefix("text/html") ? htmlInsertion : nil
         var tag =
             "\(hex(UInt64(size)))-\(hex(UInt64(modified) &* 1_000_000_000 &+ UInt64(info.st_mtim.tv_nsec)))-\(hex(UInt64(info.st_ino)))"
@@ -74,11 +138,15 @@ struct StaticFiles {
             return response
         }
         if let insertion {
-            var bytes = [UInt8](repeating: 0, count: size)
-            let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, size, 0) }
-            close(descriptor)
-            guard count == size else { return .plain(.serverError) }
-            response.body = .bytes(Self.inserting(insertion.bytes, into: bytes))
+            // The page goes out from the file around the insertion, never held whole: a slow
+            // reader of a large page costs a chunk, not a copy of the page.
+            guard let at = Self.insertionPoint(in: descriptor, size: size) else {
+                close(descriptor)
+                return .plain(.serverError)
+            }
+            response.body = .file(
+                descriptor: descriptor,
+                parts: [.range(0..<at), .bytes(insertion.bytes), .range(at..<size)])
             return response
         }
         response.headers.append(("Accept-Ranges", "bytes"))
@@ -101,7 +169,7 @@ struct StaticFiles {
                 return refusal
             }
         }
-        response.body = .file(descriptor: descriptor, offset: range.lowerBound, length: range.count)
+        response.body = .file(descriptor: descriptor, parts: [.range(range)])
         return response
     }
 
@@ -159,36 +227,44 @@ struct StaticFiles {
         return .part(start..<(end + 1))
     }
 
-    /// `insertion` before the last `</body>` (any case), or at the end when there is none.
-    static func inserting(_ insertion: [UInt8], into page: [UInt8]) -> [UInt8] {
+    /// Where the insertion goes in the open file of `size` bytes: before the last `</body`
+    /// (any case), or at the end when there is none. Reads backwards a window at a time, so a
+    /// large page is never held whole (the tag is near the end of any real page); nil when the
+    /// file cannot be read.
+    static func insertionPoint(in descriptor: Int32, size: Int) -> Int? {
         let closing = Array("</body".utf8)
-        var at = page.count
-        if page.count >= closing.count {
-            var index = page.count - closing.count
-            while index >= 0 {
-                if zip(page[index..<(index + closing.count)], closing).allSatisfy({
-                    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 == $1 : $0 == $1
-                }) {
-                    at = index
-                    break
-                }
-                index -= 1
+        let window = Connection.chunkSize
+        var end = size
+        while end > 0 {
+            let start = max(0, end - window)
+            // Overlapping the window after it, so a tag split between two is found.
+            let readEnd = min(size, end + closing.count - 1)
+            var bytes = [UInt8](repeating: 0, count: readEnd - start)
+            let count = bytes.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress, $0.count, off_t(start))
             }
+            guard count == bytes.count else { return nil }
+            if let found = lastClosingTag(closing, in: bytes) { return start + found }
+            end = start
         }
-        return Array(page[..<at]) + insertion + Array(page[at...])
+        return size
     }
 
-    /// Whether `path`, with every symlink resolved, is still inside the root.
-    private func isInsideRoot(_ path: String) -> Bool {
-        guard let resolvedRoot = realPath(root), let resolved = realPath(path) else { return false }
-        return resolved == resolvedRoot
-            || resolved.hasPrefix(resolvedRoot == "/" ? "/" : resolvedRoot + "/")
-    }
-
-    private func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+    /// The offset of the last `closing` (lowercase) in `bytes`, in any case.
+    private static func lastClosingTag(_ closing: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= closing.count else { return nil }
+        var index = bytes.count - closing.count
+        while index >= 0 {
+            if bytes[index] == closing[0],
+                zip(bytes[index..<(index + closing.count)], closing).allSatisfy({
+                    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 == $1 : $0 == $1
+                })
+            {
+                return index
+            }
+            index -= 1
+        }
+        return nil
     }
 
     private func hex(_ value: UInt64) -> String { String(value, radix: 16) }

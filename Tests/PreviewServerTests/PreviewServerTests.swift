@@ -12,7 +12,7 @@ struct PreviewServerTests {
         let served = try ServedFolder { $0.clientTimeout = 0.5 }
         let slow = try RawClient(port: served.server.port)
         let started = Date()
-        try slow.send(Array("GET / HTTP/1.1\r\nHost: a\r\n".utf8))
+        try slow.send(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8))
         let response = try RawResponse(slow.readToEnd())
         #expect(response.status == 408)
         #expect(Date().timeIntervalSince(started) < 6)
@@ -37,10 +37,11 @@ struct PreviewServerTests {
     func keepAlive() throws {
         let served = try ServedFolder()
         let client = try RawClient(port: served.server.port)
-        let one = "GET /waterfall.css HTTP/1.1\r\nHost: a\r\n\r\n"
+        let one = "GET /waterfall.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
         try client.send(
             Array(
-                (one + one + "GET /layout.json HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+                (one + one
+                    + "GET /layout.json HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
                     .utf8))
         let text = String(decoding: try client.readToEnd(), as: UTF8.self)
         #expect(text.components(separatedBy: "HTTP/1.1 200 OK").count == 4)
@@ -52,7 +53,7 @@ struct PreviewServerTests {
         let served = try ServedFolder()
         served.server.setGreeting([ServerSentEvent(name: "build", data: "1")])
         let client = try RawClient(port: served.server.port)
-        try client.send(Array("GET /events HTTP/1.1\r\nHost: a\r\n\r\n".utf8))
+        try client.send(Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
         let greeting = try client.read(until: "data: 1\n\n")
         #expect(greeting.contains("Content-Type: text/event-stream"))
         #expect(greeting.contains("event: build\ndata: 1\n\n"))
@@ -61,6 +62,30 @@ struct PreviewServerTests {
             try client.read(until: "two\n\n").contains(
                 "event: failed\ndata: line one\ndata: line two\n\n"))
         #expect(try served.get("/").status == 200)
+    }
+
+    @Test(
+        "CR, LF and CRLF in event data start new data lines: no event can end early or be forged",
+        arguments: [
+            ("one\r\ntwo\rthree\nfour", "data: one\ndata: two\ndata: three\ndata: four\n\n"),
+            (
+                "x\r\n\r\nevent: build\r\ndata: 99\r\n\r\n",
+                "data: x\ndata: \ndata: event: build\ndata: data: 99\ndata: \ndata: \n\n"
+            ),
+            ("\r\r\n\n", "data: \ndata: \ndata: \ndata: \n\n"),
+        ])
+    func eventFraming(data: String, framed: String) throws {
+        let event = ServerSentEvent(name: "fail\r\ned", data: data)
+        #expect(String(decoding: event.encoded, as: UTF8.self) == "event: failed\n" + framed)
+        let served = try ServedFolder()
+        let client = try RawClient(port: served.server.port)
+        try client.send(Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        _ = try client.read(until: "retry: 1000\n\n")
+        served.server.send(event)
+        served.server.send(ServerSentEvent(name: "end", data: "."))
+        let stream = try client.read(until: "event: end\ndata: .\n\n")
+        #expect(!stream.contains("\r"))
+        #expect(stream.hasSuffix("event: failed\n" + framed + "event: end\ndata: .\n\n"))
     }
 
     @Test("10,000 requests over 50 concurrent connections, 0 errors")
@@ -72,7 +97,8 @@ struct PreviewServerTests {
                 group.addTask {
                     var failures = 0
                     let client = try RawClient(port: port)
-                    let request = Array("GET /waterfall.css HTTP/1.1\r\nHost: a\r\n\r\n".utf8)
+                    let request = Array(
+                        "GET /waterfall.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
                     for _ in 0..<200 {
                         try client.send(request)
                         let text = try client.read(until: "body{}")
@@ -109,7 +135,7 @@ struct PreviewServerTests {
     func stops() throws {
         var served: ServedFolder? = try ServedFolder()
         let client = try RawClient(port: served!.server.port)
-        try client.send(Array("GET /events HTTP/1.1\r\nHost: a\r\n\r\n".utf8))
+        try client.send(Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
         _ = try client.read(until: "retry")
         served = nil
         // The stream ends instead of running into the client's 5-second time-out.

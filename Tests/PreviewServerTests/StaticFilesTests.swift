@@ -130,6 +130,22 @@ struct StaticFilesTests {
         #expect(try served.get("/missing.html").status == 404)
     }
 
+    @Test(
+        "A redirect's Location is a path on this server: one leading slash, backslashes encoded",
+        arguments: [
+            ("//photos", "/photos/"), ("///photos?x=1", "/photos/?x=1"),
+            ("//photos//Ceramics", "/photos/Ceramics/"), ("/\\evil.example", "/%5Cevil.example/"),
+            ("//\\evil.example", "/%5Cevil.example/"),
+        ])
+    func redirectStaysHere(target: String, location: String) throws {
+        let served = try ServedFolder()
+        try FileManager.default.createDirectory(
+            at: served.root.appending(path: "\\evil.example"), withIntermediateDirectories: true)
+        let redirect = try served.get(target)
+        #expect(redirect.status == 301, "\(target)")
+        #expect(redirect.headers["location"] == location, "\(target)")
+    }
+
     @Test("The insertion goes into HTML answers only, before </body>, and never into the file")
     func insertion() throws {
         let served = try ServedFolder()

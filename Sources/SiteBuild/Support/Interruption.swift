@@ -20,12 +20,24 @@ public final class Interruption: @unchecked Sendable {
     /// Whether a signal arrived; the build's own error path then leaves the exit to the handler.
     public var fired: Bool { firedFlag.load(ordering: .acquiring) }
 
-    /// Set while `serve` handles the signals itself (see ``SignalStop``): a build then runs to
-    /// its end and `serve` stops after it.
+    /// Set while `serve` handles the signals itself (see ``SignalStop``): a build then installs
+    /// no handler, and ``SignalStop`` abandons it through ``abandonStandingAside()``.
     public static let standsAside = Atomic<Bool>(false)
+    /// The clean-up of the build running while ``standsAside`` is set, until its ``cancel()``.
+    private static let standingAside = Mutex<(@Sendable () -> Void)?>(nil)
+    private var isStandingAside = false
 
     public init(cleanUp: @escaping @Sendable () -> Void) {
-        guard !Self.standsAside.load(ordering: .acquiring) else { return }
+        guard !Self.standsAside.load(ordering: .acquiring) else {
+            isStandingAside = true
+            Self.standingAside.withLock {
+                $0 = { [self] in
+                    firedFlag.store(true, ordering: .releasing)
+                    cleanUp()
+                }
+            }
+            return
+        }
         sources = [SIGINT, SIGTERM].map { number in
             previousHandlers.append((number, signal(number, SIG_IGN)))
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -46,8 +58,16 @@ public final class Interruption: @unchecked Sendable {
         while true { sleep(1) }
     }
 
+    /// Abandons the build running while ``standsAside`` is set, if any, as a signal would;
+    /// returns once its clean-up has run. The caller ends the process.
+    static func abandonStandingAside() {
+        // Held while the clean-up runs, so the build's cancel() cannot end its clean-up midway.
+        standingAside.withLock { cleanUp in cleanUp?() }
+    }
+
     /// Restores the default handling once the build no longer needs cleaning up after.
     public func cancel() {
+        if isStandingAside { Self.standingAside.withLock { $0 = nil } }
         for source in sources { source.cancel() }
         for (number, handler) in previousHandlers { signal(number, handler ?? SIG_DFL) }
     }

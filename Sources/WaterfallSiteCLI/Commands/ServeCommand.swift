@@ -54,10 +54,11 @@ enum ServeCommand {
 
         let stop = try SignalStop()
         defer { stop.cancel() }
-        var session = Session(list: list, console: console)
+        var session = Session(list: list, console: console, stop: stop)
         // Watching starts before the first build, so nothing saved meanwhile goes unseen.
         var watcher = try session.watcher(for: settings)
         session.build(settings)
+        if session.stopped { return }
 
         let server: PreviewServer
         do {
@@ -98,7 +99,9 @@ enum ServeCommand {
             console.warn(
                 "Changed: \(shown)\(unique.count > 3 ? " and \(unique.count - 3) more" : ""); rebuilding"
             )
-            if let next = session.rebuild() {
+            let rebuilt = session.rebuild()
+            if session.stopped { break }
+            if let next = rebuilt {
                 if next.watchedPaths != settings.watchedPaths {
                     watcher = try session.watcher(for: next)
                 }
@@ -115,24 +118,36 @@ enum ServeCommand {
     private struct Session {
         let list: ArgumentList
         let console: Console
+        let stop: SignalStop
+        /// A signal asked to stop before a build could start: it did not run.
+        var stopped = false
         var server: PreviewServer?
         var generation = 0
         var failure: String?
         /// The last good build's records, read while waiting for the next change.
         var preloaded: PreloadedRecords?
 
-        init(list: ArgumentList, console: Console) {
+        init(list: ArgumentList, console: Console, stop: SignalStop) {
             self.list = list
             self.console = console
+            self.stop = stop
         }
 
         /// Builds; a failure is reported (terminal and pages) and the previous site stays.
         mutating func build(_ settings: BuildSettings) {
-            do {
+            do throws(CommandError) {
                 var builder = SiteBuilder(settings: settings, console: console)
                 builder.preloadedRecords = preloaded
                 preloaded = nil
-                try builder.build()
+                // A signal while the builder runs abandons the build and ends the process (see
+                // SignalStop); from the moment it returns, a signal stops serving as between
+                // builds, and the site just built is served to the end.
+                var failed: CommandError?
+                stopped = !stop.building {
+                    do throws(CommandError) { try builder.build() } catch { failed = error }
+                }
+                if stopped { return }
+                if let failed { throw failed }
                 generation += 1
                 failure = nil
                 if settings.usesCache {

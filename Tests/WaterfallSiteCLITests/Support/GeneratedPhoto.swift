@@ -18,6 +18,15 @@ enum GeneratedPhoto {
         return png(raw, width: width, height: height, colorType: 2)
     }
 
+    /// `png` with a text chunk holding `text` after its header: a photo of its own (its own
+    /// bytes and rendition names) without computing its pixels again.
+    static func png(_ png: Data, tagged text: String) -> Data {
+        let header = 8 + 25  // the signature, then IHDR: length, type, 13 bytes, CRC
+        var bytes = Array(png)
+        bytes.insert(contentsOf: chunk("tEXt", Array("Comment\u{0}\(text)".utf8)), at: header)
+        return Data(bytes)
+    }
+
     /// An RGBA PNG of a one-pixel dither, opaque red and half-transparent blue: its renditions
     /// are PNGs that deflate to next to nothing, while lossy WebP or AVIF pays dearly for the
     /// highest frequency there is, so the build drops those formats for it.

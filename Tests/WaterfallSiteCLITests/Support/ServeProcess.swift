@@ -16,12 +16,26 @@ final class ServeProcess: @unchecked Sendable {
     var output: String { lock.withLock { outputText } }
     var error: String { lock.withLock { errorText } }
 
-    init(_ arguments: [String], in folder: URL? = nil) throws {
+    /// With `descriptorLimit`, serve runs under `prlimit` with that RLIMIT_NOFILE (prlimit
+    /// execs it: the process and its identifier are serve's own).
+    /// Without `waitsForAddress`, returns once the process has started, before its first build
+    /// is done (`port` is then 0).
+    init(
+        _ arguments: [String], in folder: URL? = nil, descriptorLimit: Int? = nil,
+        waitsForAddress: Bool = true
+    ) throws {
         guard let binary = Repository.binary else {
             throw ServeFailure(description: "the waterfall-site binary was not built")
         }
-        process.executableURL = binary
-        process.arguments = ["serve"] + arguments
+        if let descriptorLimit {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+            process.arguments =
+                ["--nofile=\(descriptorLimit):\(descriptorLimit)", binary.path, "serve"]
+                + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = ["serve"] + arguments
+        }
         if let folder { process.currentDirectoryURL = folder }
         let outputPipe = Pipe()
         let errorPipe = Pipe()
@@ -36,6 +50,7 @@ final class ServeProcess: @unchecked Sendable {
             self?.lock.withLock { self?.errorText += text }
         }
         try process.run()
+        guard waitsForAddress else { return }
         let line = try wait(for: "the address", timeout: 60) { output in
             output.range(of: #"http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression).map {
                 String(output[$0])
@@ -51,11 +66,32 @@ final class ServeProcess: @unchecked Sendable {
         }
     }
 
-    /// Sends SIGINT and waits for the exit status.
+    /// Sends SIGINT once every build has ended (a signal during one abandons it, exit 130),
+    /// and waits for the exit status.
     func interrupt() -> Int32 {
+        // Every build ends with its summary on stdout or its error on stderr.
+        _ = try? wait(for: "the end of the builds", timeout: 60) { output in
+            let started = 1 + error.components(separatedBy: "; rebuilding\n").count - 1
+            let ended =
+                output.components(separatedBy: "\n").filter { $0.hasPrefix("Built ") }.count
+                + error.components(separatedBy: "\n").filter { $0.hasPrefix("error: ") }.count
+            return ended >= started ? true : nil
+        }
         process.interrupt()
         process.waitUntilExit()
         return process.terminationStatus
+    }
+
+    /// Sends `signals` one after the other and waits for the exit: the status and the seconds
+    /// from the first signal to the exit.
+    func stop(with signals: [Int32]) -> (status: Int32, seconds: Double) {
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        let started = Date()
+        for number in signals { kill(process.processIdentifier, number) }
+        // Waits on the termination handler, not a poll, so the time is the process's own.
+        exited.wait()
+        return (process.terminationStatus, Date().timeIntervalSince(started))
     }
 
     /// Polls `check` with the standard output until it gives a value or `timeout` passes.
