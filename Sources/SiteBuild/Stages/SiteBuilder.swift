@@ -33,6 +33,11 @@ public struct SiteBuilder {
         }
         let output = OutputFolder(settings.output)
         try checkFolders(output)
+        // Ctrl-C or SIGTERM from before the lock is taken: the handler then removes the lock
+        // file too (an interrupted build used to leave it), or, if the lock is not yet held,
+        // nothing. The unlock is deferred last so it runs before the handlers go.
+        let interruption = Interruption { output.abandon() }
+        defer { interruption.cancel() }
         try output.lock()
         defer { output.unlock() }
         output.recoverLeftovers()
@@ -153,8 +158,6 @@ public struct SiteBuilder {
         try output.prepareStaging()
         let publisher = SitePublisher(output: output, cache: cache)
         try publisher.publish(siteAssets)
-        let interruption = Interruption { output.abandonStaging() }
-        defer { interruption.cancel() }
         var renditionWarnings = 0
         var storeUse: StoreUse?
         var carriedFolders: [CarriedFolder] = []
