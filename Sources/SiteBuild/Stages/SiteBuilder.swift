@@ -253,6 +253,9 @@ public struct SiteBuilder {
         previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, to publisher: SitePublisher, progress: Progress
     ) throws(CommandError) -> [CarriedFolder] {
+        try withholdLongOriginals(
+            &plan, staging: publisher.output.staging.path,
+            folder: renderer.options.photosFolder, linksOriginals: renderer.options.linksOriginals)
         // Without original links, an original is published only where its tile shows it; a HEIC
         // or AVIF never is (browsers cannot show it as the gallery does).
         let published = plan.photos.indices.filter {
