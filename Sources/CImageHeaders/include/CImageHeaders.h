@@ -90,7 +90,9 @@ typedef struct wfs_image_header {
     /// 1970 (DateTimeOriginal, at OffsetTimeOriginal's offset, else read as UTC).
     bool has_date_taken;
     int64_t date_taken;
-    /// Whether the EXIF block gives the position where the photo was taken (GPS).
+    /// Whether the EXIF block, or an XMP packet among the bytes the header read passes (a JPEG's
+    /// APP1 in its first window, a PNG's iTXt before the image data, a WebP's XMP chunk), gives
+    /// the position where the photo was taken (GPS).
     bool has_gps_position;
     wfs_exif_status exif;
     /// File size from `fstat` (the buffer length for in-memory reads).
@@ -150,6 +152,11 @@ bool wfs_exif_date_taken(const uint8_t *tiff, size_t length, int64_t *seconds);
 /// GPSLongitude, not all zero): where the photo was taken. Bounds-checked like
 /// ``wfs_exif_orientation``; follows the one pointer from IFD0 to the GPS IFD.
 bool wfs_exif_has_gps_position(const uint8_t *tiff, size_t length);
+
+/// Whether an XMP packet gives the position where the photo was taken: `exif:GPSLatitude` and
+/// `exif:GPSLongitude`, as attributes or elements, with values not all zero. Reads at most
+/// `length` bytes; the packet need not be valid XML or end in a NUL.
+bool wfs_xmp_has_gps_position(const uint8_t *xmp, size_t length);
 
 /// The container format of `bytes` (the first bytes of a file; 32 are enough).
 wfs_format wfs_sniff_format(const uint8_t *bytes, size_t length);
