@@ -8,18 +8,22 @@
 // bounded by `length`, nothing allocated. Another namespace prefix for the EXIF schema is
 // legal XML but no writer we know of uses one.
 
+#define _GNU_SOURCE // memmem
 #include "Internal.h"
 
 #include <string.h>
 
 /// The next `name` in `bytes[from..<length]` not preceded by `/` (a closing tag); its offset,
-/// or `length` when there is none.
+/// or `length` when there is none. memmem, not memchr of the first letter: `e` is in every
+/// other word of a packet, and a byte-by-byte search made a scan of JPEGs with a 6 KB packet
+/// each half as slow again.
 static size_t find_name(const uint8_t *bytes, size_t length, size_t from, const char *name, size_t name_length) {
-    for (size_t at = from; at + name_length <= length; at++) {
-        const uint8_t *found = memchr(bytes + at, name[0], length - at - name_length + 1);
+    while (from < length) {
+        const uint8_t *found = memmem(bytes + from, length - from, name, name_length);
         if (found == NULL) return length;
-        at = (size_t)(found - bytes);
-        if (memcmp(found, name, name_length) == 0 && !(at > 0 && bytes[at - 1] == '/')) return at;
+        size_t at = (size_t)(found - bytes);
+        if (!(at > 0 && bytes[at - 1] == '/')) return at;
+        from = at + 1;
     }
     return length;
 }
