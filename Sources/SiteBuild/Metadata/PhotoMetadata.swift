@@ -247,21 +247,6 @@ public struct PhotoMetadata: Sendable {
         photos[normalisedPath] = entry
     }
 
-    /// The normalised form of `path`, recorded as given; refuses a path that names the same
-    /// photo or folder as one given before.
-    private mutating func claim(_ path: String, kind: String) throws(FieldProblem) -> String {
-        let normalisedPath = Self.normalised(path)
-        let slot = (kind == "photo" ? "p:" : "s:") + normalisedPath
-        if let earlier = givenKeys[slot] {
-            throw FieldProblem(
-                problem:
-                    "names the same \(kind) as '\(earlier)' (paths compare without './' and a trailing '/'); keep one of the two entries"
-            )
-        }
-        givenKeys[slot] = path
-        return normalisedPath
-    }
-
     /// Adds the section of `folder` from its fields, shared by JSON and CSV like ``addPhoto(_:_:)``;
     /// numbers are taken as their text, as a CSV cell gives them.
     public mutating func addSection(_ folder: String, _ fields: [(key: String, value: JSONValue)])
@@ -321,6 +306,23 @@ public struct PhotoMetadata: Sendable {
         while path.hasPrefix("./") { path = path.dropFirst(2) }
         while path.hasSuffix("/") { path = path.dropLast() }
         return path == "." ? "" : String(path)
+    }
+}
+
+extension PhotoMetadata {
+    /// The normalised form of `path`, recorded as given; refuses a path that names the same
+    /// photo or folder as one given before.
+    fileprivate mutating func claim(_ path: String, kind: String) throws(FieldProblem) -> String {
+        let normalisedPath = Self.normalised(path)
+        let slot = (kind == "photo" ? "p:" : "s:") + normalisedPath
+        if let earlier = givenKeys[slot] {
+            throw FieldProblem(
+                problem:
+                    "names the same \(kind) as '\(earlier)' (paths compare without './' and a trailing '/'); keep one of the two entries"
+            )
+        }
+        givenKeys[slot] = path
+        return normalisedPath
     }
 }
 
