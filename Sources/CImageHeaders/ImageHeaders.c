@@ -121,6 +121,10 @@ static wfs_status read_header(wfs_reader *reader, wfs_image_header *out, char *m
                 out->has_gps_position = wfs_exif_has_gps_position(exif, length);
                 free(exif);
             }
+            out->has_gps_position =
+                out->has_gps_position ||
+                wfs_webp_xmp_has_gps_position(reader->pending, reader->pending_length, reader->fd,
+                                              reader->pending_length + (reader->fd >= 0 ? reader->file_left : 0));
         }
         break;
     case WFS_FORMAT_UNKNOWN:

@@ -95,6 +95,14 @@ wfs_status wfs_heif_codec_size(wfs_random_source *source, bool output_size, wfs_
 wfs_status wfs_webp_codec_size(const uint8_t *bytes, size_t length, wfs_codec_size *out, char *message,
                                size_t capacity);
 
+/// Whether a PNG iTXt chunk's data (its first bytes, as captured) is an uncompressed XMP packet
+/// (keyword `XML:com.adobe.xmp`) that gives a GPS position (see ``wfs_xmp_has_gps_position``).
+bool wfs_png_xmp_has_gps_position(const uint8_t *data, size_t length);
+
+/// Whether an extended WebP's `XMP ` chunk gives a GPS position; reads its chunks like
+/// ``wfs_webp_exif``, and only when the VP8X header says there is XMP.
+bool wfs_webp_xmp_has_gps_position(const unsigned char *prefix, size_t prefix_length, int fd, uint64_t size);
+
 /// snprintf into a caller buffer that may have capacity 0.
 void wfs_message(char *message, size_t capacity, const char *format, ...)
     __attribute__((format(printf, 3, 4)));

@@ -30,6 +30,8 @@ typedef struct source_context {
     /// The payload after `Exif\0\0` of the first EXIF APP1 segment (heap; freed by the caller).
     uint8_t *exif;
     size_t exif_length;
+    /// Whether an XMP APP1 segment in the bytes already read gives a GPS position.
+    bool xmp_gps;
 } source_context;
 
 static void error_exit(j_common_ptr info) {
@@ -84,6 +86,20 @@ static uint8_t next_byte(j_decompress_ptr info) {
     return *info->src->next_input_byte++;
 }
 
+/// Whether an APP1 segment is an XMP packet (`http://ns.adobe.com/xap/1.0/` and a NUL) that
+/// gives a GPS position, looked for only when the whole segment is already in the read window:
+/// the header read then costs no byte more (a packet past the window is skipped unread, as
+/// before). `prefix` is the segment's first six bytes, `remaining` the bytes after them.
+static void look_for_xmp_gps(source_context *source, const uint8_t *prefix, size_t remaining) {
+    static const char signature[] = "http://ns.adobe.com/xap/1.0/";
+    const size_t rest = sizeof signature - EXIF_PREFIX_LENGTH; // the signature's rest and its NUL
+    const uint8_t *bytes = source->manager.next_input_byte;
+    if (source->xmp_gps || memcmp(prefix, signature, EXIF_PREFIX_LENGTH) != 0 || remaining < rest ||
+        source->manager.bytes_in_buffer < remaining || memcmp(bytes, signature + EXIF_PREFIX_LENGTH, rest) != 0)
+        return;
+    source->xmp_gps = wfs_xmp_has_gps_position(bytes + rest, remaining - rest);
+}
+
 /// Marker processor for APP1: keeps the first segment that starts with `Exif\0\0` (XMP APP1
 /// segments start with a namespace URI and are passed over), skips the rest.
 static boolean read_app1(j_decompress_ptr info) {
@@ -100,6 +116,7 @@ static boolean read_app1(j_decompress_ptr info) {
     }
     bool wanted = source->exif == NULL && seen == EXIF_PREFIX_LENGTH &&
                   memcmp(prefix, "Exif\0\0", EXIF_PREFIX_LENGTH) == 0;
+    if (!wanted && seen == EXIF_PREFIX_LENGTH) look_for_xmp_gps(source, prefix, remaining);
     if (wanted) source->exif = malloc(remaining > 0 ? remaining : 1);
     if (!wanted || source->exif == NULL) {
         info->src->skip_input_data(info, (long)remaining);
@@ -198,6 +215,7 @@ wfs_status wfs_read_jpeg(wfs_reader *reader, wfs_image_header *out, char *messag
     source->reader = reader;
     source->exif = NULL;
     source->exif_length = 0;
+    source->xmp_gps = false;
     decoder->errors.manager.num_warnings = 0;
 
     bool read = read_header(decoder);
@@ -221,5 +239,6 @@ wfs_status wfs_read_jpeg(wfs_reader *reader, wfs_image_header *out, char *messag
         out->has_gps_position = wfs_exif_has_gps_position(source->exif, source->exif_length);
         free(source->exif);
     }
+    out->has_gps_position = out->has_gps_position || source->xmp_gps;
     return WFS_STATUS_OK;
 }

@@ -7,7 +7,8 @@
 // is declared "ignored" (libpng then skips it in small reads without allocating), the read
 // callback follows the chunk framing itself, rejects a chunk that runs past the end of the data
 // before libpng sees its length, and captures the first eXIf chunk's bytes (up to a bound) as
-// they stream past, for the EXIF walker.
+// they stream past, for the EXIF walker, and each iTXt chunk's likewise, for an XMP packet's
+// GPS position (see XMPGPS.c): bytes libpng reads anyway, so the scan reads no more.
 
 #include "Internal.h"
 
@@ -48,6 +49,9 @@ typedef struct chunk_tracker {
     uint8_t *exif;              // captured eXIf bytes (heap, at most EXIF_CAPTURE_LIMIT)
     size_t exif_length;
     uint32_t exif_declared;
+    uint8_t *text;              // the current iTXt chunk's bytes (heap, at most EXIF_CAPTURE_LIMIT)
+    size_t text_length;
+    bool xmp_gps;               // an XMP iTXt chunk gave a GPS position
 } chunk_tracker;
 
 typedef struct png_context {
@@ -90,6 +94,12 @@ static void track(png_structp png, png_context *context, const png_byte *bytes, 
                 memcpy(tracker->exif + tracker->exif_length, bytes + position, copy);
                 tracker->exif_length += copy;
             }
+            if (tracker->text != NULL && tracker->text_length < EXIF_CAPTURE_LIMIT) {
+                size_t room = EXIF_CAPTURE_LIMIT - tracker->text_length;
+                size_t copy = take < room ? take : room;
+                memcpy(tracker->text + tracker->text_length, bytes + position, copy);
+                tracker->text_length += copy;
+            }
             tracker->data_left -= take;
             position += take;
         } else if (tracker->crc_left > 0) {
@@ -97,6 +107,11 @@ static void track(png_structp png, png_context *context, const png_byte *bytes, 
             tracker->crc_left -= take;
             position += take;
             if (tracker->crc_left == 0) tracker->capturing = false;
+            if (tracker->crc_left == 0 && tracker->text != NULL) {
+                tracker->xmp_gps = wfs_png_xmp_has_gps_position(tracker->text, tracker->text_length);
+                free(tracker->text);
+                tracker->text = NULL;
+            }
         } else {
             size_t take = CHUNK_HEADER_LENGTH - tracker->header_filled;
             if (take > available) take = available;
@@ -128,6 +143,11 @@ static void track(png_structp png, png_context *context, const png_byte *bytes, 
                 tracker->exif = malloc(capture ? capture : 1);
                 tracker->exif_declared = chunk_length;
                 tracker->capturing = tracker->exif != NULL;
+            }
+            if (memcmp(type, "iTXt", 4) == 0 && !tracker->xmp_gps && chunk_length > 0) {
+                size_t capture = chunk_length < EXIF_CAPTURE_LIMIT ? chunk_length : EXIF_CAPTURE_LIMIT;
+                tracker->text = malloc(capture);
+                tracker->text_length = 0;
             }
         }
     }
@@ -201,6 +221,7 @@ wfs_status wfs_read_png(wfs_reader *reader, wfs_image_header *out, char *message
     bool read = read_info(&context, png, info, &width, &height);
     png_destroy_read_struct(&png, &info, NULL);
     chunk_tracker *chunks = &context.chunks;
+    free(chunks->text);
     if (!read) {
         free(chunks->exif);
         wfs_message(message, capacity, "%s", context.text);
@@ -215,5 +236,6 @@ wfs_status wfs_read_png(wfs_reader *reader, wfs_image_header *out, char *message
         out->has_gps_position = wfs_exif_has_gps_position(chunks->exif, chunks->exif_length);
         free(chunks->exif);
     }
+    out->has_gps_position = out->has_gps_position || chunks->xmp_gps;
     return WFS_STATUS_OK;
 }

@@ -315,6 +315,60 @@ struct BadInputTests {
     }
 
     @Test(
+        "a control character in metadata never reaches the pages: the build fails naming the file, row and column",
+        arguments: [
+            (
+                "metadata.json",
+                "{ \"photos\": {\n  \"a.jpg\": { \"title\": \"Red\\u0000bowl\" } } }",
+                "metadata.json': line 2, column 27: a string holds the control character U+0000 (NUL)"
+            ),
+            (
+                "metadata.json", "{ \"photos\": { \"a.jpg\": { \"caption\": \"\\u001b[31m\" } } }",
+                "line 1, column 38: a string holds the control character U+001B (ESC)"
+            ),
+            (
+                "metadata.csv", "path,title\nb.jpg,ok\na.jpg,Red\u{0}bowl\n",
+                "metadata.csv': row 3 (line 3), column B ('title'), character 4: the cell holds the control character U+0000 (NUL)"
+            ),
+        ])
+    func controlCharactersInMetadata(name: String, text: String, message: String) throws {
+        let work = try TemporaryFolder()
+        let photos = try Self.photos(in: work)
+        try work.write("photos/\(name)", text)
+        let build = try ProcessRun(
+            binary, ["build", photos.path, "-o", "site", "--no-renditions"], in: work.url)
+        #expect(build.status == 1)
+        #expect(build.error.contains(message), "\(build.error)")
+        #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "site").path))
+    }
+
+    @Test(
+        "two metadata.json keys naming one photo or folder ('a.jpg', './a.jpg') are an error naming both; 'a.jpg/' is no photo's path",
+        arguments: [
+            (
+                #"{ "photos": { "a.jpg": { "title": "One" }, "./a.jpg": { "title": "Two" } } }"#,
+                "photo './a.jpg' names the same photo as 'a.jpg'"
+            ),
+            (
+                #"{ "photos": { "a.jpg": { "title": "One" }, "a.jpg/": { "title": "Two" } } }"#,
+                "photo 'a.jpg/' is a photo's path ending in '/'; remove the '/'"
+            ),
+            (
+                #"{ "sections": { "Travel": { "title": "One" }, "./Travel/": { "title": "Two" } } }"#,
+                "section './Travel/' names the same folder as 'Travel'"
+            ),
+        ])
+    func metadataKeysNamingOnePhoto(text: String, message: String) throws {
+        let work = try TemporaryFolder()
+        let photos = try Self.photos(in: work)
+        try work.write("photos/metadata.json", text)
+        let build = try ProcessRun(
+            binary, ["build", photos.path, "-o", "site", "--no-renditions"], in: work.url)
+        #expect(build.status == 1)
+        #expect(build.error.contains("metadata.json': " + message), "\(build.error)")
+    }
+
+    @Test(
         "a FIFO as metadata.json or waterfall.json is not a regular file",
         arguments: ["metadata.json", "waterfall.json"])
     func fifoSettings(name: String) throws {

@@ -97,4 +97,33 @@ struct InitCommandTests {
         #expect(broken.error.contains("unknown column 'nonsense'"))
         #expect(broken.error.contains("fix it before init adds rows to it"))
     }
+
+    @Test(
+        "Names a spreadsheet would run as formulas are written after a ' (built binary), and the filled-in rows still match their photos"
+    )
+    func formulaNames() throws {
+        let binary = try #require(Repository.binary)
+        let folder = try TemporaryFolder()
+        let photos = folder.url.appending(path: "photos")
+        for name in ["=cmd.jpg", "+1.jpg", "-2.jpg", "@sum.jpg"] {
+            try folder.write("photos/\(name)", Repository.samplePhoto())
+        }
+        let run = try ProcessRun(binary, ["init", photos.path])
+        #expect(run.status == 0, "\(run.error)")
+        let table = try String(contentsOf: photos.appending(path: "metadata.csv"), encoding: .utf8)
+        let paths = table.split(separator: "\r\n").dropFirst().map { $0.prefix { $0 != "," } }
+        #expect(paths.sorted() == ["'+1.jpg", "'-2.jpg", "'=cmd.jpg", "'@sum.jpg"], "\(table)")
+        try folder.write(
+            "photos/metadata.csv",
+            table.replacingOccurrences(of: "'=cmd.jpg,", with: "'=cmd.jpg,Formula title"))
+        let built = try ProcessRun(
+            binary, ["build", photos.path, "-o", "site", "--no-renditions", "--quiet"],
+            in: folder.url)
+        #expect(built.status == 0, "\(built.error)")
+        let page = try String(
+            contentsOf: folder.url.appending(path: "site/index.html"), encoding: .utf8)
+        #expect(page.contains("Formula title"))
+        let again = try ProcessRun(binary, ["init", photos.path])
+        #expect(again.output.contains("already lists every photo"), "\(again.output)")
+    }
 }

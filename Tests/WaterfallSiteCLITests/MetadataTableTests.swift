@@ -134,6 +134,46 @@ struct MetadataTableTests {
         #expect(try parse(text).photos["a.jpg"]?.caption == value.trimmed)
     }
 
+    @Test(
+        "A name a spreadsheet would run as a formula is written after a ', and read back without it",
+        arguments: [
+            ("=HYPERLINK(1).jpg", "'=HYPERLINK(1).jpg"), ("+1.jpg", "'+1.jpg"),
+            ("-1.jpg", "'-1.jpg"), ("@SUM.jpg", "'@SUM.jpg"), ("\tab.jpg", "'\tab.jpg"),
+            ("'=kept.jpg", "''=kept.jpg"), ("it's.jpg", "it's.jpg"),
+            ("a-b.jpg", "a-b.jpg"),
+        ])
+    func formulaNames(name: String, written: String) throws {
+        let cell = CSVText.field(name, separator: UInt8(ascii: ","))
+        #expect(cell == written)
+        let metadata = try parse("path,title\r\n\(cell),T\r\n")
+        #expect(metadata.photos[name]?.title == "T", "\(metadata.photos.keys)")
+        // A lone CR reads back as a line break in any CSV reader, so it is checked written only.
+        #expect(CSVText.field("\rcr.jpg", separator: UInt8(ascii: ",")) == "\"'\rcr.jpg\"")
+    }
+
+    @Test(
+        "A control character in a cell is refused naming the row, column and character; tabs and line breaks are text",
+        arguments: [
+            (
+                "path,title\na.jpg,x\u{0}y\n",
+                "row 2 (line 2), column B ('title'), character 2: the cell holds the control character U+0000 (NUL)"
+            ),
+            (
+                "path,caption\na.jpg,ok\nb.jpg,\"bell\u{7}\"\n",
+                "row 3 (line 3), column B ('caption'), character 5: the cell holds the control character U+0007 (BEL)"
+            ),
+            (
+                "path,title\na\u{0}.jpg,x\n",
+                "row 2 (line 2), column A ('path'), character 2: the cell holds the control character U+0000 (NUL), which no file name can hold"
+            ),
+        ])
+    func controlCharacters(text: String, message: String) throws {
+        let description = problem(text)
+        #expect(description.contains(message), "got: \(description)")
+        let allowed = try parse("path,caption\na\u{1}.jpg,\"tab\there\r\nnext\"\n")
+        #expect(allowed.photos["a\u{1}.jpg"]?.caption == "tab\there\nnext")
+    }
+
     @Test("Spreadsheet column letters")
     func letters() {
         #expect(

@@ -60,9 +60,42 @@ struct PositionWarningEndToEndTests {
                     "warning: 1 published original carries the GPS position where it was taken"),
                 "\(options): \(run.error)")
             #expect(run.error.contains("'placed.jpg'") && !run.error.contains("plain.jpg"))
-            #expect(run.error.contains("exiftool -gps:all= -overwrite_original"))
+            #expect(run.error.contains("exiftool -gps:all= -xmp:gps*= -overwrite_original"))
             #expect(run.error.contains("leave out \(options[0])"), "\(run.error)")
             #expect(FileManager.default.fileExists(atPath: work.path + "/site/photos/placed.jpg"))
         }
+    }
+
+    /// A sample JPEG with an XMP APP1 segment first whose packet gives a latitude and a longitude
+    /// as attributes, as Lightroom writes them, and no EXIF position at all.
+    static func photoWithXMPPosition() throws -> Data {
+        let packet = """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\
+            <rdf:Description rdf:about="" xmlns:exif="http://ns.adobe.com/exif/1.0/" \
+            exif:GPSLatitude="48,51.4N" exif:GPSLongitude="2,21.05E"/></rdf:RDF></x:xmpmeta>
+            """
+        let payload = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0] + Array(packet.utf8)
+        let segment: [UInt8] =
+            [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)]
+            + payload
+        let jpeg = [UInt8](try Repository.samplePhoto())
+        return Data(jpeg.prefix(2) + segment + jpeg.dropFirst(2))
+    }
+
+    @Test("an original whose position is only in its XMP packet is warned about the same way")
+    func xmpWarning() throws {
+        let work = try TemporaryFolder()
+        try work.write("photos/edited.jpg", try Self.photoWithXMPPosition())
+        try work.write("photos/plain.jpg", try Repository.samplePhoto("Nature/dandelion-seeds.jpg"))
+        let run = try build(["--publish-originals"], in: work)
+        #expect(
+            run.error.contains(
+                "warning: 1 published original carries the GPS position where it was taken, for anyone to read: 'edited.jpg'"
+            ), "\(run.error)")
+        #expect(
+            run.error.contains("-xmp:gps*=") && run.error.contains("leave out --publish-originals"))
+        // Remembered by the build's records: a rebuild that reads no header warns again.
+        let again = try build(["--publish-originals"], in: work)
+        #expect(again.error.contains("'edited.jpg'"), "\(again.error)")
     }
 }

@@ -115,6 +115,73 @@ struct PublishingSafetyTests {
             .status == 0)
     }
 
+    @Test(
+        "Ctrl-C or SIGTERM as soon as a build holds the lock removes the lock file; one a SIGKILL left is taken over silently",
+        arguments: [SIGINT, SIGTERM])
+    func lockFileAfterSignals(signalNumber: Int32) throws {
+        let work = try TemporaryFolder()
+        let photo = try Repository.samplePhoto()
+        for index in 0..<40 { try work.write("photos/p\(index).jpg", photo) }
+        let lockFile = work.path + "/.site.waterfall-site-lock"
+        let arguments = ["build", work.path + "/photos", "-o", work.path + "/site", "--quiet"]
+        for stop in [signalNumber, SIGKILL] {
+            let pid = try Self.spawnWithSignals(binary, arguments)
+            // Stop it the moment it has the lock: long before the publishing steps.
+            let deadline = Date().addingTimeInterval(30)
+            while (try? String(contentsOfFile: lockFile, encoding: .utf8)) != "\(pid)\n"
+                && Date() < deadline
+            {
+                usleep(200)
+            }
+            kill(pid, SIGSTOP)
+            kill(pid, stop)
+            kill(pid, SIGCONT)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            if stop == SIGKILL {
+                #expect(status & 0x7F == SIGKILL)
+                #expect(FileManager.default.fileExists(atPath: lockFile), "SIGKILL runs no handler")
+            } else {
+                #expect((status >> 8) & 0xFF == 128 + signalNumber, "exit status \(status)")
+                #expect(!FileManager.default.fileExists(atPath: lockFile))
+            }
+        }
+        let rebuild = try ProcessRun(binary, arguments)
+        #expect(rebuild.status == 0 && rebuild.error.isEmpty, "\(rebuild.error)")
+        #expect(!FileManager.default.fileExists(atPath: lockFile))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: work.path).sorted() == [
+                ".site.waterfall-site-cache", "photos", "site",
+            ])
+    }
+
+    /// Starts the binary with SIGINT and SIGTERM unblocked and at their defaults, as a shell
+    /// starts it (Foundation's Process starts children with them blocked); output discarded.
+    static func spawnWithSignals(_ binary: URL, _ arguments: [String]) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var both = sigset_t()
+        sigemptyset(&both)
+        sigaddset(&both, SIGINT)
+        sigaddset(&both, SIGTERM)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &both)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        try #require(posix_spawn(&pid, binary.path, &actions, &attributes, argv, environ) == 0)
+        return pid
+    }
+
     @Test("Without RENAME_EXCHANGE the plain-rename fallback publishes the same site")
     func renameFallback() throws {
         let work = try TemporaryFolder()

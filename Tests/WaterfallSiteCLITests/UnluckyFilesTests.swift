@@ -212,4 +212,81 @@ struct UnluckyFilesTests {
                 Array(work.url.appending(path: "photos/gone.jpg").path.utf8), at: "photos/gone.jpg")
                 == "the file is gone (deleted or moved during the build)")
     }
+
+    /// Every file's path under `site`, relative to it, sorted.
+    static func files(_ site: URL) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: site.path)
+        var files: [String] = []
+        while let path = enumerator?.nextObject() as? String { files.append(path) }
+        return files.sorted()
+    }
+
+    @Test(
+        "legal names too long for a page's name (251 bytes, a slug that grows, two slugs that meet) build, with short stable item pages"
+    )
+    func longNames() throws {
+        let work = try TemporaryFolder()
+        let photo = try Repository.samplePhoto()
+        let long = String(repeating: "a", count: 247)
+        let names = [
+            String(repeating: "\u{130}", count: 123) + ".jpg", long + ".jpg",
+            long.uppercased() + ".png", String(repeating: "b", count: 246) + ".jpeg",
+        ]
+        #expect(names.allSatisfy { $0.utf8.count <= 251 })
+        for name in names { try work.write("photos/\(name)", photo) }
+        var sites: [[String]] = []
+        for output in ["site", "again"] {
+            let build = try ProcessRun(
+                binary, ["build", "photos", "-o", output, "--no-renditions"], in: work.url)
+            #expect(build.status == 0, "\(build.error)")
+            let items = Self.files(work.url.appending(path: "\(output)/items"))
+            #expect(items.count == 4)
+            #expect(items.allSatisfy { $0.utf8.count <= 255 }, "\(items.map(\.utf8.count))")
+            let html = try BadInputTests.html(work.url.appending(path: output))
+            // Linked from the gallery (the hash and extension end each link, in ASCII).
+            for item in items { #expect(html.contains(item.suffix(14) + "\"")) }
+            sites.append(items)
+        }
+        #expect(sites[0] == sites[1], "the same photos give the same item pages")
+    }
+
+    @Test(
+        "a photo 4,090 bytes deep builds: its item page path is shortened, and an original too long to publish is withheld (or, without renditions, the photo skipped) with a warning naming it"
+    )
+    func deepPath() throws {
+        let work = try TemporaryFolder()
+        let photo = try Repository.samplePhoto()
+        let folders = Array(repeating: String(repeating: "f", count: 200), count: 19)
+        let photos = work.url.appending(path: "photos")
+        // 4,090 bytes from the root: legal, read by the scan, too long with the site in front.
+        let room = 4_090 - (photos.path + "/" + folders.joined(separator: "/") + "/.jpg").utf8.count
+        let deep =
+            folders.joined(separator: "/") + "/" + String(repeating: "x", count: room) + ".jpg"
+        #expect((photos.path + "/" + deep).utf8.count == 4_090)
+        try work.write("photos/" + deep, photo)
+        try work.write("photos/short.jpg", photo)
+        let build = try ProcessRun(
+            binary, ["build", "photos", "-o", "site", "--publish-originals"], in: work.url)
+        #expect(build.status == 0, "\(build.error)")
+        #expect(build.error.contains("fff/xxx"), "the warning names the photo: \(build.error)")
+        #expect(
+            build.error.contains(
+                "its original is not published (the site shows its resized copies): its path in the site would be"
+            ))
+        let items = Self.files(work.url.appending(path: "site/items"))
+        #expect(items.count == 3, "\(items)")  // the collapsed folder, its page, short.html
+        #expect(items.allSatisfy { $0.utf8.count <= 1024 - 6 })
+        #expect(FileManager.default.fileExists(atPath: work.path + "/site/photos/short.jpg"))
+
+        let plain = try ProcessRun(
+            binary, ["build", "photos", "-o", "plain", "--no-renditions"], in: work.url)
+        #expect(plain.status == 0, "\(plain.error)")
+        #expect(plain.error.contains("skipped: its path in the site would be"), "\(plain.error)")
+        #expect(Self.files(work.url.appending(path: "plain/items")) == ["short.html"])
+        let strict = try ProcessRun(
+            binary, ["build", "photos", "-o", "strict", "--no-renditions", "--strict"],
+            in: work.url)
+        #expect(strict.status == 1)
+        #expect(strict.error.contains("--strict: 1 photo's original is too long a path to publish"))
+    }
 }

@@ -93,7 +93,9 @@ typedef struct wfs_image_header {
     /// 1970 (DateTimeOriginal, at OffsetTimeOriginal's offset, else read as UTC).
     bool has_date_taken;
     int64_t date_taken;
-    /// Whether the EXIF block gives the position where the photo was taken (GPS).
+    /// Whether the EXIF block, or an XMP packet among the bytes the header read passes (a JPEG's
+    /// APP1 in its first window, a PNG's iTXt before the image data, a WebP's XMP chunk), gives
+    /// the position where the photo was taken (GPS).
     bool has_gps_position;
     wfs_exif_status exif;
     /// File size from `fstat` (the buffer length for in-memory reads).
@@ -210,6 +212,11 @@ bool wfs_vp8_frame_size(const uint8_t *payload, size_t length, uint32_t *width, 
 
 /// The size in a VP8L header (a `VP8L` chunk's payload); false without its signature or version 0.
 bool wfs_vp8l_size(const uint8_t *payload, size_t length, uint32_t *width, uint32_t *height);
+
+/// Whether an XMP packet gives the position where the photo was taken: `exif:GPSLatitude` and
+/// `exif:GPSLongitude`, as attributes or elements, with values not all zero. Reads at most
+/// `length` bytes; the packet need not be valid XML or end in a NUL.
+bool wfs_xmp_has_gps_position(const uint8_t *xmp, size_t length);
 
 /// The container format of `bytes` (the first bytes of a file; 32 are enough).
 wfs_format wfs_sniff_format(const uint8_t *bytes, size_t length);

@@ -30,7 +30,7 @@ struct BuildCache: Sendable {
     static let fileName = ".waterfall-site-cache"
     /// The first line starts with this, then a space and ``checksum(of:)`` of everything after
     /// the line, as 16 hexadecimal digits.
-    static let header = "waterfall-site build cache 14"
+    static let header = "waterfall-site build cache 15"
     /// What the first line of any version's cache starts with, before its version number.
     static let headerStem = "waterfall-site build cache "
 

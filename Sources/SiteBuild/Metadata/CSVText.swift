@@ -119,8 +119,10 @@ public enum CSVText {
     }
 
     /// `value` as one field: quoted when it holds the separator, a quote or a line break, or
-    /// begins or ends with a space (which a spreadsheet would trim).
+    /// begins or ends with a space (which a spreadsheet would trim); a `'` before it when a
+    /// spreadsheet would take it for a formula (see ``isFormulaLike(_:)``).
     public static func field(_ value: String, separator: UInt8) -> String {
+        let value = isFormulaLike(value) ? "'" + value : value
         let needsQuotes =
             value.utf8.contains {
                 $0 == separator || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13
@@ -128,6 +130,26 @@ public enum CSVText {
             || value.hasPrefix(" ") || value.hasSuffix(" ")
         return needsQuotes ? "\"" + value.replacing("\"", with: "\"\"") + "\"" : value
     }
+
+    /// Whether a spreadsheet opening the cell would run `value` as a formula: it begins with
+    /// `=`, `+`, `-`, `@`, a tab or a carriage return (OWASP's list for CSV injection), after
+    /// any `'`s. The `'`s count too, so that a name that truly begins with `'=` gets its own
+    /// `'` written and ``unescaped(_:)`` gives back every byte of it.
+    public static func isFormulaLike(_ value: String) -> Bool {
+        let first = value.utf8.first { $0 != UInt8(ascii: "'") }
+        return first.map(formulaStarts.contains) ?? false
+    }
+
+    /// A cell ``field(_:separator:)`` wrote, without the `'` it put before a formula-like
+    /// value; any other cell as it is.
+    public static func unescaped(_ cell: String) -> String {
+        cell.hasPrefix("'") && isFormulaLike(cell) ? String(cell.dropFirst()) : cell
+    }
+
+    /// The first bytes that make a spreadsheet read a cell as a formula.
+    private static let formulaStarts: [UInt8] = [
+        UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 9, 13,
+    ]
 
     /// The spreadsheet name of column `number` (1: A, 27: AA).
     public static func columnLetters(_ number: Int) -> String {

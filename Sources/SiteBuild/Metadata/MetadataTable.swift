@@ -58,10 +58,22 @@ public enum MetadataTable {
         names: [String], separator: UInt8, paths: Set<String>
     ) {
         let table = try read(bytes)
+        let pathColumn = table.names.firstIndex(of: "path") ?? 0
         return (
             table.names, table.separator,
-            Set(table.rows.compactMap { $0.fields.first.map(PhotoMetadata.normalised) })
+            Set(
+                table.rows.compactMap {
+                    $0.fields.dropFirst(pathColumn).first.map {
+                        PhotoMetadata.normalised(pathCell($0))
+                    }
+                })
         )
+    }
+
+    /// The path a `path` cell names: trimmed, and without the `'` that `init` writes before a
+    /// name a spreadsheet would take for a formula (see ``CSVText/field(_:separator:)``).
+    static func pathCell(_ cell: String) -> String {
+        CSVText.unescaped(cell.trimmed)
     }
 
     public static func parse(_ bytes: [UInt8]) throws(Problem) -> PhotoMetadata {
@@ -80,7 +92,15 @@ public enum MetadataTable {
             var fields: [(key: String, value: JSONValue)] = []
             for (index, cell) in record.fields.enumerated() {
                 let column = table.names[index]
-                let value = cell.trimmed
+                let value = column == "path" ? pathCell(cell) : cell.trimmed
+                if let (problem, position) = ControlCharacter.firstProblem(
+                    in: value, isPath: column == "path")
+                {
+                    throw Problem(
+                        description:
+                            "\(rowPlace), column \(CSVText.columnLetters(index + 1)) ('\(column)'), character \(position): the cell \(problem)"
+                    )
+                }
                 if column == "path" {
                     rowPath = value
                 } else if !value.isEmpty {

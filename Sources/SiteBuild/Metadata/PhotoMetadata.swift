@@ -86,6 +86,9 @@ public struct PhotoMetadata: Sendable {
 
     public var photos: [String: Entry] = [:]
     public var sections: [String: SectionEntry] = [:]
+    /// Each entry's key as the file spells it, by its normalised path: `a.jpg` and `./a.jpg`
+    /// name one photo, and the second must be an error naming both, not silently win.
+    private var givenKeys: [String: String] = [:]
 
     public static let photoKeys: Set<String> = [
         "title", "alt", "caption", "link", "price", "badge", "availability", "currency",
@@ -182,6 +185,13 @@ public struct PhotoMetadata: Sendable {
     public mutating func addPhoto(_ photoPath: String, _ fields: [(key: String, value: JSONValue)])
         throws(FieldProblem)
     {
+        guard !photoPath.hasSuffix("/") else {
+            throw FieldProblem(
+                problem:
+                    "is a photo's path ending in '/'; remove the '/' (a folder's title and layout go under \"sections\")"
+            )
+        }
+        let normalisedPath = try claim(photoPath, kind: "photo")
         var entry = Entry()
         for (key, value) in fields {
             guard Self.photoKeys.contains(key) else {
@@ -234,7 +244,7 @@ public struct PhotoMetadata: Sendable {
                 entry.link = text
             }
         }
-        photos[Self.normalised(photoPath)] = entry
+        photos[normalisedPath] = entry
     }
 
     /// Adds the section of `folder` from its fields, shared by JSON and CSV like ``addPhoto(_:_:)``;
@@ -242,6 +252,7 @@ public struct PhotoMetadata: Sendable {
     public mutating func addSection(_ folder: String, _ fields: [(key: String, value: JSONValue)])
         throws(FieldProblem)
     {
+        let normalisedFolder = try claim(folder, kind: "folder")
         var entry = SectionEntry()
         for (key, value) in fields {
             guard SectionEntry.keys.contains(key) else {
@@ -259,7 +270,7 @@ public struct PhotoMetadata: Sendable {
                 throw FieldProblem(key: key, problem: problem)
             }
         }
-        sections[Self.normalised(folder)] = entry
+        sections[normalisedFolder] = entry
     }
 
     /// The gallery's breakpoints with every section breakpoint's width added (at the gallery's
@@ -295,6 +306,23 @@ public struct PhotoMetadata: Sendable {
         while path.hasPrefix("./") { path = path.dropFirst(2) }
         while path.hasSuffix("/") { path = path.dropLast() }
         return path == "." ? "" : String(path)
+    }
+}
+
+extension PhotoMetadata {
+    /// The normalised form of `path`, recorded as given; refuses a path that names the same
+    /// photo or folder as one given before.
+    fileprivate mutating func claim(_ path: String, kind: String) throws(FieldProblem) -> String {
+        let normalisedPath = Self.normalised(path)
+        let slot = (kind == "photo" ? "p:" : "s:") + normalisedPath
+        if let earlier = givenKeys[slot] {
+            throw FieldProblem(
+                problem:
+                    "names the same \(kind) as '\(earlier)' (paths compare without './' and a trailing '/'); keep one of the two entries"
+            )
+        }
+        givenKeys[slot] = path
+        return normalisedPath
     }
 }
 

@@ -100,7 +100,6 @@ final class OutputFolder: @unchecked Sendable {
     /// ends), so a second build into the same output fails at once instead of mixing its files
     /// with this one's.
     func lock() throws(CommandError) {
-        let path = lockPath
         // `-o new/folder/site` makes its parents, as the output folder itself is made.
         let parent = url.deletingLastPathComponent()
         do {
@@ -110,6 +109,16 @@ final class OutputFolder: @unchecked Sendable {
                 "cannot create the output folder's parent '\(parent.path)': \(FileSystemFailure.reason(error)); choose another folder with -o"
             )
         }
+        // Taken under the mutex, so a Ctrl-C meanwhile (see ``abandon()``) waits and then finds
+        // the lock held and its file to remove, never a file made but not yet known.
+        try lockDescriptor.withLock { (held: inout Int32) throws(CommandError) in
+            held = try takeLock(at: lockPath)
+        }
+    }
+
+    /// The descriptor of the lock file at `path`, made if missing and locked with `flock`; a
+    /// file a killed build left is taken over (its lock went with the process).
+    private func takeLock(at path: String) throws(CommandError) -> Int32 {
         while true {
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
@@ -144,21 +153,42 @@ final class OutputFolder: @unchecked Sendable {
             let pid = "\(getpid())\n"
             _ = ftruncate(descriptor, 0)
             _ = pid.withCString { pwrite(descriptor, $0, strlen($0), 0) }
-            lockDescriptor = descriptor
-            return
+            return descriptor
+        }
+    }
+
+    /// What Ctrl-C or SIGTERM does before the process exits (see ``Interruption``): when this
+    /// build holds the lock, removes the staging folder (see ``abandonStaging()``) and the lock
+    /// file; before it does, touches nothing, as what is beside the output is then another's.
+    func abandon() {
+        lockDescriptor.withLock { descriptor in
+            guard descriptor >= 0 else { return }
+            abandonStaging()
+            unlink(lockPath)
+            close(descriptor)
+            descriptor = -1
         }
     }
 
     /// Removes the lock file and lets go of it, so nothing of the build stays beside the output
-    /// but its records.
+    /// but its records. Called on the way out of every build and from the Ctrl-C handler
+    /// (see ``Interruption``), whichever comes first; the second call does nothing.
+    ///
+    /// The file goes while the lock is still held, never after: once let go, another build may
+    /// have taken the same path, and its lock file must stay. A file left by a killed build
+    /// (SIGKILL runs no handler) holds no lock, so the next build takes it over silently.
     func unlock() {
-        guard lockDescriptor >= 0 else { return }
-        unlink(lockPath)
-        close(lockDescriptor)
-        lockDescriptor = -1
+        lockDescriptor.withLock { descriptor in
+            guard descriptor >= 0 else { return }
+            unlink(lockPath)
+            close(descriptor)
+            descriptor = -1
+        }
     }
 
-    private var lockDescriptor: Int32 = -1
+    /// The lock file while this build holds it, else -1; behind a mutex because the Ctrl-C
+    /// handler's thread lets go of it while the build's own thread may be doing the same.
+    private let lockDescriptor = Mutex<Int32>(-1)
     private var lockPath: String {
         url.deletingLastPathComponent().path + "/.\(url.lastPathComponent).waterfall-site-lock"
     }

@@ -7,6 +7,10 @@ import SiteRenderer
 /// A path depends only on the photo's own path, so adding photos leaves the others' pages where
 /// they are; only photos whose slugs coincide (`red-bowl.jpg` and `Red Bowl.png`) each get a
 /// short hash of their own path added, which keeps them apart whatever else is in the folder.
+///
+/// A name or folder too long for the file system is shortened with a hash (see ``NameLength``),
+/// and folders too deep for ``NameLength/sitePathLimit`` become one folder, so no photo's name
+/// fails the build.
 enum ItemPaths {
     /// The item page path of each of `photoPaths` (relative to the photos folder, as the
     /// scanner gives them), in the same order; not percent-encoded.
@@ -20,7 +24,12 @@ enum ItemPaths {
         for index in paths.indices where seen[paths[index], default: 0] > 1 {
             var path = paths[index]
             path.removeLast(5)
-            paths[index] = path + "-" + shortHash(photoPaths[index]) + ".html"
+            let tag = "-" + shortHash(photoPaths[index]) + ".html"
+            // A name already at the length limit makes room for the hash.
+            let nameStart = path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex
+            let name = NameLength.prefix(
+                String(path[nameStart...]), bytes: NameLength.nameLimit - tag.utf8.count)
+            paths[index] = path[..<nameStart] + name + tag
         }
         return paths
     }
@@ -58,19 +67,32 @@ enum ItemPaths {
             let folder = bytes[..<max(0, nameStart - 1)]
             if lastFolder.folder.map({ !$0.elementsEqual(folder) }) ?? true {
                 lastFolder.folder = Array(folder)
-                lastFolder.path =
-                    ([SiteRenderer.itemsFolder]
-                    + folder.split(separator: slash).map {
-                        Slug.make(bytes: UnsafeBufferPointer(rebasing: $0), empty: "folder")
-                    })
-                    .joined(separator: "/") + "/"
+                lastFolder.path = folderPath(UnsafeBufferPointer(rebasing: folder))
             }
             return lastFolder.path
-                + Slug.make(
-                    bytes: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), empty: "photo"
-                )
-                + ".html"
+                + NameLength.fitted(
+                    Slug.make(
+                        bytes: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]),
+                        empty: "photo"),
+                    suffix: ".html")
         }
+    }
+
+    /// `items/` and the slugs of `folder`'s names, each within the name limit, ending in `/`.
+    /// Folders deeper than the site's path limit leaves room for become one folder: their
+    /// slugs joined, shortened, with a hash of the folder's own bytes, so no two meet.
+    private static func folderPath(_ folder: UnsafeBufferPointer<UInt8>) -> String {
+        let slugs = folder.split(separator: UInt8(ascii: "/")).map {
+            NameLength.fitted(
+                Slug.make(bytes: UnsafeBufferPointer(rebasing: $0), empty: "folder"))
+        }
+        let path = ([SiteRenderer.itemsFolder] + slugs).joined(separator: "/") + "/"
+        let room = NameLength.sitePathLimit - NameLength.nameLimit
+        guard path.utf8.count > room else { return path }
+        let joined = NameLength.fitted(
+            slugs.joined(separator: "-"), suffix: "", limit: NameLength.nameLimit,
+            hashed: String(decoding: folder, as: UTF8.self))
+        return SiteRenderer.itemsFolder + "/" + joined + "/"
     }
 
     /// A name that is not UTF-8 is read as its bytes (see FileNameText), not its escapes.

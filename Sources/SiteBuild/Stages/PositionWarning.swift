@@ -1,5 +1,6 @@
-/// The warning a build gives before it publishes originals whose EXIF says where they were
-/// taken: renditions carry no EXIF, but an original is published as the camera wrote it.
+/// The warning a build gives before it publishes originals whose EXIF or XMP says where they
+/// were taken: renditions carry neither, but an original is published as the camera (or the
+/// editor) wrote it.
 enum PositionWarning {
     /// Paths shown in the warning; the rest are counted.
     static let shownPaths = 3
@@ -22,6 +23,6 @@ enum PositionWarning {
                 ? "let the build resize \(one ? "it" : "them") (see the warnings above)"
                 : "leave out --no-renditions, so that the tiles show resized copies without EXIF"
         return
-            "warning: \(paths.count) published original\(one ? "" : "s") \(one ? "carries" : "carry") the GPS position where \(one ? "it was" : "they were") taken, for anyone to read: \(list); remove it first (exiftool -gps:all= -overwrite_original PHOTOS_FOLDER), or \(why)"
+            "warning: \(paths.count) published original\(one ? "" : "s") \(one ? "carries" : "carry") the GPS position where \(one ? "it was" : "they were") taken, for anyone to read: \(list); remove it first (exiftool -gps:all= -xmp:gps*= -overwrite_original PHOTOS_FOLDER), or \(why)"
     }
 }

@@ -33,6 +33,11 @@ public struct SiteBuilder {
         }
         let output = OutputFolder(settings.output)
         try checkFolders(output)
+        // Ctrl-C or SIGTERM from before the lock is taken: the handler then removes the lock
+        // file too (an interrupted build used to leave it), or, if the lock is not yet held,
+        // nothing. The unlock is deferred last so it runs before the handlers go.
+        let interruption = Interruption { output.abandon() }
+        defer { interruption.cancel() }
         try output.lock()
         defer { output.unlock() }
         output.recoverLeftovers()
@@ -155,8 +160,6 @@ public struct SiteBuilder {
         try output.prepareStaging()
         let publisher = SitePublisher(output: output, cache: cache)
         try publisher.publish(siteAssets)
-        let interruption = Interruption { output.abandonStaging() }
-        defer { interruption.cancel() }
         var renditionWarnings = 0
         var storeUse: StoreUse?
         var carriedFolders: [CarriedFolder] = []
@@ -252,6 +255,9 @@ public struct SiteBuilder {
         previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, to publisher: SitePublisher, progress: Progress
     ) throws(CommandError) -> [CarriedFolder] {
+        try withholdLongOriginals(
+            &plan, staging: publisher.output.staging.path,
+            folder: renderer.options.photosFolder, linksOriginals: renderer.options.linksOriginals)
         // Without original links, an original is published only where its tile shows it; a HEIC
         // or AVIF never is (browsers cannot show it as the gallery does).
         let published = plan.photos.indices.filter {

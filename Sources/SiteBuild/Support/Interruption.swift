@@ -38,6 +38,7 @@ public final class Interruption: @unchecked Sendable {
             }
             return
         }
+        let registered = DispatchSemaphore(value: 0)
         sources = [SIGINT, SIGTERM].map { number in
             previousHandlers.append((number, signal(number, SIG_IGN)))
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -48,9 +49,13 @@ public final class Interruption: @unchecked Sendable {
                 notice.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
                 exit(128 + number)
             }
+            source.setRegistrationHandler { registered.signal() }
             source.resume()
             return source
         }
+        // The signals are ignored until the sources are registered: returning only then, a
+        // signal after init (once the build holds its lock, say) is never lost.
+        for _ in sources { registered.wait() }
     }
 
     /// Blocks the calling thread while the signal handler cleans up and ends the process.

@@ -55,6 +55,9 @@ public enum JSONValue {
         var line: Int
         var column: Int
         var problem: String
+        /// Whether the JSON is well formed but a string holds what no setting or metadata text
+        /// may (see ``ControlCharacter``), so the message does not call it invalid JSON.
+        var isRefusedText = false
 
         public var description: String { "line \(line), column \(column): \(problem)" }
     }
@@ -82,7 +85,8 @@ public enum JSONValue {
         do {
             return try parse([UInt8](data))
         } catch {
-            throw FileProblem(description: "not valid JSON (\(error))")
+            throw FileProblem(
+                description: error.isRefusedText ? "\(error)" : "not valid JSON (\(error))")
         }
     }
 
@@ -191,7 +195,7 @@ private struct Reader {
                 throw unexpected(expecting: "a key in double quotes")
             }
             let keyStart = position
-            let key = try string()
+            let key = try string(isKey: true)
             if members.count == 16 {
                 for (number, member) in members.enumerated() { index[member.key] = number }
             }
@@ -286,8 +290,9 @@ private struct Reader {
         return value
     }
 
-    /// A string from its opening quote, with escapes resolved and its UTF-8 checked.
-    public mutating func string() throws(JSONValue.SyntaxError) -> String {
+    /// A string from its opening quote, with escapes resolved and its UTF-8 checked; an escaped
+    /// control character is refused as ``ControlCharacter`` says (a key as a path).
+    public mutating func string(isKey: Bool = false) throws(JSONValue.SyntaxError) -> String {
         let start = position
         position += 1
         var text: [UInt8] = []
@@ -301,8 +306,17 @@ private struct Reader {
                 }
                 return decoded
             case UInt8(ascii: "\\"):
+                let escapeStart = position
                 position += 1
+                let count = text.count
                 try escape(into: &text)
+                if text.count == count + 1,
+                    let problem = ControlCharacter.problem(text[count], isPath: isKey)
+                {
+                    var error = failure("a string \(problem)", at: escapeStart)
+                    error.isRefusedText = true
+                    throw error
+                }
             case 0..<0x20:
                 throw failure("control character in a string (write it as an escape such as \\n)")
             default:

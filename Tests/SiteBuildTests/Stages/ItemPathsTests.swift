@@ -57,4 +57,56 @@ struct ItemPathsTests {
         #expect(paths[0].hasPrefix("items/shop/bowl"))
         #expect(Set(paths).count == 2)
     }
+
+    /// Whether every name in `path` fits the file system's limit.
+    private func fits(_ path: String) -> Bool {
+        path.split(separator: "/").allSatisfy { $0.utf8.count <= 255 }
+    }
+
+    @Test(
+        "A name too long for its page's name is cut at a character's edge and ends in a stable hash of the whole"
+    )
+    func longNames() {
+        // 246 bytes of name: the slug doubles each letter's bytes as it lower-cases it.
+        let dotted = String(repeating: "\u{130}", count: 123) + ".jpg"
+        let long = String(repeating: "a", count: 247) + ".jpg"
+        let sibling = String(repeating: "a", count: 247) + "b.jpg"
+        let paths = ItemPaths.paths(for: [dotted, long, sibling, "short.jpg"])
+        #expect(paths.allSatisfy(fits), "\(paths.map(\.utf8.count))")
+        #expect(Set(paths).count == 4)
+        #expect(paths[3] == "items/short.html")
+        // Whole characters only: the cut name is the two-scalar "i̇" repeated, then the hash.
+        let name = paths[0].dropFirst("items/".count).dropLast(".html".count + 9)
+        #expect(!name.isEmpty && name.allSatisfy { $0 == "i\u{307}" }, "\(name)")
+        #expect(paths[0].dropLast(5).suffix(9).first == "-")
+        #expect(ItemPaths.paths(for: [dotted, long, sibling, "short.jpg"]) == paths)
+        #expect(ItemPaths.paths(for: [long])[0] == paths[1], "the same in any company")
+    }
+
+    @Test("Long names whose slugs meet still get their own hash, within the limit")
+    func longCollisions() {
+        let name = String(repeating: "a", count: 247)
+        let paths = ItemPaths.paths(for: [name + ".jpg", name.uppercased() + ".png"])
+        #expect(paths[0] != paths[1])
+        #expect(paths.allSatisfy(fits), "\(paths.map(\.utf8.count))")
+    }
+
+    @Test(
+        "Folders too deep for the site's share of the path limit become one folder, stable and apart"
+    )
+    func deepFolders() {
+        let part = String(repeating: "f", count: 200)
+        let deep = Array(repeating: part, count: 19).joined(separator: "/")
+        let photos = [
+            deep + "/x/y-z/" + part + ".jpg", deep + "/x-y/z/" + part + ".jpg",
+            deep + "/x-y/z/other.jpg", String(repeating: "g", count: 300) + "/a.jpg",
+        ]
+        let paths = ItemPaths.paths(for: photos)
+        #expect(paths.allSatisfy { $0.utf8.count <= 1024 && fits($0) }, "\(paths)")
+        #expect(Set(paths).count == 4)
+        let folders = paths.map { $0.split(separator: "/").dropLast().joined(separator: "/") }
+        #expect(folders[0] != folders[1] && folders[1] == folders[2])
+        #expect(folders[3].hasPrefix("items/ggg") && folders[3].utf8.count == 6 + 255)
+        #expect(photos.map(ItemPaths.plainPath) == paths)
+    }
 }

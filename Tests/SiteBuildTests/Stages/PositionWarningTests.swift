@@ -13,7 +13,7 @@ struct PositionWarningTests {
                 renditions: true))
         #expect(
             many
-                == "warning: 5 published originals carry the GPS position where they were taken, for anyone to read: 'a.jpg', 'b.jpg', 'c.jpg' and 2 more; remove it first (exiftool -gps:all= -overwrite_original PHOTOS_FOLDER), or leave out --publish-originals"
+                == "warning: 5 published originals carry the GPS position where they were taken, for anyone to read: 'a.jpg', 'b.jpg', 'c.jpg' and 2 more; remove it first (exiftool -gps:all= -xmp:gps*= -overwrite_original PHOTOS_FOLDER), or leave out --publish-originals"
         )
     }
 

@@ -139,4 +139,23 @@ struct JSONValueTests {
             "\(error)" == "cannot read it: No such file or directory"
         }
     }
+
+    @Test(
+        "an escaped control character is refused where it is, but tab, line feed and carriage return are text, and a key may hold any but NUL"
+    )
+    func controlCharacters() throws {
+        for (text, column, name) in [
+            (#"{"a": "x\u0000"}"#, 9, "U+0000 (NUL)"), (#"{"a": "\b"}"#, 8, "U+0008 (BS)"),
+            (#"{"a": "\f"}"#, 8, "U+000C (FF)"), (#"{"a\u0000.jpg": 1}"#, 4, "U+0000 (NUL)"),
+        ] {
+            let error = problem(text)
+            #expect(
+                error?.line == 1 && error?.column == column, "\(text): \(String(describing: error))"
+            )
+            #expect(error?.problem.contains("control character \(name)") == true)
+            #expect(error?.isRefusedText == true)
+        }
+        #expect(try parse(#"{"a": "\t\n\r\u0009"}"#)["a"]?.string == "\t\n\r\t")
+        #expect(try parse(#"{"\u0001.jpg": 1}"#).members?.first?.key == "\u{1}.jpg")
+    }
 }
