@@ -100,7 +100,7 @@ let package = Package(
             name: "SiteRendererTests",
             dependencies: ["SiteRenderer", "MasonryLayout", "TestSupport"],
             exclude: ["Snapshots"]),
-        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer"]),
+        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "TestSupport"]),
         // Helpers the test targets share (a temporary folder, random texts); no product depends on it.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(

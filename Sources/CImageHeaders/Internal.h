@@ -73,6 +73,24 @@ wfs_status wfs_read_heif(const unsigned char *prefix, size_t prefix_length, int 
 wfs_status wfs_read_webp(const unsigned char *prefix, size_t prefix_length, wfs_image_header *out,
                          char *message, size_t capacity);
 
+/// Which metadata chunk of an extended WebP ``wfs_webp_chunk`` reads.
+typedef struct wfs_webp_chunk_request {
+    /// The chunk's four-character code ("EXIF", "XMP ").
+    const char *fourcc;
+    /// The VP8X flag that says the file has it; without it no chunk is walked.
+    uint8_t vp8x_flag;
+    /// The most bytes read of its payload.
+    size_t max_length;
+    /// Read the first `max_length` bytes of a longer payload, rather than none of it.
+    bool keeps_start;
+} wfs_webp_chunk_request;
+
+/// The payload of the first chunk `request` names (heap, the caller frees it; its byte count in
+/// `length`), walking the chunks by header past the first window; NULL when there is none, it is
+/// empty, or the chunks are malformed (WebPChunks.c).
+uint8_t *wfs_webp_chunk(const unsigned char *prefix, size_t prefix_length, int fd, uint64_t size,
+                        wfs_webp_chunk_request request, size_t *length);
+
 /// The payload of an extended WebP's `EXIF` chunk (heap, at most 64 KiB; the caller frees it)
 /// from `prefix` (the file's first bytes) and, past it, `fd` by pread (-1 when `prefix` is the
 /// whole file of `size` bytes); NULL when it has none, or its chunks are malformed.

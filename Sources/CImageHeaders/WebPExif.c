@@ -1,48 +1,18 @@
-// A WebP's EXIF block: the payload of its `EXIF` chunk, which extended WebP files (a `VP8X`
-// chunk first, with the EXIF flag set) carry, most often after the image data, at the end. The
-// RIFF chunks are walked header by header (by pread past the first window), never reading an
-// image's payload, at most MAX_CHUNKS of them, every size checked against the file's.
+// A WebP's EXIF block: the payload of its `EXIF` chunk (see WebPChunks.c for the walk).
 
 #include "Internal.h"
 
-#include <stdlib.h>
 #include <string.h>
 
-enum { MAX_CHUNKS = 64, MAX_EXIF = 64 * 1024, VP8X_EXIF_FLAG = 0x08 };
-
-static uint32_t little32(const unsigned char *p) {
-    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
-}
+enum { MAX_EXIF = 64 * 1024, VP8X_EXIF_FLAG = 0x08 };
 
 uint8_t *wfs_webp_exif(const unsigned char *prefix, size_t prefix_length, int fd, uint64_t size, size_t *length) {
-    *length = 0;
-    // RIFF, its size, WEBP, then the first chunk: VP8X (10 bytes of payload) with its flags.
-    if (prefix_length < 30 || memcmp(prefix + 12, "VP8X", 4) != 0 || !(prefix[20] & VP8X_EXIF_FLAG)) return NULL;
-    wfs_random_source source = {.prefix = prefix, .prefix_length = prefix_length, .fd = fd, .size = size};
-    uint8_t *exif = NULL;
-    uint64_t end = (uint64_t)little32(prefix + 4) + 8;
-    if (end > size) end = size;
-    uint64_t offset = 12;
-    for (int chunk = 0; chunk < MAX_CHUNKS && offset + 8 <= end; chunk++) {
-        unsigned char header[8];
-        if (!wfs_source_read(&source, offset, sizeof header, header)) break;
-        uint64_t payload = little32(header + 4);
-        if (payload > end - offset - 8) break;
-        if (memcmp(header, "EXIF", 4) == 0) {
-            if (payload == 0 || payload > MAX_EXIF || (exif = malloc((size_t)payload)) == NULL) break;
-            if (!wfs_source_read(&source, offset + 8, (size_t)payload, exif)) {
-                free(exif);
-                exif = NULL;
-                break;
-            }
-            // Some writers keep the JPEG segment's "Exif\0\0" before the TIFF header.
-            size_t skip = payload >= 6 && memcmp(exif, "Exif\0\0", 6) == 0 ? 6 : 0;
-            memmove(exif, exif + skip, (size_t)payload - skip);
-            *length = (size_t)payload - skip;
-            break;
-        }
-        offset += 8 + payload + (payload & 1);
+    wfs_webp_chunk_request request = {.fourcc = "EXIF", .vp8x_flag = VP8X_EXIF_FLAG, .max_length = MAX_EXIF};
+    uint8_t *exif = wfs_webp_chunk(prefix, prefix_length, fd, size, request, length);
+    // Some writers keep the JPEG segment's "Exif\0\0" before the TIFF header.
+    if (exif != NULL && *length >= 6 && memcmp(exif, "Exif\0\0", 6) == 0) {
+        memmove(exif, exif + 6, *length - 6);
+        *length -= 6;
     }
-    free(source.ahead);
     return exif;
 }

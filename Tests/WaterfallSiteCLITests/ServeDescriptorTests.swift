@@ -66,23 +66,9 @@ final class LoopbackClient {
     /// `receiveBuffer` (bytes) keeps what the system takes in for a client that does not read
     /// small, so the server has to hold the rest.
     init(port: Int, receiveBuffer: Int32? = nil) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        if var size = receiveBuffer {
-            setsockopt(
-                descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard status == 0 else {
-            close(descriptor)
-            throw ServeFailure(description: "connect: \(String(cString: strerror(errno)))")
+        switch LoopbackSocket.connect(port: UInt16(port), receiveBuffer: receiveBuffer) {
+        case .success(let descriptor): self.descriptor = descriptor
+        case .failure(let failure): throw ServeFailure(description: failure.description)
         }
     }
 

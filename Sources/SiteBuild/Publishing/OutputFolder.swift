@@ -566,7 +566,7 @@ final class OutputFolder: @unchecked Sendable {
     private static let vanished = "the file is gone (deleted or moved during the build)"
 
     private static func notRegular(_ mode: mode_t) -> String {
-        "it is no longer a regular file (now \(FileKind.name(mode)), replaced during the build)"
+        "it is no longer a regular file (now \(InputFileRule.kind(mode)), replaced during the build)"
     }
 
     /// Copies the regular file `source` to `destination` through a bounded buffer (where a hard

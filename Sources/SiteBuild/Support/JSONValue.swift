@@ -1,4 +1,5 @@
 import PhotoRenditions
+import PhotoScanner
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -72,9 +73,8 @@ public enum JSONValue {
         // A FIFO or a device would block the read or fail with a misleading reason.
         var info = stat()
         if stat(url.path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
-            throw FileProblem(
-                description: "not a regular file (\(FileKind.name(info.st_mode))); give a JSON file"
-            )
+            let kind = InputFileRule.kind(info.st_mode)
+            throw FileProblem(description: "not a regular file (\(kind)); give a JSON file")
         }
         let data: Data
         do {

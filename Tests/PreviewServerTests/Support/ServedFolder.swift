@@ -1,5 +1,6 @@
 import Foundation
 import PreviewServer
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -86,19 +87,9 @@ final class RawClient {
     let descriptor: Int32
 
     init(port: UInt16, timeout: Int = 5) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard status == 0 else {
-            close(descriptor)
-            throw ClientError(description: "connect: \(String(cString: strerror(errno)))")
+        switch LoopbackSocket.connect(port: port) {
+        case .success(let descriptor): self.descriptor = descriptor
+        case .failure(let failure): throw ClientError(description: failure.description)
         }
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(
