@@ -29,7 +29,8 @@ extension SiteBuilder {
     ) throws(CommandError) -> (warnings: Int, carried: CarriedFolder?, store: StoreUse?) {
         let options = renditionOptions
         let writer = RenditionWriter(
-            encoder: RenditionEncoder(options: options), widths: widths, jobs: settings.jobs)
+            encoder: RenditionEncoder(options: options), widths: widths, jobs: settings.jobs
+        ).checkingStore()
         let folderName = RenditionWriter.folderName
         // Where each photo (in plan order) was in the previous build's cache.
         let byScan = cache == nil ? [] : previousPositions()
@@ -103,6 +104,12 @@ extension SiteBuilder {
         }
         progress.finish()
         if let failure = report.writeFailure { throw .failed(failure) }
+        for rejection in report.rejected {
+            console.warn(
+                "warning: \(TerminalText.safe(rejection.path)): not used from the rendition store: \(rejection.reason);"
+                    + " the photo's renditions were encoded instead. Refill the store with 'waterfall-site renditions PHOTOS --shard I/N --store DIR', which replaces such files"
+            )
+        }
         var vanished: Set<Int> = []
         let diagnostics = Dictionary(
             report.diagnostics.map { ($0.relativePath, $0) },
