@@ -121,10 +121,17 @@ public struct RenditionWriter: Sendable {
         )
         -> String?
 
-    /// A rendition store's file that was not used (the photo's renditions were encoded instead).
+    /// A rendition store's or the previous site's file that was not used (the photo's renditions
+    /// were encoded instead).
     public struct Rejection: Error, Sendable, Hashable {
-        /// The file in the store.
+        /// Where a refused file was found.
+        public enum Place: Sendable, Hashable {
+            case store, previousSite
+        }
+
+        /// The file.
         public var path: String
+        public var place: Place
         /// Why, in plain words: "it is a symbolic link …", "the JPEG is incomplete …".
         public var reason: String
     }
@@ -143,7 +150,7 @@ public struct RenditionWriter: Sendable {
         /// Photos whose renditions were found rather than encoded, those from the store among them.
         public var reusedCount: Int
         public var storeCount = 0
-        /// The store's files that were refused, by path, each once.
+        /// The store's and the previous site's files that were refused, by path, each once.
         public var rejected: [Rejection] = []
         /// Writing into the site failed: the build cannot go on.
         public var writeFailure: String?
@@ -376,17 +383,20 @@ extension RenditionWriter {
         defer { lookup.rejected.forEach(places.refuse) }
         /// Where a set of files is: here (nothing to do), the previous site, or the store.
         func location(of names: [String], _ fileExtension: String) -> URL?? {
-            if Self.all(names, in: folder, regular: false) {
-                if !storeIsFolder || lookup.checked(names, in: folder, sizes, fileExtension) {
+            if Self.all(names, in: folder) {
+                if !storeIsFolder || lookup.checked(names, in: folder, .store, sizes, fileExtension)
+                {
                     return .some(nil)
                 }
                 return nil
             }
-            if let previous = places.previous, Self.all(names, in: previous, regular: true) {
+            if let previous = places.previous, Self.all(names, in: previous),
+                lookup.checked(names, in: previous, .previousSite, sizes, fileExtension)
+            {
                 return .some(previous)
             }
-            if !storeIsFolder, let store = places.store, Self.all(names, in: store, regular: false),
-                lookup.checked(names, in: store, sizes, fileExtension)
+            if !storeIsFolder, let store = places.store, Self.all(names, in: store),
+                lookup.checked(names, in: store, .store, sizes, fileExtension)
             {
                 return .some(store)
             }
@@ -420,8 +430,8 @@ extension RenditionWriter {
                 if from == places.previous && places.previousIsKept { continue }
                 let destination = folder.appending(path: name)
                 let failure: String?
-                if from == places.store, let entry = lookup.entries[name] {
-                    fromStore = true
+                if let entry = lookup.entries[name] {
+                    fromStore = fromStore || from == places.store
                     failure = entry.place(at: destination, temporaries: places.temporaries)
                 } else {
                     failure = Self.place(from.appending(path: name), at: destination)
@@ -436,14 +446,13 @@ extension RenditionWriter {
         return nil
     }
 
-    /// Whether every file of `names` is in `place`: as a regular file itself when `regular`
-    /// (the previous site, whose files are linked as they are), else under any kind of entry
-    /// (a store's, which ``StoreEntry`` then checks, so a bad one is reported, not passed over).
-    fileprivate static func all(_ names: [String], in place: URL, regular: Bool) -> Bool {
+    /// Whether every file of `names` is in `place` under any kind of entry: ``StoreEntry`` then
+    /// checks them, so a symbolic link or a FIFO under a rendition's name is reported, not passed
+    /// over.
+    fileprivate static func all(_ names: [String], in place: URL) -> Bool {
         names.allSatisfy { name in
             var info = stat()
-            guard lstat(place.appending(path: name).path, &info) == 0 else { return false }
-            return !regular || (info.st_mode & S_IFMT) == S_IFREG
+            return lstat(place.appending(path: name).path, &info) == 0
         }
     }
 

@@ -12,7 +12,8 @@
     import Darwin
 #endif
 
-/// One file of a rendition store, opened and checked before a build publishes it.
+/// One file of a rendition store (or of the previous site, looked up the same way: see
+/// ``StoreLookup``), opened and checked before a build publishes it.
 ///
 /// A store is filled by other runs and other machines, so its names vouch for nothing: the entry
 /// is opened without following a symbolic link (a link to `/etc/shadow` named like a rendition is
@@ -21,15 +22,19 @@
 /// is placed into the site is the inode that was checked, never whatever the name holds later.
 final class StoreEntry {
     let path: String
+    let place: RenditionWriter.Rejection.Place
     private let descriptor: Int32
     private let info: stat
     private let bytes: UnsafeBufferPointer<UInt8>
 
-    /// Opens `name` in `store`: a regular file reached without a symbolic link, mapped.
-    init(name: String, in store: URL) throws(RenditionWriter.Rejection) {
-        let path = store.appending(path: name).path
+    /// Opens `name` in `folder` (found in `place`): a regular file reached without a symbolic
+    /// link, mapped.
+    init(name: String, in folder: URL, place: RenditionWriter.Rejection.Place)
+        throws(RenditionWriter.Rejection)
+    {
+        let path = folder.appending(path: name).path
         func reject(_ reason: String) -> RenditionWriter.Rejection {
-            RenditionWriter.Rejection(path: path, reason: reason)
+            RenditionWriter.Rejection(path: path, place: place, reason: reason)
         }
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -56,6 +61,7 @@ final class StoreEntry {
             start = UnsafePointer(base.assumingMemoryBound(to: UInt8.self))
         }
         self.path = path
+        self.place = place
         self.descriptor = descriptor
         self.info = info
         bytes = UnsafeBufferPointer(start: start, count: length)
@@ -66,7 +72,7 @@ final class StoreEntry {
         _ check: RenditionWriter.StoreCheck?, size: RenditionSize, fileExtension: String
     ) throws(RenditionWriter.Rejection) {
         if let problem = check?(bytes, fileExtension, size) {
-            throw RenditionWriter.Rejection(path: path, reason: problem)
+            throw RenditionWriter.Rejection(path: path, place: place, reason: problem)
         }
     }
 

@@ -279,6 +279,31 @@ struct RenditionStoreEndToEndTests {
         #expect(try Self.files(store) == Self.renditions(ofSite: work.path + "/plain"))
     }
 
+    @Test(
+        "A spoilt file in the previous site is not reused by a build that reads it (--no-cache)",
+        arguments: BadFile.allCases)
+    func spoiltPreviousSite(_ bad: BadFile) throws {
+        let work = try Self.photos(3)
+        let photos = work.path + "/photos"
+        try Self.buildPlain(work)
+        let expected = try Self.files(work.path + "/plain")
+        let renditions = work.path + "/plain/renditions"
+        let jpegs = try FileManager.default.contentsOfDirectory(atPath: renditions)
+            .filter { $0.hasSuffix(".jpg") }.sorted()
+        let name = jpegs[0]
+        let wider = try #require(jpegs.first { $0 != name && $0.prefix(20) == name.prefix(20) })
+        try bad.spoil(name, wider: wider, in: renditions, outside: work.path + "/shadow")
+
+        let rebuild = CapturedRun(["build", photos, "-o", work.path + "/plain", "--no-cache"])
+        #expect(rebuild.exitCode == .success, "\(rebuild.error)")
+        #expect(
+            rebuild.error.contains(
+                renditions + "/" + name + ": not reused from the previous site: "),
+            "\(rebuild.error)")
+        #expect(rebuild.error.contains(bad.reason), "\(rebuild.error)")
+        #expect(try Self.files(work.path + "/plain") == expected)
+    }
+
     @Test("Usage errors name the option and exit 64")
     func usage() throws {
         for (arguments, message) in [

@@ -104,7 +104,12 @@ extension SiteBuilder {
         }
         progress.finish()
         if let failure = report.writeFailure { throw .failed(failure) }
-        for rejection in report.rejected {
+        for rejection in report.rejected where rejection.place == .previousSite {
+            console.warn(
+                "warning: \(TerminalText.safe(rejection.path)): not reused from the previous site: \(rejection.reason); the photo's renditions were encoded again"
+            )
+        }
+        for rejection in report.rejected where rejection.place == .store {
             console.warn(
                 "warning: \(TerminalText.safe(rejection.path)): not used from the rendition store: \(rejection.reason);"
                     + " the photo's renditions were encoded instead. Refill the store with 'waterfall-site renditions PHOTOS --shard I/N --store DIR', which replaces such files"
