@@ -34,7 +34,7 @@ renditions_dir="$package_dir/Sources/CImageRenditions"
 # libheif and libwebp are opened by the codec loader at run time, as in the executable.
 loader_dir="$package_dir/Sources/CCodecLoader"
 
-harnesses=(header modern exif renditions)
+harnesses=(header modern exif renditions store)
 for harness in "${harnesses[@]}"; do mkdir -p "$work/seeds/$harness" "$work/corpus/$harness"; done
 mkdir -p "$work/bin" "$work/artifacts"
 # Reproducers belong to the run that found them; a fixed bug must not fail the next run.
@@ -68,6 +68,9 @@ if [ -d "$corpora_dir" ]; then
         -o -name '*.heic' \) -size -24k \
         -exec cp -f {} "$work/seeds/renditions/" \;
     python3 "$fuzz_dir/extract_exif_seeds.py" "$corpora_dir" "$work/seeds/exif"
+    # The store check reads whole small files, as renditions are.
+    find "$corpora_dir" -type f \( -name '*.jpg' -o -name '*.png' -o -name '*.webp' -o -name '*.avif' \) -size -24k \
+        -exec cp -f {} "$work/seeds/store/" \;
 else
     echo "note: $corpora_dir is absent; fuzzing from the harnesses' own corpora only"
 fi
@@ -86,20 +89,25 @@ for harness in "${harnesses[@]}"; do
         modern) max_len=131072 runs=60000 ;;
         exif) max_len=4096 runs=12000000 ;;
         renditions) max_len=32768 runs=25000 ;;
+        # No pixel is decoded: a fifth of the time (about 9 s in CI) tries as much as it needs,
+        # so the store check adds little to the smoke's total.
+        store) max_len=32768 runs=120000 ;;
     esac
+    harness_seconds="$seconds"
+    [[ "$harness" == store ]] && harness_seconds=$(( (seconds + 4) / 5 ))
     # libFuzzer's default 2 GB limit on the whole process is too tight for fuzz_renditions, which
     # peaks between 1.5 and 2.2 GB on ASan's quarantine and the codecs' pools. Any one allocation
     # past 2 GB still fails every harness (-malloc_limit_mb).
     rss_limit=2048
     [[ "$harness" == renditions ]] && rss_limit=4096
     [[ "$seed" == 0 ]] && runs=-1
-    echo "== fuzz_$harness for ${seconds}s"
+    echo "== fuzz_$harness for ${harness_seconds}s"
     # -jobs=1 runs one worker in the background and logs to fuzz-0.log; run it from the work
     # folder so the log lands there, then show its summary.
     (
         cd "$work"
         rm -f fuzz-0.log
-        "$work/bin/fuzz_$harness" -jobs=1 -workers=1 -seed="$seed" -runs="$runs" -max_total_time="$seconds" -max_len="$max_len" \
+        "$work/bin/fuzz_$harness" -jobs=1 -workers=1 -seed="$seed" -runs="$runs" -max_total_time="$harness_seconds" -max_len="$max_len" \
             -timeout=10 -rss_limit_mb="$rss_limit" -malloc_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$work/artifacts/$harness-" \
             "$work/corpus/$harness" "$work/seeds/$harness" >/dev/null 2>&1 || true
         grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY)" fuzz-0.log || tail -n 20 fuzz-0.log
