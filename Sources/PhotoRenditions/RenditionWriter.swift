@@ -377,30 +377,11 @@ extension RenditionWriter {
         func names(_ fileExtension: String) -> [String] {
             sizes.map { "\(hash)-\($0.width).\(fileExtension)" }
         }
-        // A store that is also the folder being filled (a shard's run) is checked as a store.
-        let storeIsFolder = places.store == folder
-        var lookup = StoreLookup(check: storeCheck)
+        var lookup = StoreLookup(
+            check: storeCheck, folder: folder, previous: places.previous, store: places.store)
         defer { lookup.rejected.forEach(places.refuse) }
-        /// Where a set of files is: here (nothing to do), the previous site, or the store.
         func location(of names: [String], _ fileExtension: String) -> URL?? {
-            if Self.all(names, in: folder) {
-                if !storeIsFolder || lookup.checked(names, in: folder, .store, sizes, fileExtension)
-                {
-                    return .some(nil)
-                }
-                return nil
-            }
-            if let previous = places.previous, Self.all(names, in: previous),
-                lookup.checked(names, in: previous, .previousSite, sizes, fileExtension)
-            {
-                return .some(previous)
-            }
-            if !storeIsFolder, let store = places.store, Self.all(names, in: store),
-                lookup.checked(names, in: store, .store, sizes, fileExtension)
-            {
-                return .some(store)
-            }
-            return nil
+            lookup.location(of: names, sizes: sizes, fileExtension: fileExtension)
         }
         for format in RenditionFormat.allCases {
             let fallbackNames = names(format.fileExtension)
@@ -444,16 +425,6 @@ extension RenditionWriter {
             return .rendered(found)
         }
         return nil
-    }
-
-    /// Whether every file of `names` is in `place` under any kind of entry: ``StoreEntry`` then
-    /// checks them, so a symbolic link or a FIFO under a rendition's name is reported, not passed
-    /// over.
-    fileprivate static func all(_ names: [String], in place: URL) -> Bool {
-        names.allSatisfy { name in
-            var info = stat()
-            return lstat(place.appending(path: name).path, &info) == 0
-        }
     }
 
     fileprivate func renditions(
