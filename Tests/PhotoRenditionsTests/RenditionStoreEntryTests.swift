@@ -61,4 +61,56 @@ struct RenditionStoreEntryTests {
             #expect(attributes[.type] as? FileAttributeType == .typeRegular, "\(name)")
         }
     }
+
+    @Test(
+        "across file systems a checked file is copied from what was checked; a link is still refused",
+        .enabled(if: Self.otherFileSystem != nil, "no second file system (/dev/shm) here"))
+    func acrossFileSystems() throws {
+        let shared = try #require(Self.otherFileSystem)
+        let store = shared.appending(path: "store-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appending(
+            path: "store-copies-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: store)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let photos = try [(1200, 800), (800, 1200)].map { width, height in
+            let name = "\(width)x\(height).jpg"
+            try Data(GeneratedImages.photo(width: width, height: height)).write(
+                to: folder.appending(path: name))
+            return RenditionWriter.Photo(
+                source: folder.appending(path: name), relativePath: name, orientation: 1,
+                displaySize: RenditionSize(width: width, height: height))
+        }
+        let filled = writer.write(photos, into: store, reusing: nil)
+        let kept = try #require(filled.renditions[0]).allFiles.map(\.path)
+        let spoilt = String(try #require(filled.renditions[1]).files[0].path.dropFirst(11))
+        try FileManager.default.removeItem(at: store.appending(path: spoilt))
+        try FileManager.default.createSymbolicLink(
+            at: store.appending(path: spoilt), withDestinationURL: photos[1].source)
+
+        let site = folder.appending(path: "site")
+        let report = writer.write(photos, into: site, reusing: nil, store: store)
+        #expect(report.writeFailure == nil)
+        #expect(report.storeCount == 1 && report.encodedCount == 1)
+        #expect(report.rejected.map(\.path) == [store.appending(path: spoilt).path])
+        for path in kept {
+            let name = String(path.dropFirst(11))
+            #expect(
+                try Data(contentsOf: site.appending(path: name))
+                    == Data(contentsOf: store.appending(path: name)), "\(name)")
+        }
+    }
+
+    /// A folder on another file system than the temporary folder, where a hard link fails.
+    static let otherFileSystem: URL? = {
+        var shared = stat()
+        var temporary = stat()
+        guard stat("/dev/shm", &shared) == 0,
+            stat(FileManager.default.temporaryDirectory.path, &temporary) == 0,
+            shared.st_dev != temporary.st_dev, access("/dev/shm", W_OK) == 0
+        else { return nil }
+        return URL(fileURLWithPath: "/dev/shm")
+    }()
 }
