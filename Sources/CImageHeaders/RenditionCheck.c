@@ -106,6 +106,13 @@ wfs_rendition_verdict wfs_check_rendition(const uint8_t *bytes, size_t length, w
         wfs_message(message, capacity, "its %s header cannot be read: %s", wfs_format_name(expected), reason);
         return WFS_RENDITION_UNREADABLE;
     }
+    // The header reader's format is the one the bytes hold: an AVIF brand on an image of
+    // another codec (HEVC) passes the signature but is no AVIF to a browser.
+    if (header.format != expected) {
+        wfs_message(message, capacity, "its bytes are %s, not %s", wfs_format_name(header.format),
+                    wfs_format_name(expected));
+        return WFS_RENDITION_WRONG_FORMAT;
+    }
     // Renditions are stored upright: a JPEG or PNG with an EXIF turn would be shown at another
     // size than the page reserves for it.
     bool shown_as_stored = header.display_width == 0;

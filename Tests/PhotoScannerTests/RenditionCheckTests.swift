@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import PhotoScanner
@@ -87,6 +88,35 @@ struct RenditionCheckTests {
             Self.check(Array((ftyp + meta + mdat).dropLast()), .avif, 8, 8)?.kind == .incomplete)
         #expect(Self.check(ftyp + mdat, .avif, 8, 8)?.kind == .incomplete)
         #expect(Self.check(ftyp + meta + mdat + [0, 0, 0], .avif, 8, 8)?.kind == .incomplete)
+    }
+
+    /// An AVIF-branded file whose primary item is of no AV1 type (found by fuzz_store): its
+    /// header is read, as HEIF.
+    static let avifBrandOnOtherCodec: [UInt8] = Array(
+        Data(
+            base64Encoded: """
+                AAAAIGZ0eXBhdmlmAAAAAGF2aWZtaWYxbWlhZk1BMUEAAAHDbWV0YQAAAAAAAAAhaGRscgEAAAAAAAAAcGljdAAAAAAAAAAA
+                AAAAAAAAAAAOcGl0bQAAAAAAAQAAACxpbG9jAAAAAEQAAAIAAQAAAAEAAAIdAAAAcAACAAAAAQAAAesAAAAyAAAAQmlpbmYA
+                AAAAAAIAAAAaaW5mZQIAAAAAAU1lbUZyZWVvbG9yAAAAABppbmZlAgAAAAACAABhdjAxQWxwaGEAAAAAGmlyZQBmAAAxAAAA
+                DmF1eGwAAittAAEAAAEAaXBycAAAANdpcGNvAAAAFGlzcGUAAAAAAAAADAAAACIAAAAQcGl4aQAAAAADCgoKAAAADGF2MUOB
+                IEAAAAAAE2NvbHJuY2x4AAIAAgACgAAAAChjbGFwAAAACAAAAAEAAAAKAAAAAQAAAAIAAAAB////+gAAAAEAAAAJaXJvdAEA
+                AAAJaW1pcgEAAAAOcGl4aQAAAAABCgAAAAxhdjFDgQBcAAAAADhhdXhDAAAAAHVybjptcGVnOm1wZWdCOmNpY3A6c3lzdGVt
+                czphdXhpbGkAAAIAYWxwaGEAAAAAIWlwbWEAAAAAAAABAgAABwECgwQFBgcAAgQBCIkqAAAAqm1kYXQSAAoFGA1uFjUyJxfA
+                NNEA+ij2b+RGEh3WNT3bjacGmgf+//+uJhHRoS4dL7K17/oXDxIACgU4DW4WKTJlF8ANNNNEAPol7qZ61RaG/mip/C3rFCvk
+                ehapG10WcUIywjgjjkoLuJ0h1e7HTqnwjMhCzixTz00w6GPvINDvxibVy+aWewvWCAPU9drLcP/+tgUNv/EdvNE1XeCFLTfE
+                zb7lBLIAAAAsZnR5cGF2aXMAAAAAYXZpZmF2aXNtc2YxaXNvOG1pZjFtaWFmTUExQgAAAPJtZXRhAAAAAAAAAChoZGxyAAAA
+                AAAAAABwaWN0AAAAAAAAAAAAAAAAbGliYXZpZgAAAAAOcGl0bQAAAAAAAQAAAB5pbG9jAAAAAEQAAAEAAQAAAAEAAAP/AAAA
+                JwAAAChpaW5mAAAAAAABAAAAGmluZmUCAAAAAAEAAGF2MDFDb2xvcgAAAABqaXBycAAAAEtpcGNvAAAAFGlzcGUAAAAAAAAA
+                lgAAAJYAAAAQcGl4aQAAAAADCAgIAAAADGF2MUOBAAwAAAAAE2NvbHJuY2x4AAEADQAGgAAAABdpcG1hAAAAAAAAAAEAAQQB
+                AoMAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAJZdHJhawAAAGh0
+                a2hkAQAAAAAABQAAAABNZW1GcmVlACxtZGgBAAAAAAAAAAAAAAAkZGluZgAAABxkcoAAAJAg
+                """, options: .ignoreUnknownCharacters)!)
+
+    @Test("an AVIF brand on an image the header reader finds is no AV1 is refused")
+    func avifBrandOnOtherCodec() {
+        let refused = Self.check(Self.avifBrandOnOtherCodec, .avif, 150, 150)
+        #expect(refused?.kind == .wrongFormat)
+        #expect(refused?.message == "its bytes are HEIC/HEIF, not AVIF")
     }
 
     @Test("a whole file of another pixel size is refused, with both sizes named")
