@@ -34,7 +34,7 @@ renditions_dir="$package_dir/Sources/CImageRenditions"
 # libheif and libwebp are opened by the codec loader at run time, as in the executable.
 loader_dir="$package_dir/Sources/CCodecLoader"
 
-harnesses=(header modern exif renditions codec_sizes)
+harnesses=(header modern exif renditions codec_sizes store)
 for harness in "${harnesses[@]}"; do mkdir -p "$work/seeds/$harness" "$work/corpus/$harness"; done
 mkdir -p "$work/bin" "$work/artifacts"
 # Reproducers belong to the run that found them; a fixed bug must not fail the next run.
@@ -76,6 +76,9 @@ if [ -d "$corpora_dir" ]; then
         while IFS= read -r -d '' file; do
             { printf '\004'; cat "$file"; } >"$work/seeds/codec_sizes/$(basename "$file").seed"
         done
+    # The store check reads whole small files, as renditions are.
+    find "$corpora_dir" -type f \( -name '*.jpg' -o -name '*.png' -o -name '*.webp' -o -name '*.avif' \) -size -24k \
+        -exec cp -f {} "$work/seeds/store/" \;
 else
     echo "note: $corpora_dir is absent; fuzzing from the harnesses' own corpora only"
 fi
@@ -95,6 +98,9 @@ for harness in "${harnesses[@]}"; do
         exif) max_len=4096 runs=12000000 ;;
         codec_sizes) max_len=65536 runs=1500000 ;;
         renditions) max_len=32768 runs=25000 ;;
+        # No pixel is decoded: a fifth of the time (about 9 s in CI) tries as much as it needs,
+        # so the store check adds little to the smoke's total.
+        store) max_len=32768 runs=120000 ;;
     esac
     # libFuzzer's default 2 GB limit on the whole process is too tight for fuzz_renditions, which
     # peaks between 1.5 and 2.2 GB on ASan's quarantine and the codecs' pools. Any one allocation
@@ -106,6 +112,8 @@ for harness in "${harnesses[@]}"; do
     # codec-size readers did not lengthen the CI smoke (each gets half; the long runs too).
     harness_seconds="$seconds"
     [[ "$harness" == exif || "$harness" == codec_sizes ]] && harness_seconds=$(((seconds + 1) / 2))
+    # The store check decodes no pixel: a fifth of the time tries as much as it needs.
+    [[ "$harness" == store ]] && harness_seconds=$(((seconds + 4) / 5))
     echo "== fuzz_$harness for ${harness_seconds}s"
     # -jobs=1 runs one worker in the background and logs to fuzz-0.log; run it from the work
     # folder so the log lands there, then show its summary.

@@ -31,6 +31,9 @@ public struct RenditionWriter: Sendable {
     public var widths: RenditionWidths
     /// Photos rendered at once.
     public var jobs: Int
+    /// Checks the bytes of each file taken from a rendition store (see ``StoreCheck``). Without
+    /// it, a store's file is still refused when it is a symbolic link or not a regular file.
+    public var storeCheck: StoreCheck?
 
     /// The folder inside the site.
     public static let folderName = "renditions"
@@ -109,6 +112,30 @@ public struct RenditionWriter: Sendable {
         public var allFiles: [File] { files + sources.flatMap(\.files) }
     }
 
+    /// Whether a store's file `bytes` (whole) are a rendition in the format `fileExtension` names
+    /// ("jpg", "png", "webp", "avif") at `size`: nil when they are, else the reason in plain words.
+    /// Injected by the caller so this module need not read image headers itself.
+    public typealias StoreCheck =
+        @Sendable (
+            _ bytes: UnsafeBufferPointer<UInt8>, _ fileExtension: String, _ size: RenditionSize
+        )
+        -> String?
+
+    /// A rendition store's or the previous site's file that was not used (the photo's renditions
+    /// were encoded instead).
+    public struct Rejection: Error, Sendable, Hashable {
+        /// Where a refused file was found.
+        public enum Place: Sendable, Hashable {
+            case store, previousSite
+        }
+
+        /// The file.
+        public var path: String
+        public var place: Place
+        /// Why, in plain words: "it is a symbolic link …", "the JPEG is incomplete …".
+        public var reason: String
+    }
+
     /// A photo that got no renditions (its tile shows the original).
     public struct Diagnostic: Sendable, Hashable {
         public var relativePath: String
@@ -123,6 +150,8 @@ public struct RenditionWriter: Sendable {
         /// Photos whose renditions were found rather than encoded, those from the store among them.
         public var reusedCount: Int
         public var storeCount = 0
+        /// The store's and the previous site's files that were refused, by path, each once.
+        public var rejected: [Rejection] = []
         /// Writing into the site failed: the build cannot go on.
         public var writeFailure: String?
     }
@@ -161,7 +190,10 @@ public struct RenditionWriter: Sendable {
                         photos[index], into: folder,
                         places: Places(
                             previous: previous, previousIsKept: previousIsKept, store: store,
-                            temporaries: temporaries ?? folder))
+                            temporaries: temporaries ?? folder,
+                            refuse: { rejection in
+                                _ = shared.rejected.withLock { $0.insert(rejection) }
+                            }))
                     (slots.buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: outcome)
                     shared.finished(of: total)
                 }
@@ -171,6 +203,7 @@ public struct RenditionWriter: Sendable {
         var report = Report(
             renditions: [], diagnostics: [], encodedCount: 0, reusedCount: 0, writeFailure: nil)
         report.renditions.reserveCapacity(total)
+        report.rejected = shared.rejected.withLock { Array($0) }.sorted { $0.path < $1.path }
         for (index, outcome) in outcomes.enumerated() {
             switch outcome {
             case .rendered(let renditions):
@@ -238,6 +271,8 @@ extension RenditionWriter {
         var previousIsKept: Bool
         var store: URL?
         var temporaries: URL
+        /// Told of each store file that is not used.
+        var refuse: (Rejection) -> Void
     }
 
     fileprivate func render(_ photo: Photo, into folder: URL, places: Places) -> Outcome {
@@ -342,22 +377,17 @@ extension RenditionWriter {
         func names(_ fileExtension: String) -> [String] {
             sizes.map { "\(hash)-\($0.width).\(fileExtension)" }
         }
-        func all(_ names: [String], in place: URL?) -> Bool {
-            guard let place else { return false }
-            return names.allSatisfy {
-                FileManager.default.fileExists(atPath: place.appending(path: $0).path)
-            }
-        }
-        /// Where a set of files is: here (nothing to do), the previous site, or the store.
-        func location(of names: [String]) -> URL?? {
-            if all(names, in: folder) { return .some(nil) }
-            if all(names, in: places.previous) { return .some(places.previous) }
-            if all(names, in: places.store) { return .some(places.store) }
-            return nil
+        var lookup = StoreLookup(
+            check: storeCheck, folder: folder, previous: places.previous, store: places.store)
+        defer { lookup.rejected.forEach(places.refuse) }
+        func location(of names: [String], _ fileExtension: String) -> URL?? {
+            lookup.location(of: names, sizes: sizes, fileExtension: fileExtension)
         }
         for format in RenditionFormat.allCases {
             let fallbackNames = names(format.fileExtension)
-            guard let fallbackLocation = location(of: fallbackNames) else { continue }
+            guard let fallbackLocation = location(of: fallbackNames, format.fileExtension) else {
+                continue
+            }
             var sources: [SourceFormat] = []
             var toPlace: [(name: String, from: URL)] =
                 fallbackLocation.map { from in
@@ -365,23 +395,29 @@ extension RenditionWriter {
                 } ?? []
             for source in encoder.options.sourceFormats {
                 let sourceNames = names(source.fileExtension)
-                if let found = location(of: sourceNames) {
+                if let found = location(of: sourceNames, source.fileExtension) {
                     sources.append(source)
                     if let from = found { toPlace += sourceNames.map { ($0, from) } }
                 } else if knownSources?.contains(source) == true {
                     return nil
                 }
             }
+            // Passed over, a refused source file would make its format look dropped as larger
+            // (and a refused fallback file hides what the encode kept): encoded again, whole.
+            guard lookup.rejected.isEmpty else { return nil }
             var fromStore = false
             for (name, from) in toPlace {
                 // A kept previous folder already has its files where they belong.
                 if from == places.previous && places.previousIsKept { continue }
-                fromStore = fromStore || from == places.store
-                if let failure = Self.place(
-                    from.appending(path: name), at: folder.appending(path: name))
-                {
-                    return .writeFailed(failure)
+                let destination = folder.appending(path: name)
+                let failure: String?
+                if let entry = lookup.entries[name] {
+                    fromStore = fromStore || from == places.store
+                    failure = entry.place(at: destination, temporaries: places.temporaries)
+                } else {
+                    failure = Self.place(from.appending(path: name), at: destination)
                 }
+                if let failure { return .writeFailed(failure) }
             }
             var found = renditions(
                 hash, sizes: sizes, format: format, sources: sources, reused: true)
@@ -414,7 +450,7 @@ extension RenditionWriter {
     /// Writes `bytes` with plain POSIX calls; nil on success, else the reason. Foundation's
     /// `Data.write` syncs each file to disk, which on a busy machine costs more than the encode,
     /// and the build's staging folder already keeps a failed build from being published.
-    fileprivate static func write(_ bytes: [UInt8], to path: String) -> String? {
+    static func write(_ bytes: [UInt8], to path: String) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }
         defer { close(descriptor) }
@@ -449,6 +485,8 @@ extension RenditionWriter {
 private final class SharedState: Sendable {
     let next = Atomic<Int>(0)
     let progress: (@Sendable (Int, Int) -> Void)?
+    /// The store's files refused so far (a photo may look for the same file twice).
+    let rejected = Mutex<Set<RenditionWriter.Rejection>>([])
     /// Photos finished; the lock also serialises the callback so `done` never goes backwards.
     let done = Mutex<Int>(0)
 

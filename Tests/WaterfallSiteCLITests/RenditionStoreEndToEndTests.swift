@@ -10,12 +10,12 @@ import Testing
 /// then `build --rendition-store DIR`.
 @Suite("Rendition shards and the rendition store, end to end", .serialized)
 struct RenditionStoreEndToEndTests {
-    /// Nine sample photos in three folders.
-    static func photos() throws -> TemporaryFolder {
+    /// `count` sample photos (nine: in three folders).
+    static func photos(_ count: Int = 9) throws -> TemporaryFolder {
         let work = try TemporaryFolder()
         let names = try FileManager.default.subpathsOfDirectory(
             atPath: Repository.sampleImages.path
-        ).filter { $0.hasSuffix(".jpg") }.sorted().prefix(9)
+        ).filter { $0.hasSuffix(".jpg") }.sorted().prefix(count)
         for name in names {
             try work.write(
                 "photos/" + name,
@@ -193,6 +193,115 @@ struct RenditionStoreEndToEndTests {
         #expect(
             Set(used)
                 == Set(after.keys).subtracting(["README.txt"]))
+    }
+
+    /// A store file spoilt in one of the ways a store's name alone would not tell.
+    enum BadFile: String, CaseIterable, Sendable {
+        case symbolicLinkOutside, empty, html, otherSize, truncated
+
+        /// What the warning says about it.
+        var reason: String {
+            switch self {
+            case .symbolicLinkOutside: "it is a symbolic link"
+            case .empty: "the file is empty"
+            case .html: "its bytes are no image (not JPEG)"
+            case .otherSize: "pixels where its name and the photo make it"
+            case .truncated: "the JPEG is incomplete"
+            }
+        }
+
+        /// Spoils the JPEG `name` in `store`; `wider` is another rendition of the same photo.
+        func spoil(_ name: String, wider: String, in store: String, outside: String) throws {
+            let path = store + "/" + name
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            try FileManager.default.removeItem(atPath: path)
+            switch self {
+            case .symbolicLinkOutside:
+                try Data("root:secret".utf8).write(to: URL(fileURLWithPath: outside))
+                try FileManager.default.createSymbolicLink(
+                    atPath: path, withDestinationPath: outside)
+            case .empty:
+                try Data().write(to: URL(fileURLWithPath: path))
+            case .html:
+                try Data("<!doctype html><p>not a photo</p>".utf8).write(
+                    to: URL(fileURLWithPath: path))
+            case .otherSize:
+                try FileManager.default.copyItem(atPath: store + "/" + wider, toPath: path)
+            case .truncated:
+                try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
+            }
+        }
+    }
+
+    @Test(
+        "A spoilt store file is not published: a warning, the photo encoded again, a plain build's site, exit 0; no later build keeps it",
+        arguments: BadFile.allCases)
+    func spoiltFile(_ bad: BadFile) throws {
+        let work = try Self.photos(3)
+        let photos = work.path + "/photos"
+        let store = work.path + "/store"
+        let site = work.path + "/site"
+        let fill = CapturedRun(["renditions", photos, "--shard", "0/1", "--store", store])
+        try #require(fill.exitCode == .success, "\(fill.error)")
+        let jpegs = try FileManager.default.contentsOfDirectory(atPath: store)
+            .filter { $0.hasSuffix(".jpg") }.sorted()
+        let name = jpegs[0]
+        let wider = try #require(jpegs.first { $0 != name && $0.prefix(20) == name.prefix(20) })
+        try bad.spoil(name, wider: wider, in: store, outside: work.path + "/shadow")
+
+        let build = CapturedRun(["build", photos, "-o", site, "--rendition-store", store])
+        #expect(build.exitCode == .success, "\(build.error)")
+        let warnings = build.error.split(separator: "\n").filter { $0.contains("warning:") }
+        #expect(warnings.count == 1, "\(build.error)")
+        #expect(
+            warnings.first?.contains(store + "/" + name + ": not used from the rendition store: ")
+                == true, "\(build.error)")
+        #expect(warnings.first?.contains(bad.reason) == true, "\(build.error)")
+        #expect(warnings.first?.contains("waterfall-site renditions") == true, "the fix")
+        #expect(
+            build.output.contains("2 photos' renditions from the rendition store, 1 encoded"),
+            "\(build.output)")
+        try Self.buildPlain(work)
+        let plain = try Self.files(work.path + "/plain")
+        #expect(try Self.files(site) == plain, "the photo's renditions encoded, byte for byte")
+        let published = try FileManager.default.attributesOfItem(
+            atPath: site + "/renditions/" + name)
+        #expect(published[.type] as? FileAttributeType == .typeRegular)
+
+        // A later build without the store starts from the site: nothing bad is there to keep.
+        let later = CapturedRun(["build", photos, "-o", site])
+        #expect(later.exitCode == .success && later.error.isEmpty, "\(later.error)")
+        #expect(try Self.files(site) == plain)
+        // A shard run checks the store's own files too, and replaces the spoilt one.
+        let refill = CapturedRun(["renditions", photos, "--shard", "0/1", "--store", store])
+        #expect(refill.exitCode == .success)
+        #expect(refill.error.contains(store + "/" + name + ": not a usable rendition: "))
+        #expect(try Self.files(store) == Self.renditions(ofSite: work.path + "/plain"))
+    }
+
+    @Test(
+        "A spoilt file in the previous site is not reused by a build that reads it (--no-cache)",
+        arguments: BadFile.allCases)
+    func spoiltPreviousSite(_ bad: BadFile) throws {
+        let work = try Self.photos(3)
+        let photos = work.path + "/photos"
+        try Self.buildPlain(work)
+        let expected = try Self.files(work.path + "/plain")
+        let renditions = work.path + "/plain/renditions"
+        let jpegs = try FileManager.default.contentsOfDirectory(atPath: renditions)
+            .filter { $0.hasSuffix(".jpg") }.sorted()
+        let name = jpegs[0]
+        let wider = try #require(jpegs.first { $0 != name && $0.prefix(20) == name.prefix(20) })
+        try bad.spoil(name, wider: wider, in: renditions, outside: work.path + "/shadow")
+
+        let rebuild = CapturedRun(["build", photos, "-o", work.path + "/plain", "--no-cache"])
+        #expect(rebuild.exitCode == .success, "\(rebuild.error)")
+        #expect(
+            rebuild.error.contains(
+                renditions + "/" + name + ": not reused from the previous site: "),
+            "\(rebuild.error)")
+        #expect(rebuild.error.contains(bad.reason), "\(rebuild.error)")
+        #expect(try Self.files(work.path + "/plain") == expected)
     }
 
     @Test("Usage errors name the option and exit 64")

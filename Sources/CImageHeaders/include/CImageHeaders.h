@@ -247,4 +247,27 @@ static inline const char *wfs_folder_record_name(const wfs_folder_record *record
 /// end, or -1 with `errno` set (ENOSYS where the system has no such call: use `readdir` there).
 long wfs_read_folder(int fd, void *buffer, size_t capacity);
 
+/// What ``wfs_check_rendition`` found.
+typedef enum WFS_CLOSED_ENUM wfs_rendition_verdict {
+    /// The bytes are the expected format, whole, at the expected size.
+    WFS_RENDITION_OK WFS_SWIFT_NAME(ok) = 0,
+    /// The file has no bytes.
+    WFS_RENDITION_EMPTY WFS_SWIFT_NAME(empty) = 1,
+    /// The signature is another format's, or none (an HTML page named `.jpg`).
+    WFS_RENDITION_WRONG_FORMAT WFS_SWIFT_NAME(wrongFormat) = 2,
+    /// The structure is cut short: no JPEG EOI at the end, no PNG IEND, a RIFF size that is not
+    /// the file's, AVIF boxes that do not tile the file.
+    WFS_RENDITION_INCOMPLETE WFS_SWIFT_NAME(incomplete) = 3,
+    /// The header reader rejected the header.
+    WFS_RENDITION_UNREADABLE WFS_SWIFT_NAME(unreadable) = 4,
+    /// The header gives another pixel size (or an EXIF turn) than expected.
+    WFS_RENDITION_WRONG_SIZE WFS_SWIFT_NAME(wrongSize) = 5,
+} wfs_rendition_verdict;
+
+/// Whether `bytes` (a whole rendition file) are a complete `expected` image (JPEG, PNG, WebP or
+/// AVIF) shown at `width` x `height`, by its signature, its structure's ends and its header: no
+/// pixel is decoded. `message` receives the reason for any verdict but OK, else "".
+wfs_rendition_verdict wfs_check_rendition(const uint8_t *bytes, size_t length, wfs_format expected, uint32_t width,
+                                          uint32_t height, char *message, size_t capacity);
+
 #endif

@@ -94,13 +94,19 @@ public struct RenditionShard {
             }
         }
         let report = writer.write(
-            mine, into: store, reusing: nil, temporaries: incoming.url
+            // The store as a store too: a file already there is checked, and replaced when bad.
+            mine, into: store, reusing: nil, store: store, temporaries: incoming.url
         ) { done, total in
             progress.update("Resizing photos", done: done, total: total)
         }
         progress.finish()
         if let failure = report.writeFailure { throw .failed(failure) }
         failed += report.diagnostics.map { ($0.relativePath, $0.error.message) }
+        for rejection in report.rejected {
+            console.warn(
+                "warning: \(TerminalText.safe(rejection.path)): not a usable rendition: \(rejection.reason); encoded again in its place"
+            )
+        }
         for (path, message) in failed {
             console.warn("warning: \(TerminalText.safe(path)): no resized copies (\(message))")
         }
@@ -181,7 +187,8 @@ public struct RenditionShard {
             encoder: RenditionEncoder(
                 options: builder.renditionOptions, budget: builder.decodeBudget),
             widths: sizing.widths,
-            jobs: settings.jobs)
+            jobs: settings.jobs
+        ).checkingStore()
         // What the build leaves out of its scan, and the store.
         let staticFolder = try builder.loadStaticFolder(OutputFolder(settings.output))
         let scan = try builder.scanPhotos(

@@ -30,7 +30,8 @@ extension SiteBuilder {
         let options = renditionOptions
         let writer = RenditionWriter(
             encoder: RenditionEncoder(options: options, budget: decodeBudget), widths: widths,
-            jobs: settings.jobs)
+            jobs: settings.jobs
+        ).checkingStore()
         let folderName = RenditionWriter.folderName
         // Where each photo (in plan order) was in the previous build's cache.
         let byScan = cache == nil ? [] : previousPositions()
@@ -104,6 +105,17 @@ extension SiteBuilder {
         }
         progress.finish()
         if let failure = report.writeFailure { throw .failed(failure) }
+        for rejection in report.rejected where rejection.place == .previousSite {
+            console.warn(
+                "warning: \(TerminalText.safe(rejection.path)): not reused from the previous site: \(rejection.reason); the photo's renditions were encoded again"
+            )
+        }
+        for rejection in report.rejected where rejection.place == .store {
+            console.warn(
+                "warning: \(TerminalText.safe(rejection.path)): not used from the rendition store: \(rejection.reason);"
+                    + " the photo's renditions were encoded instead. Refill the store with 'waterfall-site renditions PHOTOS --shard I/N --store DIR', which replaces such files"
+            )
+        }
         var vanished: Set<Int> = []
         let diagnostics = Dictionary(
             report.diagnostics.map { ($0.relativePath, $0) },

@@ -235,7 +235,9 @@ enum HelpText {
                                       --no-avif)
           --avif-speed N              AV1 encoder speed, 0 (slowest, smallest) to 9 (default: 6)
           --rendition-store DIR       Link the copies that 'waterfall-site renditions --shard'
-                                      made in DIR; encode only what it lacks
+                                      made in DIR; encode only what it lacks or
+                                      what is not a whole file of the format and
+                                      size its name says
           --max-pixels N              Photos with more pixels are not resized; their tiles show
                                       the original, 1–10,000,000,000 (default: 100000000)
           --decode-memory SIZE        Memory the decodes of all jobs share, in bytes or with KB,

@@ -1,0 +1,127 @@
+// The check of a rendition store's entry before a build publishes it. A store is filled by other
+// machines and other runs; a build must not publish a file whose name is all that vouches for it
+// (an HTML page named `.jpg`, a file cut short by a full disk, a rendition of another size). The
+// check reads only what a header reader and a file's two ends hold, never the pixels: a store may
+// hold a million files, and a build checks every one it links.
+
+#include "Internal.h"
+
+#include <string.h>
+
+static uint32_t big_endian_32(const uint8_t *bytes) {
+    return ((uint32_t)bytes[0] << 24) | ((uint32_t)bytes[1] << 16) | ((uint32_t)bytes[2] << 8) | bytes[3];
+}
+
+static uint32_t little_endian_32(const uint8_t *bytes) {
+    return ((uint32_t)bytes[3] << 24) | ((uint32_t)bytes[2] << 16) | ((uint32_t)bytes[1] << 8) | bytes[0];
+}
+
+/// A JPEG ends with its EOI marker: a file cut short (a full disk, a killed copy) does not.
+static bool jpeg_is_complete(const uint8_t *bytes, size_t length) {
+    return length >= 4 && bytes[length - 2] == 0xFF && bytes[length - 1] == 0xD9;
+}
+
+/// A PNG opens with IHDR right after its signature and ends with the fixed 12 bytes of IEND.
+static bool png_is_complete(const uint8_t *bytes, size_t length) {
+    static const uint8_t iend[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82};
+    return length >= 8 + 25 + 12 && memcmp(bytes + 8, "\0\0\0\x0DIHDR", 8) == 0 &&
+           memcmp(bytes + length - 12, iend, 12) == 0;
+}
+
+/// A WebP's RIFF header gives the size of everything after its first 8 bytes.
+static bool webp_is_complete(const uint8_t *bytes, size_t length) {
+    return length >= 12 && (uint64_t)little_endian_32(bytes + 4) + 8 == length;
+}
+
+/// An AVIF's top-level boxes (`ftyp` first, then `meta` and `mdat` among them) tile the file
+/// exactly: each size in bounds, the last ending at the file's end (or running to it, size 0).
+static bool avif_is_complete(const uint8_t *bytes, size_t length) {
+    bool meta = false, media = false;
+    size_t offset = 0;
+    while (offset < length) {
+        if (length - offset < 8) return false;
+        uint64_t size = big_endian_32(bytes + offset);
+        const uint8_t *type = bytes + offset + 4;
+        if (size == 1) {
+            if (length - offset < 16) return false;
+            size = ((uint64_t)big_endian_32(bytes + offset + 8) << 32) | big_endian_32(bytes + offset + 12);
+            if (size < 16) return false;
+        } else if (size == 0) {
+            size = length - offset;
+        } else if (size < 8) {
+            return false;
+        }
+        if (size > length - offset) return false;
+        if (offset == 0 && memcmp(type, "ftyp", 4) != 0) return false;
+        meta = meta || memcmp(type, "meta", 4) == 0;
+        media = media || memcmp(type, "mdat", 4) == 0;
+        offset += (size_t)size;
+    }
+    return meta && media;
+}
+
+static bool is_complete(wfs_format format, const uint8_t *bytes, size_t length) {
+    switch (format) {
+    case WFS_FORMAT_JPEG: return jpeg_is_complete(bytes, length);
+    case WFS_FORMAT_PNG: return png_is_complete(bytes, length);
+    case WFS_FORMAT_WEBP: return webp_is_complete(bytes, length);
+    case WFS_FORMAT_AVIF: return avif_is_complete(bytes, length);
+    default: return false;
+    }
+}
+
+wfs_rendition_verdict wfs_check_rendition(const uint8_t *bytes, size_t length, wfs_format expected, uint32_t width,
+                                          uint32_t height, char *message, size_t capacity) {
+    wfs_message(message, capacity, "%s", "");
+    if (expected != WFS_FORMAT_JPEG && expected != WFS_FORMAT_PNG && expected != WFS_FORMAT_WEBP &&
+        expected != WFS_FORMAT_AVIF) {
+        wfs_message(message, capacity, "%s is not a rendition format", wfs_format_name(expected));
+        return WFS_RENDITION_WRONG_FORMAT;
+    }
+    if (bytes == NULL || length == 0) {
+        wfs_message(message, capacity, "the file is empty");
+        return WFS_RENDITION_EMPTY;
+    }
+    // The signature: the bytes must be the format the name says, whatever else they are.
+    wfs_format found = wfs_sniff_format(bytes, length < 32 ? length : 32);
+    if (found != expected) {
+        if (found == WFS_FORMAT_UNKNOWN) {
+            wfs_message(message, capacity, "its bytes are no image (not %s)", wfs_format_name(expected));
+        } else {
+            wfs_message(message, capacity, "its bytes are %s, not %s", wfs_format_name(found),
+                        wfs_format_name(expected));
+        }
+        return WFS_RENDITION_WRONG_FORMAT;
+    }
+    if (!is_complete(expected, bytes, length)) {
+        wfs_message(message, capacity, "the %s is incomplete (cut short or damaged: its end or its structure is missing)",
+                    wfs_format_name(expected));
+        return WFS_RENDITION_INCOMPLETE;
+    }
+    // The size, from the same header readers the scanner uses.
+    wfs_image_header header;
+    char reason[WFS_MESSAGE_CAPACITY];
+    wfs_status status = wfs_read_image_header_from_memory(bytes, length, &header, reason, sizeof reason);
+    if (status != WFS_STATUS_OK) {
+        wfs_message(message, capacity, "its %s header cannot be read: %s", wfs_format_name(expected), reason);
+        return WFS_RENDITION_UNREADABLE;
+    }
+    // The header reader's format is the one the bytes hold: an AVIF brand on an image of
+    // another codec (HEVC) passes the signature but is no AVIF to a browser.
+    if (header.format != expected) {
+        wfs_message(message, capacity, "its bytes are %s, not %s", wfs_format_name(header.format),
+                    wfs_format_name(expected));
+        return WFS_RENDITION_WRONG_FORMAT;
+    }
+    // Renditions are stored upright: a JPEG or PNG with an EXIF turn would be shown at another
+    // size than the page reserves for it.
+    bool shown_as_stored = header.display_width == 0;
+    uint32_t shown_width = shown_as_stored ? header.width : header.display_width;
+    uint32_t shown_height = shown_as_stored ? header.height : header.display_height;
+    if (shown_width != width || shown_height != height || header.orientation != 1) {
+        wfs_message(message, capacity, "it is %ux%u pixels%s where its name and the photo make it %ux%u", shown_width,
+                    shown_height, header.orientation != 1 ? " with an EXIF turn" : "", width, height);
+        return WFS_RENDITION_WRONG_SIZE;
+    }
+    return WFS_RENDITION_OK;
+}
