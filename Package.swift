@@ -55,7 +55,10 @@ let package = Package(
         // (Sources/ProcessFittings/README.md).
         .target(name: "ProcessFittings", exclude: ["StaticLibstdcxx", "README.md"]),
         .target(name: "CImageHeaders", dependencies: ["CJPEG", "CPNG", "CCodecLoader"]),
-        .target(name: "PhotoScanner", dependencies: ["CImageHeaders"]),
+        // The one rule for reading an input file (photos, static files, theme, logo, favicon,
+        // metadata, the rendition store): no dependencies, so every reader can use it.
+        .target(name: "InputFiles"),
+        .target(name: "PhotoScanner", dependencies: ["CImageHeaders", "InputFiles"]),
         .target(name: "MasonryLayout"),
         // Renditions: decode, resize, encode (C, the only place that jumps) and the Swift side
         // that picks widths from the layout, names files by content and runs them in parallel.
@@ -63,7 +66,9 @@ let package = Package(
         .target(
             name: "CImageRenditions",
             dependencies: ["CJPEG", "CPNG", "CCodecLoader", "CImageHeaders"]),
-        .target(name: "PhotoRenditions", dependencies: ["CImageRenditions", "MasonryLayout"]),
+        .target(
+            name: "PhotoRenditions",
+            dependencies: ["CImageRenditions", "MasonryLayout", "InputFiles"]),
         .executableTarget(name: "TemplateEmbedder"),
         .plugin(
             name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
@@ -75,7 +80,7 @@ let package = Package(
         .target(
             name: "SiteBuild",
             dependencies: [
-                "PhotoScanner", "PhotoRenditions", "MasonryLayout", "SiteRenderer",
+                "InputFiles", "PhotoScanner", "PhotoRenditions", "MasonryLayout", "SiteRenderer",
                 "ProcessFittings",
             ]),
         .target(
@@ -91,6 +96,7 @@ let package = Package(
             name: "layout-benchmark", dependencies: ["MasonryLayout"],
             path: "Benchmarks/layout-benchmark"),
         .testTarget(name: "ProcessFittingsTests", dependencies: ["ProcessFittings"]),
+        .testTarget(name: "InputFilesTests", dependencies: ["InputFiles", "TestSupport"]),
         .testTarget(name: "PhotoScannerTests", dependencies: ["PhotoScanner"]),
         .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout"]),
         .testTarget(

@@ -1,3 +1,5 @@
+import InputFiles
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -16,9 +18,10 @@
 /// ``StoreLookup``), opened and checked before a build publishes it.
 ///
 /// A store is filled by other runs and other machines, so its names vouch for nothing: the entry
-/// is opened without following a symbolic link (a link to `/etc/shadow` named like a rendition is
-/// refused, not read), must be a regular file (`O_NONBLOCK`: a FIFO under a rendition's name does
-/// not hang the build), and its bytes go through the writer's ``RenditionWriter/StoreCheck``. What
+/// is opened by ``InputFileRule``, the rule every input file goes through, never following a
+/// symbolic link out of the store (a link to `/etc/shadow` named like a rendition is refused, not
+/// read), as a regular file only (a FIFO under a rendition's name does not hang the build), and
+/// its bytes go through the writer's ``RenditionWriter/StoreCheck``. What
 /// is placed into the site is the inode that was checked, never whatever the name holds later.
 final class StoreEntry {
     let path: String
@@ -36,17 +39,23 @@ final class StoreEntry {
         func reject(_ reason: String) -> RenditionWriter.Rejection {
             RenditionWriter.Rejection(path: path, place: place, reason: reason)
         }
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
+        // Never with --follow-symlinks: a store holds the files themselves, whoever filled it.
+        let descriptor: Int32
+        do {
+            descriptor = try InputFileRule(followsLinks: false).open(name, in: folder.path)
+        } catch {
+            guard case .linkOutside(let target, _) = error.reason else {
+                throw reject(error.reasonText)
+            }
             throw reject(
-                errno == ELOOP
-                    ? "it is a symbolic link (a store holds the files themselves)"
-                    : "cannot open it: \(String(cString: strerror(errno)))")
+                "it is a symbolic link to '\(target)', outside the store (a store holds the files themselves)"
+            )
         }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+        guard fstat(descriptor, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
             close(descriptor)
-            throw reject("it is not a regular file")
+            throw reject("cannot read it: \(reason)")
         }
         let length = Int(info.st_size)
         var start: UnsafePointer<UInt8>?

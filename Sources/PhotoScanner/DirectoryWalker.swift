@@ -1,3 +1,5 @@
+import InputFiles
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -27,4 +27,15 @@ public final class TemporaryFolder {
     public func write(_ relativePath: String, _ text: String) throws -> URL {
         try write(relativePath, Data(text.utf8))
     }
+
+    @discardableResult
+    public func write(_ relativePath: String, _ bytes: [UInt8]) throws -> URL {
+        try write(relativePath, Data(bytes))
+    }
+
+    /// Creates a symbolic link at `relativePath` whose target is `destination`, verbatim.
+    public func link(_ relativePath: String, to destination: String) throws {
+        try FileManager.default.createSymbolicLink(
+            atPath: url.appending(path: relativePath).path, withDestinationPath: destination)
+    }
 }

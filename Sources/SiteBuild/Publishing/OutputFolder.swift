@@ -1,3 +1,4 @@
+import InputFiles
 import PhotoRenditions
 import PhotoScanner
 import SiteRenderer

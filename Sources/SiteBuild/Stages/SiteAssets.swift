@@ -1,3 +1,4 @@
+import InputFiles
 import PhotoScanner
 import SiteRenderer
 

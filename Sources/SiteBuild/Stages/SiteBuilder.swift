@@ -1,3 +1,4 @@
+import InputFiles
 import MasonryLayout
 import PhotoRenditions
 import PhotoScanner

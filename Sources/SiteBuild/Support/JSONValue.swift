@@ -1,5 +1,5 @@
+import InputFiles
 import PhotoRenditions
-import PhotoScanner
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

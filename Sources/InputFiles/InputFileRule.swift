@@ -143,9 +143,9 @@ extension InputFileRule {
     private func openInside(
         _ components: [String], from root: Int32, root rootPath: String, shown: String
     ) throws(InputFileError) -> Int32 {
-        guard let resolvedRoot = Self.resolvedRoot(rootPath) else {
-            throw Self.failure(errno, path: rootPath)
-        }
+        // Resolved only when a link is met: most paths have none, and realpath costs a system
+        // call per component of the root (a rendition store is read a million files at a time).
+        var resolvedRoot: [UInt8]?
         var components = components
         for _ in 0..<Self.linkLimit {
             var folder = dup(root)
@@ -159,6 +159,8 @@ extension InputFileRule {
                 }
                 if (info.st_mode & S_IFMT) == S_IFLNK {
                     close(folder)
+                    if resolvedRoot == nil { resolvedRoot = Self.resolvedRoot(rootPath) }
+                    guard let resolvedRoot else { throw Self.failure(errno, path: rootPath) }
                     let link = rootPath + "/" + components[...index].joined(separator: "/")
                     components =
                         try Self.inside(link, resolvedRoot: resolvedRoot, rootPath: rootPath)

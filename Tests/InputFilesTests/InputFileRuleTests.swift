@@ -1,7 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import PhotoScanner
+@testable import InputFiles
 
 /// The one rule for every input file: a regular file reached without leaving its root, unless
 /// links may be followed, and never a device, FIFO or socket.
