@@ -1,0 +1,69 @@
+import MasonryLayout
+
+/// The tiles of a page that can be on its first screen, which load at once, and the one image
+/// among them the browser should fetch first.
+///
+/// A tile counts when its top edge is above `height` at some gallery width of some range of the
+/// layout (a breakpoint, or a balancing sub-range of one). Every other image loads lazily, so on
+/// a slow phone link the few images on screen do not share the bandwidth with a dozen below it.
+///
+/// Within a range a tile's top in its section is linear in the gallery width, so its lowest value
+/// is at one end of the range; the section's own top is a sum of the earlier sections' heights,
+/// each a maximum over its columns' linear bottoms, which is bounded below by the largest of the
+/// columns' lower ends. The sum of the two bounds is never above the tile's real top at any width
+/// of the range, so no tile that can be on the first screen is ever left lazy.
+struct FirstScreen: Equatable {
+    /// Per item of the page, in order (each section's items after the previous section's):
+    /// whether its image loads eagerly.
+    let eager: [Bool]
+    /// The item whose image gets `fetchpriority=high`: of the eager items on the first screen at
+    /// the page's narrowest gallery width (a phone, where the bandwidth is scarcest), the one
+    /// with the largest area there, the first of equals; nil when no item is eager.
+    let priority: Int?
+
+    init(_ layout: GalleryLayout, height: Double) {
+        var eager: [Bool] = []
+        for range in layout.breakpoints {
+            let tops = Self.lowestTops(range)
+            if eager.isEmpty { eager = [Bool](repeating: false, count: tops.count) }
+            for (index, top) in tops.enumerated() where top < height { eager[index] = true }
+        }
+        self.eager = eager
+        priority = layout.breakpoints.first.flatMap {
+            Self.largest($0, eager: eager, height: height)
+        }
+    }
+}
+
+extension FirstScreen {
+    /// A lower bound of each item's top over the range's gallery widths (see the type).
+    fileprivate static func lowestTops(_ range: BreakpointLayout) -> [Double] {
+        func lowest(_ length: LinearLength) -> Double {
+            min(
+                length.value(atGalleryWidth: range.minimumWidth),
+                length.value(atGalleryWidth: range.maximumWidth))
+        }
+        var tops: [Double] = []
+        var sectionTop = 0.0
+        for section in range.sections {
+            for item in section.items { tops.append(sectionTop + lowest(item.frame.y)) }
+            sectionTop += (section.columnBottoms.map(lowest).max() ?? 0) + section.bottomOffset
+        }
+        return tops
+    }
+
+    /// The largest eager item on the first screen at the range's narrowest width. The area is
+    /// the tile's, caption band included: the band is the same for every tile of a page with a
+    /// fixed one, and a few lines of text otherwise, small beside a photo on a phone.
+    fileprivate static func largest(_ range: BreakpointLayout, eager: [Bool], height: Double)
+        -> Int?
+    {
+        let frames = range.itemFrames(atGalleryWidth: range.minimumWidth)
+        var best: (index: Int, area: Double)?
+        for (index, frame) in frames.enumerated() where eager[index] && frame.y < height {
+            let area = frame.width * frame.height
+            if area > best?.area ?? -1 { best = (index, area) }
+        }
+        return best?.index
+    }
+}
