@@ -18,7 +18,7 @@ struct FirstScreen: Equatable {
     let eager: [Bool]
     /// The item whose image gets `fetchpriority=high`: of the eager items on the first screen at
     /// the page's narrowest gallery width (a phone, where the bandwidth is scarcest), the one
-    /// with the largest area there, the first of equals; nil when no item is eager.
+    /// with the most area on that screen, the first of equals; nil when no item is eager.
     let priority: Int?
 
     init(_ layout: GalleryLayout, height: Double) {
@@ -52,17 +52,19 @@ extension FirstScreen {
         return tops
     }
 
-    /// The largest eager item on the first screen at the range's narrowest width. The area is
-    /// the tile's, caption band included: the band is the same for every tile of a page with a
-    /// fixed one, and a few lines of text otherwise, small beside a photo on a phone.
+    /// The eager item with the most area on the first screen at the range's narrowest width: the
+    /// part of its tile above `height` (what a browser measures for the largest contentful paint
+    /// is the part in the viewport; a tall photo half below the fold loses to a wide one above
+    /// it). The caption band counts, though it is text: the same for every tile of a page with a
+    /// fixed band, and a few lines otherwise, small beside a photo on a phone.
     fileprivate static func largest(_ range: BreakpointLayout, eager: [Bool], height: Double)
         -> Int?
     {
         let frames = range.itemFrames(atGalleryWidth: range.minimumWidth)
         var best: (index: Int, area: Double)?
         for (index, frame) in frames.enumerated() where eager[index] && frame.y < height {
-            let area = frame.width * frame.height
-            if area > best?.area ?? -1 { best = (index, area) }
+            let area = frame.width * (min(frame.maxY, height) - max(frame.y, 0))
+            if area > best?.area ?? 0 { best = (index, area) }
         }
         return best?.index
     }

@@ -59,6 +59,18 @@ struct FirstScreenTests {
         #expect(screen.priority == 1)
     }
 
+    @Test("A tall photo half below the fold counts by its part on screen")
+    func visibleArea() throws {
+        // At 320 px: column 0 holds a 480 px photo, then a 1,600 px one from 480 (372 px on
+        // screen); column 1 a square, then a 640 px photo from 160 to 800, whole on screen.
+        let layout = try Self.layout(
+            [(100, 300), (100, 100), (100, 400), (100, 1000)],
+            breakpoints: [Breakpoint(minimumWidth: 0, columns: 2)], maximum: 640)
+        let screen = FirstScreen(layout, height: 852)
+        #expect(screen.eager == [true, true, true, true])
+        #expect(screen.priority == 2)
+    }
+
     @Test("No tile that is above the first screen at some whole-pixel width is ever lazy")
     func neverLazyOnScreen() throws {
         // Titled sections of random shapes: a section's top moves with its columns' maximum.
