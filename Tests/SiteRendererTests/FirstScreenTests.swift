@@ -59,12 +59,13 @@ struct FirstScreenTests {
         #expect(screen.priority == 1)
     }
 
-    @Test("A tall photo half below the fold counts by its part on screen")
+    @Test("A tall photo mostly below a phone's fold counts by its part on screen")
     func visibleArea() throws {
-        // At 320 px: column 0 holds a 480 px photo, then a 1,600 px one from 480 (372 px on
-        // screen); column 1 a square, then a 640 px photo from 160 to 800, whole on screen.
+        // At Lighthouse's 412 px (743 px of first screen): column 0 holds a 412 px photo, then a
+        // 2,060 px one from 412 (331 px on screen); column 1 a square, then a 515 px photo from
+        // 206 to 721, whole on screen and the largest there.
         let layout = try Self.layout(
-            [(100, 300), (100, 100), (100, 400), (100, 1000)],
+            [(100, 200), (100, 100), (100, 250), (100, 1000)],
             breakpoints: [Breakpoint(minimumWidth: 0, columns: 2)], maximum: 640)
         let screen = FirstScreen(layout, height: 852)
         #expect(screen.eager == [true, true, true, true])
