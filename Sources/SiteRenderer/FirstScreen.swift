@@ -23,7 +23,10 @@ struct FirstScreen: Equatable {
     /// to thousands of px there), so this one hint is what lets the largest paint come first.
     let priority: Int?
 
-    init(_ layout: GalleryLayout, height: Double) {
+    /// `imageRatios`: each item's photo height ÷ width, so the priority is measured on the
+    /// photo above its caption band (the band is text, which paints no image); empty: the
+    /// whole tile.
+    init(_ layout: GalleryLayout, height: Double, imageRatios: [Double] = []) {
         var eager: [Bool] = []
         for range in layout.breakpoints {
             let tops = Self.lowestTops(range)
@@ -31,7 +34,7 @@ struct FirstScreen: Equatable {
             for (index, top) in tops.enumerated() where top < height { eager[index] = true }
         }
         self.eager = eager
-        priority = Self.largest(layout, eager: eager)
+        priority = Self.largest(layout, eager: eager, imageRatios: imageRatios)
     }
 }
 
@@ -55,9 +58,10 @@ extension FirstScreen {
     /// The eager item with the most area on a typical phone's first screen (see ``phone``) at
     /// the narrowest breakpoint: the part of its tile on that screen, as a browser measures the
     /// largest contentful paint (a tall photo mostly below the fold loses to a wide one above
-    /// it). The caption band counts, though it is text: the same for every tile of a page with a
-    /// fixed band, and a few lines otherwise, small beside a photo on a phone.
-    fileprivate static func largest(_ layout: GalleryLayout, eager: [Bool]) -> Int? {
+    /// it), without the caption band under it.
+    fileprivate static func largest(
+        _ layout: GalleryLayout, eager: [Bool], imageRatios: [Double]
+    ) -> Int? {
         let narrowest = layout.breakpoints.filter {
             $0.breakpointIndex == layout.breakpoints.first?.breakpointIndex
         }
@@ -67,7 +71,11 @@ extension FirstScreen {
         var best: (index: Int, area: Double)?
         for (index, frame) in range.itemFrames(atGalleryWidth: width).enumerated()
         where eager[index] && frame.y < phone.height {
-            let area = frame.width * (min(frame.maxY, phone.height) - max(frame.y, 0))
+            let photoHeight =
+                index < imageRatios.count
+                ? min(frame.height, frame.width * imageRatios[index]) : frame.height
+            let bottom = min(frame.y + photoHeight, phone.height)
+            let area = frame.width * (bottom - max(frame.y, 0))
             if area > best?.area ?? 0 { best = (index, area) }
         }
         return best?.index

@@ -92,7 +92,11 @@ public struct SiteRenderer: Sendable {
     public func render(_ page: SitePage) throws(LayoutError) -> RenderedPage {
         let layout = try layout(page)
         let ids = Self.sectionIDs(page.sections)
-        let firstScreen = FirstScreen(layout, height: options.firstScreenHeight)
+        let firstScreen = FirstScreen(
+            layout, height: options.firstScreenHeight,
+            imageRatios: page.sections.flatMap { section in
+                section.photos.map { Double($0.height) / Double($0.width) }
+            })
         var sectionsHTML = ""
         var itemIndex = 0
         var layoutBytes = 0

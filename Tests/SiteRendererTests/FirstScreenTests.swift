@@ -72,6 +72,22 @@ struct FirstScreenTests {
         #expect(screen.priority == 2)
     }
 
+    @Test("The priority goes by the photo, not by the caption band under it")
+    func captionBands() throws {
+        // At 412 px: a square photo over a 300 px band (a 506 px tile) beside a 3:2 portrait
+        // photo with no band, the larger photo.
+        let engine = try MasonryLayout(
+            options: LayoutOptions(
+                breakpoints: [Breakpoint(minimumWidth: 0, columns: 2)], columnSpacing: 0,
+                rowSpacing: 0, maximumGalleryWidth: 640))
+        let items = [
+            LayoutItem(width: 100, height: 100, extraHeight: 300)!,
+            LayoutItem(width: 100, height: 150)!,
+        ]
+        let layout = try engine.layout([LayoutSection(items: items)])
+        #expect(FirstScreen(layout, height: 852, imageRatios: [1, 1.5]).priority == 1)
+    }
+
     @Test("No tile that is above the first screen at some whole-pixel width is ever lazy")
     func neverLazyOnScreen() throws {
         // Titled sections of random shapes: a section's top moves with its columns' maximum.
