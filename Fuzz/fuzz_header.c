@@ -21,7 +21,7 @@ static int input_file = -1;
 
 static void check_invariants(wfs_status status, const wfs_image_header *header, const char *message, size_t capacity) {
     if (memchr(message, '\0', capacity) == NULL) abort();
-    if ((unsigned)status > WFS_STATUS_LIBRARY_MISSING) abort();
+    if ((unsigned)status > WFS_STATUS_SIZE_MISMATCH) abort();
     if (header->orientation < 1 || header->orientation > 8) abort();
     if (status != WFS_STATUS_OK) return;
     switch (header->format) {
