@@ -16,8 +16,8 @@ public struct SitePhoto: Sendable, Hashable {
     /// False for a file browsers cannot show (HEIC, and AVIF with its crops): the tile's full
     /// view is then its largest rendition even where originals are linked.
     public var opensOriginal = true
-    /// Short text on the card and the item page ("New", "Last one"); read by screen readers as
-    /// text beside the card's link, so it is not repeated in each link's accessible name.
+    /// Short text on the card and the item page ("New", "Last one"); inside the card's link,
+    /// after its text, so a tap on it opens the card and its words end the link's name.
     public var badge: String?
     /// `"availability": "sold out"` (or a badge saying so): the card is dimmed and says so in words.
     public var isSoldOut = false
