@@ -77,7 +77,7 @@ public struct SiteRenderer: Sendable {
             LayoutSection(
                 items: section.photos.compactMap {
                     LayoutItem(
-                        width: $0.width, height: $0.height,
+                        width: $0.tileWidth, height: $0.tileHeight,
                         extraHeight: CaptionBand.height($0, fixed: options.captionHeight))
                 },
                 headerHeight: section.title.isEmpty ? 0 : options.headerHeight,
@@ -266,7 +266,7 @@ extension SiteRenderer {
         var style =
             "--r:"
             + NumberText.decimal(
-                Double(photo.height) / Double(photo.width), decimals: Self.aspectDecimals)
+                Double(photo.tileHeight) / Double(photo.tileWidth), decimals: Self.aspectDecimals)
         let band = CaptionBand.height(photo, fixed: options.captionHeight)
         if band > 0 { style += ";--b:" + NumberText.decimal(band, decimals: 2) }
         let titleLines = CaptionBand.titleLines(photo)
@@ -330,11 +330,18 @@ extension SiteRenderer {
         values["id"] = .text(photo.itemPath.map(Self.tileID) ?? "")
         values["src"] = .text(photo.image?.src ?? original)
         values["srcset"] = .text(photo.image?.srcset ?? "")
-        values["sizes"] = .text(eager ? sizes : "auto, " + sizes)
+        // A photo cut at the sides is shown wider than its tile: its `sizes` say how much wider,
+        // and without `auto`, which would pick a file as wide as the tile.
+        let widening =
+            photo.tileShape?.widening(photoWidth: photo.width, photoHeight: photo.height) ?? 1
+        let sizes = TileShape.widened(sizes, by: widening)
+        let autoSizes = eager || widening > 1 ? sizes : "auto, " + sizes
+        values["sizes"] = .text(autoSizes)
         values["picture"] = .markup(
             pictureHTML(
-                photo, src: photo.image?.src ?? original, sizes: eager ? sizes : "auto, " + sizes,
-                eager: eager))
+                photo, src: photo.image?.src ?? original, sizes: autoSizes, eager: eager,
+                imageStyle: photo.tileShape == nil
+                    ? "" : "object-position:\(photo.focus ?? "50% 50%")"))
         values["width"] = .text(String(photo.width))
         values["height"] = .text(String(photo.height))
         values["alt"] = .text(photo.alt)

@@ -174,6 +174,11 @@ enum HelpText {
           --balance-tolerance PX      Keep every photo within PX of the shortest column at every
                                       width, splitting breakpoints where needed (default: the
                                       row spacing; 0: one column assignment per breakpoint)
+          --max-tall N                A tile at most N times as tall as wide (default: 2);
+                                      a taller photo is cropped around its metadata "focus"
+                                      and shown whole on its item page; 0: no cap; 0–100
+          --max-wide N                A tile at most N times as wide as tall (default: 3);
+                                      likewise; 0: no cap; 0–100
           --page-size N               Photos per page at most, 1–1,000,000 (default: 500)
 
           Every length (PX) is 0–10,000 px (--item-width at least 1), on the command line
