@@ -80,13 +80,33 @@ public struct SiteRenderer: Sendable {
                         width: $0.tileWidth, height: $0.tileHeight,
                         extraHeight: CaptionBand.height($0, fixed: options.captionHeight))
                 },
-                headerHeight: section.title.isEmpty ? 0 : options.headerHeight,
-                footerHeight: section.options.footer.isEmpty ? 0 : options.footerHeight,
+                headerHeight: section.title.isEmpty
+                    ? 0
+                    : SectionBand.headerHeight(
+                        title: section.title, count: countText(section),
+                        base: options.headerHeight, width: narrowestContent(section)),
+                footerHeight: section.options.footer.isEmpty
+                    ? 0
+                    : SectionBand.footerHeight(
+                        section.options.footer, base: options.footerHeight,
+                        width: narrowestContent(section)),
                 breakpoints: section.options.columns,
                 insets: section.options.insets
             )
         }
         return try engine.layout(sections)
+    }
+
+    /// What the section's header shows beside its title: its count and whether it continues.
+    func countText(_ section: SiteSection) -> String {
+        let count = strings.photoCount(section.totalCount ?? section.photos.count)
+        return count + (section.isContinued ? " · " + strings["continued"] : "")
+    }
+
+    /// The width of the section's header and footer at the gallery's narrowest width.
+    func narrowestContent(_ section: SiteSection) -> Double {
+        let insets = section.options.insets ?? options.layout.insets
+        return options.layout.minimumGalleryWidth - insets.left - insets.right
     }
 
     public func render(_ page: SitePage) throws(LayoutError) -> RenderedPage {

@@ -14,7 +14,8 @@ and checks:
   cards      every tile is one link (no nested links) holding its image, text and badges; a
              grid of points over every card and the centre of every badge hit the card's link
              (elementFromPoint); tile ids are unique; a product name of up to 32 characters is
-             shown whole (not clamped) from 375 px up
+             shown whole (not clamped) from 375 px up; every section title, count and footer
+             lies whole inside its band
   item pages every photo's page exists, in gallery order: its previous and next links point at
              the photos before and after it; no <script>, no on* attributes; no horizontal
              overflow; the image, the text and the neighbour links do not overlap; the photo
@@ -98,6 +99,21 @@ for (const li of document.querySelectorAll('.wf-tiles > li')) {
 }
 scrollTo(0, 0);
 return misses;
+"""
+
+# Section titles, counts and footers are read whole: each lies inside its band (the header
+# and footer clip what overflows them), at every width.
+SECTION_TEXT_JS = r"""
+const cut = [];
+const inside = (inner, outer) => { const a = inner.getBoundingClientRect(), b = outer.getBoundingClientRect();
+  return a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5 && a.left >= b.left - 0.5 && a.right <= b.right + 0.5; };
+for (const header of document.querySelectorAll('.wf-section-header'))
+  for (const part of header.querySelectorAll('.wf-title, .wf-count'))
+    if (!inside(part, header) || part.scrollWidth > part.clientWidth + 1) cut.push(part.textContent);
+for (const footer of document.querySelectorAll('.wf-section-footer'))
+  for (const part of footer.querySelectorAll('p'))
+    if (!inside(part, footer) || part.scrollWidth > part.clientWidth + 1) cut.push(part.textContent);
+return cut;
 """
 
 ITEM_JS = r"""
@@ -375,6 +391,8 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
                     t.check(not card["nameClamped"], f"{label}: name {card['name']!r} cut at {width}px")
                 order.append(urllib.parse.unquote(card["href"]))
                 tile_page[card["id"]] = page["file"]
+            cut = browser.execute(SECTION_TEXT_JS)
+            t.check(not cut, f"{engine} {width}px {page['file']}: section text cut: {cut}")
             misses = browser.execute(HITS_JS)
             t.check(not misses, f"{engine} {width}px {page['file']}: points of a card outside its link: "
                     + "; ".join(misses[:8]))

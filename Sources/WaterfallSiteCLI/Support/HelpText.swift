@@ -168,9 +168,10 @@ enum HelpText {
           --caption-height PX         Height of the text band under each photo that shows text
                                       (default: each band fits its title, price and caption;
                                       photos without text get none)
-          --header-height PX          Height of each section's header (default: 56)
+          --header-height PX          Height of each section's header (default: 56); a title
+                                      that wraps at the narrowest width adds 28 px a line
           --footer-height PX          Height of the footer band of a section whose metadata
-                                      gives a "footer" (default: 48)
+                                      gives a "footer" (default: 48); 20 px a further line
           --balance-tolerance PX      Keep every photo within PX of the shortest column at every
                                       width, splitting breakpoints where needed (default: the
                                       row spacing; 0: one column assignment per breakpoint)
