@@ -105,8 +105,11 @@ return misses;
 # and footer clip what overflows them), at every width.
 SECTION_TEXT_JS = r"""
 const cut = [];
-const inside = (inner, outer) => { const a = inner.getBoundingClientRect(), b = outer.getBoundingClientRect();
-  return a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5 && a.left >= b.left - 0.5 && a.right <= b.right + 0.5; };
+// Every line box of the text (an inline span has one per line) within the band's box, and no
+// block of it wider inside than out (text cut with an ellipsis; an inline span measures 0 both).
+const inside = (inner, outer) => { const b = outer.getBoundingClientRect();
+  return [...inner.getClientRects()].every(a =>
+    a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5 && a.left >= b.left - 0.5 && a.right <= b.right + 0.5); };
 for (const header of document.querySelectorAll('.wf-section-header'))
   for (const part of header.querySelectorAll('.wf-title, .wf-count'))
     if (!inside(part, header) || part.scrollWidth > part.clientWidth + 1) cut.push(part.textContent);
