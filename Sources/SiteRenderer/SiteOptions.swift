@@ -15,7 +15,15 @@ public struct SiteOptions: Sendable {
     public var footerHeight: Double
     /// Where the originals live inside the site (relative URL prefix, no trailing slash).
     public var photosFolder: String
-    /// Tiles whose top edge is below this many px (at every breakpoint's narrowest width) load lazily.
+    /// How far down the gallery the first screen reaches, in CSS px: tiles whose top edge is
+    /// below it at every gallery width load lazily (see ``FirstScreen``).
+    ///
+    /// The default, 852, is the viewport of the tallest common phone (932 CSS px, a 430 × 932
+    /// iPhone Pro Max) less 80 px for the page header above the gallery, the least the default
+    /// theme's title and photo count take there (section titles are in the layout already).
+    /// Shorter screens see fewer tiles; their extra eager tiles are the cost of one page for all.
+    /// A taller desktop window shows tiles below it, which still load at once, as lazy images in
+    /// the viewport do, only without a head start over the ones on a phone's first screen.
     public var firstScreenHeight: Double
     public var language: String
     /// The `sizes` attribute of photos that have renditions (``SiteImage``): the column width per
@@ -44,7 +52,7 @@ public struct SiteOptions: Sendable {
     public init(
         title: String, layout: LayoutOptions, captionHeight: Double = 0, headerHeight: Double = 56,
         footerHeight: Double = 48,
-        photosFolder: String = "photos", firstScreenHeight: Double = 1200, language: String = "en",
+        photosFolder: String = "photos", firstScreenHeight: Double = 852, language: String = "en",
         imageSizes: String = "100vw", linksOriginals: Bool = true
     ) {
         self.title = title

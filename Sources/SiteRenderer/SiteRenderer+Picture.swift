@@ -4,6 +4,9 @@ extension SiteRenderer {
     /// per format first. The one place this markup is made, so every template that shows a
     /// photo (the tile's and the item page's `{{picture}}`) shows it the same way.
     ///
+    /// `first` gives the `<img>` `fetchpriority=high`: the one image of the page the browser
+    /// should fetch before the others, because it is the largest on the first screen.
+    ///
     /// `root` goes before every rendition path (`../../` on an item page two folders down; `src`
     /// is passed whole), and `imageClass` is the `<img>`'s class, which a page's stylesheet
     /// sizes it by, with `imageStyle` (custom properties) when the stylesheet needs the photo's
@@ -14,7 +17,8 @@ extension SiteRenderer {
     /// `<img>`, whose width, height, alt text and loading attributes apply to whichever file
     /// is shown.
     func pictureHTML(
-        _ photo: SitePhoto, src: String, sizes: String, eager: Bool, root: String = "",
+        _ photo: SitePhoto, src: String, sizes: String, eager: Bool, first: Bool = false,
+        root: String = "",
         imageClass: String = "", imageStyle: String = ""
     ) -> String {
         var html = ""
@@ -34,7 +38,9 @@ extension SiteRenderer {
             html += " srcset=\"\(srcset.htmlEscaped)\" sizes=\"\(sizes.htmlEscaped)\""
         }
         html += " width=\(photo.width) height=\(photo.height) alt=\"\(photo.alt.htmlEscaped)\""
-        html += " loading=\(eager ? "eager" : "lazy") decoding=async>"
+        html += " loading=\(eager ? "eager" : "lazy")"
+        if first { html += " fetchpriority=high" }
+        html += " decoding=async>"
         if !sources.isEmpty { html += "</picture>" }
         return html
     }

@@ -112,7 +112,11 @@ public struct SiteRenderer: Sendable {
     public func render(_ page: SitePage) throws(LayoutError) -> RenderedPage {
         let layout = try layout(page)
         let ids = Self.sectionIDs(page.sections)
-        let eager = eagerItems(layout)
+        let firstScreen = FirstScreen(
+            layout, height: options.firstScreenHeight,
+            imageRatios: page.sections.flatMap { section in
+                section.photos.map { Double($0.tileHeight) / Double($0.tileWidth) }
+            })
         var sectionsHTML = ""
         var itemIndex = 0
         var layoutBytes = 0
@@ -123,7 +127,9 @@ public struct SiteRenderer: Sendable {
                     layout, section: sectionIndex, item: indexInSection, photo: photo)
                 layoutBytes += style.utf8.count
                 let sizes = section.options.imageSizes ?? options.imageSizes
-                tiles += tileHTML(photo, style: style, sizes: sizes, eager: eager[itemIndex])
+                tiles += tileHTML(
+                    photo, style: style, sizes: sizes, eager: firstScreen.eager[itemIndex],
+                    first: firstScreen.priority == itemIndex)
                 itemIndex += 1
             }
             sectionsHTML += theme.section.render([
@@ -333,16 +339,17 @@ extension SiteRenderer {
 }
 
 extension SiteRenderer {
-    fileprivate func tileHTML(_ photo: SitePhoto, style: String, sizes: String, eager: Bool)
-        -> String
-    {
+    /// `first`: the image the browser should fetch before the others (see ``FirstScreen``).
+    fileprivate func tileHTML(
+        _ photo: SitePhoto, style: String, sizes: String, eager: Bool, first: Bool
+    ) -> String {
         let original = options.photosFolder + "/" + photo.path.percentEncodedPath
         let fullView =
             options.linksOriginals && photo.opensOriginal
             ? original : (photo.image?.candidates.last?.path ?? original)
         // Sized for every placeholder up front: a tile is rendered per photo, and growing the
         // table part-way costs as much as filling it.
-        var values = [String: TemplateValue](minimumCapacity: 16)
+        var values = [String: TemplateValue](minimumCapacity: 19)
         values["style"] = .text(style)
         // The whole card is one link: to the photo's own page when the site has item pages.
         let href = photo.itemPath.map(\.percentEncodedPath) ?? photo.link ?? fullView
@@ -360,12 +367,14 @@ extension SiteRenderer {
         values["picture"] = .markup(
             pictureHTML(
                 photo, src: photo.image?.src ?? original, sizes: autoSizes, eager: eager,
+                first: first,
                 imageStyle: photo.tileShape == nil
                     ? "" : "object-position:\(photo.focus ?? "50% 50%")"))
         values["width"] = .text(String(photo.width))
         values["height"] = .text(String(photo.height))
         values["alt"] = .text(photo.alt)
         values["loading"] = .text(eager ? "eager" : "lazy")
+        values["fetchpriority"] = .text(first ? "high" : "")
         values["external"] = .text(photo.itemPath == nil && photo.link != nil ? "yes" : "")
         values["captioned"] = .text(CaptionBand.hasText(photo) ? "yes" : "")
         values["title"] = .text(photo.title ?? "")
@@ -376,8 +385,6 @@ extension SiteRenderer {
         return theme.tile.render(values)
     }
 
-    /// Items whose top edge lies within the first screen at the narrowest width of some
-    /// breakpoint load eagerly; every other image loads lazily.
     /// The element id of a photo's tile, which its item page's back link lands on: `p-` and the
     /// item page's path inside `items/` without `.html`, so it is unique on the site.
     public static func tileID(_ itemPath: String) -> String {
@@ -385,18 +392,6 @@ extension SiteRenderer {
         if id.hasPrefix(itemsFolder + "/") { id.removeFirst(itemsFolder.count + 1) }
         if id.hasSuffix(".html") { id.removeLast(5) }
         return "p-" + id
-    }
-
-    fileprivate func eagerItems(_ layout: GalleryLayout) -> [Bool] {
-        var eager: [Bool] = []
-        for breakpointLayout in layout.breakpoints {
-            let frames = breakpointLayout.itemFrames(atGalleryWidth: breakpointLayout.minimumWidth)
-            if eager.isEmpty { eager = [Bool](repeating: false, count: frames.count) }
-            for (index, frame) in frames.enumerated() where frame.y < options.firstScreenHeight {
-                eager[index] = true
-            }
-        }
-        return eager
     }
 
     fileprivate func paginationHTML(_ page: SitePage) -> String {

@@ -31,8 +31,8 @@ public struct Theme: Sendable {
         ],
         "tile.html": [
             "style", "href", "src", "width", "height", "alt", "title", "caption", "price",
-            "loading", "external", "captioned", "srcset", "sizes", "picture", "id", "badge",
-            "soldOut",
+            "loading", "fetchpriority", "external", "captioned", "srcset", "sizes", "picture", "id",
+            "badge", "soldOut",
         ],
         "pagination.html": [
             "previous", "next", "pageNumber", "pageCount", "pageLinks", "previousWord",

@@ -74,7 +74,7 @@ struct ResponsiveImageTests {
             #"<a href="photos/shop%20%26%20co.png"><picture>"#
             + #"<source type="image/avif" srcset="renditions/ab-195.avif 195w, renditions/ab-400.avif 400w" sizes="\#(sizes)">"#
             + #"<source type="image/webp" srcset="renditions/ab-195.webp 195w, renditions/ab-400.webp 400w" sizes="\#(sizes)">"#
-            + #"<img src="renditions/ab-400.jpg" srcset="renditions/ab-195.jpg 195w, renditions/ab-400.jpg 400w" sizes="\#(sizes)" width=400 height=600 alt="A &quot;mug&quot;" loading=eager decoding=async>"#
+            + #"<img src="renditions/ab-400.jpg" srcset="renditions/ab-195.jpg 195w, renditions/ab-400.jpg 400w" sizes="\#(sizes)" width=400 height=600 alt="A &quot;mug&quot;" loading=eager fetchpriority=high decoding=async>"#
             + #"</picture></a>"#
         #expect(html.contains(golden), "\(html)")
         // Without sources the tile is the plain <img> of earlier builds, no <picture>.
