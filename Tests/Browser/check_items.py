@@ -106,16 +106,18 @@ return misses;
 SECTION_TEXT_JS = r"""
 const cut = [];
 // Every line box of the text (an inline span has one per line) within the band's box, and no
-// block of it wider inside than out (text cut with an ellipsis; an inline span measures 0 both).
+// block of it wider inside than out (text cut with an ellipsis). An inline span has no client
+// width (Firefox still gives it a scroll width), so only blocks are measured so.
 const inside = (inner, outer) => { const b = outer.getBoundingClientRect();
   return [...inner.getClientRects()].every(a =>
     a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5 && a.left >= b.left - 0.5 && a.right <= b.right + 0.5); };
+const clipped = e => getComputedStyle(e).display !== 'inline' && e.scrollWidth > e.clientWidth + 1;
 for (const header of document.querySelectorAll('.wf-section-header'))
   for (const part of header.querySelectorAll('.wf-title, .wf-count'))
-    if (!inside(part, header) || part.scrollWidth > part.clientWidth + 1) cut.push(part.textContent);
+    if (!inside(part, header) || clipped(part)) cut.push(part.textContent);
 for (const footer of document.querySelectorAll('.wf-section-footer'))
   for (const part of footer.querySelectorAll('p'))
-    if (!inside(part, footer) || part.scrollWidth > part.clientWidth + 1) cut.push(part.textContent);
+    if (!inside(part, footer) || clipped(part)) cut.push(part.textContent);
 return cut;
 """
 
