@@ -106,6 +106,11 @@ public enum LayoutDocument {
                 json.string("path", photo.path)
                 json.integer("width", photo.width)
                 json.integer("height", photo.height)
+                // A tile cropped to the shape caps: the shape the layout placed it at.
+                if let shape = photo.tileShape {
+                    json.integer("tileWidth", shape.width)
+                    json.integer("tileHeight", shape.height)
+                }
                 json.endObject()
             }
         }

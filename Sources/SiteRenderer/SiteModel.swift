@@ -16,8 +16,8 @@ public struct SitePhoto: Sendable, Hashable {
     /// False for a file browsers cannot show (HEIC, and AVIF with its crops): the tile's full
     /// view is then its largest rendition even where originals are linked.
     public var opensOriginal = true
-    /// Short text on the card and the item page ("New", "Last one"); read by screen readers as
-    /// text beside the card's link, so it is not repeated in each link's accessible name.
+    /// Short text on the card and the item page ("New", "Last one"); inside the card's link,
+    /// after its text, so a tap on it opens the card and its words end the link's name.
     public var badge: String?
     /// `"availability": "sold out"` (or a badge saying so): the card is dimmed and says so in words.
     public var isSoldOut = false
@@ -32,6 +32,16 @@ public struct SitePhoto: Sendable, Hashable {
     public var offer: Offer?
     /// The photo's own licence fields; the site's defaults (``SiteOptions/rights``) fill the rest.
     public var rights: ImageRights?
+    /// The tile's shape when the gallery crops the photo to the shape caps (see ``TileShape``);
+    /// nil: the tile has the photo's own shape. The item page always shows the whole photo.
+    public var tileShape: TileShape?
+    /// Where a cropped tile keeps the photo's subject: a CSS `object-position` ("50% 30%");
+    /// nil: the centre.
+    public var focus: String?
+
+    /// The shape the layout places the tile at: ``tileShape``, or the photo's own.
+    public var tileWidth: Int { tileShape?.width ?? width }
+    public var tileHeight: Int { tileShape?.height ?? height }
 
     public init(
         path: String, width: Int, height: Int, alt: String, title: String? = nil,

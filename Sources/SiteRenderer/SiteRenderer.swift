@@ -77,16 +77,36 @@ public struct SiteRenderer: Sendable {
             LayoutSection(
                 items: section.photos.compactMap {
                     LayoutItem(
-                        width: $0.width, height: $0.height,
+                        width: $0.tileWidth, height: $0.tileHeight,
                         extraHeight: CaptionBand.height($0, fixed: options.captionHeight))
                 },
-                headerHeight: section.title.isEmpty ? 0 : options.headerHeight,
-                footerHeight: section.options.footer.isEmpty ? 0 : options.footerHeight,
+                headerHeight: section.title.isEmpty
+                    ? 0
+                    : SectionBand.headerHeight(
+                        title: section.title, count: countText(section),
+                        base: options.headerHeight, width: narrowestContent(section)),
+                footerHeight: section.options.footer.isEmpty
+                    ? 0
+                    : SectionBand.footerHeight(
+                        section.options.footer, base: options.footerHeight,
+                        width: narrowestContent(section)),
                 breakpoints: section.options.columns,
                 insets: section.options.insets
             )
         }
         return try engine.layout(sections)
+    }
+
+    /// What the section's header shows beside its title: its count and whether it continues.
+    func countText(_ section: SiteSection) -> String {
+        let count = strings.photoCount(section.totalCount ?? section.photos.count)
+        return count + (section.isContinued ? " · " + strings["continued"] : "")
+    }
+
+    /// The width of the section's header and footer at the gallery's narrowest width.
+    func narrowestContent(_ section: SiteSection) -> Double {
+        let insets = section.options.insets ?? options.layout.insets
+        return options.layout.minimumGalleryWidth - insets.left - insets.right
     }
 
     public func render(_ page: SitePage) throws(LayoutError) -> RenderedPage {
@@ -95,7 +115,7 @@ public struct SiteRenderer: Sendable {
         let firstScreen = FirstScreen(
             layout, height: options.firstScreenHeight,
             imageRatios: page.sections.flatMap { section in
-                section.photos.map { Double($0.height) / Double($0.width) }
+                section.photos.map { Double($0.tileHeight) / Double($0.tileWidth) }
             })
         var sectionsHTML = ""
         var itemIndex = 0
@@ -272,7 +292,7 @@ extension SiteRenderer {
         var style =
             "--r:"
             + NumberText.decimal(
-                Double(photo.height) / Double(photo.width), decimals: Self.aspectDecimals)
+                Double(photo.tileHeight) / Double(photo.tileWidth), decimals: Self.aspectDecimals)
         let band = CaptionBand.height(photo, fixed: options.captionHeight)
         if band > 0 { style += ";--b:" + NumberText.decimal(band, decimals: 2) }
         let titleLines = CaptionBand.titleLines(photo)
@@ -337,11 +357,19 @@ extension SiteRenderer {
         values["id"] = .text(photo.itemPath.map(Self.tileID) ?? "")
         values["src"] = .text(photo.image?.src ?? original)
         values["srcset"] = .text(photo.image?.srcset ?? "")
-        values["sizes"] = .text(eager ? sizes : "auto, " + sizes)
+        // A photo cut at the sides is shown wider than its tile: its `sizes` say how much wider,
+        // and without `auto`, which would pick a file as wide as the tile.
+        let widening =
+            photo.tileShape?.widening(photoWidth: photo.width, photoHeight: photo.height) ?? 1
+        let sizes = TileShape.widened(sizes, by: widening)
+        let autoSizes = eager || widening > 1 ? sizes : "auto, " + sizes
+        values["sizes"] = .text(autoSizes)
         values["picture"] = .markup(
             pictureHTML(
-                photo, src: photo.image?.src ?? original, sizes: eager ? sizes : "auto, " + sizes,
-                eager: eager, first: first))
+                photo, src: photo.image?.src ?? original, sizes: autoSizes, eager: eager,
+                first: first,
+                imageStyle: photo.tileShape == nil
+                    ? "" : "object-position:\(photo.focus ?? "50% 50%")"))
         values["width"] = .text(String(photo.width))
         values["height"] = .text(String(photo.height))
         values["alt"] = .text(photo.alt)

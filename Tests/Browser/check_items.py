@@ -11,9 +11,11 @@ and checks:
   gallery    every tile and its image within 0.3 px of the page's layout file
              (layout/PAGE.json) evaluated at the gallery's measured width, the worst gap printed;
              no two tiles overlap; no horizontal overflow; no <script> or on* attribute
-  cards      every tile is one link (no nested links) holding its image and text; badges sit
-             outside the link; tile ids are unique; a product name of up to 32 characters is
-             shown whole (not clamped) from 375 px up
+  cards      every tile is one link (no nested links) holding its image, text and badges; a
+             grid of points over every card and the centre of every badge hit the card's link
+             (elementFromPoint); tile ids are unique; a product name of up to 32 characters is
+             shown whole (not clamped) from 375 px up; every section title, count and footer
+             lies whole inside its band
   item pages every photo's page exists, in gallery order: its previous and next links point at
              the photos before and after it; no <script>, no on* attributes; no horizontal
              overflow; the image, the text and the neighbour links do not overlap; the photo
@@ -64,10 +66,59 @@ return tiles.map(li => {
   return {id: li.id, links: links.length, nested: a ? a.querySelectorAll('a').length : 0,
           href: a ? a.getAttribute('href') : null, imgInLink: !!(a && a.querySelector('img')),
           textInLink: !li.querySelector('.wf-caption') || !!(a && a.querySelector('.wf-caption')),
-          badgeInLink: badges.some(b => a && a.contains(b)),
+          badgeInLink: badges.every(b => a && a.contains(b)),
           name: name ? name.textContent : null,
           nameClamped: name ? name.scrollHeight > name.clientHeight + 1 : false};
 });
+"""
+
+# Every point of a card answers a tap with its link: a grid of points over each card and the
+# centre of each badge, after scrolling the card into view, must hit something inside the
+# card's one link (a badge over the photo but outside the link was a dead spot on a phone).
+# The grid keeps 12 px from the card's edges, clear of its rounded corners.
+HITS_JS = r"""
+const misses = [];
+for (const li of document.querySelectorAll('.wf-tiles > li')) {
+  const a = li.querySelector('a');
+  li.scrollIntoView({block: 'center', inline: 'nearest'});
+  const r = li.getBoundingClientRect();
+  const points = [];
+  for (let i = 0; i <= 4; i++) for (let j = 0; j <= 4; j++)
+    points.push([r.left + 12 + (r.width - 24) * i / 4, r.top + 12 + (r.height - 24) * j / 4, 'grid']);
+  for (const b of li.querySelectorAll('.wf-badge')) {
+    const q = b.getBoundingClientRect();
+    points.push([q.left + q.width / 2, q.top + q.height / 2, 'badge ' + b.textContent]);
+  }
+  for (const [x, y, what] of points) {
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    const hit = document.elementFromPoint(x, y);
+    if (!a || !hit || !a.contains(hit))
+      misses.push(`#${li.id} ${what} (${Math.round(x - r.left)}, ${Math.round(y - r.top)}): ` +
+                  (hit ? hit.tagName.toLowerCase() + (hit.className ? '.' + hit.className : '') : 'nothing'));
+  }
+}
+scrollTo(0, 0);
+return misses;
+"""
+
+# Section titles, counts and footers are read whole: each lies inside its band (the header
+# and footer clip what overflows them), at every width.
+SECTION_TEXT_JS = r"""
+const cut = [];
+// Every line box of the text (an inline span has one per line) within the band's box, and no
+// block of it wider inside than out (text cut with an ellipsis). An inline span has no client
+// width (Firefox still gives it a scroll width), so only blocks are measured so.
+const inside = (inner, outer) => { const b = outer.getBoundingClientRect();
+  return [...inner.getClientRects()].every(a =>
+    a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5 && a.left >= b.left - 0.5 && a.right <= b.right + 0.5); };
+const clipped = e => getComputedStyle(e).display !== 'inline' && e.scrollWidth > e.clientWidth + 1;
+for (const header of document.querySelectorAll('.wf-section-header'))
+  for (const part of header.querySelectorAll('.wf-title, .wf-count'))
+    if (!inside(part, header) || clipped(part)) cut.push(part.textContent);
+for (const footer of document.querySelectorAll('.wf-section-footer'))
+  for (const part of footer.querySelectorAll('p'))
+    if (!inside(part, footer) || clipped(part)) cut.push(part.textContent);
+return cut;
 """
 
 ITEM_JS = r"""
@@ -340,11 +391,16 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
                 label = f"{engine} {width}px {page['file']} #{card['id']}"
                 t.check(card["links"] == 1 and card["nested"] == 0, f"{label}: {card['links']} links in the card")
                 t.check(card["imgInLink"] and card["textInLink"], f"{label}: image or text outside the card's link")
-                t.check(not card["badgeInLink"], f"{label}: a badge inside the link (part of its name)")
+                t.check(card["badgeInLink"], f"{label}: a badge outside the link (a tap on it does nothing)")
                 if width >= 375 and card["name"] and len(card["name"]) <= 32:
                     t.check(not card["nameClamped"], f"{label}: name {card['name']!r} cut at {width}px")
                 order.append(urllib.parse.unquote(card["href"]))
                 tile_page[card["id"]] = page["file"]
+            cut = browser.execute(SECTION_TEXT_JS)
+            t.check(not cut, f"{engine} {width}px {page['file']}: section text cut: {cut}")
+            misses = browser.execute(HITS_JS)
+            t.check(not misses, f"{engine} {width}px {page['file']}: points of a card outside its link: "
+                    + "; ".join(misses[:8]))
             if width in (375, 1280):
                 run_axe(f"{engine} {width}px {page['file']}")
             if server is not None:

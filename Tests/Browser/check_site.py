@@ -409,8 +409,10 @@ def predict(page: dict, W: float, origin_x: float, origin_y: float, caption_heig
     for index, item in enumerate(bp["items"]):
         section, column = item[0], item[1]
         x, y, w, h = (item[2 + 2 * k] * W + item[3 + 2 * k] for k in range(4))
-        # Each tile has its own text band (none without text): the image is the photo's shape.
-        image_height = (w * photos[index]["height"] / photos[index]["width"]
+        # Each tile has its own text band (none without text): the image is the photo's shape,
+        # or the shape it is cropped to (tileWidth × tileHeight, past --max-tall or --max-wide).
+        shape = photos[index] if index < len(photos) else {}
+        image_height = (w * shape.get("tileHeight", shape.get("height", 1)) / shape.get("tileWidth", shape.get("width", 1))
                         if index < len(photos) else h - caption_height)
         items.append({"section": section, "column": column,
                       "rect": [origin_x + x, sections[section]["top"] + y, w, h],
@@ -578,7 +580,13 @@ def check_chosen_candidate(tile: dict, page_url: str, dpr: float) -> tuple[str |
     candidates = []
     for url, descriptor in parse_srcset(tile["srcset"] or ""):
         candidates.append((urllib.parse.urljoin(page_url, url), width_descriptor(descriptor)))
-    facts = {"chosen": None, "need": tile["img"][2] * dpr, "capped": False}
+    # A photo cropped at its sides (object-fit: cover in a tile capped by --max-wide) is drawn
+    # as many times wider than its box as its own shape is wider than the box's.
+    try:
+        drawn = (int(tile["width"]) / int(tile["height"])) / (tile["img"][2] / tile["img"][3])
+    except (KeyError, TypeError, ValueError, ZeroDivisionError):
+        drawn = 1.0
+    facts = {"chosen": None, "need": tile["img"][2] * dpr * (drawn if drawn > 1.01 else 1.0), "capped": False}
     if not candidates or any(w is None for _, w in candidates):
         return f"srcset {tile['srcset']!r} is not a list of width (w) descriptors", facts
     current = tile.get("currentSrc") or ""

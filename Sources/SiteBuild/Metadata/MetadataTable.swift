@@ -27,7 +27,7 @@ public enum MetadataTable {
         let preferred = ["title", "alt", "caption", "price", "link", "badge", "availability"]
         let photoFields =
             preferred.filter(PhotoMetadata.photoKeys.contains)
-            + PhotoMetadata.photoKeys.subtracting(preferred + PhotoMetadata.structuredDataKeys)
+            + PhotoMetadata.photoKeys.subtracting(preferred + PhotoMetadata.occasionalKeys)
             .sorted()
         return ["path"] + photoFields
             + PhotoMetadata.SectionEntry.keys.filter { !photoFields.contains($0) }
@@ -183,7 +183,7 @@ public enum MetadataTable {
                     "is empty; the first row names the columns: \(columns.joined(separator: ","))")
         }
         // Any case: `creditText`, `credittext` and `CreditText` name one column.
-        let known = columns + PhotoMetadata.structuredDataKeys
+        let known = columns + PhotoMetadata.occasionalKeys
         let byLowercase = Dictionary(known.map { ($0.lowercased(), $0) }) { first, _ in first }
         let names = header.fields.map {
             byLowercase[$0.trimmed.lowercased()] ?? $0.trimmed.lowercased()

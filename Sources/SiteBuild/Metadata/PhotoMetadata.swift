@@ -41,6 +41,9 @@ public struct PhotoMetadata: Sendable {
         var currency: String?
         /// The photo's own licence fields (see ``ImageRights``).
         var rights: ImageRights?
+        /// Where a tile cropped to the shape caps keeps the photo's subject (``FocusPoint``),
+        /// as CSS `object-position`; nil: the centre.
+        var focus: String?
         /// The price as an amount and a currency, once ``PhotoMetadata/resolvePrices(currency:language:)``
         /// has read it.
         var offer: Offer?
@@ -92,12 +95,15 @@ public struct PhotoMetadata: Sendable {
 
     public static let photoKeys: Set<String> = [
         "title", "alt", "caption", "link", "price", "badge", "availability", "currency",
-        "creator", "creditText", "copyrightNotice", "license", "acquireLicensePage",
+        "creator", "creditText", "copyrightNotice", "license", "acquireLicensePage", "focus",
     ]
 
-    /// The structured-data fields, rarely set per photo: a table may have them as columns, but
-    /// `init`'s starter table leaves them out.
+    /// The structured-data fields.
     public static let structuredDataKeys = ["currency"] + ImageRights.keys
+
+    /// The fields rarely set per photo (a cropped tile's `focus`, the structured-data fields):
+    /// a table may have them as columns, but `init`'s starter table leaves them out.
+    public static let occasionalKeys = ["focus"] + structuredDataKeys
 
     /// The values `availability` takes, each with whether it means sold out.
     static let availabilities = ["in stock": false, "sold out": true]
@@ -208,6 +214,11 @@ public struct PhotoMetadata: Sendable {
             case "alt": entry.alt = text
             case "caption": entry.caption = text
             case "price": entry.price = text
+            case "focus":
+                guard let point = FocusPoint(text) else {
+                    throw FieldProblem(key: key, problem: FocusPoint.problem(text))
+                }
+                entry.focus = point.css
             case "currency":
                 guard PriceText.isCurrencyCode(text) else {
                     throw FieldProblem(

@@ -34,6 +34,10 @@ public struct BuildSettings: Sendable {
     /// nil: 0 without captions, `defaultCaptionHeight` when the metadata gives titles or captions.
     public var captionHeight: Double?
     public var headerHeight = 56.0
+    /// The shape caps: a tile is at most `maxTall` times as tall as wide and `maxWide` times as
+    /// wide as tall (0: no cap); a photo beyond them is cropped in its tile (see `TileShape`).
+    public var maxTall = 2.0
+    public var maxWide = 3.0
     /// nil: the row spacing. 0 turns balancing sub-ranges off.
     public var balanceTolerance: Double?
     public var pageSize = 500

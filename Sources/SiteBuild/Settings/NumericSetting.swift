@@ -12,12 +12,18 @@ public struct NumericSetting: Sendable {
     public let range: ClosedRange<Double>
     /// Whole numbers only (counts, quality), or any number (lengths in px).
     public let isWhole: Bool
+    /// A ratio of two lengths (the shape caps), not a length in px.
+    public let isRatio: Bool
 
-    public init(flag: String, key: String?, range: ClosedRange<Double>, isWhole: Bool) {
+    public init(
+        flag: String, key: String?, range: ClosedRange<Double>, isWhole: Bool,
+        isRatio: Bool = false
+    ) {
         self.flag = flag
         self.key = key
         self.range = range
         self.isWhole = isWhole
+        self.isRatio = isRatio
     }
 
     public static let maximumLength = 10_000.0
@@ -32,6 +38,12 @@ public struct NumericSetting: Sendable {
     /// A fixed column width (`--item-width`): at least one pixel.
     public static let itemWidth = NumericSetting(
         flag: "--item-width", key: "itemWidth", range: 1...maximumLength, isWhole: false)
+    /// The shape caps (`--max-tall`, `--max-wide`): height ÷ width and width ÷ height of a
+    /// tile at most; 0 turns a cap off.
+    public static let maxTall = NumericSetting(
+        flag: "--max-tall", key: "maxTall", range: 0...100, isWhole: false, isRatio: true)
+    public static let maxWide = NumericSetting(
+        flag: "--max-wide", key: "maxWide", range: 0...100, isWhole: false, isRatio: true)
     public static let pageSize = NumericSetting(
         flag: "--page-size", key: "pageSize", range: 1...1_000_000, isWhole: true)
     public static let quality = NumericSetting(
@@ -54,7 +66,7 @@ public struct NumericSetting: Sendable {
     /// Every numeric option with a value of its own (the property test feeds each one extremes).
     public static let all: [NumericSetting] = [
         columnSpacing, rowSpacing, insets, captionHeight, headerHeight, balanceTolerance,
-        footerHeight, itemWidth, pageSize,
+        footerHeight, itemWidth, maxTall, maxWide, pageSize,
         quality, avifSpeed, maxPixels, jobs,
     ]
 
@@ -65,6 +77,7 @@ public struct NumericSetting: Sendable {
     /// "a length in px from 0 to 10,000" or "a whole number from 1 to 100".
     public var rangeText: String {
         let bounds = "from \(Self.grouped(range.lowerBound)) to \(Self.grouped(range.upperBound))"
+        if isRatio { return "a ratio \(bounds) (0: no cap)" }
         return isWhole ? "a whole number \(bounds)" : "a length in px \(bounds)"
     }
 
@@ -123,6 +136,8 @@ extension NumericSetting {
             (footerHeight, { $0.footerHeight = $1 }),
             (balanceTolerance, { $0.balanceTolerance = $1 }),
             (itemWidth, { $0.itemWidth = $1 }),
+            (maxTall, { $0.maxTall = $1 }),
+            (maxWide, { $0.maxWide = $1 }),
             (pageSize, { $0.pageSize = Int($1) }),
             (quality, { $0.quality = Int($1) }),
             (avifSpeed, { $0.avifSpeed = Int($1) }),

@@ -15,7 +15,7 @@ import SiteRenderer
 /// { "title": "Spring collection", "breakpoints": "0:2,640:3,1024:4,1440:5",
 ///   "columnSpacing": 16, "rowSpacing": 16, "insets": "16", "direction": "shortest",
 ///   "itemWidth": 240, "captionHeight": 64, "headerHeight": 56, "footerHeight": 48,
-///   "balanceTolerance": 16, "pageSize": 500, "renditions": true, "quality": 82,
+///   "balanceTolerance": 16, "maxTall": 2, "maxWide": 3, "pageSize": 500, "renditions": true, "quality": 82,
 ///   "maxPixels": 100000000, "originalLinks": true, "output": "../site", "templates": "theme",
 ///   "metadata": "metadata.json", "staticFolder": "static", "hostFiles": true }
 /// ```

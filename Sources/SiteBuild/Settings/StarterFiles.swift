@@ -93,6 +93,8 @@ public struct StarterFiles {
               "direction": "\(direction)",
               "headerHeight": \(number(defaults.headerHeight)),
               "footerHeight": \(number(defaults.footerHeight)),
+              "maxTall": \(number(defaults.maxTall)),
+              "maxWide": \(number(defaults.maxWide)),
               "pageSize": \(defaults.pageSize),
               "renditions": \(defaults.renditions),
               "quality": \(defaults.quality),

@@ -36,10 +36,14 @@ public struct GalleryPlan: Sendable {
     /// The number of photos of each folder, over all pages.
     private(set) var folderCounts: [String: Int] = [:]
 
-    /// - Parameter unnamed: the alt text of a photo whose file name is camera noise (`IMG_1234`)
-    ///   and whose metadata gives none, from its section's name and its number in the section.
+    /// - Parameters:
+    ///   - unnamed: the alt text of a photo whose file name is camera noise (`IMG_1234`) and
+    ///     whose metadata gives none, from its section's name and its number in the section.
+    ///   - maxTall, maxWide: the shape caps (`--max-tall`, `--max-wide`; 0: none): a photo
+    ///     beyond them gets a ``TileShape``, which the layout places, so its tile is exact.
     init(
         photos scanned: [ScannedPhoto], metadata: PhotoMetadata, pageSize: Int,
+        maxTall: Double = 0, maxWide: Double = 0,
         unnamed: (_ section: String) -> (_ number: Int) -> String = { section in
             { "\(section) \($0)" }
         },
@@ -105,6 +109,10 @@ public struct GalleryPlan: Sendable {
                     site.offer = entry?.offer
                     site.rights = entry?.rights
                     site.name = entry?.title ?? fileName
+                    site.tileShape = TileShape.capped(
+                        width: photo.displayWidth, height: photo.displayHeight,
+                        maxTall: maxTall, maxWide: maxWide)
+                    if site.tileShape != nil { site.focus = entry?.focus }
                     (slots.buffer.baseAddress.unsafelyUnwrapped + position).initialize(to: site)
                 }
             }

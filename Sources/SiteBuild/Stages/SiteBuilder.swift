@@ -139,6 +139,7 @@ public struct SiteBuilder {
 
         var plan = GalleryPlan(
             photos: scan.photos, metadata: metadata, pageSize: settings.pageSize,
+            maxTall: settings.maxTall, maxWide: settings.maxWide,
             unnamed: { language.strings.photoNumbers($0) }, rootName: options.title)
         if settings.renditions {
             plan.setImageSizes(sizing.sectionSizes)

@@ -29,6 +29,8 @@ enum BuildCommand {
         .init(names: ["--header-height"], takesValue: true, setting: "headerHeight"),
         .init(names: ["--footer-height"], takesValue: true, setting: "footerHeight"),
         .init(names: ["--balance-tolerance"], takesValue: true, setting: "balanceTolerance"),
+        .init(names: ["--max-tall"], takesValue: true, setting: "maxTall"),
+        .init(names: ["--max-wide"], takesValue: true, setting: "maxWide"),
         .init(names: ["--page-size"], takesValue: true, setting: "pageSize"),
         .init(names: ["--metadata"], takesValue: true, setting: "metadata"),
         .init(names: ["--templates"], takesValue: true, setting: "templates"),

@@ -168,12 +168,18 @@ enum HelpText {
           --caption-height PX         Height of the text band under each photo that shows text
                                       (default: each band fits its title, price and caption;
                                       photos without text get none)
-          --header-height PX          Height of each section's header (default: 56)
+          --header-height PX          Height of each section's header (default: 56); a title
+                                      that wraps at the narrowest width adds 28 px a line
           --footer-height PX          Height of the footer band of a section whose metadata
-                                      gives a "footer" (default: 48)
+                                      gives a "footer" (default: 48); 20 px a further line
           --balance-tolerance PX      Keep every photo within PX of the shortest column at every
                                       width, splitting breakpoints where needed (default: the
                                       row spacing; 0: one column assignment per breakpoint)
+          --max-tall N                A tile at most N times as tall as wide (default: 2);
+                                      a taller photo is cropped around its metadata "focus"
+                                      and shown whole on its item page; 0: no cap; 0–100
+          --max-wide N                A tile at most N times as wide as tall (default: 3);
+                                      likewise; 0: no cap; 0–100
           --page-size N               Photos per page at most, 1–1,000,000 (default: 500)
 
           Every length (PX) is 0–10,000 px (--item-width at least 1), on the command line

@@ -1,0 +1,57 @@
+import MasonryLayout
+import Testing
+
+@testable import SiteRenderer
+
+@Suite("Section headers and footers wrap")
+struct SectionBandTests {
+    @Test("A band is a line taller per line its text needs at the section's narrowest width")
+    func heights() {
+        // 288 px (320 less 16 px insets each side) holds 20 of the header's characters.
+        #expect(
+            SectionBand.headerHeight(title: "Ceramics", count: "4 photos", base: 56, width: 288)
+                == 56)
+        #expect(
+            SectionBand.headerHeight(
+                title: "Around the workshop", count: "12 photos", base: 56, width: 288)
+                == 84)
+        #expect(
+            SectionBand.headerHeight(
+                title: "Around the workshop and the long table", count: "8 photos", base: 56,
+                width: 288) == 112)
+        #expect(
+            SectionBand.headerHeight(
+                title: "Around the workshop", count: "12 photos", base: 56, width: 1000)
+                == 56)
+        #expect(
+            SectionBand.headerHeight(title: "Around the workshop", count: "", base: 0, width: 288)
+                == 0)
+        #expect(SectionBand.footerHeight("Free UK shipping over £50", base: 48, width: 288) == 48)
+        #expect(
+            SectionBand.footerHeight(
+                "Free UK shipping over £50 on every order placed before noon", base: 48, width: 288)
+                == 68)
+    }
+
+    @Test("The layout gives the header and footer those heights and starts the tiles below")
+    func layout() throws {
+        let renderer = try SiteRendererTests.renderer()
+        var options = SectionOptions()
+        options.footer = "Free UK shipping over £50 on every order placed before noon"
+        let photos = (0..<4).map {
+            SitePhoto(path: "w/\($0).jpg", width: 400, height: 300, alt: "P")
+        }
+        let page = SitePage(
+            number: 1, count: 1,
+            sections: [
+                SiteSection(
+                    folder: "w", title: "Around the workshop and the long table", photos: photos,
+                    options: options)
+            ])
+        let section = try renderer.layout(page).breakpoints[0].sections[0]
+        // The test renderer's insets are 20 px left and 12 px right: 288 px at 320.
+        #expect(section.header?.height.value(atGalleryWidth: 320) == 112)
+        #expect(section.footerHeight == 68)
+        #expect(section.itemsTop == 16 + 112)
+    }
+}
