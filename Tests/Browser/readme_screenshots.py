@@ -14,7 +14,6 @@ README. Look at the result: the 32-character product name must read whole at 375
 from __future__ import annotations
 
 import base64
-import functools
 import http.server
 import sys
 import threading
@@ -22,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import engines  # noqa: E402
-from check_items import QuietHandler, QuietServer  # noqa: E402
+from check_site import HoldingServer  # noqa: E402
 
 # (file name, page, viewport width, height of the shot)
 SHOTS = [
@@ -53,7 +52,8 @@ def main(argv=None) -> int:
         print(f"{site}: no {', '.join(missing)}; build SampleImages into it first", file=sys.stderr)
         return 1
     out.mkdir(parents=True, exist_ok=True)
-    server = QuietServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site)))
+    # Nothing is held: the server releases every image until a load is begun, and none is here.
+    server = HoldingServer(str(site))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     try:
