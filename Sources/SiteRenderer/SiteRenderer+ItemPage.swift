@@ -75,11 +75,13 @@ extension SiteRenderer {
         // The same WebP and AVIF sources as the photo's tile, with this page's own `sizes`.
         // Its shape (`--ar`) lets the stylesheet give the image its box before the file
         // arrives: sized by the file alone, it would be 0 px wide until then, and the text
-        // below it would jump down when it loads.
+        // below it would jump down when it loads. It is the page's largest image and its
+        // first screen, so the browser fetches it before anything else (`fetchpriority=high`).
         values["picture"] = .markup(
             pictureHTML(
                 photo, src: fromRoot(image?.src ?? original), sizes: sizes, eager: true,
-                root: root, imageClass: "wf-item-image", imageStyle: "--ar:\(ratio)"))
+                first: true, root: root, imageClass: "wf-item-image",
+                imageStyle: "--ar:\(ratio)"))
         values["width"] = .text(String(photo.width))
         values["height"] = .text(String(photo.height))
         values["alt"] = .text(photo.alt)

@@ -160,7 +160,7 @@ struct ProductCardTests {
                     + #"<source type="image/webp" srcset="../../renditions/abc-400.webp 400w, ../../renditions/abc-800.webp 800w" sizes="\#(sizes)">"#
                     + #"<img class="wf-item-image" style="--ar:1.33333" src="../../renditions/abc-800.jpg""#
             ))
-        #expect(html.contains("loading=eager decoding=async></picture>"))
+        #expect(html.contains("loading=eager fetchpriority=high decoding=async></picture>"))
         #expect(!html.contains("wf-download"), "originals are not published unless asked for")
         #expect(!html.contains(#"href="/"#) && !html.contains(#"src="/"#))
         #expect(html.utf8.count <= 4096, "\(html.utf8.count) bytes")
