@@ -444,6 +444,22 @@ static wfs_status coded_item_size(wfs_random_source *source, const wfs_heif_code
     return WFS_STATUS_OK;
 }
 
+wfs_status wfs_heif_check_coded_items(wfs_random_source *source, const wfs_heif_coded_item *items, size_t count,
+                                      wfs_codec_size *out, char *message, size_t capacity) {
+    if (count == 0) {
+        wfs_message(message, capacity,
+                    "no HEVC or AV1 image whose size can be read before decoding (another codec, or boxes this "
+                    "reader cannot follow): export it as JPEG");
+        return WFS_STATUS_CORRUPT_HEADER;
+    }
+    wfs_status status = WFS_STATUS_OK;
+    hevc_memo memo = {NULL, false, {0}};
+    for (size_t i = 0; i < count && status == WFS_STATUS_OK; i++) {
+        status = coded_item_size(source, &items[i], &memo, out, message, capacity);
+    }
+    return status;
+}
+
 uint8_t *wfs_heif_read_meta(wfs_random_source *source, size_t *length) {
     uint64_t offset = 0;
     for (int count = 0; count < 1024 && offset + 8 <= source->size; count++) {
@@ -488,14 +504,7 @@ wfs_status wfs_heif_codec_size(wfs_random_source *source, bool output_size, wfs_
         return WFS_STATUS_CORRUPT_HEADER;
     }
     const size_t count = wfs_heif_coded_items(meta, length, source->size, items, room);
-    wfs_status status = count > 0 ? WFS_STATUS_OK : WFS_STATUS_CORRUPT_HEADER;
-    if (count == 0) wfs_message(message, capacity,
-                                   "no HEVC or AV1 image whose size can be read before decoding (another codec, or "
-                                   "boxes this reader cannot follow): export it as JPEG");
-    hevc_memo memo = {NULL, false, {0}};
-    for (size_t i = 0; i < count && status == WFS_STATUS_OK; i++) {
-        status = coded_item_size(source, &items[i], &memo, out, message, capacity);
-    }
+    const wfs_status status = wfs_heif_check_coded_items(source, items, count, out, message, capacity);
     if (status == WFS_STATUS_OK && output_size) {
         // What the decoder puts out: the primary item's ispe (a grid's canvas), else the frame.
         wfs_heif_facts facts;

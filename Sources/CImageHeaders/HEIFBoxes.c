@@ -511,8 +511,40 @@ static bool plain_dinf(const wfs_box *dinf) {
     return inner == dref.length && seen == count;
 }
 
-void wfs_heif_meta_facts(const unsigned char *meta, size_t length, uint64_t file_size, const unsigned char *file,
-                         size_t file_length, wfs_heif_facts *facts) {
+/// The coded image items (HEVC, AV1) once `iinf`, `iprp` and `iloc` are read.
+static size_t collect_coded_items(walk *w, wfs_heif_coded_item *items, size_t capacity) {
+    size_t count = 0;
+    for (size_t i = 0; i < w->item_count && count < capacity; i++) {
+        const item *it = &w->items[i];
+        const bool hevc = is_code(it->type, "hvc1"), av1 = is_code(it->type, "av01");
+        if (!hevc && !av1) continue;
+        wfs_heif_coded_item *out = &items[count++];
+        memset(out, 0, sizeof *out);
+        out->id = it->id;
+        memcpy(out->type, it->type, 4);
+        const wfs_box *ispe = property_of(w, it, "ispe");
+        if (ispe != NULL && ispe->length >= 12) {
+            out->ispe_width = be32(ispe->payload + 4);
+            out->ispe_height = be32(ispe->payload + 8);
+        }
+        const wfs_box *configuration = property_of(w, it, hevc ? "hvcC" : "av1C");
+        if (configuration != NULL) {
+            out->configuration = configuration->payload;
+            out->configuration_length = configuration->length;
+        }
+        out->located = it->located;
+        out->in_idat = it->method == 1;
+        out->offset = it->offset;
+        out->length = it->length;
+        out->idat = w->idat;
+        out->idat_length = w->idat_length;
+    }
+    return count;
+}
+
+/// The walk of `meta`; `coded`, when not NULL, receives the coded items of a sure walk.
+static void meta_facts(const unsigned char *meta, size_t length, uint64_t file_size, const unsigned char *file,
+                       size_t file_length, wfs_heif_facts *facts, wfs_heif_coded_list *coded) {
     memset(facts, 0, sizeof *facts);
     walk w = {.file_size = file_size};
     wfs_box child, hdlr = {{0}}, iinf = {{0}}, iloc = {{0}}, iprp = {{0}}, iref = {{0}}, dinf = {{0}};
@@ -653,6 +685,11 @@ void wfs_heif_meta_facts(const unsigned char *meta, size_t length, uint64_t file
         if (tile_count > 0) unsure(&w, "a coded image derived from others");
     }
     facts->sure = w.unsure == NULL && facts->has_size;
+    // Sure, the walk read one each of iinf, iprp and iloc whole: the tables are what
+    // wfs_heif_coded_items would read again.
+    if (facts->sure && coded != NULL && (coded->items = malloc((w.item_count + 1) * sizeof *coded->items)) != NULL) {
+        coded->count = collect_coded_items(&w, coded->items, w.item_count);
+    }
 done:
     facts->unsure = w.unsure != NULL ? w.unsure : facts->sure ? NULL : "no size";
     free(w.items);
@@ -660,8 +697,15 @@ done:
     free(tiles);
 }
 
-bool wfs_heif_walk(const unsigned char *bytes, size_t length, uint64_t file_size, wfs_heif_facts *facts) {
+void wfs_heif_meta_facts(const unsigned char *meta, size_t length, uint64_t file_size, const unsigned char *file,
+                         size_t file_length, wfs_heif_facts *facts) {
+    meta_facts(meta, length, file_size, file, file_length, facts, NULL);
+}
+
+bool wfs_heif_walk(const unsigned char *bytes, size_t length, uint64_t file_size, wfs_heif_facts *facts,
+                   wfs_heif_coded_list *coded) {
     memset(facts, 0, sizeof *facts);
+    if (coded != NULL) *coded = (wfs_heif_coded_list){NULL, 0};
     facts->unsure = "no ftyp with a brand libheif reads";
     size_t offset = 0;
     wfs_box box;
@@ -717,39 +761,8 @@ bool wfs_heif_walk(const unsigned char *bytes, size_t length, uint64_t file_size
         facts->unsure = "no meta of version 0";
         return false;
     }
-    wfs_heif_meta_facts(meta.payload + 4, meta.length - 4, file_size, bytes, length, facts);
+    meta_facts(meta.payload + 4, meta.length - 4, file_size, bytes, length, facts, coded);
     return facts->sure;
-}
-
-/// The coded image items (HEVC, AV1) once `iinf`, `iprp` and `iloc` are read.
-static size_t collect_coded_items(walk *w, wfs_heif_coded_item *items, size_t capacity) {
-    size_t count = 0;
-    for (size_t i = 0; i < w->item_count && count < capacity; i++) {
-        const item *it = &w->items[i];
-        const bool hevc = is_code(it->type, "hvc1"), av1 = is_code(it->type, "av01");
-        if (!hevc && !av1) continue;
-        wfs_heif_coded_item *out = &items[count++];
-        memset(out, 0, sizeof *out);
-        out->id = it->id;
-        memcpy(out->type, it->type, 4);
-        const wfs_box *ispe = property_of(w, it, "ispe");
-        if (ispe != NULL && ispe->length >= 12) {
-            out->ispe_width = be32(ispe->payload + 4);
-            out->ispe_height = be32(ispe->payload + 8);
-        }
-        const wfs_box *configuration = property_of(w, it, hevc ? "hvcC" : "av1C");
-        if (configuration != NULL) {
-            out->configuration = configuration->payload;
-            out->configuration_length = configuration->length;
-        }
-        out->located = it->located;
-        out->in_idat = it->method == 1;
-        out->offset = it->offset;
-        out->length = it->length;
-        out->idat = w->idat;
-        out->idat_length = w->idat_length;
-    }
-    return count;
 }
 
 size_t wfs_heif_coded_items(const unsigned char *meta, size_t length, uint64_t file_size, wfs_heif_coded_item *items,

@@ -108,6 +108,13 @@ unsigned char *wfs_heif_read_meta(wfs_random_source *source, size_t *length);
 wfs_status wfs_heif_codec_size(wfs_random_source *source, bool output_size, wfs_codec_size *out, char *message,
                                size_t capacity);
 
+struct wfs_heif_coded_item;
+
+/// The check of ``wfs_heif_codec_size`` over `count` coded items already read (a sure walk's:
+/// ``wfs_heif_walk``), without reading `meta` again; CORRUPT_HEADER when there are none.
+wfs_status wfs_heif_check_coded_items(wfs_random_source *source, const struct wfs_heif_coded_item *items,
+                                      size_t count, wfs_codec_size *out, char *message, size_t capacity);
+
 /// The codec size of a WebP from its first `length` bytes: the first frame's VP8 or VP8L header,
 /// checked against the VP8X canvas (WFS_STATUS_SIZE_MISMATCH names both).
 wfs_status wfs_webp_codec_size(const uint8_t *bytes, size_t length, wfs_codec_size *out, char *message,
