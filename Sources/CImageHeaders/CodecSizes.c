@@ -16,8 +16,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/// The most coded items of one HEIF that are checked (a 200 MP grid has about 800).
-enum { MAX_CODED_ITEMS = 4096, SEQUENCE_HEADER_WINDOW = 4096, MAX_META_BYTES = 16 * 1024 * 1024 };
+/// The most coded items of one HEIF that are checked (a 200 MP grid has about 800), the bytes of
+/// an item's data searched for an AV1 sequence header, the largest `meta` read (a 200 MP grid's
+/// is about 20 KB) and the most top-level boxes passed over before it.
+enum {
+    MAX_CODED_ITEMS = 4096,
+    SEQUENCE_HEADER_WINDOW = 4096,
+    MAX_META_BYTES = 16 * 1024 * 1024,
+    MAX_TOP_LEVEL_BOXES = 1024,
+};
 
 /// An MSB-first bit reader over a buffer; reading past the end sets `overrun`.
 typedef struct bits {
@@ -462,7 +469,7 @@ wfs_status wfs_heif_check_coded_items(wfs_random_source *source, const wfs_heif_
 
 uint8_t *wfs_heif_read_meta(wfs_random_source *source, size_t *length) {
     uint64_t offset = 0;
-    for (int count = 0; count < 1024 && offset + 8 <= source->size; count++) {
+    for (int count = 0; count < MAX_TOP_LEVEL_BOXES && offset + 8 <= source->size; count++) {
         uint8_t header[16];
         const size_t header_length = source->size - offset >= 16 ? 16 : 8;
         if (!wfs_source_read(source, offset, header_length, header)) return NULL;

@@ -19,8 +19,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/// The largest `meta` box the transform walk reads (a 200 MP grid's is about 20 KB).
-
 static int64_t reader_position(void *userdata) { return ((wfs_random_source *)userdata)->position; }
 
 static int reader_read(void *data, size_t size, void *userdata) {
