@@ -10,6 +10,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// The unsigned integer in the bytes at `p`, most significant byte first (`be`, ISOBMFF, PNG)
+/// or least (`le`, RIFF/WebP).
+static inline uint16_t wfs_be16(const uint8_t *p) { return (uint16_t)((p[0] << 8) | p[1]); }
+static inline uint32_t wfs_be32(const uint8_t *p) {
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+static inline uint32_t wfs_le24(const uint8_t *p) { return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16); }
+static inline uint32_t wfs_le32(const uint8_t *p) { return wfs_le24(p) | ((uint32_t)p[3] << 24); }
+
 /// A forward-only byte source over a file descriptor or a memory buffer, so the JPEG and PNG
 /// readers (and the fuzzer, which uses memory) run exactly the same parsing code.
 typedef struct wfs_reader {

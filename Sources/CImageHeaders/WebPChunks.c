@@ -11,10 +11,6 @@
 
 enum { MAX_CHUNKS = 64 };
 
-static uint32_t little32(const unsigned char *p) {
-    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
-}
-
 uint8_t *wfs_webp_chunk(const unsigned char *prefix, size_t prefix_length, int fd, uint64_t size,
                         wfs_webp_chunk_request request, size_t *length) {
     *length = 0;
@@ -23,13 +19,13 @@ uint8_t *wfs_webp_chunk(const unsigned char *prefix, size_t prefix_length, int f
         return NULL;
     wfs_random_source source = {.prefix = prefix, .prefix_length = prefix_length, .fd = fd, .size = size};
     uint8_t *bytes = NULL;
-    uint64_t end = (uint64_t)little32(prefix + 4) + 8;
+    uint64_t end = (uint64_t)wfs_le32(prefix + 4) + 8;
     if (end > size) end = size;
     uint64_t offset = 12;
     for (int chunk = 0; chunk < MAX_CHUNKS && offset + 8 <= end; chunk++) {
         unsigned char header[8];
         if (!wfs_source_read(&source, offset, sizeof header, header)) break;
-        uint64_t payload = little32(header + 4);
+        uint64_t payload = wfs_le32(header + 4);
         if (payload > end - offset - 8) break;
         if (memcmp(header, request.fourcc, 4) == 0) {
             if (payload > request.max_length && !request.keeps_start) break;
