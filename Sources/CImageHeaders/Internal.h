@@ -95,15 +95,14 @@ typedef struct wfs_webp_chunk_request {
 } wfs_webp_chunk_request;
 
 /// The payload of the first chunk `request` names (heap, the caller frees it; its byte count in
-/// `length`), walking the chunks by header past the first window; NULL when there is none, it is
-/// empty, or the chunks are malformed (WebPChunks.c).
-uint8_t *wfs_webp_chunk(const unsigned char *prefix, size_t prefix_length, int fd, uint64_t size,
-                        wfs_webp_chunk_request request, size_t *length);
+/// `length`), walking the chunks by header through `source` (the file's first window, and past
+/// it pread); NULL when there is none, it is empty, or the chunks are malformed (WebPChunks.c).
+/// The caller frees `source->ahead`; one source serves several walks of a file.
+uint8_t *wfs_webp_chunk(wfs_random_source *source, wfs_webp_chunk_request request, size_t *length);
 
 /// The payload of an extended WebP's `EXIF` chunk (heap, at most 64 KiB; the caller frees it)
-/// from `prefix` (the file's first bytes) and, past it, `fd` by pread (-1 when `prefix` is the
-/// whole file of `size` bytes); NULL when it has none, or its chunks are malformed.
-uint8_t *wfs_webp_exif(const unsigned char *prefix, size_t prefix_length, int fd, uint64_t size, size_t *length);
+/// read through `source`; NULL when it has none, or its chunks are malformed.
+uint8_t *wfs_webp_exif(wfs_random_source *source, size_t *length);
 
 /// The top-level `meta` box's payload after its full-box header (heap, the caller frees it),
 /// read through `source`; NULL when there is none, it is larger than 16 MiB or cannot be read.
@@ -135,7 +134,7 @@ bool wfs_png_xmp_has_gps_position(const uint8_t *data, size_t length);
 
 /// Whether an extended WebP's `XMP ` chunk gives a GPS position; reads its chunks like
 /// ``wfs_webp_exif``, and only when the VP8X header says there is XMP.
-bool wfs_webp_xmp_has_gps_position(const unsigned char *prefix, size_t prefix_length, int fd, uint64_t size);
+bool wfs_webp_xmp_has_gps_position(wfs_random_source *source);
 
 /// snprintf into a caller buffer that may have capacity 0.
 void wfs_message(char *message, size_t capacity, const char *format, ...)
