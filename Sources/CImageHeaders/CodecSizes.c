@@ -16,8 +16,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/// The most coded items of one HEIF that are checked (a 200 MP grid has about 800).
-enum { MAX_CODED_ITEMS = 4096, SEQUENCE_HEADER_WINDOW = 4096, MAX_META_BYTES = 16 * 1024 * 1024 };
+/// The most coded items of one HEIF that are checked (a 200 MP grid has about 800), the bytes of
+/// an item's data searched for an AV1 sequence header, the largest `meta` read (a 200 MP grid's
+/// is about 20 KB) and the most top-level boxes passed over before it.
+enum {
+    MAX_CODED_ITEMS = 4096,
+    SEQUENCE_HEADER_WINDOW = 4096,
+    MAX_META_BYTES = 16 * 1024 * 1024,
+    MAX_TOP_LEVEL_BOXES = 1024,
+};
 
 /// An MSB-first bit reader over a buffer; reading past the end sets `overrun`.
 typedef struct bits {
@@ -233,13 +240,6 @@ bool wfs_hevc_configuration_size(const uint8_t *hvcc, size_t length, wfs_hevc_si
     return false;
 }
 
-static uint32_t le32(const uint8_t *p) {
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static uint32_t le24(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16; }
-static uint32_t be32(const uint8_t *p) {
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
-}
 
 bool wfs_vp8_frame_size(const uint8_t *payload, size_t length, uint32_t *width, uint32_t *height) {
     // A key frame (bit 0 clear) starts with its start code; the sizes are 14 bits, the top two a
@@ -252,7 +252,7 @@ bool wfs_vp8_frame_size(const uint8_t *payload, size_t length, uint32_t *width, 
 
 bool wfs_vp8l_size(const uint8_t *payload, size_t length, uint32_t *width, uint32_t *height) {
     if (length < 5 || payload[0] != 0x2F) return false;
-    const uint32_t fields = le32(payload + 1);
+    const uint32_t fields = wfs_le32(payload + 1);
     *width = (fields & 0x3FFF) + 1;
     *height = ((fields >> 14) & 0x3FFF) + 1;
     return fields >> 29 == 0; // version 0
@@ -280,20 +280,20 @@ wfs_status wfs_webp_codec_size(const uint8_t *bytes, size_t length, wfs_codec_si
     uint32_t frame_x = 0, frame_y = 0;
     for (size_t at = 12; !found && at + 8 <= length;) {
         const uint8_t *chunk = bytes + at, *payload = chunk + 8;
-        const size_t size = le32(chunk + 4), available = length - at - 8;
+        const size_t size = wfs_le32(chunk + 4), available = length - at - 8;
         const size_t seen = size < available ? size : available;
         if (memcmp(chunk, "VP8X", 4) == 0 && seen >= 10) {
             extended = true;
             out->animated = (payload[0] & 0x02) != 0;
             out->channels = (payload[0] & 0x10) != 0 ? 4 : 3;
-            out->width = le24(payload + 4) + 1;
-            out->height = le24(payload + 7) + 1;
+            out->width = wfs_le24(payload + 4) + 1;
+            out->height = wfs_le24(payload + 7) + 1;
         } else if (memcmp(chunk, "ANMF", 4) == 0 && seen >= 24) {
             // The first frame: its offset (in pairs of pixels), then its own chunks.
-            frame_x = le24(payload) * 2;
-            frame_y = le24(payload + 3) * 2;
+            frame_x = wfs_le24(payload) * 2;
+            frame_y = wfs_le24(payload + 3) * 2;
             for (size_t inner = 16; !found && inner + 8 <= seen;) {
-                const size_t inner_size = le32(payload + inner + 4);
+                const size_t inner_size = wfs_le32(payload + inner + 4);
                 const size_t inner_seen = inner_size < seen - inner - 8 ? inner_size : seen - inner - 8;
                 found = webp_frame(payload + inner, payload + inner + 8, inner_seen, out);
                 inner += 8 + inner_size + (inner_size & 1);
@@ -329,8 +329,8 @@ static wfs_status png_size(const uint8_t *bytes, size_t length, wfs_codec_size *
         wfs_message(message, capacity, "no IHDR chunk first");
         return WFS_STATUS_CORRUPT_HEADER;
     }
-    out->width = out->coded_width = be32(bytes + 16);
-    out->height = out->coded_height = be32(bytes + 20);
+    out->width = out->coded_width = wfs_be32(bytes + 16);
+    out->height = out->coded_height = wfs_be32(bytes + 20);
     out->bit_depth = bytes[24];
     static const uint8_t channels[7] = {1, 0, 3, 4, 2, 0, 4}; // a palette may expand to RGBA
     out->channels = bytes[25] < 7 ? channels[bytes[25]] : 0;
@@ -444,16 +444,32 @@ static wfs_status coded_item_size(wfs_random_source *source, const wfs_heif_code
     return WFS_STATUS_OK;
 }
 
+wfs_status wfs_heif_check_coded_items(wfs_random_source *source, const wfs_heif_coded_item *items, size_t count,
+                                      wfs_codec_size *out, char *message, size_t capacity) {
+    if (count == 0) {
+        wfs_message(message, capacity,
+                    "no HEVC or AV1 image whose size can be read before decoding (another codec, or boxes this "
+                    "reader cannot follow): export it as JPEG");
+        return WFS_STATUS_CORRUPT_HEADER;
+    }
+    wfs_status status = WFS_STATUS_OK;
+    hevc_memo memo = {NULL, false, {0}};
+    for (size_t i = 0; i < count && status == WFS_STATUS_OK; i++) {
+        status = coded_item_size(source, &items[i], &memo, out, message, capacity);
+    }
+    return status;
+}
+
 uint8_t *wfs_heif_read_meta(wfs_random_source *source, size_t *length) {
     uint64_t offset = 0;
-    for (int count = 0; count < 1024 && offset + 8 <= source->size; count++) {
+    for (int count = 0; count < MAX_TOP_LEVEL_BOXES && offset + 8 <= source->size; count++) {
         uint8_t header[16];
         const size_t header_length = source->size - offset >= 16 ? 16 : 8;
         if (!wfs_source_read(source, offset, header_length, header)) return NULL;
-        uint64_t size = be32(header), start = 8;
+        uint64_t size = wfs_be32(header), start = 8;
         if (size == 1) {
             if (header_length < 16) return NULL;
-            size = (uint64_t)be32(header + 8) << 32 | be32(header + 12);
+            size = (uint64_t)wfs_be32(header + 8) << 32 | wfs_be32(header + 12);
             start = 16;
         } else if (size == 0) {
             size = source->size - offset;
@@ -488,14 +504,7 @@ wfs_status wfs_heif_codec_size(wfs_random_source *source, bool output_size, wfs_
         return WFS_STATUS_CORRUPT_HEADER;
     }
     const size_t count = wfs_heif_coded_items(meta, length, source->size, items, room);
-    wfs_status status = count > 0 ? WFS_STATUS_OK : WFS_STATUS_CORRUPT_HEADER;
-    if (count == 0) wfs_message(message, capacity,
-                                   "no HEVC or AV1 image whose size can be read before decoding (another codec, or "
-                                   "boxes this reader cannot follow): export it as JPEG");
-    hevc_memo memo = {NULL, false, {0}};
-    for (size_t i = 0; i < count && status == WFS_STATUS_OK; i++) {
-        status = coded_item_size(source, &items[i], &memo, out, message, capacity);
-    }
+    const wfs_status status = wfs_heif_check_coded_items(source, items, count, out, message, capacity);
     if (status == WFS_STATUS_OK && output_size) {
         // What the decoder puts out: the primary item's ispe (a grid's canvas), else the frame.
         wfs_heif_facts facts;

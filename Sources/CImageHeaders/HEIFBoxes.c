@@ -17,6 +17,7 @@
 // Every read is bounds-checked against the buffer; nothing is allocated but two tables.
 
 #include "HEIFBoxes.h"
+#include "Internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -30,10 +31,6 @@ enum {
     MAX_SIDE = 16384,
 };
 
-static uint32_t be32(const unsigned char *p) {
-    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
-}
-static uint16_t be16(const unsigned char *p) { return (uint16_t)((p[0] << 8) | p[1]); }
 
 /// `bytes` of `size` bytes (4 or 8; 0 reads as 0) at `*p`, advancing it; false past `end`.
 static bool read_uint(const unsigned char **p, const unsigned char *end, unsigned size, uint64_t *out) {
@@ -48,11 +45,11 @@ static bool read_uint(const unsigned char **p, const unsigned char *end, unsigne
 bool wfs_next_box(const unsigned char *bytes, size_t length, size_t *offset, wfs_box *out) {
     if (*offset > length || length - *offset < 8) return false;
     const unsigned char *start = bytes + *offset;
-    uint64_t size = be32(start);
+    uint64_t size = wfs_be32(start);
     size_t header = 8;
     if (size == 1) {
         if (length - *offset < 16) return false;
-        size = ((uint64_t)be32(start + 8) << 32) | be32(start + 12);
+        size = ((uint64_t)wfs_be32(start + 8) << 32) | wfs_be32(start + 12);
         header = 16;
     }
     // Size 0 ("to the end of the file") is for top-level boxes only, which are not read here.
@@ -134,7 +131,7 @@ static bool read_iinf(walk *w, const wfs_box *iinf) {
     if (!full_box(w, iinf, 1, &version, &flags)) return false;
     size_t offset = version == 0 ? 6 : 8;
     if (iinf->length < offset) return unsure(w, "a short iinf");
-    uint32_t declared = version == 0 ? be16(iinf->payload + 4) : be32(iinf->payload + 4);
+    uint32_t declared = version == 0 ? wfs_be16(iinf->payload + 4) : wfs_be32(iinf->payload + 4);
     if (declared > w->item_capacity) return unsure(w, "too many items");
     wfs_box entry;
     while (wfs_next_box(iinf->payload, iinf->length, &offset, &entry)) {
@@ -153,7 +150,7 @@ static bool read_iinf(walk *w, const wfs_box *iinf) {
             continue;
         }
         if (w->item_count == w->item_capacity) return unsure(w, "too many items");
-        uint32_t id = id_length == 2 ? be16(entry.payload + 4) : be32(entry.payload + 4);
+        uint32_t id = id_length == 2 ? wfs_be16(entry.payload + 4) : wfs_be32(entry.payload + 4);
         const unsigned char *type = entry.payload + 4 + id_length + 2;
         const unsigned char *text = type + 4, *text_end = entry.payload + entry.length;
         bool strings = skip_string(&text, text_end);
@@ -279,7 +276,7 @@ static void check_property(walk *w, const wfs_box *property) {
         // some with large or negative denominators; only plain ones are the walk's.
         fine = length >= 32;
         for (int f = 0; fine && f < 4; f++) {
-            int32_t numerator = (int32_t)be32(p + 8 * f), denominator = (int32_t)be32(p + 8 * f + 4);
+            int32_t numerator = (int32_t)wfs_be32(p + 8 * f), denominator = (int32_t)wfs_be32(p + 8 * f + 4);
             fine = denominator >= 1 && denominator <= 0xFFFF &&
                    (f < 2 ? numerator > 0 : numerator > -0x1000000 && numerator < 0x1000000);
         }
@@ -378,7 +375,7 @@ static bool read_iref(walk *w, const wfs_box *iref, uint32_t primary, uint32_t *
         if (is_type(&reference, "auxl") && property_of(w, source, "auxC") == NULL) return unsure(w, "an auxiliary image without auxC");
         if (is_type(&reference, "thmb")) {
             if (source->thumbnail_of != 0 || p + id_size > end) return unsure(w, "a thumbnail of two images");
-            source->thumbnail_of = id_size == 2 ? be16(p) : be32(p);
+            source->thumbnail_of = id_size == 2 ? wfs_be16(p) : wfs_be32(p);
         }
         bool grid_tiles = is_type(&reference, "dimg") && from == primary;
         if (grid_tiles && *tile_count > 0) return unsure(w, "two dimg references from the primary item");
@@ -416,15 +413,15 @@ static bool coded_image(walk *w, const item *it, uint32_t *width, uint32_t *heig
     if (property_of(w, it, configuration) == NULL) return unsure(w, "an image without its decoder configuration");
     const wfs_box *ispe = property_of(w, it, "ispe");
     if (ispe == NULL || ispe->length < 12 || ispe->payload[0] != 0) return unsure(w, "an image without ispe");
-    *width = be32(ispe->payload + 4);
-    *height = be32(ispe->payload + 8);
+    *width = wfs_be32(ispe->payload + 4);
+    *height = wfs_be32(ispe->payload + 8);
     if (*width == 0 || *height == 0 || *width > MAX_SIDE || *height > MAX_SIDE) return unsure(w, "an empty or very large ispe");
     return true;
 }
 
 /// Rounds a `clap` fraction as libheif does; false for a zero or negative one.
 static bool clap_dimension(const unsigned char *p, uint32_t *out) {
-    uint32_t numerator = be32(p), denominator = be32(p + 4);
+    uint32_t numerator = wfs_be32(p), denominator = wfs_be32(p + 4);
     if (denominator == 0 || (int32_t)numerator <= 0 || (int32_t)denominator < 0) return false;
     *out = (uint32_t)(((uint64_t)numerator + denominator / 2) / denominator);
     return *out > 0;
@@ -436,8 +433,8 @@ static bool clap_dimension(const unsigned char *p, uint32_t *out) {
 static void display_size(walk *w, const item *it, wfs_heif_facts *facts) {
     const wfs_box *ispe = property_of(w, it, "ispe");
     if (ispe == NULL || ispe->length < 12) return;
-    facts->stored_width = facts->width = be32(ispe->payload + 4);
-    facts->stored_height = facts->height = be32(ispe->payload + 8);
+    facts->stored_width = facts->width = wfs_be32(ispe->payload + 4);
+    facts->stored_height = facts->height = wfs_be32(ispe->payload + 8);
     facts->has_size = facts->width > 0 && facts->height > 0;
     bool seen_size = false;
     for (uint8_t a = 0; facts->has_size && a < it->association_count; a++) {
@@ -503,7 +500,7 @@ static bool plain_dinf(const wfs_box *dinf) {
         dref.length < 8 || dref.payload[0] != 0) {
         return false;
     }
-    uint32_t count = be32(dref.payload + 4), seen = 0;
+    uint32_t count = wfs_be32(dref.payload + 4), seen = 0;
     while (wfs_next_box(dref.payload, dref.length, &inner, &entry)) {
         if (!is_type(&entry, "url ") || entry.length != 4 || (entry.payload[3] & 1) == 0) return false;
         seen++;
@@ -511,8 +508,40 @@ static bool plain_dinf(const wfs_box *dinf) {
     return inner == dref.length && seen == count;
 }
 
-void wfs_heif_meta_facts(const unsigned char *meta, size_t length, uint64_t file_size, const unsigned char *file,
-                         size_t file_length, wfs_heif_facts *facts) {
+/// The coded image items (HEVC, AV1) once `iinf`, `iprp` and `iloc` are read.
+static size_t collect_coded_items(walk *w, wfs_heif_coded_item *items, size_t capacity) {
+    size_t count = 0;
+    for (size_t i = 0; i < w->item_count && count < capacity; i++) {
+        const item *it = &w->items[i];
+        const bool hevc = is_code(it->type, "hvc1"), av1 = is_code(it->type, "av01");
+        if (!hevc && !av1) continue;
+        wfs_heif_coded_item *out = &items[count++];
+        memset(out, 0, sizeof *out);
+        out->id = it->id;
+        memcpy(out->type, it->type, 4);
+        const wfs_box *ispe = property_of(w, it, "ispe");
+        if (ispe != NULL && ispe->length >= 12) {
+            out->ispe_width = wfs_be32(ispe->payload + 4);
+            out->ispe_height = wfs_be32(ispe->payload + 8);
+        }
+        const wfs_box *configuration = property_of(w, it, hevc ? "hvcC" : "av1C");
+        if (configuration != NULL) {
+            out->configuration = configuration->payload;
+            out->configuration_length = configuration->length;
+        }
+        out->located = it->located;
+        out->in_idat = it->method == 1;
+        out->offset = it->offset;
+        out->length = it->length;
+        out->idat = w->idat;
+        out->idat_length = w->idat_length;
+    }
+    return count;
+}
+
+/// The walk of `meta`; `coded`, when not NULL, receives the coded items of a sure walk.
+static void meta_facts(const unsigned char *meta, size_t length, uint64_t file_size, const unsigned char *file,
+                       size_t file_length, wfs_heif_facts *facts, wfs_heif_coded_list *coded) {
     memset(facts, 0, sizeof *facts);
     walk w = {.file_size = file_size};
     wfs_box child, hdlr = {{0}}, iinf = {{0}}, iloc = {{0}}, iprp = {{0}}, iref = {{0}}, dinf = {{0}};
@@ -527,7 +556,7 @@ void wfs_heif_meta_facts(const unsigned char *meta, size_t length, uint64_t file
             uint8_t version;
             uint32_t flags;
             if (full_box(&w, &child, 1, &version, &flags) && child.length >= (version == 0 ? 6u : 8u)) {
-                primary = version == 0 ? be16(child.payload + 4) : be32(child.payload + 4);
+                primary = version == 0 ? wfs_be16(child.payload + 4) : wfs_be32(child.payload + 4);
             }
             pitm_count++;
         } else if (is_type(&child, "iinf")) {
@@ -627,7 +656,7 @@ void wfs_heif_meta_facts(const unsigned char *meta, size_t length, uint64_t file
             if (!coded_image(&w, it, &width, &height)) goto done;
         } else if (is_code(it->type, "grid")) {
             const wfs_box *ispe = property_of(&w, it, "ispe");
-            if (ispe != NULL && (ispe->length < 12 || be32(ispe->payload + 4) > MAX_SIDE || be32(ispe->payload + 8) > MAX_SIDE)) {
+            if (ispe != NULL && (ispe->length < 12 || wfs_be32(ispe->payload + 4) > MAX_SIDE || wfs_be32(ispe->payload + 8) > MAX_SIDE)) {
                 unsure(&w, "a very large grid");
                 goto done;
             }
@@ -653,6 +682,11 @@ void wfs_heif_meta_facts(const unsigned char *meta, size_t length, uint64_t file
         if (tile_count > 0) unsure(&w, "a coded image derived from others");
     }
     facts->sure = w.unsure == NULL && facts->has_size;
+    // Sure, the walk read one each of iinf, iprp and iloc whole: the tables are what
+    // wfs_heif_coded_items would read again.
+    if (facts->sure && coded != NULL && (coded->items = malloc((w.item_count + 1) * sizeof *coded->items)) != NULL) {
+        coded->count = collect_coded_items(&w, coded->items, w.item_count);
+    }
 done:
     facts->unsure = w.unsure != NULL ? w.unsure : facts->sure ? NULL : "no size";
     free(w.items);
@@ -660,8 +694,15 @@ done:
     free(tiles);
 }
 
-bool wfs_heif_walk(const unsigned char *bytes, size_t length, uint64_t file_size, wfs_heif_facts *facts) {
+void wfs_heif_meta_facts(const unsigned char *meta, size_t length, uint64_t file_size, const unsigned char *file,
+                         size_t file_length, wfs_heif_facts *facts) {
+    meta_facts(meta, length, file_size, file, file_length, facts, NULL);
+}
+
+bool wfs_heif_walk(const unsigned char *bytes, size_t length, uint64_t file_size, wfs_heif_facts *facts,
+                   wfs_heif_coded_list *coded) {
     memset(facts, 0, sizeof *facts);
+    if (coded != NULL) *coded = (wfs_heif_coded_list){NULL, 0};
     facts->unsure = "no ftyp with a brand libheif reads";
     size_t offset = 0;
     wfs_box box;
@@ -684,9 +725,9 @@ bool wfs_heif_walk(const unsigned char *bytes, size_t length, uint64_t file_size
             return false;
         }
         const unsigned char *start = bytes + offset;
-        uint64_t size = be32(start), header = 8;
+        uint64_t size = wfs_be32(start), header = 8;
         if (size == 1) {
-            size = ((uint64_t)be32(start + 8) << 32) | be32(start + 12);
+            size = ((uint64_t)wfs_be32(start + 8) << 32) | wfs_be32(start + 12);
             header = 16;
         } else if (size == 0) {
             // "To the end of the file", which libheif 1.15.1 does not take for `meta`.
@@ -717,39 +758,8 @@ bool wfs_heif_walk(const unsigned char *bytes, size_t length, uint64_t file_size
         facts->unsure = "no meta of version 0";
         return false;
     }
-    wfs_heif_meta_facts(meta.payload + 4, meta.length - 4, file_size, bytes, length, facts);
+    meta_facts(meta.payload + 4, meta.length - 4, file_size, bytes, length, facts, coded);
     return facts->sure;
-}
-
-/// The coded image items (HEVC, AV1) once `iinf`, `iprp` and `iloc` are read.
-static size_t collect_coded_items(walk *w, wfs_heif_coded_item *items, size_t capacity) {
-    size_t count = 0;
-    for (size_t i = 0; i < w->item_count && count < capacity; i++) {
-        const item *it = &w->items[i];
-        const bool hevc = is_code(it->type, "hvc1"), av1 = is_code(it->type, "av01");
-        if (!hevc && !av1) continue;
-        wfs_heif_coded_item *out = &items[count++];
-        memset(out, 0, sizeof *out);
-        out->id = it->id;
-        memcpy(out->type, it->type, 4);
-        const wfs_box *ispe = property_of(w, it, "ispe");
-        if (ispe != NULL && ispe->length >= 12) {
-            out->ispe_width = be32(ispe->payload + 4);
-            out->ispe_height = be32(ispe->payload + 8);
-        }
-        const wfs_box *configuration = property_of(w, it, hevc ? "hvcC" : "av1C");
-        if (configuration != NULL) {
-            out->configuration = configuration->payload;
-            out->configuration_length = configuration->length;
-        }
-        out->located = it->located;
-        out->in_idat = it->method == 1;
-        out->offset = it->offset;
-        out->length = it->length;
-        out->idat = w->idat;
-        out->idat_length = w->idat_length;
-    }
-    return count;
 }
 
 size_t wfs_heif_coded_items(const unsigned char *meta, size_t length, uint64_t file_size, wfs_heif_coded_item *items,

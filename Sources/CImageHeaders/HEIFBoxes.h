@@ -42,9 +42,6 @@ bool wfs_next_box(const unsigned char *bytes, size_t length, size_t *offset, wfs
 void wfs_heif_meta_facts(const unsigned char *meta, size_t length, uint64_t file_size, const unsigned char *file,
                          size_t file_length, wfs_heif_facts *facts);
 
-/// Walks a whole file from its first `length` bytes (`ftyp`, the top-level boxes, `meta`);
-/// true when it is sure.
-bool wfs_heif_walk(const unsigned char *bytes, size_t length, uint64_t file_size, wfs_heif_facts *facts);
 
 /// One coded image item (HEVC or AV1) of a `meta`: what its `ispe` says, its decoder
 /// configuration and where its data starts, for the codec-size check of CodecSizes.c, which
@@ -68,5 +65,19 @@ typedef struct wfs_heif_coded_item {
 /// in `iinf` order; returns how many. Pointers in them point into `meta`.
 size_t wfs_heif_coded_items(const unsigned char *meta, size_t length, uint64_t file_size, wfs_heif_coded_item *items,
                             size_t capacity);
+
+/// The coded image items a sure walk read, as ``wfs_heif_coded_items`` gives them.
+typedef struct wfs_heif_coded_list {
+    /// Heap (the caller frees it), NULL when the walk was unsure; pointers in them point into
+    /// the walked bytes.
+    wfs_heif_coded_item *items;
+    size_t count;
+} wfs_heif_coded_list;
+
+/// Walks a whole file from its first `length` bytes (`ftyp`, the top-level boxes, `meta`);
+/// true when it is sure. Then `coded`, when not NULL, receives the coded image items from the
+/// same item tables, so that the codec-size check need not read `meta` again.
+bool wfs_heif_walk(const unsigned char *bytes, size_t length, uint64_t file_size, wfs_heif_facts *facts,
+                   wfs_heif_coded_list *coded);
 
 #endif

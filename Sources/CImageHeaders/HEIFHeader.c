@@ -19,8 +19,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/// The largest `meta` box the transform walk reads (a 200 MP grid's is about 20 KB).
-
 static int64_t reader_position(void *userdata) { return ((wfs_random_source *)userdata)->position; }
 
 static int reader_read(void *data, size_t size, void *userdata) {
@@ -108,11 +106,11 @@ static wfs_status read_heif(wfs_random_source *source, wfs_image_header *out, ch
     return status;
 }
 
-/// The header from the box walk alone; false when it is unsure.
+/// The header from the box walk alone; false when it is unsure. `coded`: as ``wfs_heif_walk``.
 static bool walk_header(const unsigned char *prefix, size_t prefix_length, uint64_t size, wfs_image_header *out,
-                        const char **unsure) {
+                        const char **unsure, wfs_heif_coded_list *coded) {
     wfs_heif_facts facts;
-    bool sure = wfs_heif_walk(prefix, prefix_length, size, &facts);
+    bool sure = wfs_heif_walk(prefix, prefix_length, size, &facts, coded);
     *unsure = facts.unsure;
     if (!sure) return false;
     out->width = facts.stored_width;
@@ -128,12 +126,15 @@ static bool walk_header(const unsigned char *prefix, size_t prefix_length, uint6
 /// Refuses a file whose `ispe` is not what its HEVC SPS or AV1 sequence header codes: the
 /// decoder allocates the codec's size, whatever `ispe` claims. Other verdicts stay libheif's
 /// (or the walk's): a codec header this reader cannot follow is not a reason to skip a photo.
-static wfs_status check_codec_size(wfs_random_source *source, char *message, size_t capacity) {
+/// A sure walk's coded items (`coded`) are checked as they are; otherwise `meta` is read again.
+static wfs_status check_codec_size(wfs_random_source *source, const wfs_heif_coded_list *coded, char *message,
+                                   size_t capacity) {
     wfs_codec_size codec;
     memset(&codec, 0, sizeof codec);
-    if (wfs_heif_codec_size(source, false, &codec, message, capacity) == WFS_STATUS_SIZE_MISMATCH) {
-        return WFS_STATUS_SIZE_MISMATCH;
-    }
+    const wfs_status status = coded->items != NULL
+                                  ? wfs_heif_check_coded_items(source, coded->items, coded->count, &codec, message, capacity)
+                                  : wfs_heif_codec_size(source, false, &codec, message, capacity);
+    if (status == WFS_STATUS_SIZE_MISMATCH) return WFS_STATUS_SIZE_MISMATCH;
     if (message != NULL && capacity > 0) message[0] = '\0';
     return WFS_STATUS_OK;
 }
@@ -142,9 +143,12 @@ wfs_status wfs_read_heif(const unsigned char *prefix, size_t prefix_length, int 
                          wfs_image_header *out, char *message, size_t capacity) {
     const char *unsure;
     wfs_random_source source = {.prefix = prefix, .prefix_length = prefix_length, .fd = fd, .size = size};
-    wfs_status status = walk_header(prefix, prefix_length, size, out, &unsure) ? WFS_STATUS_OK
-                                                                              : read_heif(&source, out, message, capacity);
-    if (status == WFS_STATUS_OK) status = check_codec_size(&source, message, capacity);
+    wfs_heif_coded_list coded = {NULL, 0};
+    wfs_status status = walk_header(prefix, prefix_length, size, out, &unsure, &coded)
+                            ? WFS_STATUS_OK
+                            : read_heif(&source, out, message, capacity);
+    if (status == WFS_STATUS_OK) status = check_codec_size(&source, &coded, message, capacity);
+    free(coded.items);
     free(source.ahead);
     if (status != WFS_STATUS_OK && source.read_errno != 0) {
         out->io_errno = source.read_errno;
@@ -172,7 +176,7 @@ wfs_status wfs_read_heif_from_memory(const uint8_t *bytes, size_t length, bool w
         return status;
     }
     const char *unsure;
-    if (walk_header(bytes, length, length, out, &unsure)) return WFS_STATUS_OK;
+    if (walk_header(bytes, length, length, out, &unsure, NULL)) return WFS_STATUS_OK;
     wfs_message(message, capacity, "the box walk is unsure: %s", unsure);
     return WFS_STATUS_UNSUPPORTED_FORMAT;
 }

@@ -113,18 +113,21 @@ static wfs_status read_header(wfs_reader *reader, wfs_image_header *out, char *m
         status = wfs_read_webp(reader->pending, reader->pending_length, out, message, capacity);
         if (status == WFS_STATUS_OK) {
             // No orientation (no browser applies it to WebP): the date taken and the position.
+            // One source for both chunk walks: the XMP walk finds the chunk headers past the first
+            // window in the EXIF walk's read-ahead, not by another pread.
+            wfs_random_source source = {.prefix = reader->pending,
+                                        .prefix_length = reader->pending_length,
+                                        .fd = reader->fd,
+                                        .size = reader->pending_length + (reader->fd >= 0 ? reader->file_left : 0)};
             size_t length;
-            uint8_t *exif = wfs_webp_exif(reader->pending, reader->pending_length, reader->fd,
-                                          reader->pending_length + (reader->fd >= 0 ? reader->file_left : 0), &length);
+            uint8_t *exif = wfs_webp_exif(&source, &length);
             if (exif != NULL) {
                 out->has_date_taken = wfs_exif_date_taken(exif, length, &out->date_taken);
                 out->has_gps_position = wfs_exif_has_gps_position(exif, length);
                 free(exif);
             }
-            out->has_gps_position =
-                out->has_gps_position ||
-                wfs_webp_xmp_has_gps_position(reader->pending, reader->pending_length, reader->fd,
-                                              reader->pending_length + (reader->fd >= 0 ? reader->file_left : 0));
+            out->has_gps_position = out->has_gps_position || wfs_webp_xmp_has_gps_position(&source);
+            free(source.ahead);
         }
         break;
     case WFS_FORMAT_UNKNOWN:

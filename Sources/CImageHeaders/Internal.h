@@ -10,6 +10,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// The unsigned integer in the bytes at `p`, most significant byte first (`be`, ISOBMFF, PNG)
+/// or least (`le`, RIFF/WebP).
+static inline uint16_t wfs_be16(const uint8_t *p) { return (uint16_t)((p[0] << 8) | p[1]); }
+static inline uint32_t wfs_be32(const uint8_t *p) {
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+static inline uint32_t wfs_le24(const uint8_t *p) { return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16); }
+static inline uint32_t wfs_le32(const uint8_t *p) { return wfs_le24(p) | ((uint32_t)p[3] << 24); }
+
 /// A forward-only byte source over a file descriptor or a memory buffer, so the JPEG and PNG
 /// readers (and the fuzzer, which uses memory) run exactly the same parsing code.
 typedef struct wfs_reader {
@@ -86,15 +95,14 @@ typedef struct wfs_webp_chunk_request {
 } wfs_webp_chunk_request;
 
 /// The payload of the first chunk `request` names (heap, the caller frees it; its byte count in
-/// `length`), walking the chunks by header past the first window; NULL when there is none, it is
-/// empty, or the chunks are malformed (WebPChunks.c).
-uint8_t *wfs_webp_chunk(const unsigned char *prefix, size_t prefix_length, int fd, uint64_t size,
-                        wfs_webp_chunk_request request, size_t *length);
+/// `length`), walking the chunks by header through `source` (the file's first window, and past
+/// it pread); NULL when there is none, it is empty, or the chunks are malformed (WebPChunks.c).
+/// The caller frees `source->ahead`; one source serves several walks of a file.
+uint8_t *wfs_webp_chunk(wfs_random_source *source, wfs_webp_chunk_request request, size_t *length);
 
 /// The payload of an extended WebP's `EXIF` chunk (heap, at most 64 KiB; the caller frees it)
-/// from `prefix` (the file's first bytes) and, past it, `fd` by pread (-1 when `prefix` is the
-/// whole file of `size` bytes); NULL when it has none, or its chunks are malformed.
-uint8_t *wfs_webp_exif(const unsigned char *prefix, size_t prefix_length, int fd, uint64_t size, size_t *length);
+/// read through `source`; NULL when it has none, or its chunks are malformed.
+uint8_t *wfs_webp_exif(wfs_random_source *source, size_t *length);
 
 /// The top-level `meta` box's payload after its full-box header (heap, the caller frees it),
 /// read through `source`; NULL when there is none, it is larger than 16 MiB or cannot be read.
@@ -108,6 +116,13 @@ unsigned char *wfs_heif_read_meta(wfs_random_source *source, size_t *length);
 wfs_status wfs_heif_codec_size(wfs_random_source *source, bool output_size, wfs_codec_size *out, char *message,
                                size_t capacity);
 
+struct wfs_heif_coded_item;
+
+/// The check of ``wfs_heif_codec_size`` over `count` coded items already read (a sure walk's:
+/// ``wfs_heif_walk``), without reading `meta` again; CORRUPT_HEADER when there are none.
+wfs_status wfs_heif_check_coded_items(wfs_random_source *source, const struct wfs_heif_coded_item *items,
+                                      size_t count, wfs_codec_size *out, char *message, size_t capacity);
+
 /// The codec size of a WebP from its first `length` bytes: the first frame's VP8 or VP8L header,
 /// checked against the VP8X canvas (WFS_STATUS_SIZE_MISMATCH names both).
 wfs_status wfs_webp_codec_size(const uint8_t *bytes, size_t length, wfs_codec_size *out, char *message,
@@ -119,7 +134,7 @@ bool wfs_png_xmp_has_gps_position(const uint8_t *data, size_t length);
 
 /// Whether an extended WebP's `XMP ` chunk gives a GPS position; reads its chunks like
 /// ``wfs_webp_exif``, and only when the VP8X header says there is XMP.
-bool wfs_webp_xmp_has_gps_position(const unsigned char *prefix, size_t prefix_length, int fd, uint64_t size);
+bool wfs_webp_xmp_has_gps_position(wfs_random_source *source);
 
 /// snprintf into a caller buffer that may have capacity 0.
 void wfs_message(char *message, size_t capacity, const char *format, ...)

@@ -65,10 +65,6 @@ typedef struct png_context {
     char text[WFS_MESSAGE_CAPACITY];
 } png_context;
 
-static uint32_t big_endian32(const png_byte *p) {
-    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
-}
-
 /// A chunk type for messages: printable ASCII only, since the bytes are untrusted.
 static void chunk_name(const png_byte *type, char name[5]) {
     for (int i = 0; i < 4; i++) name[i] = (type[i] >= 0x21 && type[i] <= 0x7E) ? (char)type[i] : '?';
@@ -120,7 +116,7 @@ static void track(png_structp png, png_context *context, const png_byte *bytes, 
             position += take;
             if (tracker->header_filled < CHUNK_HEADER_LENGTH) continue;
             tracker->header_filled = 0;
-            uint32_t chunk_length = big_endian32(tracker->header);
+            uint32_t chunk_length = wfs_be32(tracker->header);
             const png_byte *type = tracker->header + 4;
             if (memcmp(type, "IDAT", 4) == 0) {
                 // Image data is never read, so a truncated IDAT does not matter here.

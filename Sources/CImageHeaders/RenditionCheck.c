@@ -8,14 +8,6 @@
 
 #include <string.h>
 
-static uint32_t big_endian_32(const uint8_t *bytes) {
-    return ((uint32_t)bytes[0] << 24) | ((uint32_t)bytes[1] << 16) | ((uint32_t)bytes[2] << 8) | bytes[3];
-}
-
-static uint32_t little_endian_32(const uint8_t *bytes) {
-    return ((uint32_t)bytes[3] << 24) | ((uint32_t)bytes[2] << 16) | ((uint32_t)bytes[1] << 8) | bytes[0];
-}
-
 /// A JPEG ends with its EOI marker: a file cut short (a full disk, a killed copy) does not.
 static bool jpeg_is_complete(const uint8_t *bytes, size_t length) {
     return length >= 4 && bytes[length - 2] == 0xFF && bytes[length - 1] == 0xD9;
@@ -30,7 +22,7 @@ static bool png_is_complete(const uint8_t *bytes, size_t length) {
 
 /// A WebP's RIFF header gives the size of everything after its first 8 bytes.
 static bool webp_is_complete(const uint8_t *bytes, size_t length) {
-    return length >= 12 && (uint64_t)little_endian_32(bytes + 4) + 8 == length;
+    return length >= 12 && (uint64_t)wfs_le32(bytes + 4) + 8 == length;
 }
 
 /// An AVIF's top-level boxes (`ftyp` first, then `meta` and `mdat` among them) tile the file
@@ -40,11 +32,11 @@ static bool avif_is_complete(const uint8_t *bytes, size_t length) {
     size_t offset = 0;
     while (offset < length) {
         if (length - offset < 8) return false;
-        uint64_t size = big_endian_32(bytes + offset);
+        uint64_t size = wfs_be32(bytes + offset);
         const uint8_t *type = bytes + offset + 4;
         if (size == 1) {
             if (length - offset < 16) return false;
-            size = ((uint64_t)big_endian_32(bytes + offset + 8) << 32) | big_endian_32(bytes + offset + 12);
+            size = ((uint64_t)wfs_be32(bytes + offset + 8) << 32) | wfs_be32(bytes + offset + 12);
             if (size < 16) return false;
         } else if (size == 0) {
             size = length - offset;

@@ -11,31 +11,26 @@
 
 enum { MAX_CHUNKS = 64 };
 
-static uint32_t little32(const unsigned char *p) {
-    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
-}
-
-uint8_t *wfs_webp_chunk(const unsigned char *prefix, size_t prefix_length, int fd, uint64_t size,
-                        wfs_webp_chunk_request request, size_t *length) {
+uint8_t *wfs_webp_chunk(wfs_random_source *source, wfs_webp_chunk_request request, size_t *length) {
     *length = 0;
     // RIFF, its size, WEBP, then the first chunk: VP8X (10 bytes of payload) with its flags.
-    if (prefix_length < 30 || memcmp(prefix + 12, "VP8X", 4) != 0 || !(prefix[20] & request.vp8x_flag))
+    const unsigned char *prefix = source->prefix;
+    if (source->prefix_length < 30 || memcmp(prefix + 12, "VP8X", 4) != 0 || !(prefix[20] & request.vp8x_flag))
         return NULL;
-    wfs_random_source source = {.prefix = prefix, .prefix_length = prefix_length, .fd = fd, .size = size};
     uint8_t *bytes = NULL;
-    uint64_t end = (uint64_t)little32(prefix + 4) + 8;
-    if (end > size) end = size;
+    uint64_t end = (uint64_t)wfs_le32(prefix + 4) + 8;
+    if (end > source->size) end = source->size;
     uint64_t offset = 12;
     for (int chunk = 0; chunk < MAX_CHUNKS && offset + 8 <= end; chunk++) {
         unsigned char header[8];
-        if (!wfs_source_read(&source, offset, sizeof header, header)) break;
-        uint64_t payload = little32(header + 4);
+        if (!wfs_source_read(source, offset, sizeof header, header)) break;
+        uint64_t payload = wfs_le32(header + 4);
         if (payload > end - offset - 8) break;
         if (memcmp(header, request.fourcc, 4) == 0) {
             if (payload > request.max_length && !request.keeps_start) break;
             size_t wanted = payload < request.max_length ? (size_t)payload : request.max_length;
             if (wanted == 0 || (bytes = malloc(wanted)) == NULL) break;
-            if (!wfs_source_read(&source, offset + 8, wanted, bytes)) {
+            if (!wfs_source_read(source, offset + 8, wanted, bytes)) {
                 free(bytes);
                 bytes = NULL;
                 break;
@@ -45,6 +40,5 @@ uint8_t *wfs_webp_chunk(const unsigned char *prefix, size_t prefix_length, int f
         }
         offset += 8 + payload + (payload & 1);
     }
-    free(source.ahead);
     return bytes;
 }

@@ -9,12 +9,12 @@
 
 enum { MAX_XMP = 256 * 1024, VP8X_XMP_FLAG = 0x04 };
 
-bool wfs_webp_xmp_has_gps_position(const unsigned char *prefix, size_t prefix_length, int fd, uint64_t size) {
+bool wfs_webp_xmp_has_gps_position(wfs_random_source *source) {
     // A packet's position sits near its start: the first MAX_XMP bytes are enough.
     wfs_webp_chunk_request request = {
         .fourcc = "XMP ", .vp8x_flag = VP8X_XMP_FLAG, .max_length = MAX_XMP, .keeps_start = true};
     size_t length = 0;
-    uint8_t *xmp = wfs_webp_chunk(prefix, prefix_length, fd, size, request, &length);
+    uint8_t *xmp = wfs_webp_chunk(source, request, &length);
     bool found = xmp != NULL && wfs_xmp_has_gps_position(xmp, length);
     free(xmp);
     return found;
