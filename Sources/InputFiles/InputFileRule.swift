@@ -52,13 +52,6 @@ public struct InputFileRule: Sendable {
         return descriptor
     }
 
-    /// Throws when `relative` inside `root` may not be read, for a file a library reads by path
-    /// afterwards (a check before the read, so a swap in between is not caught: prefer
-    /// ``contents(of:in:)``).
-    public func check(_ relative: String, in root: String) throws(InputFileError) {
-        close(try open(relative, in: root))
-    }
-
     /// The bytes of `relative` inside `root`, read through ``open(_:in:)``.
     public func contents(of relative: String, in root: String) throws(InputFileError) -> [UInt8] {
         let descriptor = try open(relative, in: root)
