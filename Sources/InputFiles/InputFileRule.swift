@@ -56,6 +56,14 @@ public struct InputFileRule: Sendable {
     public func contents(of relative: String, in root: String) throws(InputFileError) -> [UInt8] {
         let descriptor = try open(relative, in: root)
         defer { close(descriptor) }
+        return try Self.contents(of: descriptor, path: root + "/" + relative)
+    }
+
+    /// The rest of the bytes of `descriptor`, a file ``open(_:in:)`` opened (for a caller that
+    /// needs the descriptor itself too); `path` names it in an error.
+    public static func contents(of descriptor: Int32, path: String) throws(InputFileError)
+        -> [UInt8]
+    {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -63,7 +71,7 @@ public struct InputFileRule: Sendable {
             if count == 0 { return bytes }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Self.failure(errno, path: root + "/" + relative)
+                throw failure(errno, path: path)
             }
             bytes += chunk[..<count]
         }
