@@ -30,18 +30,42 @@ public struct InputFileRule: Sendable {
     /// Opens `relative` (a `/`-separated path without `.` or `..`) inside the folder `root` for
     /// reading; the caller closes the descriptor.
     public func open(_ relative: String, in root: String) throws(InputFileError) -> Int32 {
+        let (components, shown) = try Self.components(of: relative, in: root)
+        let rootDescriptor = openFolder(root)
+        guard rootDescriptor >= 0 else { throw Self.failure(errno, path: root) }
+        defer { close(rootDescriptor) }
+        return try open(relative, components, from: rootDescriptor, root: root, shown: shown)
+    }
+
+    /// ``open(_:in:)`` with the root already open as `folder` (the folder at `root`): for a
+    /// folder many files are read from, opened once rather than once a file.
+    public func open(_ relative: String, inOpened folder: Int32, root: String)
+        throws(InputFileError) -> Int32
+    {
+        let (components, shown) = try Self.components(of: relative, in: root)
+        return try open(relative, components, from: folder, root: root, shown: shown)
+    }
+
+    /// The names `relative` goes through, and how the file is shown in a message.
+    private static func components(of relative: String, in root: String)
+        throws(InputFileError) -> (names: [String], shown: String)
+    {
         let shown = root == "/" ? "/" + relative : root + "/" + relative
         let components = relative.split(separator: "/").map(String.init)
         guard !components.isEmpty, !components.contains(where: { $0 == "." || $0 == ".." }) else {
             throw InputFileError(path: shown, reason: .leavesRoot(root: root))
         }
-        let rootDescriptor = openFolder(root)
-        guard rootDescriptor >= 0 else { throw Self.failure(errno, path: root) }
-        defer { close(rootDescriptor) }
+        return (components, shown)
+    }
+
+    private func open(
+        _ relative: String, _ components: [String], from folder: Int32, root: String,
+        shown: String
+    ) throws(InputFileError) -> Int32 {
         let descriptor =
             followsLinks
-            ? try openFollowing(relative, from: rootDescriptor, shown: shown)
-            : try openInside(components, from: rootDescriptor, root: root, shown: shown)
+            ? try openFollowing(relative, from: folder, shown: shown)
+            : try openInside(components, from: folder, root: root, shown: shown)
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             close(descriptor)
@@ -52,17 +76,18 @@ public struct InputFileRule: Sendable {
         return descriptor
     }
 
-    /// Throws when `relative` inside `root` may not be read, for a file a library reads by path
-    /// afterwards (a check before the read, so a swap in between is not caught: prefer
-    /// ``contents(of:in:)``).
-    public func check(_ relative: String, in root: String) throws(InputFileError) {
-        close(try open(relative, in: root))
-    }
-
     /// The bytes of `relative` inside `root`, read through ``open(_:in:)``.
     public func contents(of relative: String, in root: String) throws(InputFileError) -> [UInt8] {
         let descriptor = try open(relative, in: root)
         defer { close(descriptor) }
+        return try Self.contents(of: descriptor, path: root + "/" + relative)
+    }
+
+    /// The rest of the bytes of `descriptor`, a file ``open(_:in:)`` opened (for a caller that
+    /// needs the descriptor itself too); `path` names it in an error.
+    public static func contents(of descriptor: Int32, path: String) throws(InputFileError)
+        -> [UInt8]
+    {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -70,7 +95,7 @@ public struct InputFileRule: Sendable {
             if count == 0 { return bytes }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Self.failure(errno, path: root + "/" + relative)
+                throw failure(errno, path: path)
             }
             bytes += chunk[..<count]
         }

@@ -97,8 +97,3 @@ public final class DecodeMemoryBudget: @unchecked Sendable {
         return (held, largestHeld)
     }
 }
-
-extension DecodeMemoryBudget {
-    /// A budget nothing waits for: what an encoder without one reserves from.
-    static let unlimited = DecodeMemoryBudget(capacity: .max)
-}

@@ -47,19 +47,23 @@ public struct RenditionEncoder: Sendable {
         var info = wfr_source_info()
         var options = cOptions(orientation: orientation)
         var message = [CChar](repeating: 0, count: Int(WFR_MESSAGE_CAPACITY))
-        var cost: UInt64 = 0
-        if budget != nil {
-            // What the decode will hold at its peak, from the codec's own header: refused here
-            // (over the pixel limit, a size mismatch) before any waiting for room.
-            let status = wfr_decode_cost(
-                source.baseAddress, source.count, &options, &targets, targets.count, &cost,
-                &message, message.count)
-            if let error = RenditionError(status, message: Self.text(message)) { throw error }
-        }
-        let status = (budget ?? DecodeMemoryBudget.unlimited).withReservation(cost) {
+        func render() -> wfr_status {
             wfr_render_sources(
                 source.baseAddress, source.count, &options, &targets, targets.count, &results,
                 &webp, &avif, &info, &message, message.count)
+        }
+        let status: wfr_status
+        if let budget {
+            // What the decode will hold at its peak, from the codec's own header: refused here
+            // (over the pixel limit, a size mismatch) before any waiting for room.
+            var cost: UInt64 = 0
+            let costStatus = wfr_decode_cost(
+                source.baseAddress, source.count, &options, &targets, targets.count, &cost,
+                &message, message.count)
+            if let error = RenditionError(costStatus, message: Self.text(message)) { throw error }
+            status = budget.withReservation(cost, render)
+        } else {
+            status = render()
         }
         if let error = RenditionError(status, message: Self.text(message)) { throw error }
         defer {

@@ -179,6 +179,7 @@ public struct RenditionWriter: Sendable {
                 writeFailure: "cannot create '\(folder.path)': \(FileSystemFailure.reason(error))")
         }
         let shared = SharedState(progress: progress)
+        let roots = StoreRoots([folder, previous, store])
         let outcomes = [Outcome](unsafeUninitializedCapacity: total) { buffer, initialized in
             let slots = OutcomeSlots(buffer: buffer)
             // Each index is claimed by exactly one worker, so the writes never overlap.
@@ -190,7 +191,7 @@ public struct RenditionWriter: Sendable {
                         photos[index], into: folder,
                         places: Places(
                             previous: previous, previousIsKept: previousIsKept, store: store,
-                            temporaries: temporaries ?? folder,
+                            roots: roots, temporaries: temporaries ?? folder,
                             refuse: { rejection in
                                 _ = shared.rejected.withLock { $0.insert(rejection) }
                             }))
@@ -270,6 +271,7 @@ extension RenditionWriter {
         var previous: URL?
         var previousIsKept: Bool
         var store: URL?
+        var roots: StoreRoots
         var temporaries: URL
         /// Told of each store file that is not used.
         var refuse: (Rejection) -> Void
@@ -378,7 +380,8 @@ extension RenditionWriter {
             sizes.map { "\(hash)-\($0.width).\(fileExtension)" }
         }
         var lookup = StoreLookup(
-            check: storeCheck, folder: folder, previous: places.previous, store: places.store)
+            check: storeCheck, folder: folder, previous: places.previous, store: places.store,
+            roots: places.roots)
         defer { lookup.rejected.forEach(places.refuse) }
         func location(of names: [String], _ fileExtension: String) -> URL?? {
             lookup.location(of: names, sizes: sizes, fileExtension: fileExtension)

@@ -30,11 +30,11 @@ final class StoreEntry {
     private let info: stat
     private let bytes: UnsafeBufferPointer<UInt8>
 
-    /// Opens `name` in `folder` (found in `place`): a regular file reached without a symbolic
-    /// link, mapped.
-    init(name: String, in folder: URL, place: RenditionWriter.Rejection.Place)
-        throws(RenditionWriter.Rejection)
-    {
+    /// Opens `name` in `folder` (found in `place`; `opened`, when given, is `folder` open): a
+    /// regular file reached without a symbolic link, mapped.
+    init(
+        name: String, in folder: URL, opened: Int32?, place: RenditionWriter.Rejection.Place
+    ) throws(RenditionWriter.Rejection) {
         let path = folder.appending(path: name).path
         func reject(_ reason: String) -> RenditionWriter.Rejection {
             RenditionWriter.Rejection(path: path, place: place, reason: reason)
@@ -42,7 +42,12 @@ final class StoreEntry {
         // Never with --follow-symlinks: a store holds the files themselves, whoever filled it.
         let descriptor: Int32
         do {
-            descriptor = try InputFileRule(followsLinks: false).open(name, in: folder.path)
+            let rule = InputFileRule(followsLinks: false)
+            if let opened {
+                descriptor = try rule.open(name, inOpened: opened, root: folder.path)
+            } else {
+                descriptor = try rule.open(name, in: folder.path)
+            }
         } catch {
             guard case .linkOutside(let target, _) = error.reason else {
                 throw reject(error.reasonText)

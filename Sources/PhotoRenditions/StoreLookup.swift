@@ -27,15 +27,21 @@ struct StoreLookup {
     let folder: URL
     let previous: URL?
     let store: URL?
+    /// Those folders opened once for the whole run.
+    let roots: StoreRoots
     /// Checked files, by name: what is placed is what was checked.
     private(set) var entries: [String: StoreEntry] = [:]
     private(set) var rejected: [RenditionWriter.Rejection] = []
 
-    init(check: RenditionWriter.StoreCheck?, folder: URL, previous: URL?, store: URL?) {
+    init(
+        check: RenditionWriter.StoreCheck?, folder: URL, previous: URL?, store: URL?,
+        roots: StoreRoots
+    ) {
         self.check = check
         self.folder = folder
         self.previous = previous
         self.store = store
+        self.roots = roots
     }
 
     /// Where the set of files `names` (at `sizes`, in the format `fileExtension` names) is, all
@@ -82,7 +88,8 @@ struct StoreLookup {
         var passed = true
         for (name, size) in zip(names, sizes) where entries[name] == nil {
             do throws(RenditionWriter.Rejection) {
-                let entry = try StoreEntry(name: name, in: folder, place: place)
+                let entry = try StoreEntry(
+                    name: name, in: folder, opened: roots.descriptor(of: folder), place: place)
                 try entry.check(check, size: size, fileExtension: fileExtension)
                 entries[name] = entry
             } catch {
@@ -91,5 +98,29 @@ struct StoreLookup {
             }
         }
         return passed
+    }
+}
+
+/// The folders a run's look-ups open files in, each opened once: a store is read up to a million
+/// files at a time, and its path walked again for each file would cost a system call per folder
+/// on the way.
+final class StoreRoots: Sendable {
+    private let descriptors: [String: Int32]
+
+    /// Opens each of `folders` that is there now; one that is not is opened by path when asked.
+    init(_ folders: [URL?]) {
+        var descriptors: [String: Int32] = [:]
+        for case let folder? in folders where descriptors[folder.path] == nil {
+            let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if descriptor >= 0 { descriptors[folder.path] = descriptor }
+        }
+        self.descriptors = descriptors
+    }
+
+    /// `folder` opened, nil when it was not there when the run started.
+    func descriptor(of folder: URL) -> Int32? { descriptors[folder.path] }
+
+    deinit {
+        for descriptor in descriptors.values { close(descriptor) }
     }
 }

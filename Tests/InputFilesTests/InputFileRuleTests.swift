@@ -53,6 +53,31 @@ struct InputFileRuleTests {
         #expect(try Self.text(Self.inside, "sub/up", root) == "plain")
     }
 
+    @Test("a root opened once gives the same answers as the root by path")
+    func openedRoot() throws {
+        let (folder, root, secret) = try Self.folders()
+        try folder.link("root/alias.txt", to: "sub/deep.txt")
+        try folder.link("root/passwd.txt", to: secret)
+        let opened = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try #require(opened >= 0)
+        defer { close(opened) }
+        func answer(_ relative: String) -> String {
+            do {
+                let descriptor = try Self.inside.open(relative, inOpened: opened, root: root)
+                defer { close(descriptor) }
+                let bytes = try InputFileRule.contents(of: descriptor, path: relative)
+                return String(decoding: bytes, as: UTF8.self)
+            } catch {
+                return "\(error.reason)"
+            }
+        }
+        #expect(answer("plain.txt") == "plain")
+        #expect(answer("alias.txt") == "deep")
+        #expect(answer("passwd.txt").hasPrefix("linkOutside"))
+        #expect(answer("sub/../plain.txt").hasPrefix("leavesRoot"))
+        #expect(answer("none.txt") == "missing")
+    }
+
     @Test("a link to a file or a folder outside the root is refused, naming where it leads")
     func outsideRefused() throws {
         let (folder, root, secret) = try Self.folders()

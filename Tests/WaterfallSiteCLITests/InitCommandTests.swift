@@ -53,6 +53,21 @@ struct InitCommandTests {
         #expect(item.contains(#"href="https://shop.example/cups""#))
     }
 
+    @Test("A FIFO as metadata.csv is refused as not a regular file, never read (it would hang)")
+    func fifoTable() throws {
+        let binary = try #require(Repository.binary, "the waterfall-site executable was not built")
+        let folder = try TemporaryFolder()
+        let photos = folder.url.appending(path: "photos")
+        try folder.write("photos/a.jpg", Repository.samplePhoto())
+        let table = photos.appending(path: "metadata.csv")
+        try #require(mkfifo(table.path, 0o644) == 0)
+        let run = try ProcessRun(binary, ["init", photos.path])
+        #expect(run.status == 1)
+        #expect(
+            run.error.contains("metadata file '\(table.path)': not a regular file (a FIFO)"),
+            "\(run.error)")
+    }
+
     @Test(
         "Run again, it never overwrites: it adds rows for new photos in the file's own separator and says how many"
     )

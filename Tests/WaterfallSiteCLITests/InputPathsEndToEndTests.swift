@@ -207,6 +207,24 @@ struct InputPathsEndToEndTests {
     }
 
     @Test(
+        "A settings file or a CSV metadata file that is a link out of the photos folder is refused, and read with --follow-symlinks",
+        arguments: [
+            ("waterfall.json", #"{ "title": "Linked" }"#, "settings file"),
+            ("metadata.csv", "path,title\na.jpg,Linked\n", "metadata file"),
+        ])
+    func jsonAndTableLinksOutside(name: String, text: String, kind: String) throws {
+        try work.write("outside/" + name, text)
+        try link("photos/" + name, to: work.url.appending(path: "outside/" + name).path)
+        let run = try build()
+        #expect(run.status == 1, "\(run.error)")
+        #expect(
+            run.error.contains("\(kind) '\(work.path)/photos/\(name)': symbolic link to"),
+            "\(run.error)")
+        let following = try build(["--follow-symlinks"])
+        #expect(following.status == 0, "\(following.error)")
+    }
+
+    @Test(
         "An SVG logo or favicon with active content is refused, naming what was found; a plain SVG works",
         arguments: [
             (#"<script>alert(1)</script>"#, "a <script> element"),

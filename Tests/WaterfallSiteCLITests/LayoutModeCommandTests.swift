@@ -1,4 +1,5 @@
 import Foundation
+import InputFiles
 import MasonryLayout
 import SiteRenderer
 import TestSupport
@@ -159,7 +160,7 @@ struct LayoutModeCommandTests {
             "metadata.json",
             #"{"sections": {"A/": {"title": "A", "footer": "F", "columns": 2, "insets": 4}, "B": {"columns": "0:1,900:3"}}}"#
         )
-        let metadata = try PhotoMetadata.load(file)
+        let metadata = try PhotoMetadata.load(file, rule: InputFileRule(followsLinks: false))
         #expect(
             metadata.sections["A"]?.options
                 == SectionOptions(
@@ -168,7 +169,8 @@ struct LayoutModeCommandTests {
         #expect(metadata.sections["A"]?.title == "A")
         #expect(
             try PhotoMetadata.load(
-                photos.write("root.json", #"{"sections": {".": {"footer": "Top"}}}"#)
+                photos.write("root.json", #"{"sections": {".": {"footer": "Top"}}}"#),
+                rule: InputFileRule(followsLinks: false)
             ).sections[""]?.options.footer == "Top")
         let merged = metadata.galleryBreakpoints(
             BuildSettings.defaultBreakpoints, minimum: 320, maximum: 2560)

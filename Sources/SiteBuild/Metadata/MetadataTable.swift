@@ -1,4 +1,4 @@
-import PhotoRenditions
+import InputFiles
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -33,14 +33,16 @@ public enum MetadataTable {
             + PhotoMetadata.SectionEntry.keys.filter { !photoFields.contains($0) }
     }
 
-    public static func load(_ url: URL) throws(CommandError) -> PhotoMetadata {
+    /// The table in the file at `url`, read through `rule` (see ``PhotoMetadata/load(_:rule:)``).
+    public static func load(_ url: URL, rule: InputFileRule) throws(CommandError) -> PhotoMetadata {
         let path = url.path
         let bytes: [UInt8]
         do {
-            bytes = try [UInt8](Data(contentsOf: url))
+            bytes = try rule.contents(of: url)
         } catch {
             throw .failed(
-                "metadata file '\(path)': cannot read it: \(FileSystemFailure.reason(error))")
+                "metadata file '\(path)': "
+                    + (error.path == path ? error.reasonText : error.description))
         }
         do {
             return try parse(bytes)

@@ -1,3 +1,4 @@
+import InputFiles
 import MasonryLayout
 import SiteRenderer
 
@@ -115,17 +116,19 @@ public struct PhotoMetadata: Sendable {
     /// is an error, so it is never a guess which one the site shows.
     public static let defaultNames = ["metadata.json", "metadata.csv"]
 
-    /// Reads a metadata file: CSV when its name ends in `.csv` (see ``MetadataTable``), JSON
-    /// otherwise.
-    public static func load(_ url: URL) throws(CommandError) -> PhotoMetadata {
-        if url.pathExtension.lowercased() == "csv" { return try MetadataTable.load(url) }
+    /// Reads a metadata file through `rule` (no link out of its folder, no FIFO): CSV when its
+    /// name ends in `.csv` (see ``MetadataTable``), JSON otherwise.
+    public static func load(_ url: URL, rule: InputFileRule) throws(CommandError) -> PhotoMetadata {
+        if url.pathExtension.lowercased() == "csv" {
+            return try MetadataTable.load(url, rule: rule)
+        }
         let path = url.path
         func bad(_ where: String, _ problem: String) -> CommandError {
             .failed("metadata file '\(path)': \(`where`) \(problem)")
         }
         let document: JSONValue
         do {
-            document = try JSONValue.read(contentsOf: url)
+            document = try JSONValue.read(contentsOf: url, rule: rule)
         } catch {
             throw .failed("metadata file '\(path)': \(error)")
         }

@@ -1,3 +1,4 @@
+import InputFiles
 import PhotoScanner
 import SiteRenderer
 import Synchronization
@@ -97,7 +98,8 @@ final class SitePublisher: Sendable {
         }
         let bytes: [UInt8]
         do {
-            bytes = try folder.rule.contents(of: file, in: folder.url.path)
+            // The file already opened and checked, not the name again.
+            bytes = try InputFileRule.contents(of: descriptor, path: folder.url.path + "/" + file)
         } catch {
             throw .failed("static folder: \(error.description)")
         }

@@ -1,3 +1,4 @@
+import InputFiles
 import MasonryLayout
 import SiteRenderer
 
@@ -30,7 +31,8 @@ public enum SettingsFile {
         let path = url.path
         let document: JSONValue
         do {
-            document = try JSONValue.read(contentsOf: url)
+            document = try JSONValue.read(
+                contentsOf: url, rule: InputFileRule(followsLinks: settings.followsSymlinks))
         } catch {
             throw .failed("settings file '\(path)': \(error)")
         }

@@ -1,3 +1,4 @@
+import InputFiles
 import PhotoRenditions
 import PhotoScanner
 import SiteRenderer
@@ -128,12 +129,12 @@ public struct StarterFiles {
     private func addRows(_ rows: [String], to table: URL)
         throws(CommandError)
     {
+        // Through the rule for input files, as a build reads it: a FIFO would hang `init`.
         let bytes: [UInt8]
         do {
-            bytes = try [UInt8](Data(contentsOf: table))
+            bytes = try InputFileRule(followsLinks: false).contents(of: table)
         } catch {
-            throw .failed(
-                "metadata file '\(table.path)': cannot read it: \(FileSystemFailure.reason(error))")
+            throw .failed("metadata file \(error.description)")
         }
         let header: (names: [String], separator: UInt8, paths: Set<String>)
         do {

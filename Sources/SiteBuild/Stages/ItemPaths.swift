@@ -24,7 +24,7 @@ enum ItemPaths {
         for index in paths.indices where seen[paths[index], default: 0] > 1 {
             var path = paths[index]
             path.removeLast(5)
-            let tag = "-" + shortHash(photoPaths[index]) + ".html"
+            let tag = "-" + NameLength.hash(photoPaths[index], digits: 6) + ".html"
             // A name already at the length limit makes room for the hash.
             let nameStart = path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex
             let name = NameLength.prefix(
@@ -99,13 +99,5 @@ enum ItemPaths {
     private static func readablePath(_ photoPath: String) -> String {
         photoPath.utf8.contains(UInt8(ascii: "%")) && FileNameText.isEscaped(photoPath)
             ? String(decoding: FileNameText.bytes(of: photoPath), as: UTF8.self) : photoPath
-    }
-
-    /// Six hex digits of a stable hash of `path`.
-    private static func shortHash(_ path: String) -> String {
-        var hasher = StableHasher()
-        hasher.combine(path)
-        let digits = String(hasher.value & 0xFF_FFFF, radix: 16)
-        return String(repeating: "0", count: 6 - digits.count) + digits
     }
 }

@@ -21,7 +21,7 @@ enum NameLength {
     static let sitePathLimit = 1024
 
     /// `name` plus `suffix` (an extension such as `.html`), within ``nameLimit`` bytes: as it
-    /// is when it fits, else its first bytes and `-` and ``hash(_:)`` of all of `name`.
+    /// is when it fits, else its first bytes and `-` and ``hash(_:digits:)`` of all of `name`.
     static func fitted(_ name: String, suffix: String = "") -> String {
         fitted(name, suffix: suffix, limit: nameLimit)
     }
@@ -50,12 +50,13 @@ enum NameLength {
         return String(cut)
     }
 
-    /// Eight hex digits of a stable hash of `text`: the same in every build and on every
-    /// machine (see ``StableHasher``).
-    static func hash(_ text: String) -> String {
+    /// `count` (at most 16) hex digits of a stable hash of `text`: the same in every build and
+    /// on every machine (see ``StableHasher``).
+    static func hash(_ text: String, digits count: Int = 8) -> String {
         var hasher = StableHasher()
         hasher.combine(text)
-        let digits = String(hasher.value & 0xFFFF_FFFF, radix: 16)
-        return String(repeating: "0", count: 8 - digits.count) + digits
+        let mask: UInt64 = count >= 16 ? .max : (1 << (4 * count)) - 1
+        let digits = String(hasher.value & mask, radix: 16)
+        return String(repeating: "0", count: count - digits.count) + digits
     }
 }

@@ -40,9 +40,7 @@ struct SiteAssets {
         }
         let bytes: Data
         do {
-            bytes = Data(
-                try rule.contents(
-                    of: url.lastPathComponent, in: url.deletingLastPathComponent().path))
+            bytes = Data(try rule.contents(of: url))
         } catch  where error.reason == .missing {
             throw .failed(
                 "\(option) '\(url.path)': no such file, or not readable; check the path (relative paths are relative to the current folder, or to waterfall.json)"

@@ -54,9 +54,13 @@ extension SiteBuilder {
             return
                 "its path in the site would be \(NumberText.grouped(total)) bytes, over the system's limit of \(NumberText.grouped(NameLength.pathLimit - 1))"
         }
-        if let name = path.split(separator: "/").first(where: {
-            $0.utf8.count > NameLength.nameLimit
-        }) {
+        // Only a path longer than a name can hold a name that is too long: the common case does
+        // no string work.
+        if path.utf8.count > NameLength.nameLimit,
+            let name = path.split(separator: "/").first(where: {
+                $0.utf8.count > NameLength.nameLimit
+            })
+        {
             return
                 "its name '\(TerminalText.safe(String(name.prefix(24))))…', escaped as it is not UTF-8, would be \(name.utf8.count) bytes, over the system's limit of \(NameLength.nameLimit)"
         }

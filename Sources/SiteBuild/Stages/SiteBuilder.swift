@@ -449,11 +449,8 @@ public struct SiteBuilder {
     /// The theme file at `path` read through `rule` (a link out of the theme folder, or a FIFO,
     /// is refused); nil when there is none.
     private static func themeFile(_ path: String, rule: InputFileRule) throws(ThemeError) -> Data? {
-        let url = URL(fileURLWithPath: path)
         do throws(InputFileError) {
-            return Data(
-                try rule.contents(
-                    of: url.lastPathComponent, in: url.deletingLastPathComponent().path))
+            return Data(try rule.contents(of: URL(fileURLWithPath: path)))
         } catch  where error.reason == .missing {
             return nil
         } catch {
@@ -486,16 +483,10 @@ public struct SiteBuilder {
         var url = settings.metadata
         if url == nil { url = try defaultMetadataURL() }
         guard let url else { return (nil, PhotoMetadata()) }
-        // Through the rule for input files first (no link out of its folder, no FIFO); a missing
-        // file is left to the loader, whose message says what a metadata file is.
-        do {
-            try InputFileRule(followsLinks: settings.followsSymlinks).check(
-                url.lastPathComponent, in: url.deletingLastPathComponent().path)
-        } catch  where error.reason == .missing {
-        } catch {
-            throw .failed("metadata file \(error.description)")
-        }
-        return (url, try PhotoMetadata.load(url))
+        return (
+            url,
+            try PhotoMetadata.load(url, rule: InputFileRule(followsLinks: settings.followsSymlinks))
+        )
     }
 
     /// `metadata.json` or `metadata.csv` in the photos folder; both is an error, as the site

@@ -6,13 +6,6 @@ import PhotoRenditions
 #else
     import Foundation
 #endif
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A value of a JSON document (RFC 8259) as the settings and metadata files hold it, read by
 /// ``parse(_:)``. Objects keep their members in the file's order, so an error about "the first
@@ -68,22 +61,21 @@ public enum JSONValue {
         public var description: String
     }
 
-    /// The JSON document in the file at `url`.
-    public static func read(contentsOf url: URL) throws(FileProblem) -> JSONValue {
-        // A FIFO or a device would block the read or fail with a misleading reason.
-        var info = stat()
-        if stat(url.path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
-            let kind = InputFileRule.kind(info.st_mode)
-            throw FileProblem(description: "not a regular file (\(kind)); give a JSON file")
-        }
-        let data: Data
+    /// The JSON document in the file at `url`, read through `rule`: the bytes parsed are the
+    /// ones the rule opened (no link out of the file's folder, no FIFO or device).
+    public static func read(contentsOf url: URL, rule: InputFileRule) throws(FileProblem)
+        -> JSONValue
+    {
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: url)
+            bytes = try rule.contents(of: url)
         } catch {
-            throw FileProblem(description: "cannot read it: \(FileSystemFailure.reason(error))")
+            // The message names the file already; a link on the way is named as well.
+            throw FileProblem(
+                description: error.path == url.path ? error.reasonText : error.description)
         }
         do {
-            return try parse([UInt8](data))
+            return try parse(bytes)
         } catch {
             throw FileProblem(
                 description: error.isRefusedText ? "\(error)" : "not valid JSON (\(error))")
