@@ -73,8 +73,9 @@ let package = Package(
         .plugin(
             name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .target(name: "SiteRenderer", dependencies: ["MasonryLayout"], plugins: ["EmbedTemplates"]),
-        // The HTTP server of `serve`: POSIX sockets only, and nothing about galleries.
-        .target(name: "PreviewServer"),
+        // The HTTP server of `serve`: POSIX sockets only, and nothing about galleries. It opens
+        // what it sends by the input-file rule, refusing every symlink.
+        .target(name: "PreviewServer", dependencies: ["InputFiles"]),
         // The site build: settings, metadata, the stages from scan to pages, and the publisher
         // that swaps the finished site in. Everything a command does to the file system is here.
         .target(

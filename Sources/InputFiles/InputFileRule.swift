@@ -23,9 +23,22 @@ public struct InputFileRule: Sendable {
     /// are refused all the same.
     public let followsLinks: Bool
 
+    /// Refuse every symbolic link on the way, even one that stays inside the root: see
+    /// ``refusingLinks``.
+    private var refusesLinks = false
+
     public init(followsLinks: Bool) {
         self.followsLinks = followsLinks
     }
+
+    /// The rule that follows no symbolic link at all, even one inside the root, which it
+    /// refuses as ``InputFileError/Reason/notRegular(kind:)`` "a symbolic link": for the files
+    /// `serve` sends, where a link is never followed.
+    public static let refusingLinks: InputFileRule = {
+        var rule = InputFileRule(followsLinks: false)
+        rule.refusesLinks = true
+        return rule
+    }()
 
     /// Opens `relative` (a `/`-separated path without `.` or `..`) inside the folder `root` for
     /// reading; the caller closes the descriptor.
@@ -184,9 +197,13 @@ extension InputFileRule {
                 }
                 if (info.st_mode & S_IFMT) == S_IFLNK {
                     close(folder)
+                    let link = rootPath + "/" + components[...index].joined(separator: "/")
+                    if refusesLinks {
+                        throw InputFileError(
+                            path: link, reason: .notRegular(kind: Self.kind(S_IFLNK)))
+                    }
                     if resolvedRoot == nil { resolvedRoot = Self.resolvedRoot(rootPath) }
                     guard let resolvedRoot else { throw Self.failure(errno, path: rootPath) }
-                    let link = rootPath + "/" + components[...index].joined(separator: "/")
                     components =
                         try Self.inside(link, resolvedRoot: resolvedRoot, rootPath: rootPath)
                         + components[(index + 1)...]

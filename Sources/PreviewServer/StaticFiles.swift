@@ -1,3 +1,5 @@
+import InputFiles
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -24,90 +26,61 @@ struct StaticFiles {
         } catch {
             return .plain(error == .badRequest ? .badRequest : .notFound)
         }
-        switch Self.entry(at: target.segments, below: root) {
-        case .failed(let status):
-            return .plain(status)
-        case .folder(let folder):
-            guard target.endsWithSlash || target.segments.isEmpty else {
-                close(folder)
-                // Relative links in the index only work below a URL that ends with a slash.
-                return .plain(.movedPermanently, [("Location", target.redirectPath)])
-            }
-            let index = Self.openEntry("index.html", in: folder)
-            close(folder)
-            switch index {
+        if let name = target.segments.last {
+            switch open(target.segments) {
             case .file(let descriptor, let info):
-                return fileResponse(descriptor, info, name: "index.html", request: request)
-            case .folder(let other):
-                close(other)
-                return .plain(.notFound)
+                return fileResponse(descriptor, info, name: name, request: request)
             case .failed(let status):
                 return .plain(status)
+            case .folder:
+                guard target.endsWithSlash else {
+                    // Relative links in the index only work below a URL that ends with a slash.
+                    return .plain(.movedPermanently, [("Location", target.redirectPath)])
+                }
             }
+        }
+        switch open(target.segments + ["index.html"]) {
         case .file(let descriptor, let info):
-            return fileResponse(
-                descriptor, info, name: target.segments.last ?? "", request: request)
+            return fileResponse(descriptor, info, name: "index.html", request: request)
+        case .folder: return .plain(.notFound)
+        case .failed(let status): return .plain(status)
         }
     }
 
     /// What a request names, opened.
-    enum Entry {
+    private enum Opened {
         /// A regular file, with what `fstat` said of it.
         case file(Int32, stat)
-        case folder(Int32)
+        case folder
         /// Nothing that may be served: 404, or 500 when the system failed.
         case failed(HTTPStatus)
     }
 
-    /// Opens `segments` below `root` one at a time, each relative to the folder before it and
-    /// never through a symlink (`O_NOFOLLOW`), then looks at what it opened with `fstat`. What
-    /// is served is what was checked: a symlink put in place of a file or folder between a
-    /// check and an open (even one made by another program at any moment) is refused, not
-    /// followed. The root itself may be a symlink; the user chose it.
-    static func entry(at segments: [String], below root: String) -> Entry {
-        var folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { return .failed(failure(errno)) }
-        for (index, segment) in segments.enumerated() {
-            let entry = openEntry(segment, in: folder)
-            close(folder)
-            guard case .folder(let next) = entry else {
-                // A file before the last segment names nothing.
-                if case .file(let descriptor, _) = entry, index < segments.count - 1 {
-                    close(descriptor)
-                    return .failed(.notFound)
-                }
-                return entry
+    /// `segments` below the root, opened by the project's rule for reading a file
+    /// (``InputFileRule/refusingLinks``): one component at a time relative to the folder before
+    /// it, never through a symlink, even one inside the root or one another program swaps in at
+    /// any moment, and only when it is a regular file (a FIFO, a device or a socket is never
+    /// opened). What is served is what was checked. The root itself may be a symlink; the user
+    /// chose it.
+    private func open(_ segments: [String]) -> Opened {
+        let descriptor: Int32
+        do {
+            descriptor = try InputFileRule.refusingLinks.open(
+                segments.joined(separator: "/"), in: root)
+        } catch {
+            switch error.reason {
+            case .notRegular(let kind) where kind == InputFileRule.kind(S_IFDIR): return .folder
+            // The system's own failures, such as no descriptor left.
+            case .unreadable: return .failed(.serverError)
+            default: return .failed(.notFound)
             }
-            folder = next
         }
-        return .folder(folder)
-    }
-
-    /// `name` in the open folder `folder`, never through a symlink; anything but a regular file
-    /// or a folder (a FIFO, a device, a socket) is closed and refused. Non-blocking, so opening
-    /// a FIFO does not wait for a writer; no terminal becomes the server's.
-    static func openEntry(_ name: String, in folder: Int32) -> Entry {
-        let descriptor = openat(
-            folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failed(failure(errno)) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             close(descriptor)
             return .failed(.serverError)
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file(descriptor, info)
-        case S_IFDIR: return .folder(descriptor)
-        default:
-            close(descriptor)
-            return .failed(.notFound)
-        }
-    }
-
-    /// 404 for what is not there (or is a symlink: `ELOOP`); 500 for the system's own failures,
-    /// such as no descriptor left.
-    private static func failure(_ number: Int32) -> HTTPStatus {
-        [ENOENT, ENOTDIR, ELOOP, EACCES, ENAMETOOLONG].contains(number) ? .notFound : .serverError
+        return .file(descriptor, info)
     }
 
     private func fileResponse(

@@ -78,6 +78,26 @@ struct InputFileRuleTests {
         #expect(answer("none.txt") == "missing")
     }
 
+    @Test("refusingLinks refuses every link on the way, even one that stays inside, naming it")
+    func refusingLinks() throws {
+        let (folder, root, _) = try Self.folders()
+        try folder.link("root/alias.txt", to: "sub/deep.txt")
+        try folder.link("root/folder", to: "sub")
+        let rule = InputFileRule.refusingLinks
+        #expect(try Self.text(rule, "sub/deep.txt", root) == "deep")
+        for (path, link) in [("alias.txt", "alias.txt"), ("folder/deep.txt", "folder")] {
+            do {
+                _ = try rule.contents(of: path, in: root)
+                Issue.record("\(path) was read through a link")
+            } catch {
+                #expect(
+                    error
+                        == InputFileError(
+                            path: root + "/" + link, reason: .notRegular(kind: "a symbolic link")))
+            }
+        }
+    }
+
     @Test("a link to a file or a folder outside the root is refused, naming where it leads")
     func outsideRefused() throws {
         let (folder, root, secret) = try Self.folders()

@@ -25,6 +25,8 @@ struct ServeSignalTests {
             try folder.write(
                 "more/added-\(index).png", GeneratedPhoto.png(base, tagged: "photo \(index)"))
         }
+        // Reported when the rebuild's scan is done, before its renditions are made.
+        try folder.write("more/broken.jpg", Data([0xFF, 0xD8, 0xFF]))
         let site = folder.url.appending(path: "site")
         let server = try ServeProcess([
             folder.url.appending(path: "photos").path, "-o", site.path, "--port", "0",
@@ -32,9 +34,10 @@ struct ServeSignalTests {
         let before = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
         try FileManager.default.moveItem(
             at: folder.url.appending(path: "more"), to: folder.url.appending(path: "photos/more"))
-        // The event: serve says it is rebuilding just before it starts.
-        try server.wait(for: "the rebuild", timeout: 30) { _ in
-            server.error.contains("rebuilding") ? true : nil
+        // The event: the rebuild is under way. Not "rebuilding", which serve says before it reads
+        // the settings again: a signal then finds no build running and stops serving (exit 0).
+        try server.wait(for: "the rebuild's scan", timeout: 60) { _ in
+            server.error.contains("broken.jpg") ? true : nil
         }
         let stopped = server.stop(with: signals)
         #expect(stopped.status == status, "stderr: \(server.error)")
