@@ -43,12 +43,12 @@ public enum SectionBand {
         base > 0 ? base + extraLines(text.count, width, footerCharacterWidth) * footerLineHeight : 0
     }
 
-    /// Lines beyond the first that `characters` need in `width` px at `characterWidth` px each.
+    /// Lines beyond the first that `characters` need in `width` px at `characterWidth` px each
+    /// (``CaptionBand/lines(_:perLine:)``, the estimate the caption bands use).
     private static func extraLines(_ characters: Int, _ width: Double, _ characterWidth: Double)
         -> Double
     {
-        let perLine = max(1, Int(width / characterWidth))
-        let lines = (characters + perLine - 1) / perLine
+        let lines = CaptionBand.lines(characters, perLine: Int(width / characterWidth))
         return Double(max(0, lines - 1))
     }
 }
