@@ -10,6 +10,12 @@ public struct LayoutSection: Sendable {
     public var headerHeight: Double
     /// Height of the footer band below the tallest column, in CSS px; 0 means no footer.
     public var footerHeight: Double
+    /// Per breakpoint of the options, in their order, the header's height there instead of
+    /// `headerHeight` (a wrapped title needs fewer lines where the gallery is wider); a
+    /// breakpoint past the list's end, and every one when it is empty, takes `headerHeight`.
+    public var headerHeights: [Double] = []
+    /// The same for `footerHeight`.
+    public var footerHeights: [Double] = []
     /// Column count used for this section at every breakpoint instead of the breakpoint's own.
     public var columnCount: Int?
     /// This section's own gallery width → columns, sorted ascending by `minimumWidth` (when
@@ -37,6 +43,16 @@ public struct LayoutSection: Sendable {
         self.columnCount = columnCount
         self.breakpoints = breakpoints
         self.insets = insets
+    }
+
+    /// The section as laid out at the options' breakpoint `index`: with its header and footer
+    /// heights there (see ``headerHeights``).
+    func atBreakpoint(_ index: Int) -> LayoutSection {
+        guard index < headerHeights.count || index < footerHeights.count else { return self }
+        var section = self
+        if index < headerHeights.count { section.headerHeight = headerHeights[index] }
+        if index < footerHeights.count { section.footerHeight = footerHeights[index] }
+        return section
     }
 
     /// The columns this section uses in a range that starts at gallery width `minimumWidth`,

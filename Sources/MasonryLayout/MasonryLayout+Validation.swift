@@ -67,6 +67,12 @@ extension MasonryLayout {
             let name = "sections[\(index)]"
             try Self.requireLength(section.headerHeight, "\(name).headerHeight")
             try Self.requireLength(section.footerHeight, "\(name).footerHeight")
+            for (band, height) in section.headerHeights.enumerated() {
+                try Self.requireLength(height, "\(name).headerHeights[\(band)]")
+            }
+            for (band, height) in section.footerHeights.enumerated() {
+                try Self.requireLength(height, "\(name).footerHeights[\(band)]")
+            }
             // Placements store column and row as 32-bit values (see `Placement`).
             guard section.items.count <= Int(Int32.max) else {
                 throw LayoutError(

@@ -40,7 +40,7 @@ public struct MasonryLayout: Sendable {
         layouts.reserveCapacity(options.breakpoints.count)
         for (index, (breakpoint, range)) in zip(options.breakpoints, ranges).enumerated() {
             let prepared = sections.map {
-                prepare($0, breakpointColumns: breakpoint.columns, range: range)
+                prepare($0.atBreakpoint(index), breakpointColumns: breakpoint.columns, range: range)
             }
             if options.balanceTolerance > 0 && options.direction != .leftToRight {
                 layouts += balancedLayouts(

@@ -19,7 +19,15 @@ public enum CaptionBand {
     /// ``charactersPerLine``), so a product name of 30 characters is read whole on a phone.
     public static func titleLines(_ photo: SitePhoto) -> Int {
         guard let title = photo.title, !title.isEmpty else { return 0 }
-        return min(maximumTitleLines, (title.count + charactersPerLine - 1) / charactersPerLine)
+        return min(maximumTitleLines, lines(title.count, perLine: charactersPerLine))
+    }
+
+    /// The lines `characters` characters wrap to at `perLine` a line (at least one a line): the
+    /// build's one estimate of wrapped text, as it knows no font, for the caption bands and the
+    /// section bands (``SectionBand``) alike.
+    static func lines(_ characters: Int, perLine: Int) -> Int {
+        let perLine = max(1, perLine)
+        return (characters + perLine - 1) / perLine
     }
 
     /// Whether the card shows any text under its image.

@@ -27,11 +27,17 @@ struct FirstScreen: Equatable {
     /// photo above its caption band (the band is text, which paints no image); empty: the
     /// whole tile.
     init(_ layout: GalleryLayout, height: Double, imageRatios: [Double] = []) {
-        var eager: [Bool] = []
+        let count = layout.breakpoints.first?.sections.reduce(0) { $0 + $1.items.count } ?? 0
+        var eager = [Bool](repeating: false, count: count)
         for range in layout.breakpoints {
-            let tops = Self.lowestTops(range)
-            if eager.isEmpty { eager = [Bool](repeating: false, count: tops.count) }
-            for (index, top) in tops.enumerated() where top < height { eager[index] = true }
+            // A lower bound of each item's top over the range's gallery widths (see the type).
+            Self.itemsAbove(height, in: range) { length in
+                min(
+                    length.value(atGalleryWidth: range.minimumWidth),
+                    length.value(atGalleryWidth: range.maximumWidth))
+            } visit: { index, _, _ in
+                eager[index] = true
+            }
         }
         self.eager = eager
         priority = Self.largest(layout, eager: eager, imageRatios: imageRatios)
@@ -39,20 +45,35 @@ struct FirstScreen: Equatable {
 }
 
 extension FirstScreen {
-    /// A lower bound of each item's top over the range's gallery widths (see the type).
-    fileprivate static func lowestTops(_ range: BreakpointLayout) -> [Double] {
-        func lowest(_ length: LinearLength) -> Double {
-            min(
-                length.value(atGalleryWidth: range.minimumWidth),
-                length.value(atGalleryWidth: range.maximumWidth))
-        }
-        var tops: [Double] = []
+    /// Calls `visit` with each item of `range` whose top, with every length measured by
+    /// `measure`, is above `height`: its index on the page, the item and its section's top.
+    ///
+    /// Only the first tiles of a page are visited, whatever its length: an item's top is never
+    /// above the one before it in its column (either side of the range's ends, so also at
+    /// whichever end is lower), so a column is done at its first item at or below `height`, a
+    /// section when all its columns are, and the page at the first section that starts there.
+    fileprivate static func itemsAbove(
+        _ height: Double, in range: BreakpointLayout, measure: (LinearLength) -> Double,
+        visit: (_ index: Int, _ item: PlacedItem, _ sectionTop: Double) -> Void
+    ) {
+        var first = 0
         var sectionTop = 0.0
         for section in range.sections {
-            for item in section.items { tops.append(sectionTop + lowest(item.frame.y)) }
-            sectionTop += (section.columnBottoms.map(lowest).max() ?? 0) + section.bottomOffset
+            guard sectionTop < height else { return }
+            var done = [Bool](repeating: false, count: section.columns)
+            var columnsLeft = section.columns
+            for (offset, item) in section.items.enumerated() where !done[item.column] {
+                if sectionTop + measure(item.frame.y) < height {
+                    visit(first + offset, item, sectionTop)
+                } else {
+                    done[item.column] = true
+                    columnsLeft -= 1
+                    if columnsLeft == 0 { break }
+                }
+            }
+            first += section.items.count
+            sectionTop += (section.columnBottoms.map(measure).max() ?? 0) + section.bottomOffset
         }
-        return tops
     }
 
     /// The eager item with the most area on a typical phone's first screen (see ``phone``) at
@@ -69,8 +90,13 @@ extension FirstScreen {
         let width = min(max(phone.width, first.minimumWidth), last.maximumWidth)
         let range = narrowest.first { width <= $0.maximumWidth } ?? last
         var best: (index: Int, area: Double)?
-        for (index, frame) in range.itemFrames(atGalleryWidth: width).enumerated()
-        where eager[index] && frame.y < phone.height {
+        itemsAbove(phone.height, in: range) {
+            $0.value(atGalleryWidth: width)
+        } visit: {
+            index, item, sectionTop in
+            guard eager[index] else { return }
+            var frame = item.frame.evaluated(atGalleryWidth: width)
+            frame.y += sectionTop
             let photoHeight =
                 index < imageRatios.count
                 ? min(frame.height, frame.width * imageRatios[index]) : frame.height

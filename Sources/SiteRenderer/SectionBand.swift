@@ -1,18 +1,18 @@
 import MasonryLayout
 
 /// The heights of a section's header and footer bands: each grows by a line for every line its
-/// text needs at the section's narrowest width, so a long title or footer wraps and is read
-/// whole on a phone instead of ending in an ellipsis.
+/// text needs, so a long title or footer wraps and is read whole on a phone instead of ending in
+/// an ellipsis.
 ///
 /// Why at build time, like ``CaptionBand``: the layout places the tiles below the header and the
 /// footer below the tiles with constants in its formulas, which is what keeps every tile exact
 /// at every width in every engine with no script. A band whose height followed its text in the
-/// browser would move the tiles by however the engine happened to wrap it. So the band is as
-/// tall as the text needs where the section is narrowest (the gallery's minimum width less the
-/// section's insets), and the same at every wider width, where the text takes fewer lines and
-/// the band's spare room lies above the title (the header's text sits at its bottom, by the
-/// tiles) or around the footer's text (centred). The count of lines is an estimate from the
-/// number of characters, generous per character, as the build knows no font.
+/// browser would move the tiles by however the engine happened to wrap it. So per breakpoint the
+/// band is as tall as the text needs at the breakpoint's narrowest width (less the section's
+/// insets), and the same at every wider width of the breakpoint, where the text may take fewer
+/// lines and the band's spare room lies above the title (the header's text sits at its bottom,
+/// by the tiles) or around the footer's text (centred). The count of lines is an estimate from
+/// the number of characters, generous per character, as the build knows no font.
 ///
 /// The default theme sets the lines to ``headerLineHeight`` and ``footerLineHeight`` px.
 public enum SectionBand {
@@ -43,12 +43,12 @@ public enum SectionBand {
         base > 0 ? base + extraLines(text.count, width, footerCharacterWidth) * footerLineHeight : 0
     }
 
-    /// Lines beyond the first that `characters` need in `width` px at `characterWidth` px each.
+    /// Lines beyond the first that `characters` need in `width` px at `characterWidth` px each
+    /// (``CaptionBand/lines(_:perLine:)``, the estimate the caption bands use).
     private static func extraLines(_ characters: Int, _ width: Double, _ characterWidth: Double)
         -> Double
     {
-        let perLine = max(1, Int(width / characterWidth))
-        let lines = (characters + perLine - 1) / perLine
+        let lines = CaptionBand.lines(characters, perLine: Int(width / characterWidth))
         return Double(max(0, lines - 1))
     }
 }

@@ -74,25 +74,32 @@ public struct SiteRenderer: Sendable {
     /// The page's layout at every breakpoint.
     public func layout(_ page: SitePage) throws(LayoutError) -> GalleryLayout {
         let sections = page.sections.map { section in
-            LayoutSection(
+            var layoutSection = LayoutSection(
                 items: section.photos.compactMap {
                     LayoutItem(
                         width: $0.tileWidth, height: $0.tileHeight,
                         extraHeight: CaptionBand.height($0, fixed: options.captionHeight))
                 },
-                headerHeight: section.title.isEmpty
-                    ? 0
-                    : SectionBand.headerHeight(
-                        title: section.title, count: countText(section),
-                        base: options.headerHeight, width: narrowestContent(section)),
-                footerHeight: section.options.footer.isEmpty
-                    ? 0
-                    : SectionBand.footerHeight(
-                        section.options.footer, base: options.footerHeight,
-                        width: narrowestContent(section)),
                 breakpoints: section.options.columns,
                 insets: section.options.insets
             )
+            // Each band as tall as its text needs at each breakpoint's narrowest width, so a
+            // title that wraps on a phone leaves no empty lines above it on a desktop.
+            let widths = contentWidths(section)
+            if !section.title.isEmpty {
+                let count = countText(section)
+                layoutSection.headerHeights = widths.map {
+                    SectionBand.headerHeight(
+                        title: section.title, count: count, base: options.headerHeight, width: $0)
+                }
+            }
+            if !section.options.footer.isEmpty {
+                layoutSection.footerHeights = widths.map {
+                    SectionBand.footerHeight(
+                        section.options.footer, base: options.footerHeight, width: $0)
+                }
+            }
+            return layoutSection
         }
         return try engine.layout(sections)
     }
@@ -103,10 +110,12 @@ public struct SiteRenderer: Sendable {
         return count + (section.isContinued ? " · " + strings["continued"] : "")
     }
 
-    /// The width of the section's header and footer at the gallery's narrowest width.
-    func narrowestContent(_ section: SiteSection) -> Double {
+    /// The width of the section's header and footer at each breakpoint's narrowest gallery width.
+    func contentWidths(_ section: SiteSection) -> [Double] {
         let insets = section.options.insets ?? options.layout.insets
-        return options.layout.minimumGalleryWidth - insets.left - insets.right
+        return options.layout.breakpoints.map {
+            max($0.minimumWidth, options.layout.minimumGalleryWidth) - insets.left - insets.right
+        }
     }
 
     public func render(_ page: SitePage) throws(LayoutError) -> RenderedPage {

@@ -1359,8 +1359,8 @@ def parse_args(argv):
     parser.add_argument("--widths", type=int, default=24, metavar="N",
                         help="number of viewport widths (default 24); 320, 2560 and every breakpoint's "
                              "minWidth-1 and minWidth are always tested, odd widths fill up to N")
-    parser.add_argument("--first-screen", type=float, default=1200, metavar="PX",
-                        help="images whose top is never within PX of the gallery top must be lazy (default 1200)")
+    parser.add_argument("--first-screen", type=float, default=852, metavar="PX",
+                        help="images whose top is never within PX of the gallery top must be lazy (default 852, the renderer's first screen)")
     parser.add_argument("--balance-tolerance", type=float, default=None, metavar="PX",
                         help="a photo's column may be at most PX (+1) above the lowest when it is placed "
                              "(default: layout.json's options.balanceTolerance, else its rowSpacing)")

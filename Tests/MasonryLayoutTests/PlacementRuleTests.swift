@@ -135,6 +135,30 @@ struct PlacementRuleTests {
         #expect(single.itemFrames(atGalleryWidth: 900).allSatisfy { $0.x == 12 && $0.width == 200 })
     }
 
+    @Test("a section's header and footer may differ in height from breakpoint to breakpoint")
+    func bandsPerBreakpoint() throws {
+        let engine = try MasonryLayout(
+            options: LayoutOptions(
+                breakpoints: [
+                    Breakpoint(minimumWidth: 0, columns: 1),
+                    Breakpoint(minimumWidth: 600, columns: 2),
+                    Breakpoint(minimumWidth: 900, columns: 3),
+                ],
+                columnSpacing: 0, rowSpacing: 0, footerSpacing: 0, maximumGalleryWidth: 1200))
+        var section = LayoutSection(
+            items: [try item(1, 1), try item(1, 1)], headerHeight: 30, footerHeight: 20)
+        // The third breakpoint is past the lists' ends: the plain heights.
+        section.headerHeights = [90, 60]
+        section.footerHeights = [40]
+        let layout = try engine.layout([section])
+        let header = layout.breakpoints.map { $0.sections[0].header?.height.constant }
+        #expect(header == [90, 60, 30])
+        #expect(layout.breakpoints.map(\.sections[0].itemsTop) == [90, 60, 30])
+        #expect(layout.breakpoints.map(\.sections[0].footerHeight) == [40, 20, 20])
+        section.headerHeights = [90, -1]
+        #expect(throws: LayoutError.self) { try engine.layout([section]) }
+    }
+
     @Test("the footer follows whichever column is tallest at each width")
     func footerFollowsTallestColumn() throws {
         // Column 0: a square with a 200 px caption; column 1: a 1:3 portrait. Column 0 is

@@ -109,6 +109,35 @@ struct FirstScreenTests {
         #expect(screen.eager.contains(false))
     }
 
+    @Test(
+        "Stopping each column at its first tile below the line marks what every tile's bound would")
+    func walkStopsEarly() throws {
+        // A long page of several sections in random shapes: the walk that stops per column
+        // gives the eager tiles the bound of every tile's top, measured one by one, gives.
+        let renderer = try SiteRendererTests.renderer(captionHeight: 40)
+        let layout = try renderer.layout(SiteRendererTests.page(photos: 400, sections: 3))
+        let screen = FirstScreen(layout, height: 852)
+        var eager = [Bool](repeating: false, count: screen.eager.count)
+        for range in layout.breakpoints {
+            func lowest(_ length: LinearLength) -> Double {
+                min(
+                    length.value(atGalleryWidth: range.minimumWidth),
+                    length.value(atGalleryWidth: range.maximumWidth))
+            }
+            var index = 0
+            var sectionTop = 0.0
+            for section in range.sections {
+                for item in section.items {
+                    if sectionTop + lowest(item.frame.y) < 852 { eager[index] = true }
+                    index += 1
+                }
+                sectionTop += section.columnBottoms.map(lowest).max()! + section.bottomOffset
+            }
+        }
+        #expect(screen.eager == eager)
+        #expect(eager.filter { $0 }.count < 40)
+    }
+
     @Test("Every page of a paged gallery has its own first screen and one priority image")
     func pagedGallery() throws {
         // A visitor who follows "next" lands at the top of page 2: its first tiles are what

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Section headers and footers wrap")
 struct SectionBandTests {
-    @Test("A band is a line taller per line its text needs at the section's narrowest width")
+    @Test("A band is a line taller per line its text needs at the width given")
     func heights() {
         // 288 px (320 less 16 px insets each side) holds 20 of the header's characters.
         #expect(
@@ -48,10 +48,23 @@ struct SectionBandTests {
                     folder: "w", title: "Around the workshop and the long table", photos: photos,
                     options: options)
             ])
-        let section = try renderer.layout(page).breakpoints[0].sections[0]
+        let layout = try renderer.layout(page)
+        let section = layout.breakpoints[0].sections[0]
         // The test renderer's insets are 20 px left and 12 px right: 288 px at 320.
         #expect(section.header?.height.value(atGalleryWidth: 320) == 112)
         #expect(section.footerHeight == 68)
         #expect(section.itemsTop == 16 + 112)
+        // Each breakpoint's bands are as tall as the text needs at its own narrowest width, so
+        // a wide gallery has no empty lines above the title: 608 px at 640 (two lines of the
+        // header, one of the footer), 992 px at 1,024 (one line each).
+        let bands = layout.breakpoints.map {
+            (
+                $0.sections[0].header?.height.value(atGalleryWidth: $0.minimumWidth),
+                $0.sections[0].footerHeight
+            )
+        }
+        #expect(bands.map(\.0) == [112, 84, 56, 56])
+        #expect(bands.map(\.1) == [68, 48, 48, 48])
+        #expect(layout.breakpoints[2].sections[0].itemsTop == 16 + 56)
     }
 }
