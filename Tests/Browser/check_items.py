@@ -258,6 +258,23 @@ def poll(browser, script: str, done, what: str, timeout: float = 30.0):
     raise engines.EngineError(f"timed out waiting for {what} (last state {value})")
 
 
+def wait_for_image_requests(browser, server: HoldingServer, timeout: float = 5.0) -> None:
+    """Returns once the server holds an image or the page shows one, or after `timeout` seconds.
+
+    An engine may lay a page out before it asks for the page's images (Firefox did, on a loaded
+    CI machine); the check that nothing shows is only meaningful once a request is held."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.snapshot()["held"] > 0:
+            return
+        try:
+            if browser.execute(HELD_STATE_JS)["shown"] > 0:
+                return
+        except Exception:  # noqa: BLE001  (a page between documents refuses scripts)
+            pass
+        time.sleep(0.02)
+
+
 def load_held(browser, server: HoldingServer, url: str, measure: str) -> tuple[dict, dict, dict]:
     """`measure`'s value with the page laid out and every image held back, the state then, and
     `measure`'s value once the images are let through and loaded.
@@ -271,6 +288,7 @@ def load_held(browser, server: HoldingServer, url: str, measure: str) -> tuple[d
         poll(browser, HELD_STATE_JS,
              lambda v: v["href"] == url and not v["stale"] and v["ready"] != "loading" and v["styled"],
              f"{url} to be laid out")
+        wait_for_image_requests(browser, server)
         browser.execute_async(TWO_FRAMES_JS)
         before = browser.execute(measure)
         held = dict(browser.execute(HELD_STATE_JS), held=server.snapshot()["held"])
