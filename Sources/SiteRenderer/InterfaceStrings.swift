@@ -20,6 +20,7 @@ public struct InterfaceStrings: Sendable, Hashable, CustomDebugStringConvertible
         "breadcrumb": "Breadcrumb",
         "photoNumber": "{name} {count}",
         "madeWith": "Made with",
+        "backToTop": "Back to top",
     ]
 
     /// The text of every key of ``english``.

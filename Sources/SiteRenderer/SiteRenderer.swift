@@ -165,6 +165,7 @@ public struct SiteRenderer: Sendable {
             "menu": .markup(menuHTML(page.menu, current: page.number)),
             "skipLink": .text(strings["skipLink"]),
             "madeWith": .text(strings["madeWith"]),
+            "backToTop": .text(strings["backToTop"]),
             "photoCountText": .text(strings.photoCount(page.siteCount ?? page.photoCount)),
             "pageOf": .text(page.count > 1 ? strings.pageOf(page.number, page.count) : ""),
             "lang": .text(options.language),

@@ -24,7 +24,7 @@ public struct Theme: Sendable {
             "title", "description", "stylesheet", "layoutStylesheet", "pageStyle", "sections",
             "pagination", "pageNumber", "pageCount", "photoCount", "generator", "lang", "dir",
             "canonical", "intro", "logo", "favicon", "menu", "skipLink", "madeWith",
-            "photoCountText", "pageOf", "sharing",
+            "backToTop", "photoCountText", "pageOf", "sharing",
         ],
         "section.html": [
             "id", "title", "photoCount", "tiles", "footer", "countText", "continued",

@@ -21,7 +21,12 @@ and checks:
              overflow; the image, the text and the neighbour links do not overlap; the photo
              loaded, from a srcset candidate at least as wide as it is shown (or the widest);
              at most 4 KB of HTML
-  back link  following it lands on the gallery page with that photo's tile in view
+  menu       scrolled halfway down a long page, the section menu is at the top of the screen
+             (sticky) and its first link takes a tap; menu links are 44 px tall; a same-page
+             menu link lands its section below the menu; the footer's back-to-top link (#top)
+             scrolls back to 0
+  back link  following it lands on the gallery page with that photo's tile in view, below the
+             section menu
   loading    with every image response held back by the server, each gallery page and the first
              item page are laid out (stylesheets applied, two frames drawn) with no image
              shown: the tiles already stand where the layout file puts them, and once the images
@@ -89,8 +94,11 @@ for (const li of document.querySelectorAll('.wf-tiles > li')) {
     const q = b.getBoundingClientRect();
     points.push([q.left + q.width / 2, q.top + q.height / 2, 'badge ' + b.textContent]);
   }
+  // A point under the sticky section menu is the menu's, as the shopper sees it.
+  const menu = document.querySelector('.wf-menu');
+  const covered = menu ? menu.getBoundingClientRect().bottom : 0;
   for (const [x, y, what] of points) {
-    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    if (x < 0 || y < covered || x >= innerWidth || y >= innerHeight) continue;
     const hit = document.elementFromPoint(x, y);
     if (!a || !hit || !a.contains(hit))
       misses.push(`#${li.id} ${what} (${Math.round(x - r.left)}, ${Math.round(y - r.top)}): ` +
@@ -157,7 +165,45 @@ const id = decodeURIComponent(location.hash.slice(1));
 const e = document.getElementById(id);
 if (!e) return {found: false};
 const r = e.getBoundingClientRect();
-return {found: true, top: r.top, bottom: r.bottom, height: innerHeight};
+const menu = document.querySelector('.wf-menu');
+return {found: true, top: r.top, bottom: r.bottom, height: innerHeight,
+        menuBottom: menu ? Math.max(0, menu.getBoundingClientRect().bottom) : 0};
+"""
+
+# The section menu stays on screen on a long page: scrolled halfway down, it is at the top of
+# the viewport and its first link takes a tap; each same-page menu link lands its section's
+# header below the menu, not under it. Null when the page has no menu.
+STICKY_MENU_JS = r"""
+const menu = document.querySelector('.wf-menu');
+if (!menu) return null;
+const links = [...menu.querySelectorAll('a')];
+scrollTo(0, Math.max(0, (document.scrollingElement.scrollHeight - innerHeight) / 2));
+const r = menu.getBoundingClientRect();
+const first = links[0].getBoundingClientRect();
+const hit = document.elementFromPoint(first.left + Math.min(first.width / 2, 10), first.top + first.height / 2);
+const result = {scrolled: scrollY, top: r.top, linkHeight: first.height,
+                hitsLink: !!hit && links[0].contains(hit), hidden: []};
+for (const a of links) {
+  const href = a.getAttribute('href');
+  if (!href.startsWith('#')) continue;
+  const target = document.getElementById(decodeURIComponent(href.slice(1)));
+  if (!target) { result.hidden.push(href + ' (no such element)'); continue; }
+  target.scrollIntoView({block: 'start'});
+  const top = target.getBoundingClientRect().top, bottom = menu.getBoundingClientRect().bottom;
+  if (top < bottom - 1) result.hidden.push(`${href} at ${top.toFixed(1)} px, under the menu (${bottom.toFixed(1)} px)`);
+}
+scrollTo(0, 0);
+return result;
+"""
+
+# The footer's link back to the top of the page: from the bottom, following it scrolls to 0.
+TO_TOP_JS = r"""
+const a = document.querySelector('a.wf-top');
+if (!a) return {found: false};
+scrollTo(0, document.scrollingElement.scrollHeight);
+const from = scrollY;
+a.click();
+return {found: true, href: a.getAttribute('href'), from: from};
 """
 
 GEOMETRY_TOLERANCE = 0.3  # px: what the three engines hold (sub-pixel layout rounds to 1/64 px)
@@ -414,6 +460,7 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
                     t.check(not card["nameClamped"], f"{label}: name {card['name']!r} cut at {width}px")
                 order.append(urllib.parse.unquote(card["href"]))
                 tile_page[card["id"]] = page["file"]
+            check_menu_and_top(t, f"{engine} {width}px {page['file']}", browser)
             cut = browser.execute(SECTION_TEXT_JS)
             t.check(not cut, f"{engine} {width}px {page['file']}: section text cut: {cut}")
             misses = browser.execute(HITS_JS)
@@ -478,14 +525,35 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
                 browser.get(target)
                 time.sleep(0.05)
                 view = browser.execute(IN_VIEW_JS)
-                t.check(view["found"] and view["bottom"] > 0 and view["top"] < view["height"],
-                        f"{label}: the back link {m['back']} does not land with its tile in view ({view})")
+                t.check(view["found"] and view["bottom"] > 0 and view["top"] < view["height"]
+                        and view["top"] >= view["menuBottom"] - 1,
+                        f"{label}: the back link {m['back']} does not land with its tile in view,"
+                        f" below the section menu ({view})")
                 fragment = urllib.parse.unquote(m["back"].split("#")[1])
                 t.check(tile_page.get(fragment) == resolved(m["back"]),
                         f"{label}: the back link goes to {m['back']}, the tile is on {tile_page.get(fragment)}")
         print(f"{engine} {width:>5}px: {len(layout['pages'])} gallery pages and {len(gallery_order)} item pages checked;"
               f" every tile so far within {t.worst:.3f} px of its layout file", flush=True)
     return t
+
+
+def check_menu_and_top(t: Tally, label: str, browser) -> None:
+    """The sticky section menu (when the page has one) and the footer's back-to-top link."""
+    menu = browser.execute(STICKY_MENU_JS)
+    if menu is not None and menu["scrolled"] > 0:
+        t.check(abs(menu["top"]) <= 0.5 and menu["hitsLink"],
+                f"{label}: scrolled to {menu['scrolled']:.0f} px, the section menu is at {menu['top']:.1f} px"
+                f" (its first link {'takes' if menu['hitsLink'] else 'does not take'} a tap)")
+        t.check(menu["linkHeight"] >= 44 - 0.5, f"{label}: menu links {menu['linkHeight']:.1f} px tall, less than 44")
+        t.check(not menu["hidden"], f"{label}: a menu link lands under the menu: {'; '.join(menu['hidden'])}")
+    top = browser.execute(TO_TOP_JS)
+    if not t.check(top["found"] and top["href"] == "#top", f"{label}: no back-to-top link (a.wf-top, #top)"):
+        return
+    deadline = time.monotonic() + 5
+    while browser.execute("return scrollY") > 0.5 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    t.check(browser.execute("return scrollY") <= 0.5,
+            f"{label}: back to top from {top['from']:.0f} px left the page at {browser.execute('return scrollY')} px")
 
 
 def wait_for_image(browser) -> dict:
