@@ -19,8 +19,12 @@ public struct SitePhoto: Sendable, Hashable {
     /// Short text on the card and the item page ("New", "Last one"); inside the card's link,
     /// after its text, so a tap on it opens the card and its words end the link's name.
     public var badge: String?
-    /// `"availability": "sold out"` (or a badge saying so): the card is dimmed and says so in words.
-    public var isSoldOut = false
+    /// The metadata's `availability` (a badge saying "Sold out" is ``Availability/soldOut``);
+    /// nil: in stock, unannounced.
+    public var availability: Availability?
+    /// The price before a sale, as the card and the item page show it struck through beside
+    /// ``price`` (the metadata's `compareAtPrice`); only ever higher than the price.
+    public var compareAtPrice: String?
     /// The photo's own page, relative to the site's root (`items/ceramics/red-bowl.html`), not
     /// percent-encoded; nil when the site has no item pages (the card then links the photo).
     public var itemPath: String?
@@ -38,6 +42,10 @@ public struct SitePhoto: Sendable, Hashable {
     /// Where a cropped tile keeps the photo's subject: a CSS `object-position` ("50% 30%");
     /// nil: the centre.
     public var focus: String?
+
+    /// The product cannot be bought now (sold out, out of stock, discontinued): the card is
+    /// dimmed and says so in words, and the item page's call to action says so too.
+    public var isUnavailable: Bool { availability?.isUnavailable ?? false }
 
     /// The shape the layout places the tile at: ``tileShape``, or the photo's own.
     public var tileWidth: Int { tileShape?.width ?? width }

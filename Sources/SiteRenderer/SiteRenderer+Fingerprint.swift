@@ -89,7 +89,8 @@ extension SiteRenderer {
         hasher.combine(photo.link)
         hasher.combine(photo.opensOriginal ? 1 : 0)
         hasher.combine(photo.badge)
-        hasher.combine(photo.isSoldOut ? 1 : 0)
+        hasher.combine(photo.availability?.rawValue)
+        hasher.combine(photo.compareAtPrice)
         hasher.combine(photo.itemPath)
         if let offer = photo.offer {
             hasher.combine(offer.amount)

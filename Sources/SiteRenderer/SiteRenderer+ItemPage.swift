@@ -88,9 +88,9 @@ extension SiteRenderer {
         values["caption"] = .text(photo.caption ?? "")
         values["price"] = .text(photo.price ?? "")
         values["badge"] = .text(photo.badge ?? "")
-        values["soldOut"] = .text(photo.isSoldOut ? strings.soldOut : "")
+        availabilityValues(photo, into: &values)
         values["link"] = .text(photo.link.map { Self.isAbsolute($0) ? $0 : root + $0 } ?? "")
-        values["callToAction"] = .text(strings["callToAction"])
+        values["callToAction"] = .text(callToAction(photo))
         values["original"] = .text(originalPublished ? fromRoot(original) : "")
         values["downloadOriginal"] = .text(strings["downloadOriginal"])
         values["back"] = .text(

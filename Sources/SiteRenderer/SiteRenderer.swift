@@ -391,7 +391,7 @@ extension SiteRenderer {
         values["caption"] = .text(photo.caption ?? "")
         values["price"] = .text(photo.price ?? "")
         values["badge"] = .text(photo.badge ?? "")
-        values["soldOut"] = .text(photo.isSoldOut ? strings.soldOut : "")
+        availabilityValues(photo, into: &values)
         return theme.tile.render(values)
     }
 

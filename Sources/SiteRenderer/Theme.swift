@@ -32,7 +32,7 @@ public struct Theme: Sendable {
         "tile.html": [
             "style", "href", "src", "width", "height", "alt", "title", "caption", "price",
             "loading", "fetchpriority", "external", "captioned", "srcset", "sizes", "picture", "id",
-            "badge", "soldOut",
+            "badge", "soldOut", "availability", "compareAt", "priceWas",
         ],
         "pagination.html": [
             "previous", "next", "pageNumber", "pageCount", "pageLinks", "previousWord",
@@ -42,6 +42,8 @@ public struct Theme: Sendable {
             "lang", "dir", "title", "name", "description", "canonical", "stylesheet", "favicon",
             "generator", "siteTitle", "home", "section", "sectionHref", "breadcrumbLabel", "src",
             "srcset", "sizes", "width", "height", "alt", "caption", "price", "badge", "soldOut",
+            "availability", "compareAt", "priceWas",
+            "unavailable",
             "link", "callToAction", "original", "downloadOriginal", "back", "backToGallery",
             "previous", "previousName", "previousWord", "next", "nextName", "nextWord",
             "neighboursLabel", "picture", "sharing",

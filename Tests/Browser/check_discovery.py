@@ -6,7 +6,8 @@
 SITE was built with --base-url URL:
 - every page (gallery and item) has the canonical link and the full Open Graph/Twitter set;
 - extruct parses each page's JSON-LD: a Product has name, image and offers.price/priceCurrency/
-  availability; an ItemList's URLs are pages of the site;
+  availability, the availability one of schema.org's ItemAvailability URLs; an ItemList's URLs
+  are pages of the site;
 - sitemap.xml parses in the sitemap and image namespaces, and every <loc> and <image:loc> maps to
   a built file (a sitemap index too: SPLIT_SITE was built with a small limit);
 - feed.xml parses with feedparser without its bozo flag, entries newest first, each linking a page;
@@ -49,12 +50,19 @@ def built_file(site, base, url):
     return file if file.is_file() else None
 
 
+# schema.org's ItemAvailability states an Offer may give.
+AVAILABILITY_URLS = {"https://schema.org/" + state for state in (
+    "InStock", "OutOfStock", "SoldOut", "PreOrder", "BackOrder", "MadeToOrder",
+    "LimitedAvailability", "Discontinued", "InStoreOnly", "OnlineOnly", "PreSale")}
+
+
 def pages(site):
     return sorted(p for p in site.rglob("*.html") if "layout" not in p.parts)
 
 
 def check_pages(site, base):
     products = item_lists = 0
+    availabilities = set()
     for page in pages(site):
         html = page.read_text(encoding="utf-8")
         relative = page.relative_to(site).as_posix()
@@ -91,6 +99,10 @@ def check_pages(site, base):
                         fail(f"{relative}: Product offer without {key}")
                 if not isinstance(offers.get("price"), (int, float)):
                     fail(f"{relative}: price {offers.get('price')!r} is not a number")
+                if offers.get("availability") not in AVAILABILITY_URLS:
+                    fail(f"{relative}: availability {offers.get('availability')!r} is not a schema.org"
+                         " ItemAvailability URL")
+                availabilities.add(offers.get("availability"))
             elif kind == "ItemList":
                 item_lists += 1
                 for element in item.get("itemListElement", []):
@@ -101,6 +113,8 @@ def check_pages(site, base):
                     fail(f"{relative}: ImageObject contentUrl is not a file of the site")
             else:
                 fail(f"{relative}: unexpected JSON-LD type {kind}")
+    if availabilities:
+        print("offers' availability: " + ", ".join(sorted(a.rsplit("/", 1)[-1] for a in availabilities)))
     return products, item_lists
 
 

@@ -62,7 +62,7 @@ struct ProductCardTests {
     func cardMarkup() throws {
         let renderer = try SiteRendererTests.renderer()
         var soldOut = Self.plain("Ceramics/b.jpg", item: "items/ceramics/b.html")
-        soldOut.isSoldOut = true
+        soldOut.availability = .soldOut
         let html = try renderer.render(Self.page([Self.product(), soldOut])).html
         let tiles = Self.tiles(html)
         #expect(tiles.count == 2)
@@ -191,7 +191,7 @@ struct ProductCardTests {
         ])
         let renderer = try SiteRenderer(theme: try Theme.builtIn(), options: options)
         var photo = Self.plain("Ceramics/b.jpg", item: "items/ceramics/b.html")
-        photo.isSoldOut = true
+        photo.availability = .soldOut
         let html = try renderer.render(Self.page([photo])).html
         #expect(html.contains(#"<html lang="de">"#))
         #expect(html.contains("Ausverkauft") && html.contains("1 Foto"))

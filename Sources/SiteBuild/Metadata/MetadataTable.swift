@@ -186,7 +186,8 @@ public enum MetadataTable {
         }
         // Any case: `creditText`, `credittext` and `CreditText` name one column.
         let known = columns + PhotoMetadata.occasionalKeys
-        let byLowercase = Dictionary(known.map { ($0.lowercased(), $0) }) { first, _ in first }
+        var byLowercase = Dictionary(known.map { ($0.lowercased(), $0) }) { first, _ in first }
+        for (alias, key) in PhotoMetadata.keyAliases { byLowercase[alias] = key }
         let names = header.fields.map {
             byLowercase[$0.trimmed.lowercased()] ?? $0.trimmed.lowercased()
         }

@@ -36,8 +36,13 @@ public struct PhotoMetadata: Sendable {
         var price: String?
         /// Short text on the card ("New", "Sold out").
         var badge: String?
-        /// `"sold out"` dims the card and says so; `"in stock"` (or none) does not.
-        var isSoldOut = false
+        /// The `availability` (``Availability``); a badge saying "Sold out" is `.soldOut`.
+        var availability: Availability?
+        /// The price before a sale (`compareAtPrice`), shown struck through beside `price`.
+        var compareAtPrice: String?
+        /// The compare-at price as an amount, once ``PhotoMetadata/resolvePrices(currency:language:)``
+        /// has read it (it must be the price's currency and more than the price).
+        var compareAtOffer: Offer?
         /// The ISO 4217 currency of a bare-amount price, over the `currency` setting.
         var currency: String?
         /// The photo's own licence fields (see ``ImageRights``).
@@ -95,19 +100,21 @@ public struct PhotoMetadata: Sendable {
     private var givenKeys: [String: String] = [:]
 
     public static let photoKeys: Set<String> = [
-        "title", "alt", "caption", "link", "price", "badge", "availability", "currency",
+        "title", "alt", "caption", "link", "price", "compareAtPrice", "badge", "availability",
+        "currency",
         "creator", "creditText", "copyrightNotice", "license", "acquireLicensePage", "focus",
     ]
 
     /// The structured-data fields.
     public static let structuredDataKeys = ["currency"] + ImageRights.keys
 
-    /// The fields rarely set per photo (a cropped tile's `focus`, the structured-data fields):
-    /// a table may have them as columns, but `init`'s starter table leaves them out.
-    public static let occasionalKeys = ["focus"] + structuredDataKeys
+    /// The fields rarely set per photo (a cropped tile's `focus`, a sale's `compareAtPrice`, the
+    /// structured-data fields): a table may have them as columns, but `init`'s starter table
+    /// leaves them out.
+    public static let occasionalKeys = ["focus", "compareAtPrice"] + structuredDataKeys
 
-    /// The values `availability` takes, each with whether it means sold out.
-    static let availabilities = ["in stock": false, "sold out": true]
+    /// Other spellings of a key, as other shop systems write it (Shopify's `compare_at_price`).
+    static let keyAliases = ["compare_at_price": "compareAtPrice"]
 
     /// Whether any photo shows text under its image, which turns the caption band on.
     public var hasCaptions: Bool { photos.values.contains { $0.hasCaptionText } }
@@ -202,7 +209,9 @@ public struct PhotoMetadata: Sendable {
         }
         let normalisedPath = try claim(photoPath, kind: "photo")
         var entry = Entry()
-        for (key, value) in fields {
+        var badgeSaysSoldOut = false
+        for (givenKey, value) in fields {
+            let key = Self.keyAliases[givenKey] ?? givenKey
             guard Self.photoKeys.contains(key) else {
                 throw FieldProblem(
                     problem:
@@ -217,6 +226,7 @@ public struct PhotoMetadata: Sendable {
             case "alt": entry.alt = text
             case "caption": entry.caption = text
             case "price": entry.price = text
+            case "compareAtPrice": entry.compareAtPrice = text
             case "focus":
                 guard let point = FocusPoint(text) else {
                     throw FieldProblem(key: key, problem: FocusPoint.problem(text))
@@ -235,28 +245,43 @@ public struct PhotoMetadata: Sendable {
                 entry.rights = rights
             case "badge":
                 // A badge saying "Sold out" is the sold-out state, stated in the site's language.
-                if text.lowercased() == "sold out" {
-                    entry.isSoldOut = true
+                if Availability(words: text) == .soldOut {
+                    badgeSaysSoldOut = true
                 } else {
                     entry.badge = text
                 }
             case "availability":
-                guard let soldOut = Self.availabilities[text.lowercased()] else {
+                guard let availability = Availability(words: text) else {
                     throw FieldProblem(
                         key: key,
-                        problem:
-                            "must be \(Self.availabilities.keys.sorted().map { "\"\($0)\"" }.joined(separator: " or ")), got '\(text)'"
-                    )
+                        problem: "must be one of \(Availability.acceptedWords), got '\(text)'")
                 }
-                entry.isSoldOut = entry.isSoldOut || soldOut
+                entry.availability = availability
             default:
                 guard LinkText.isAcceptable(text) else {
                     throw FieldProblem(
                         key: key,
                         problem: "must be an http(s) URL or a relative link, got '\(text)'")
                 }
+                if let web = LinkText.webAddressWithoutScheme(text) {
+                    throw FieldProblem(
+                        key: key,
+                        problem:
+                            "'\(text)' is a web address without https://, which the site would take for a file of its own; write '\(web)'"
+                    )
+                }
                 entry.link = text
             }
+        }
+        if badgeSaysSoldOut {
+            if let stated = entry.availability, !stated.isUnavailable {
+                throw FieldProblem(
+                    key: "badge",
+                    problem:
+                        "says \"Sold out\" while availability says \"\(stated.spellings[0])\"; keep one of the two (availability \"sold out\" shows the badge in the site's language)"
+                )
+            }
+            entry.availability = entry.availability ?? .soldOut
         }
         photos[normalisedPath] = entry
     }
@@ -342,6 +367,34 @@ extension PhotoMetadata {
 
 /// Which product links the site will write: web links and relative links, never `javascript:`.
 public enum LinkText {
+    /// `link` with `https://` in front when it is a web address written without it
+    /// (`www.etsy.com/listing/123`, `shop.example/mug`), which a page would resolve as a path
+    /// of its own site; nil for a URL with a scheme and for a relative link (`about.html`,
+    /// `../prints/`). A name counts as a host when it starts with `www.` or a dotted name is
+    /// followed by a `/` and ends in letters that are not a file's extension.
+    public static func webAddressWithoutScheme(_ link: String) -> String? {
+        let lower = link.lowercased()
+        guard !lower.contains("://"), !lower.hasPrefix("/"), !lower.hasPrefix(".") else {
+            return nil
+        }
+        let host = lower.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { return nil }
+        let last = labels.last!
+        let looksLikeHost =
+            host.hasPrefix("www.")
+            || (host.count < lower.count && last.count >= 2 && last.allSatisfy(\.isLetter)
+                && !fileExtensions.contains(String(last)))
+        return looksLikeHost ? "https://" + link : nil
+    }
+
+    /// Extensions of files a relative link may name in its first segment (`about.html/#team`
+    /// is rare, but `page.html?ref=1` is not).
+    private static let fileExtensions: Set<String> = [
+        "html", "htm", "php", "asp", "aspx", "jsp", "xml", "json", "txt", "pdf", "jpg", "jpeg",
+        "png", "gif", "webp", "avif", "svg",
+    ]
+
     public static func isAcceptable(_ link: String) -> Bool {
         let lower = link.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return true }

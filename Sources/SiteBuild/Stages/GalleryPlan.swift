@@ -105,7 +105,8 @@ public struct GalleryPlan: Sendable {
                         link: entry?.link)
                     site.opensOriginal = !photo.format.needsRenditions
                     site.badge = entry?.badge
-                    site.isSoldOut = entry?.isSoldOut ?? false
+                    site.availability = entry?.availability
+                    site.compareAtPrice = entry?.compareAtPrice
                     site.offer = entry?.offer
                     site.rights = entry?.rights
                     site.name = entry?.title ?? fileName

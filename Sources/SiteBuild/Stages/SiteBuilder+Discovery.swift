@@ -8,9 +8,16 @@ extension SiteBuilder {
     /// warns, naming the photo, about each one it cannot read.
     func prepareDiscovery(
         _ options: inout SiteOptions, metadata: inout PhotoMetadata, metadataFile: String
-    ) {
-        let unreadable = metadata.resolvePrices(
+    ) throws(CommandError) {
+        let problems = metadata.resolvePrices(
             currency: settings.currency, language: settings.language)
+        if let bad = problems.badSales.first {
+            throw .failed(
+                "\(metadataFile): photo '\(TerminalText.safe(bad.path))': \(TerminalText.safe(bad.problem))"
+                    + (problems.badSales.count > 1
+                        ? " (and \(problems.badSales.count - 1) more photos like it)" : ""))
+        }
+        let unreadable = problems.unreadable
         guard let site = settings.baseURL else {
             if let shareImage = settings.shareImage {
                 console.warn(

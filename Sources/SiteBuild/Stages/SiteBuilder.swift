@@ -73,7 +73,7 @@ public struct SiteBuilder {
         options.intro = settings.intro ?? ""
         options.logoPath = siteAssets.logoPath ?? ""
         options.faviconPath = siteAssets.faviconPath ?? ""
-        prepareDiscovery(
+        try prepareDiscovery(
             &options, metadata: &metadata, metadataFile: metadataURL?.path ?? "metadata")
         // The renditions' widths and every tile's `sizes` follow from the layout options alone,
         // so the renderer is made once, before any stage runs.

@@ -71,6 +71,13 @@ public enum PriceText {
     /// Whether `code` is an active ISO 4217 currency code.
     public static func isCurrencyCode(_ code: String) -> Bool { currencyCodes.contains(code) }
 
+    /// The amount of `text` (`.` for decimals, no grouping) and the currency its symbol or code
+    /// names, if any; nil when it has no parsable amount. For comparing two prices of one
+    /// product, which need no currency to compare.
+    public static func amountAndCurrency(_ text: String) -> (amount: String, currency: String?)? {
+        split(text).map { ($0.amount, $0.currency) }
+    }
+
     /// The amount's text and the currency a price names by symbol or code, if any.
     private static func split(_ text: String) -> (
         amount: String, currency: String?, symbol: String?

@@ -120,7 +120,7 @@ extension SiteRenderer {
             let url = photo.link.flatMap(site.resolve) ?? site.url(of: itemPath)
             data = StructuredData.product(
                 name: name, image: imageURL, description: description, offer: offer,
-                soldOut: photo.isSoldOut, url: url)
+                availability: photo.availability ?? .inStock, url: url)
         } else {
             data = StructuredData.imageObject(
                 contentURL: imageURL, name: name, caption: photo.caption,

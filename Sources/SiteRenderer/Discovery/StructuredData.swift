@@ -81,8 +81,8 @@ public enum StructuredData {
     /// An item with a price: `url` is its product link when given (where the shopper buys), else
     /// its item page.
     public static func product(
-        name: String, image: String, description: String, offer: Offer, soldOut: Bool,
-        url: String
+        name: String, image: String, description: String, offer: Offer,
+        availability: Availability, url: String
     ) -> Value {
         .object([
             ("@context", .string("https://schema.org")),
@@ -96,11 +96,7 @@ public enum StructuredData {
                     ("@type", .string("Offer")),
                     ("price", .number(offer.amount)),
                     ("priceCurrency", .string(offer.currency)),
-                    (
-                        "availability",
-                        .string(
-                            soldOut ? "https://schema.org/SoldOut" : "https://schema.org/InStock")
-                    ),
+                    ("availability", .string(availability.schemaURL)),
                     ("url", .string(url)),
                 ])
             ),

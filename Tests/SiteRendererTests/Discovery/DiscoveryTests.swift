@@ -93,7 +93,8 @@ struct DiscoveryTests {
     func hostileStructuredData() throws {
         let value = StructuredData.product(
             name: Self.hostile, image: "https://shop.example/i.jpg", description: Self.hostile,
-            offer: Offer(amount: "24", currency: "EUR"), soldOut: true, url: "https://x.example/")
+            offer: Offer(amount: "24", currency: "EUR"), availability: .soldOut,
+            url: "https://x.example/")
         let script = StructuredData.script(value)
         let inner = script.dropFirst(#"<script type="application/ld+json">"#.count).dropLast(
             "</script>".count)
