@@ -87,7 +87,11 @@ if [[ $(id -u) -ne 0 ]]; then
   sudo=(sudo DEBIAN_FRONTEND=noninteractive)
 fi
 export DEBIAN_FRONTEND=noninteractive
-echo "Installing ${missing[*]} (Chromium is a few hundred MB: this can take minutes) …" >&2
+# Only the browsers make it a long wait; say so only when they are among the packages.
+large=""
+[[ " ${missing[*]} " == *" chromium "* || " ${missing[*]} " == *" firefox-esr "* ]] &&
+  large=" (the browsers are a few hundred MB: this can take minutes)"
+echo "Installing ${missing[*]}$large …" >&2
 "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 update -q
 # Progress goes to the terminal (stderr), one line per package, so a long install is visibly alive.
 "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends \
