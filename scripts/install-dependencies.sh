@@ -10,7 +10,9 @@
 #                                              the browser checks in each engine;
 #                                              and axe-core's axe.min.js from the
 #                                              axe-playwright-python wheel on PyPI, in
-#                                              .build/test-tools/, for the accessibility check)
+#                                              .build/test-tools/, for the accessibility check;
+#                                              dpkg-dev, fakeroot, lintian, zsh and fish to
+#                                              make and check the Debian package)
 set -euo pipefail
 
 # The Swift toolchain is not a Debian package: say so first, rather than fail later in a build.
@@ -26,7 +28,8 @@ build_packages=(libjpeg-dev libpng-dev libheif-dev libwebp-dev pkg-config)
 # python3-gi and the WebKit2/GTK introspection data: a bare WebKit view for widths below the
 # 447 px MiniBrowser can make (Tests/Browser/webkit_view.py).
 test_packages=(chromium chromium-driver python3 python3-pip rsync strace firefox-esr webkit2gtk-driver xvfb xauth
-  python3-gi gir1.2-webkit2-4.1 gir1.2-gtk-3.0 default-jre-headless parallel)
+  python3-gi gir1.2-webkit2-4.1 gir1.2-gtk-3.0 default-jre-headless parallel
+  dpkg-dev fakeroot lintian zsh fish)
 packages=("${build_packages[@]}")
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=("${test_packages[@]}")
@@ -84,7 +87,11 @@ if [[ $(id -u) -ne 0 ]]; then
   sudo=(sudo DEBIAN_FRONTEND=noninteractive)
 fi
 export DEBIAN_FRONTEND=noninteractive
-echo "Installing ${missing[*]} (Chromium is a few hundred MB: this can take minutes) …" >&2
+# Only the browsers make it a long wait; say so only when they are among the packages.
+large=""
+[[ " ${missing[*]} " == *" chromium "* || " ${missing[*]} " == *" firefox-esr "* ]] &&
+  large=" (the browsers are a few hundred MB: this can take minutes)"
+echo "Installing ${missing[*]}$large …" >&2
 "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 update -q
 # Progress goes to the terminal (stderr), one line per package, so a long install is visibly alive.
 "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends \
