@@ -19,16 +19,17 @@ clang=/opt/swift/usr/bin/clang
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Builds Tests/Native/NAME.c with the whole shim (and the header shim it reads codec sizes with)
-# under AddressSanitizer and UBSan, and runs it.
+# Builds Tests/Native/NAME.c with the whole shim (and the header shim it reads codec sizes with,
+# and the shared layer both stand on) under AddressSanitizer and UBSan, and runs it.
 # The linker's notes about the sanitizer runtime's symbols are not failures; show them only if
 # the build fails.
 run_sanitized() {
     if ! "$clang" -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
         -I Sources/CImageRenditions -I Sources/CImageRenditions/include -I Sources/CCodecLoader/include \
-        -I Sources/CImageHeaders -I Sources/CImageHeaders/include \
+        -I Sources/CImageHeaders -I Sources/CImageHeaders/include -I Sources/CImageSupport/include \
         $(pkg-config --cflags libheif libwebpdemux) \
-        "Tests/Native/$1.c" Sources/CImageRenditions/*.c Sources/CImageHeaders/*.c Sources/CCodecLoader/*.c \
+        "Tests/Native/$1.c" Sources/CImageRenditions/*.c Sources/CImageHeaders/*.c Sources/CImageSupport/*.c \
+        Sources/CCodecLoader/*.c \
         -ljpeg -lpng -ldl \
         -o "$work/$1" 2>"$work/build.log"; then
         cat "$work/build.log" >&2
@@ -45,7 +46,7 @@ if [[ $(uname -m) != x86_64 || $(uname -s) != Linux ]]; then
     exit 0
 fi
 sources=(Tests/Native/resampler_vector_paths.c Sources/CImageRenditions/Resample.c)
-flags=(-O2 -I Sources/CImageRenditions -I Sources/CImageRenditions/include)
+flags=(-O2 -I Sources/CImageRenditions -I Sources/CImageRenditions/include -I Sources/CImageSupport/include)
 "$clang" "${flags[@]}" -DWFR_VECTOR_CLONES= "${sources[@]}" -o "$work/plain"
 "$clang" "${flags[@]}" -DWFR_VECTOR_CLONES= -mavx2 "${sources[@]}" -o "$work/avx2"
 "$clang" "${flags[@]}" "${sources[@]}" -o "$work/chosen"
