@@ -5,7 +5,6 @@
 
 #include "CImageHeaders.h"
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>

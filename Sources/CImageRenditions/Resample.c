@@ -5,8 +5,6 @@
 
 #include "Internal.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

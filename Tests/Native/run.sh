@@ -2,6 +2,7 @@
 # C-level checks of the rendition shim, built with the toolchain's clang (as SwiftPM builds the C
 # targets):
 #
+# 0. The C files of every C target call one way, without a circle (Tests/Native/c_graph.py).
 # 1. Tests/Native/huffman_optimizer.c, with AddressSanitizer and UBSan: the Huffman optimiser
 #    writes the same bytes as libjpeg's optimize_coding, declines what it does not handle, and
 #    reads damaged markers within bounds.
@@ -37,6 +38,18 @@ run_sanitized() {
     fi
     "$work/$1"
 }
+
+# The C files call one way: dispatchers into format files, everything into CImageSupport, never
+# back up (Sources/CImageSupport/include/CImageSupport.h draws the graph). Each file is compiled
+# on its own and c_graph.py reads who calls whom from the objects' symbols.
+mkdir -p "$work/graph"
+for source in Sources/CImageSupport/*.c Sources/CImageHeaders/*.c Sources/CImageRenditions/*.c Sources/CCodecLoader/*.c; do
+    target=$(basename "$(dirname "$source")")
+    "$clang" -c -O0 -I Sources/CImageSupport/include -I Sources/CImageHeaders -I Sources/CImageHeaders/include \
+        -I Sources/CImageRenditions -I Sources/CImageRenditions/include -I Sources/CCodecLoader/include \
+        $(pkg-config --cflags libheif libwebpdemux) "$source" -o "$work/graph/$target-$(basename "$source" .c).o"
+done
+python3 Tests/Native/c_graph.py "$work"/graph/*.o
 
 run_sanitized huffman_optimizer
 run_sanitized planar_renditions
