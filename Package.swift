@@ -54,7 +54,11 @@ let package = Package(
         // Process-level speed fittings, fenced: one environment switch turns them all off
         // (Sources/ProcessFittings/README.md).
         .target(name: "ProcessFittings", exclude: ["StaticLibstdcxx", "README.md"]),
-        .target(name: "CImageHeaders", dependencies: ["CJPEG", "CPNG", "CCodecLoader"]),
+        // The C layer under both image shims: format sniffing, messages, the byte sources and the
+        // libjpeg error manager, defined once (its header draws the C targets' graph).
+        .target(name: "CImageSupport", dependencies: ["CJPEG"]),
+        .target(
+            name: "CImageHeaders", dependencies: ["CImageSupport", "CJPEG", "CPNG", "CCodecLoader"]),
         // The one rule for reading an input file (photos, static files, theme, logo, favicon,
         // metadata, the rendition store): no dependencies, so every reader can use it.
         .target(name: "InputFiles"),
@@ -65,7 +69,7 @@ let package = Package(
         // It reads the codec's own size through the header shim before it decodes anything.
         .target(
             name: "CImageRenditions",
-            dependencies: ["CJPEG", "CPNG", "CCodecLoader", "CImageHeaders"]),
+            dependencies: ["CImageSupport", "CJPEG", "CPNG", "CCodecLoader", "CImageHeaders"]),
         .target(
             name: "PhotoRenditions",
             dependencies: ["CImageRenditions", "MasonryLayout", "InputFiles"]),

@@ -19,15 +19,15 @@ static void check_file(const uint8_t *bytes, size_t length) {
         if (message[0] == '\0') abort();
         return;
     }
-    const bool known = size.format == WFS_FORMAT_JPEG || size.format == WFS_FORMAT_PNG ||
-                       size.format == WFS_FORMAT_WEBP || size.format == WFS_FORMAT_HEIF ||
-                       size.format == WFS_FORMAT_AVIF;
+    const bool known = size.format == WFI_FORMAT_JPEG || size.format == WFI_FORMAT_PNG ||
+                       size.format == WFI_FORMAT_WEBP || size.format == WFI_FORMAT_HEIF ||
+                       size.format == WFI_FORMAT_AVIF;
     if (!known) abort();
     // A HEIF/AVIF or WebP that passed has a coded frame; one that passed with a container size
     // is the codec's (or, for an animation or a layered AV1 stream, holds it).
-    const bool modern = size.format == WFS_FORMAT_WEBP || size.format == WFS_FORMAT_HEIF || size.format == WFS_FORMAT_AVIF;
+    const bool modern = size.format == WFI_FORMAT_WEBP || size.format == WFI_FORMAT_HEIF || size.format == WFI_FORMAT_AVIF;
     if (modern && (size.coded_width == 0 || size.coded_height == 0)) abort();
-    if (size.format == WFS_FORMAT_WEBP && !size.animated &&
+    if (size.format == WFI_FORMAT_WEBP && !size.animated &&
         (size.width != size.coded_width || size.height != size.coded_height)) {
         abort();
     }

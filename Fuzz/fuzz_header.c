@@ -25,13 +25,13 @@ static void check_invariants(wfs_status status, const wfs_image_header *header, 
     if (header->orientation < 1 || header->orientation > 8) abort();
     if (status != WFS_STATUS_OK) return;
     switch (header->format) {
-    case WFS_FORMAT_JPEG:
-    case WFS_FORMAT_PNG:
+    case WFI_FORMAT_JPEG:
+    case WFI_FORMAT_PNG:
         if (header->display_width != 0 || header->display_height != 0) abort();
         break;
-    case WFS_FORMAT_HEIF:
-    case WFS_FORMAT_AVIF:
-    case WFS_FORMAT_WEBP:
+    case WFI_FORMAT_HEIF:
+    case WFI_FORMAT_AVIF:
+    case WFI_FORMAT_WEBP:
         if (header->display_width == 0 || header->display_height == 0 || header->orientation != 1) abort();
         break;
     default:
@@ -59,8 +59,8 @@ static void check_walk_against_libheif(const uint8_t *data, size_t size) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 #ifdef WFS_FUZZ_MODERN
-    wfs_format sniffed = wfs_sniff_format(data, size < 32 ? size : 32);
-    if (sniffed != WFS_FORMAT_HEIF && sniffed != WFS_FORMAT_AVIF && sniffed != WFS_FORMAT_WEBP) return 0;
+    wfi_format sniffed = wfi_sniff_format(data, size < 32 ? size : 32);
+    if (sniffed != WFI_FORMAT_HEIF && sniffed != WFI_FORMAT_AVIF && sniffed != WFI_FORMAT_WEBP) return 0;
 #endif
     check_walk_against_libheif(data, size);
     wfs_image_header header;

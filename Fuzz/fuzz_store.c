@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const wfs_format formats[] = {WFS_FORMAT_JPEG, WFS_FORMAT_PNG, WFS_FORMAT_WEBP, WFS_FORMAT_AVIF};
+static const wfi_format formats[] = {WFI_FORMAT_JPEG, WFI_FORMAT_PNG, WFI_FORMAT_WEBP, WFI_FORMAT_AVIF};
 
-static wfs_rendition_verdict check(const uint8_t *data, size_t size, wfs_format format, uint32_t width,
+static wfs_rendition_verdict check(const uint8_t *data, size_t size, wfi_format format, uint32_t width,
                                    uint32_t height) {
     char message[WFS_MESSAGE_CAPACITY];
     wfs_rendition_verdict verdict = wfs_check_rendition(data, size, format, width, height, message, sizeof message);
@@ -32,20 +32,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     bool shown_as_stored = header.display_width == 0;
     uint32_t width = status != WFS_STATUS_OK ? 640 : shown_as_stored ? header.width : header.display_width;
     uint32_t height = status != WFS_STATUS_OK ? 427 : shown_as_stored ? header.height : header.display_height;
-    wfs_format sniffed = wfs_sniff_format(data, size < 32 ? size : 32);
+    wfi_format sniffed = wfi_sniff_format(data, size < 32 ? size : 32);
     for (size_t index = 0; index < sizeof formats / sizeof formats[0]; index++) {
-        wfs_format format = formats[index];
+        wfi_format format = formats[index];
         wfs_rendition_verdict verdict = check(data, size, format, width, height);
         if (verdict != WFS_RENDITION_OK) continue;
         // A pass is of the format asked for, with a readable upright header of the size asked for.
         if (format != sniffed || status != WFS_STATUS_OK || header.format != format || header.orientation != 1) {
-            fprintf(stderr, "passed as %s: sniffed %s, header status %d, orientation %u\n", wfs_format_name(format),
-                    wfs_format_name(sniffed), status, header.orientation);
+            fprintf(stderr, "passed as %s: sniffed %s, header status %d, orientation %u\n", wfi_format_name(format),
+                    wfi_format_name(sniffed), status, header.orientation);
             abort();
         }
         if (check(data, size, format, width + 1, height) != WFS_RENDITION_WRONG_SIZE ||
             check(data, size, format, width, height - 1) != WFS_RENDITION_WRONG_SIZE) {
-            fprintf(stderr, "passed as %s at %ux%u and at another size\n", wfs_format_name(format), width, height);
+            fprintf(stderr, "passed as %s at %ux%u and at another size\n", wfi_format_name(format), width, height);
             abort();
         }
     }

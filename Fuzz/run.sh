@@ -33,6 +33,8 @@ fi
 renditions_dir="$package_dir/Sources/CImageRenditions"
 # libheif and libwebp are opened by the codec loader at run time, as in the executable.
 loader_dir="$package_dir/Sources/CCodecLoader"
+# Sniffing, messages, the byte sources and the libjpeg error manager both shims stand on.
+support_dir="$package_dir/Sources/CImageSupport"
 
 harnesses=(header modern exif renditions codec_sizes store)
 for harness in "${harnesses[@]}"; do mkdir -p "$work/seeds/$harness" "$work/corpus/$harness"; done
@@ -54,7 +56,8 @@ for harness in "${harnesses[@]}"; do
     # shellcheck disable=SC2086
     "$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
         "${defines[@]}" -I"$source_dir/include" -I"$source_dir" -I"$shim_dir/include" -I"$loader_dir/include" \
-        $library_flags "$source" "$source_dir"/*.c "${extra_sources[@]}" "$loader_dir"/*.c \
+        -I"$support_dir/include" $library_flags "$source" "$source_dir"/*.c "${extra_sources[@]}" "$support_dir"/*.c \
+        "$loader_dir"/*.c \
         -ljpeg -lpng16 -ldl -lm -o "$work/bin/fuzz_$harness" 2>"$work/build-$harness.log" ||
         { cat "$work/build-$harness.log"; exit 1; }
 done

@@ -261,7 +261,7 @@ bool wfs_vp8l_size(const uint8_t *payload, size_t length, uint32_t *width, uint3
 /// A size disagreement, named: what the container says and what the codec codes.
 static wfs_status mismatch(char *message, size_t capacity, const char *container, uint32_t width, uint32_t height,
                            const char *codec, uint32_t coded_width, uint32_t coded_height) {
-    wfs_message(message, capacity,
+    wfi_message(message, capacity,
                 "%s says %ux%u but the %s codes %ux%u: the file claims a size its image data does not have "
                 "(export it again)",
                 container, width, height, codec, coded_width, coded_height);
@@ -305,7 +305,7 @@ wfs_status wfs_webp_codec_size(const uint8_t *bytes, size_t length, wfs_codec_si
         at += 8 + size + (size & 1);
     }
     if (!found) {
-        wfs_message(message, capacity, "no VP8 key frame or VP8L header within the file (truncated or corrupt)");
+        wfi_message(message, capacity, "no VP8 key frame or VP8L header within the file (truncated or corrupt)");
         return WFS_STATUS_CORRUPT_HEADER;
     }
     if (out->channels == 0) out->channels = 4; // a simple file's alpha is in its VP8L header
@@ -326,7 +326,7 @@ wfs_status wfs_webp_codec_size(const uint8_t *bytes, size_t length, wfs_codec_si
 
 static wfs_status png_size(const uint8_t *bytes, size_t length, wfs_codec_size *out, char *message, size_t capacity) {
     if (length < 33 || memcmp(bytes + 12, "IHDR", 4) != 0) {
-        wfs_message(message, capacity, "no IHDR chunk first");
+        wfi_message(message, capacity, "no IHDR chunk first");
         return WFS_STATUS_CORRUPT_HEADER;
     }
     out->width = out->coded_width = wfs_be32(bytes + 16);
@@ -336,7 +336,7 @@ static wfs_status png_size(const uint8_t *bytes, size_t length, wfs_codec_size *
     out->channels = bytes[25] < 7 ? channels[bytes[25]] : 0;
     out->interlaced = bytes[28] == 1;
     if (out->width == 0 || out->height == 0 || out->channels == 0) {
-        wfs_message(message, capacity, "IHDR gives an empty size or an unknown colour type");
+        wfi_message(message, capacity, "IHDR gives an empty size or an unknown colour type");
         return WFS_STATUS_CORRUPT_HEADER;
     }
     return WFS_STATUS_OK;
@@ -367,13 +367,13 @@ static wfs_status jpeg_size(const uint8_t *bytes, size_t length, wfs_codec_size 
         }
         at += 2 + segment;
     }
-    wfs_message(message, capacity, "no SOF marker before the image data");
+    wfi_message(message, capacity, "no SOF marker before the image data");
     return WFS_STATUS_CORRUPT_HEADER;
 }
 
 /// The AV1 sequence header of an item: in `av1C`'s configOBUs, else among the first OBUs of its
 /// data (AVIF requires one there), read through `source`.
-static bool av1_item_size(wfs_random_source *source, const wfs_heif_coded_item *it, uint32_t *width,
+static bool av1_item_size(wfi_random_source *source, const wfs_heif_coded_item *it, uint32_t *width,
                           uint32_t *height, unsigned *points) {
     if (it->configuration_length > 4 &&
         av1_sequence(it->configuration + 4, it->configuration_length - 4, width, height, points)) {
@@ -386,7 +386,7 @@ static bool av1_item_size(wfs_random_source *source, const wfs_heif_coded_item *
         return av1_sequence(it->idat + it->offset, window, width, height, points);
     }
     uint8_t data[SEQUENCE_HEADER_WINDOW];
-    return wfs_source_read(source, it->offset, window, data) && av1_sequence(data, window, width, height, points);
+    return wfi_source_read(source, it->offset, window, data) && av1_sequence(data, window, width, height, points);
 }
 
 /// The last `hvcC` parsed: a phone photo's 48 tiles share one, and the scan reads thousands.
@@ -397,7 +397,7 @@ typedef struct hevc_memo {
 } hevc_memo;
 
 /// One coded item's size from its codec's header, checked against its `ispe`.
-static wfs_status coded_item_size(wfs_random_source *source, const wfs_heif_coded_item *it, hevc_memo *memo,
+static wfs_status coded_item_size(wfi_random_source *source, const wfs_heif_coded_item *it, hevc_memo *memo,
                                   wfs_codec_size *out, char *message, size_t capacity) {
     const bool hevc = memcmp(it->type, "hvc1", 4) == 0;
     uint32_t width = 0, height = 0;
@@ -412,7 +412,7 @@ static wfs_status coded_item_size(wfs_random_source *source, const wfs_heif_code
         }
         const wfs_hevc_size sps = memo->sps;
         if (it->configuration == NULL || !memo->parsed) {
-            wfs_message(message, capacity, "item %u has no HEVC SPS in hvcC that gives its size", it->id);
+            wfi_message(message, capacity, "item %u has no HEVC SPS in hvcC that gives its size", it->id);
             return WFS_STATUS_CORRUPT_HEADER;
         }
         width = sps.coded_width;
@@ -422,7 +422,7 @@ static wfs_status coded_item_size(wfs_random_source *source, const wfs_heif_code
     } else {
         unsigned points = 1;
         if (!av1_item_size(source, it, &width, &height, &points)) {
-            wfs_message(message, capacity, "item %u has no AV1 sequence header (in av1C or its data) that gives its size",
+            wfi_message(message, capacity, "item %u has no AV1 sequence header (in av1C or its data) that gives its size",
                         it->id);
             return WFS_STATUS_CORRUPT_HEADER;
         }
@@ -444,10 +444,10 @@ static wfs_status coded_item_size(wfs_random_source *source, const wfs_heif_code
     return WFS_STATUS_OK;
 }
 
-wfs_status wfs_heif_check_coded_items(wfs_random_source *source, const wfs_heif_coded_item *items, size_t count,
+wfs_status wfs_heif_check_coded_items(wfi_random_source *source, const wfs_heif_coded_item *items, size_t count,
                                       wfs_codec_size *out, char *message, size_t capacity) {
     if (count == 0) {
-        wfs_message(message, capacity,
+        wfi_message(message, capacity,
                     "no HEVC or AV1 image whose size can be read before decoding (another codec, or boxes this "
                     "reader cannot follow): export it as JPEG");
         return WFS_STATUS_CORRUPT_HEADER;
@@ -460,12 +460,12 @@ wfs_status wfs_heif_check_coded_items(wfs_random_source *source, const wfs_heif_
     return status;
 }
 
-uint8_t *wfs_heif_read_meta(wfs_random_source *source, size_t *length) {
+uint8_t *wfs_heif_read_meta(wfi_random_source *source, size_t *length) {
     uint64_t offset = 0;
     for (int count = 0; count < MAX_TOP_LEVEL_BOXES && offset + 8 <= source->size; count++) {
         uint8_t header[16];
         const size_t header_length = source->size - offset >= 16 ? 16 : 8;
-        if (!wfs_source_read(source, offset, header_length, header)) return NULL;
+        if (!wfi_source_read(source, offset, header_length, header)) return NULL;
         uint64_t size = wfs_be32(header), start = 8;
         if (size == 1) {
             if (header_length < 16) return NULL;
@@ -479,7 +479,7 @@ uint8_t *wfs_heif_read_meta(wfs_random_source *source, size_t *length) {
             if (size - start < 4 || size > MAX_META_BYTES) return NULL;
             *length = (size_t)(size - start - 4);
             uint8_t *meta = malloc(*length ? *length : 1);
-            if (meta != NULL && !wfs_source_read(source, offset + start + 4, *length, meta)) {
+            if (meta != NULL && !wfi_source_read(source, offset + start + 4, *length, meta)) {
                 free(meta);
                 return NULL;
             }
@@ -490,7 +490,7 @@ uint8_t *wfs_heif_read_meta(wfs_random_source *source, size_t *length) {
     return NULL;
 }
 
-wfs_status wfs_heif_codec_size(wfs_random_source *source, bool output_size, wfs_codec_size *out, char *message,
+wfs_status wfs_heif_codec_size(wfi_random_source *source, bool output_size, wfs_codec_size *out, char *message,
                                size_t capacity) {
     size_t length = 0;
     uint8_t *meta = wfs_heif_read_meta(source, &length);
@@ -500,7 +500,7 @@ wfs_status wfs_heif_codec_size(wfs_random_source *source, bool output_size, wfs_
     wfs_heif_coded_item *items = meta != NULL ? malloc(room * sizeof *items) : NULL;
     if (items == NULL) {
         free(meta);
-        wfs_message(message, capacity, "no meta box that can be read");
+        wfi_message(message, capacity, "no meta box that can be read");
         return WFS_STATUS_CORRUPT_HEADER;
     }
     const size_t count = wfs_heif_coded_items(meta, length, source->size, items, room);
@@ -523,21 +523,21 @@ wfs_status wfs_read_codec_size(const uint8_t *bytes, size_t length, wfs_codec_si
     memset(out, 0, sizeof *out);
     out->bit_depth = 8;
     if (message != NULL && capacity > 0) message[0] = '\0';
-    out->format = bytes != NULL ? wfs_sniff_format(bytes, length < 32 ? length : 32) : WFS_FORMAT_UNKNOWN;
+    out->format = bytes != NULL ? wfi_sniff_format(bytes, length < 32 ? length : 32) : WFI_FORMAT_UNKNOWN;
     switch (out->format) {
-    case WFS_FORMAT_JPEG: return jpeg_size(bytes, length, out, message, capacity);
-    case WFS_FORMAT_PNG: return png_size(bytes, length, out, message, capacity);
-    case WFS_FORMAT_WEBP: return wfs_webp_codec_size(bytes, length, out, message, capacity);
-    case WFS_FORMAT_HEIF:
-    case WFS_FORMAT_AVIF: {
+    case WFI_FORMAT_JPEG: return jpeg_size(bytes, length, out, message, capacity);
+    case WFI_FORMAT_PNG: return png_size(bytes, length, out, message, capacity);
+    case WFI_FORMAT_WEBP: return wfs_webp_codec_size(bytes, length, out, message, capacity);
+    case WFI_FORMAT_HEIF:
+    case WFI_FORMAT_AVIF: {
         out->bit_depth = 0;
-        wfs_random_source source = {.prefix = bytes, .prefix_length = length, .fd = -1, .size = length};
+        wfi_random_source source = {.prefix = bytes, .prefix_length = length, .fd = -1, .size = length};
         const wfs_status status = wfs_heif_codec_size(&source, true, out, message, capacity);
         free(source.ahead);
         return status;
     }
     default:
-        wfs_message(message, capacity, "not a JPEG, PNG, HEIF/AVIF or WebP file");
+        wfi_message(message, capacity, "not a JPEG, PNG, HEIF/AVIF or WebP file");
         return WFS_STATUS_NOT_AN_IMAGE;
     }
 }

@@ -9,10 +9,10 @@ enum { TIFF_HEADER_LENGTH = 8, TAG_ORIENTATION = 0x0112 };
 
 wfs_exif_status wfs_exif_orientation(const uint8_t *tiff, size_t length, uint16_t *orientation,
                                      char *message, size_t capacity) {
-    wfs_message(message, capacity, "%s", "");
+    wfi_message(message, capacity, "%s", "");
     if (orientation) *orientation = 1;
     if (tiff == NULL || length < TIFF_HEADER_LENGTH) {
-        wfs_message(message, capacity, "EXIF block of %zu bytes is too short for a TIFF header", length);
+        wfi_message(message, capacity, "EXIF block of %zu bytes is too short for a TIFF header", length);
         return WFS_EXIF_MALFORMED;
     }
     bool little;
@@ -21,18 +21,18 @@ wfs_exif_status wfs_exif_orientation(const uint8_t *tiff, size_t length, uint16_
     } else if (tiff[0] == 'M' && tiff[1] == 'M') {
         little = false;
     } else {
-        wfs_message(message, capacity, "EXIF block has no TIFF byte-order mark (II or MM)");
+        wfi_message(message, capacity, "EXIF block has no TIFF byte-order mark (II or MM)");
         return WFS_EXIF_MALFORMED;
     }
     if (exif_get16(tiff + 2, little) != 42) {
-        wfs_message(message, capacity, "EXIF block has a bad TIFF magic number %u",
+        wfi_message(message, capacity, "EXIF block has a bad TIFF magic number %u",
                     (unsigned)exif_get16(tiff + 2, little));
         return WFS_EXIF_MALFORMED;
     }
     uint32_t ifd0 = exif_get32(tiff + 4, little);
     // The entry count needs two bytes at the offset; compare without overflowing.
     if (ifd0 < TIFF_HEADER_LENGTH || ifd0 > length - 2) {
-        wfs_message(message, capacity, "EXIF IFD0 offset %u lies outside the %zu-byte block",
+        wfi_message(message, capacity, "EXIF IFD0 offset %u lies outside the %zu-byte block",
                     (unsigned)ifd0, length);
         return WFS_EXIF_MALFORMED;
     }
@@ -52,7 +52,7 @@ wfs_exif_status wfs_exif_orientation(const uint8_t *tiff, size_t length, uint16_
         } else if (type == EXIF_TYPE_LONG && values == 1) {
             value = exif_get32(entry + 8, little);
         } else {
-            wfs_message(message, capacity, "EXIF Orientation tag has type %u and count %u, expected one SHORT",
+            wfi_message(message, capacity, "EXIF Orientation tag has type %u and count %u, expected one SHORT",
                         (unsigned)type, (unsigned)values);
             return WFS_EXIF_MALFORMED;
         }
@@ -61,7 +61,7 @@ wfs_exif_status wfs_exif_orientation(const uint8_t *tiff, size_t length, uint16_
         return WFS_EXIF_FOUND;
     }
     if (declared > fitting) {
-        wfs_message(message, capacity, "EXIF IFD0 declares %u entries but only %zu fit in the %zu-byte block",
+        wfi_message(message, capacity, "EXIF IFD0 declares %u entries but only %zu fit in the %zu-byte block",
                     (unsigned)declared, fitting, length);
         return WFS_EXIF_MALFORMED;
     }

@@ -19,24 +19,24 @@
 #include <string.h>
 #include <unistd.h>
 
-static int64_t reader_position(void *userdata) { return ((wfs_random_source *)userdata)->position; }
+static int64_t reader_position(void *userdata) { return ((wfi_random_source *)userdata)->position; }
 
 static int reader_read(void *data, size_t size, void *userdata) {
-    wfs_random_source *source = userdata;
-    if (source->position < 0 || !wfs_source_read(source, (uint64_t)source->position, size, data)) return 1;
+    wfi_random_source *source = userdata;
+    if (source->position < 0 || !wfi_source_read(source, (uint64_t)source->position, size, data)) return 1;
     source->position += (int64_t)size;
     return 0;
 }
 
 static int reader_seek(int64_t position, void *userdata) {
-    wfs_random_source *source = userdata;
+    wfi_random_source *source = userdata;
     if (position < 0 || (uint64_t)position > source->size) return 1;
     source->position = position;
     return 0;
 }
 
 static enum heif_reader_grow_status reader_wait(int64_t target, void *userdata) {
-    wfs_random_source *source = userdata;
+    wfi_random_source *source = userdata;
     return target >= 0 && (uint64_t)target <= source->size ? heif_reader_grow_status_size_reached
                                                              : heif_reader_grow_status_size_beyond_eof;
 }
@@ -51,7 +51,7 @@ static const struct heif_reader random_reader = {
 
 
 /// Finds the top-level `meta` box and walks it; leaves `facts` empty when there is none.
-static void read_item_facts(wfs_random_source *source, wfs_heif_facts *facts) {
+static void read_item_facts(wfi_random_source *source, wfs_heif_facts *facts) {
     size_t length = 0;
     unsigned char *meta = wfs_heif_read_meta(source, &length);
     if (meta == NULL) return;
@@ -60,18 +60,18 @@ static void read_item_facts(wfs_random_source *source, wfs_heif_facts *facts) {
 }
 
 static void heif_problem(const wfc_heif *heif, struct heif_error error, char *message, size_t capacity) {
-    wfs_message(message, capacity, "libheif %s cannot read it: %s (a newer libheif may; or export it as JPEG)",
+    wfi_message(message, capacity, "libheif %s cannot read it: %s (a newer libheif may; or export it as JPEG)",
                 heif->heif_get_version(), error.message ? error.message : "unknown error");
 }
 
 /// Reads a HEIF or AVIF header: libheif's verdict and `ispe`, and the display size from the
 /// primary item's transforms.
-static wfs_status read_heif(wfs_random_source *source, wfs_image_header *out, char *message, size_t capacity) {
+static wfs_status read_heif(wfi_random_source *source, wfs_image_header *out, char *message, size_t capacity) {
     const wfc_heif *heif = wfc_load_heif(message, capacity);
     if (heif == NULL) return WFS_STATUS_LIBRARY_MISSING;
     struct heif_context *context = heif->heif_context_alloc();
     if (context == NULL) {
-        wfs_message(message, capacity, "out of memory");
+        wfi_message(message, capacity, "out of memory");
         return WFS_STATUS_CORRUPT_HEADER;
     }
     wfs_status status = WFS_STATUS_OK;
@@ -85,7 +85,7 @@ static wfs_status read_heif(wfs_random_source *source, wfs_image_header *out, ch
         int width = heif->heif_image_handle_get_ispe_width(handle), height = heif->heif_image_handle_get_ispe_height(handle);
         int shown_width = heif->heif_image_handle_get_width(handle), shown_height = heif->heif_image_handle_get_height(handle);
         if (width <= 0 || height <= 0 || shown_width <= 0 || shown_height <= 0) {
-            wfs_message(message, capacity, "libheif %s reads no image size", heif->heif_get_version());
+            wfi_message(message, capacity, "libheif %s reads no image size", heif->heif_get_version());
             status = WFS_STATUS_CORRUPT_HEADER;
         } else {
             out->width = (uint32_t)width;
@@ -97,8 +97,8 @@ static wfs_status read_heif(wfs_random_source *source, wfs_image_header *out, ch
             bool ours = facts.has_size && facts.transform_before_size;
             out->display_width = ours ? facts.width : (uint32_t)shown_width;
             out->display_height = ours ? facts.height : (uint32_t)shown_height;
-            if (memcmp(facts.item_type, "av01", 4) == 0) out->format = WFS_FORMAT_AVIF;
-            else if (facts.item_type[0] != 0 && memcmp(facts.item_type, "grid", 4) != 0) out->format = WFS_FORMAT_HEIF;
+            if (memcmp(facts.item_type, "av01", 4) == 0) out->format = WFI_FORMAT_AVIF;
+            else if (facts.item_type[0] != 0 && memcmp(facts.item_type, "grid", 4) != 0) out->format = WFI_FORMAT_HEIF;
         }
     }
     if (handle != NULL) heif->heif_image_handle_release(handle);
@@ -118,8 +118,8 @@ static bool walk_header(const unsigned char *prefix, size_t prefix_length, uint6
     out->display_width = facts.width;
     out->display_height = facts.height;
     // As libheif's path: the codec of the primary item decides, a grid keeps the sniffed format.
-    if (memcmp(facts.item_type, "av01", 4) == 0) out->format = WFS_FORMAT_AVIF;
-    else if (memcmp(facts.item_type, "grid", 4) != 0) out->format = WFS_FORMAT_HEIF;
+    if (memcmp(facts.item_type, "av01", 4) == 0) out->format = WFI_FORMAT_AVIF;
+    else if (memcmp(facts.item_type, "grid", 4) != 0) out->format = WFI_FORMAT_HEIF;
     return true;
 }
 
@@ -127,7 +127,7 @@ static bool walk_header(const unsigned char *prefix, size_t prefix_length, uint6
 /// decoder allocates the codec's size, whatever `ispe` claims. Other verdicts stay libheif's
 /// (or the walk's): a codec header this reader cannot follow is not a reason to skip a photo.
 /// A sure walk's coded items (`coded`) are checked as they are; otherwise `meta` is read again.
-static wfs_status check_codec_size(wfs_random_source *source, const wfs_heif_coded_list *coded, char *message,
+static wfs_status check_codec_size(wfi_random_source *source, const wfs_heif_coded_list *coded, char *message,
                                    size_t capacity) {
     wfs_codec_size codec;
     memset(&codec, 0, sizeof codec);
@@ -142,7 +142,7 @@ static wfs_status check_codec_size(wfs_random_source *source, const wfs_heif_cod
 wfs_status wfs_read_heif(const unsigned char *prefix, size_t prefix_length, int fd, uint64_t size,
                          wfs_image_header *out, char *message, size_t capacity) {
     const char *unsure;
-    wfs_random_source source = {.prefix = prefix, .prefix_length = prefix_length, .fd = fd, .size = size};
+    wfi_random_source source = {.prefix = prefix, .prefix_length = prefix_length, .fd = fd, .size = size};
     wfs_heif_coded_list coded = {NULL, 0};
     wfs_status status = walk_header(prefix, prefix_length, size, out, &unsure, &coded)
                             ? WFS_STATUS_OK
@@ -152,7 +152,7 @@ wfs_status wfs_read_heif(const unsigned char *prefix, size_t prefix_length, int 
     free(source.ahead);
     if (status != WFS_STATUS_OK && source.read_errno != 0) {
         out->io_errno = source.read_errno;
-        wfs_message(message, capacity, "%s", strerror(source.read_errno));
+        wfi_message(message, capacity, "%s", strerror(source.read_errno));
         return WFS_STATUS_IO_ERROR;
     }
     return status;
@@ -163,21 +163,21 @@ wfs_status wfs_read_heif_from_memory(const uint8_t *bytes, size_t length, bool w
     memset(out, 0, sizeof *out);
     out->orientation = 1;
     out->byte_size = (int64_t)length;
-    out->format = wfs_sniff_format(bytes, length < 32 ? length : 32);
+    out->format = wfi_sniff_format(bytes, length < 32 ? length : 32);
     if (message != NULL && capacity > 0) message[0] = '\0';
-    if (out->format != WFS_FORMAT_HEIF && out->format != WFS_FORMAT_AVIF) {
-        wfs_message(message, capacity, "not a HEIF or AVIF file");
+    if (out->format != WFI_FORMAT_HEIF && out->format != WFI_FORMAT_AVIF) {
+        wfi_message(message, capacity, "not a HEIF or AVIF file");
         return WFS_STATUS_NOT_AN_IMAGE;
     }
     if (!walk_only) {
-        wfs_random_source source = {.prefix = bytes, .prefix_length = length, .fd = -1, .size = length};
+        wfi_random_source source = {.prefix = bytes, .prefix_length = length, .fd = -1, .size = length};
         wfs_status status = read_heif(&source, out, message, capacity);
         free(source.ahead);
         return status;
     }
     const char *unsure;
     if (walk_header(bytes, length, length, out, &unsure, NULL)) return WFS_STATUS_OK;
-    wfs_message(message, capacity, "the box walk is unsure: %s", unsure);
+    wfi_message(message, capacity, "the box walk is unsure: %s", unsure);
     return WFS_STATUS_UNSUPPORTED_FORMAT;
 }
 
@@ -198,7 +198,7 @@ wfs_status wfs_read_webp(const unsigned char *prefix, size_t prefix_length, wfs_
     WebPBitstreamFeatures features;
     VP8StatusCode code = webp->WebPGetFeaturesInternal(prefix, prefix_length, &features, WEBP_DECODER_ABI_VERSION);
     if (code != VP8_STATUS_OK || features.width <= 0 || features.height <= 0) {
-        wfs_message(message, capacity, "%s", webp_reason(code));
+        wfi_message(message, capacity, "%s", webp_reason(code));
         return WFS_STATUS_CORRUPT_HEADER;
     }
     // No browser applies EXIF Orientation to WebP: what is stored is what is shown.

@@ -1,11 +1,11 @@
-// Entry points: open the file (or wrap the memory), sniff the format, hand the bytes to the
-// JPEG, PNG, HEIF/AVIF or WebP reader. Also the byte source both readers share.
+// The dispatcher: open the file (or wrap the memory), sniff the format, hand the bytes to the
+// JPEG, PNG, HEIF/AVIF or WebP reader. The readers never call back here: the byte source they
+// share, sniffing and messages are CImageSupport's.
 
 #include "Internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,67 +15,6 @@
 /// in one or two calls; small enough to live on a worker thread's stack.
 enum { FILE_WINDOW = 32 * 1024, SNIFF_LENGTH = 32 };
 
-void wfs_message(char *message, size_t capacity, const char *format, ...) {
-    if (message == NULL || capacity == 0) return;
-    va_list arguments;
-    va_start(arguments, format);
-    vsnprintf(message, capacity, format, arguments);
-    va_end(arguments);
-}
-
-/// read(2) until `capacity` bytes or the end of the file, retrying interrupted calls, so a short
-/// read never looks like the end of the data. Stops at the size fstat reported: a small photo
-/// costs one read, not a second one that returns 0.
-static size_t read_fully(wfs_reader *reader, unsigned char *buffer, size_t capacity) {
-    if (capacity > reader->file_left) capacity = (size_t)reader->file_left;
-    size_t total = 0;
-    while (total < capacity) {
-        ssize_t count = read(reader->fd, buffer + total, capacity - total);
-        if (count > 0) {
-            total += (size_t)count;
-            reader->file_left -= (uint64_t)count;
-        } else if (count == 0) {
-            break;
-        } else if (errno != EINTR) {
-            reader->read_errno = errno;
-            break;
-        }
-    }
-    return total;
-}
-
-size_t wfs_reader_next(wfs_reader *reader, const unsigned char **window) {
-    if (reader->pending_length > 0) {
-        *window = reader->pending;
-        size_t length = reader->pending_length;
-        reader->pending_length = 0;
-        return length;
-    }
-    if (reader->fd < 0 || reader->read_errno != 0) return 0;
-    size_t length = read_fully(reader, reader->buffer, reader->capacity);
-    *window = reader->buffer;
-    return length;
-}
-
-void wfs_reader_skip(wfs_reader *reader, size_t count) {
-    size_t from_pending = count < reader->pending_length ? count : reader->pending_length;
-    reader->pending += from_pending;
-    reader->pending_length -= from_pending;
-    count -= from_pending;
-    if (count == 0 || reader->fd < 0) return;
-    // Past the buffered bytes: seek over big segments (thumbnails, ICC profiles) instead of
-    // reading them. Seeking beyond the end is allowed; the next read then reports the end.
-    if (count >= reader->file_left) {
-        reader->file_left = 0;
-        return;
-    }
-    if (lseek(reader->fd, (off_t)count, SEEK_CUR) < 0) {
-        reader->read_errno = errno;
-        return;
-    }
-    reader->file_left -= count;
-}
-
 static void reset(wfs_image_header *out, char *message, size_t capacity) {
     memset(out, 0, sizeof *out);
     out->orientation = 1;
@@ -84,38 +23,38 @@ static void reset(wfs_image_header *out, char *message, size_t capacity) {
 }
 
 /// Sniffs the first window and dispatches to the format's reader.
-static wfs_status read_header(wfs_reader *reader, wfs_image_header *out, char *message, size_t capacity) {
+static wfs_status read_header(wfi_reader *reader, wfs_image_header *out, char *message, size_t capacity) {
     if (reader->pending_length == 0) {
         if (reader->read_errno != 0) {
             out->io_errno = reader->read_errno;
-            wfs_message(message, capacity, "%s", strerror(reader->read_errno));
+            wfi_message(message, capacity, "%s", strerror(reader->read_errno));
             return WFS_STATUS_IO_ERROR;
         }
-        wfs_message(message, capacity, "empty file");
+        wfi_message(message, capacity, "empty file");
         return WFS_STATUS_EMPTY_FILE;
     }
     size_t sniffed = reader->pending_length < SNIFF_LENGTH ? reader->pending_length : SNIFF_LENGTH;
-    out->format = wfs_sniff_format(reader->pending, sniffed);
+    out->format = wfi_sniff_format(reader->pending, sniffed);
     wfs_status status;
     switch (out->format) {
-    case WFS_FORMAT_JPEG:
+    case WFI_FORMAT_JPEG:
         status = wfs_read_jpeg(reader, out, message, capacity);
         break;
-    case WFS_FORMAT_PNG:
+    case WFI_FORMAT_PNG:
         status = wfs_read_png(reader, out, message, capacity);
         break;
-    case WFS_FORMAT_HEIF:
-    case WFS_FORMAT_AVIF:
+    case WFI_FORMAT_HEIF:
+    case WFI_FORMAT_AVIF:
         // Nothing of the window is consumed yet: it is the file's first bytes.
         return wfs_read_heif(reader->pending, reader->pending_length, reader->fd,
                              reader->pending_length + (reader->fd >= 0 ? reader->file_left : 0), out, message, capacity);
-    case WFS_FORMAT_WEBP:
+    case WFI_FORMAT_WEBP:
         status = wfs_read_webp(reader->pending, reader->pending_length, out, message, capacity);
         if (status == WFS_STATUS_OK) {
             // No orientation (no browser applies it to WebP): the date taken and the position.
             // One source for both chunk walks: the XMP walk finds the chunk headers past the first
             // window in the EXIF walk's read-ahead, not by another pread.
-            wfs_random_source source = {.prefix = reader->pending,
+            wfi_random_source source = {.prefix = reader->pending,
                                         .prefix_length = reader->pending_length,
                                         .fd = reader->fd,
                                         .size = reader->pending_length + (reader->fd >= 0 ? reader->file_left : 0)};
@@ -130,18 +69,18 @@ static wfs_status read_header(wfs_reader *reader, wfs_image_header *out, char *m
             free(source.ahead);
         }
         break;
-    case WFS_FORMAT_UNKNOWN:
-        wfs_message(message, capacity, "not an image format the scanner knows (JPEG, PNG, HEIC, AVIF, WebP)");
+    case WFI_FORMAT_UNKNOWN:
+        wfi_message(message, capacity, "not an image format the scanner knows (JPEG, PNG, HEIC, AVIF, WebP)");
         return WFS_STATUS_NOT_AN_IMAGE;
     default:
-        wfs_message(message, capacity, "%s", wfs_format_name(out->format));
+        wfi_message(message, capacity, "%s", wfi_format_name(out->format));
         return WFS_STATUS_UNSUPPORTED_FORMAT;
     }
     // A read error part-way surfaces inside the libraries as a truncated stream; report the
     // underlying errno instead, since the file itself may be fine.
     if (status != WFS_STATUS_OK && reader->read_errno != 0) {
         out->io_errno = reader->read_errno;
-        wfs_message(message, capacity, "%s", strerror(reader->read_errno));
+        wfi_message(message, capacity, "%s", strerror(reader->read_errno));
         return WFS_STATUS_IO_ERROR;
     }
     return status;
@@ -159,18 +98,18 @@ wfs_status wfs_read_image_header_at(int directory_fd, const char *path, wfs_imag
     int fd = openat(directory_fd, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         out->io_errno = errno;
-        wfs_message(message, message_capacity, "%s", strerror(out->io_errno));
+        wfi_message(message, message_capacity, "%s", strerror(out->io_errno));
         return WFS_STATUS_IO_ERROR;
     }
     struct stat info;
     if (fstat(fd, &info) != 0) {
         out->io_errno = errno;
-        wfs_message(message, message_capacity, "%s", strerror(out->io_errno));
+        wfi_message(message, message_capacity, "%s", strerror(out->io_errno));
         close(fd);
         return WFS_STATUS_IO_ERROR;
     }
     if (!S_ISREG(info.st_mode)) {
-        wfs_message(message, message_capacity, "not a regular file");
+        wfi_message(message, message_capacity, "not a regular file");
         close(fd);
         return WFS_STATUS_IO_ERROR;
     }
@@ -180,10 +119,10 @@ wfs_status wfs_read_image_header_at(int directory_fd, const char *path, wfs_imag
     out->device = (uint64_t)info.st_dev;
     out->inode = (uint64_t)info.st_ino;
     unsigned char buffer[FILE_WINDOW];
-    wfs_reader reader = {.fd = fd, .buffer = buffer, .capacity = sizeof buffer,
+    wfi_reader reader = {.fd = fd, .buffer = buffer, .capacity = sizeof buffer,
                          .file_left = info.st_size > 0 ? (uint64_t)info.st_size : 0};
     reader.pending = buffer;
-    reader.pending_length = read_fully(&reader, buffer, sizeof buffer);
+    reader.pending_length = wfi_reader_fill(&reader, buffer, sizeof buffer);
     wfs_status status = read_header(&reader, out, message, message_capacity);
     close(fd);
     return status;
@@ -194,6 +133,6 @@ wfs_status wfs_read_image_header_from_memory(const uint8_t *bytes, size_t length
                                              size_t message_capacity) {
     reset(out, message, message_capacity);
     out->byte_size = (int64_t)length;
-    wfs_reader reader = {.fd = -1, .pending = bytes, .pending_length = bytes ? length : 0};
+    wfi_reader reader = {.fd = -1, .pending = bytes, .pending_length = bytes ? length : 0};
     return read_header(&reader, out, message, message_capacity);
 }

@@ -5,7 +5,6 @@
 
 #include "CImageHeaders.h"
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -19,57 +18,12 @@ static inline uint32_t wfs_be32(const uint8_t *p) {
 static inline uint32_t wfs_le24(const uint8_t *p) { return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16); }
 static inline uint32_t wfs_le32(const uint8_t *p) { return wfs_le24(p) | ((uint32_t)p[3] << 24); }
 
-/// A forward-only byte source over a file descriptor or a memory buffer, so the JPEG and PNG
-/// readers (and the fuzzer, which uses memory) run exactly the same parsing code.
-typedef struct wfs_reader {
-    /// -1 for a memory source.
-    int fd;
-    /// Scratch buffer for file reads (unused for memory).
-    unsigned char *buffer;
-    size_t capacity;
-    /// Bytes available but not yet handed out by `wfs_reader_next`.
-    const unsigned char *pending;
-    size_t pending_length;
-    /// errno of a failed read(), 0 otherwise.
-    int read_errno;
-    /// File bytes not yet read (from fstat), so the reader never spends a read(2) call to learn
-    /// that the file has ended. Unused for memory.
-    uint64_t file_left;
-} wfs_reader;
-
-/// Hands out the next window of bytes; returns 0 at the end of the data or on a read error
-/// (then `read_errno` is set). The window stays valid until the next call.
-size_t wfs_reader_next(wfs_reader *reader, const unsigned char **window);
-
-/// Skips `count` bytes that have not been handed out yet (seeking for files when it can).
-void wfs_reader_skip(wfs_reader *reader, size_t count);
-
-/// Random access over the first window (in memory) and the rest of the file (by pread):
-/// the HEIF reader's and the WebP chunk walk's. `ahead` is the caller's to free.
-typedef struct wfs_random_source {
-    const unsigned char *prefix;
-    size_t prefix_length;
-    int fd;
-    uint64_t size;
-    int64_t position;
-    int read_errno;
-    /// Bytes past the prefix, read ahead: libheif reads a box a few bytes at a time, and a big
-    /// `meta` (a 200 MP grid's has 768 tiles) would otherwise cost a pread per field.
-    unsigned char *ahead;
-    uint64_t ahead_offset;
-    size_t ahead_length;
-} wfs_random_source;
-
-/// `length` bytes at `offset` into `into`; false past the end or on a read error (then
-/// `read_errno` is set).
-bool wfs_source_read(wfs_random_source *source, uint64_t offset, size_t length, unsigned char *into);
-
 /// Reads a JPEG header from `reader`; fills width, height and EXIF orientation.
-wfs_status wfs_read_jpeg(wfs_reader *reader, wfs_image_header *out, char *message,
+wfs_status wfs_read_jpeg(wfi_reader *reader, wfs_image_header *out, char *message,
                          size_t capacity);
 
 /// Reads a PNG header (up to the first IDAT) from `reader`; fills width, height and orientation.
-wfs_status wfs_read_png(wfs_reader *reader, wfs_image_header *out, char *message,
+wfs_status wfs_read_png(wfi_reader *reader, wfs_image_header *out, char *message,
                         size_t capacity);
 
 /// Reads a HEIF/AVIF header through libheif from `prefix` (the file's first bytes) and, past
@@ -98,29 +52,29 @@ typedef struct wfs_webp_chunk_request {
 /// `length`), walking the chunks by header through `source` (the file's first window, and past
 /// it pread); NULL when there is none, it is empty, or the chunks are malformed (WebPChunks.c).
 /// The caller frees `source->ahead`; one source serves several walks of a file.
-uint8_t *wfs_webp_chunk(wfs_random_source *source, wfs_webp_chunk_request request, size_t *length);
+uint8_t *wfs_webp_chunk(wfi_random_source *source, wfs_webp_chunk_request request, size_t *length);
 
 /// The payload of an extended WebP's `EXIF` chunk (heap, at most 64 KiB; the caller frees it)
 /// read through `source`; NULL when it has none, or its chunks are malformed.
-uint8_t *wfs_webp_exif(wfs_random_source *source, size_t *length);
+uint8_t *wfs_webp_exif(wfi_random_source *source, size_t *length);
 
 /// The top-level `meta` box's payload after its full-box header (heap, the caller frees it),
 /// read through `source`; NULL when there is none, it is larger than 16 MiB or cannot be read.
-unsigned char *wfs_heif_read_meta(wfs_random_source *source, size_t *length);
+unsigned char *wfs_heif_read_meta(wfi_random_source *source, size_t *length);
 
 /// The codec sizes of a HEIF/AVIF read through `source` (CodecSizes.c): every coded item's
 /// size from its HEVC SPS or AV1 sequence header, checked against its `ispe`
 /// (WFS_STATUS_SIZE_MISMATCH names both), the largest in `coded_width` × `coded_height`.
 /// `output_size`: also the primary item's `ispe` in `width` × `height` (another walk of `meta`,
 /// which the scan, having read it already, skips).
-wfs_status wfs_heif_codec_size(wfs_random_source *source, bool output_size, wfs_codec_size *out, char *message,
+wfs_status wfs_heif_codec_size(wfi_random_source *source, bool output_size, wfs_codec_size *out, char *message,
                                size_t capacity);
 
 struct wfs_heif_coded_item;
 
 /// The check of ``wfs_heif_codec_size`` over `count` coded items already read (a sure walk's:
 /// ``wfs_heif_walk``), without reading `meta` again; CORRUPT_HEADER when there are none.
-wfs_status wfs_heif_check_coded_items(wfs_random_source *source, const struct wfs_heif_coded_item *items,
+wfs_status wfs_heif_check_coded_items(wfi_random_source *source, const struct wfs_heif_coded_item *items,
                                       size_t count, wfs_codec_size *out, char *message, size_t capacity);
 
 /// The codec size of a WebP from its first `length` bytes: the first frame's VP8 or VP8L header,
@@ -134,10 +88,6 @@ bool wfs_png_xmp_has_gps_position(const uint8_t *data, size_t length);
 
 /// Whether an extended WebP's `XMP ` chunk gives a GPS position; reads its chunks like
 /// ``wfs_webp_exif``, and only when the VP8X header says there is XMP.
-bool wfs_webp_xmp_has_gps_position(wfs_random_source *source);
-
-/// snprintf into a caller buffer that may have capacity 0.
-void wfs_message(char *message, size_t capacity, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
+bool wfs_webp_xmp_has_gps_position(wfi_random_source *source);
 
 #endif

@@ -17,16 +17,13 @@
 #include <jerror.h>
 #include <jpeglib.h>
 
-enum { JPEG_APP1 = JPEG_APP0 + 1, EXIF_PREFIX_LENGTH = 6 };
+#include <CImageSupportJPEG.h>
 
-typedef struct error_context {
-    struct jpeg_error_mgr manager; // first, so the library's pointer converts back
-    jmp_buf jump;
-} error_context;
+enum { JPEG_APP1 = JPEG_APP0 + 1, EXIF_PREFIX_LENGTH = 6 };
 
 typedef struct source_context {
     struct jpeg_source_mgr manager; // first, so the library's pointer converts back
-    wfs_reader *reader;
+    wfi_reader *reader;
     /// The payload after `Exif\0\0` of the first EXIF APP1 segment (heap; freed by the caller).
     uint8_t *exif;
     size_t exif_length;
@@ -34,15 +31,10 @@ typedef struct source_context {
     bool xmp_gps;
 } source_context;
 
-static void error_exit(j_common_ptr info) {
-    error_context *context = (error_context *)info->err;
-    longjmp(context->jump, 1);
-}
-
-// Both printing hooks do nothing: no library text may reach stderr. Warnings (junk bytes
-// between markers, a premature end) are not errors for a header read.
+// Warnings (junk bytes between markers, a premature end) are not errors for a header read, and
+// no library text may reach stderr: this reader's warning policy is to do nothing. The jump and
+// the silent `output_message` are CImageSupport's.
 static void emit_message(j_common_ptr info, int level) { (void)info; (void)level; }
-static void output_message(j_common_ptr info) { (void)info; }
 
 static void init_source(j_decompress_ptr info) { (void)info; }
 static void term_source(j_decompress_ptr info) { (void)info; }
@@ -50,7 +42,7 @@ static void term_source(j_decompress_ptr info) { (void)info; }
 static boolean fill_input_buffer(j_decompress_ptr info) {
     source_context *source = (source_context *)info->src;
     const unsigned char *window = NULL;
-    size_t length = wfs_reader_next(source->reader, &window);
+    size_t length = wfi_reader_next(source->reader, &window);
     if (length == 0) {
         if (source->reader->read_errno != 0) ERREXIT(info, JERR_FILE_READ);
         // libjpeg's own sources insert a fake EOI here and let decoding limp on, two bytes per
@@ -76,7 +68,7 @@ static void skip_input_data(j_decompress_ptr info, long count) {
     remaining -= source->manager.bytes_in_buffer;
     source->manager.next_input_byte = NULL;
     source->manager.bytes_in_buffer = 0;
-    wfs_reader_skip(source->reader, remaining);
+    wfi_reader_skip(source->reader, remaining);
 }
 
 /// The next byte of the stream; `fill_input_buffer` never returns without data (it jumps out).
@@ -140,7 +132,7 @@ static boolean read_app1(j_decompress_ptr info) {
 /// `jpeg_abort_decompress` returns it to its starting state after every file, read or failed.
 typedef struct thread_decoder {
     struct jpeg_decompress_struct info;
-    error_context errors;
+    wfi_jpeg_errors errors;
     source_context source;
 } thread_decoder;
 
@@ -174,10 +166,8 @@ static thread_decoder *decoder_for_this_thread(void) {
     if (decoder != NULL) return decoder;
     decoder = calloc(1, sizeof *decoder);
     if (decoder == NULL) return NULL;
-    decoder->info.err = jpeg_std_error(&decoder->errors.manager);
-    decoder->errors.manager.error_exit = error_exit;
-    decoder->errors.manager.emit_message = emit_message;
-    decoder->errors.manager.output_message = output_message;
+    wfi_jpeg_errors_install(&decoder->errors, emit_message);
+    decoder->info.err = &decoder->errors.manager;
     decoder->source.manager.init_source = init_source;
     decoder->source.manager.fill_input_buffer = fill_input_buffer;
     decoder->source.manager.skip_input_data = skip_input_data;
@@ -203,10 +193,10 @@ static bool read_header(thread_decoder *decoder) {
     return true;
 }
 
-wfs_status wfs_read_jpeg(wfs_reader *reader, wfs_image_header *out, char *message, size_t capacity) {
+wfs_status wfs_read_jpeg(wfi_reader *reader, wfs_image_header *out, char *message, size_t capacity) {
     thread_decoder *decoder = decoder_for_this_thread();
     if (decoder == NULL) {
-        wfs_message(message, capacity, "out of memory");
+        wfi_message(message, capacity, "out of memory");
         return WFS_STATUS_CORRUPT_HEADER;
     }
     source_context *source = &decoder->source;
@@ -220,9 +210,7 @@ wfs_status wfs_read_jpeg(wfs_reader *reader, wfs_image_header *out, char *messag
 
     bool read = read_header(decoder);
     if (!read) {
-        char text[JMSG_LENGTH_MAX];
-        decoder->errors.manager.format_message((j_common_ptr)&decoder->info, text);
-        wfs_message(message, capacity, "%s", text);
+        wfi_jpeg_message((j_common_ptr)&decoder->info, message, capacity);
     } else {
         out->width = decoder->info.image_width;
         out->height = decoder->info.image_height;

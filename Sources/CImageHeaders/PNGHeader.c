@@ -55,7 +55,7 @@ typedef struct chunk_tracker {
 } chunk_tracker;
 
 typedef struct png_context {
-    wfs_reader *reader;
+    wfi_reader *reader;
     const unsigned char *window;
     size_t window_length;
     /// Bytes handed to libpng so far, and the total the source holds (file size or buffer).
@@ -128,7 +128,7 @@ static void track(png_structp png, png_context *context, const png_byte *bytes, 
             if ((uint64_t)chunk_length + CRC_LENGTH > remaining) {
                 char name[5];
                 chunk_name(type, name);
-                wfs_message(context->text, sizeof context->text,
+                wfi_message(context->text, sizeof context->text,
                             "%s chunk of %u bytes runs past the end of the file", name, (unsigned)chunk_length);
                 png_longjmp(png, 1);
             }
@@ -151,7 +151,7 @@ static void track(png_structp png, png_context *context, const png_byte *bytes, 
 
 static void error_callback(png_structp png, png_const_charp text) {
     png_context *context = png_get_error_ptr(png);
-    wfs_message(context->text, sizeof context->text, "%s", text ? text : "unknown error");
+    wfi_message(context->text, sizeof context->text, "%s", text ? text : "unknown error");
     png_longjmp(png, 1);
 }
 
@@ -163,7 +163,7 @@ static void read_callback(png_structp png, png_bytep destination, size_t length)
     png_context *context = png_get_io_ptr(png);
     while (length > 0) {
         if (context->window_length == 0) {
-            context->window_length = wfs_reader_next(context->reader, &context->window);
+            context->window_length = wfi_reader_next(context->reader, &context->window);
             // "Read Error" is the message libpng's own stdio reader gives for a short file.
             if (context->window_length == 0) png_error(png, "Read Error");
         }
@@ -195,7 +195,7 @@ static bool read_info(png_context *context, png_structp png, png_infop info, uin
     return true;
 }
 
-wfs_status wfs_read_png(wfs_reader *reader, wfs_image_header *out, char *message, size_t capacity) {
+wfs_status wfs_read_png(wfi_reader *reader, wfs_image_header *out, char *message, size_t capacity) {
     png_context context;
     memset(&context, 0, sizeof context);
     context.reader = reader;
@@ -204,13 +204,13 @@ wfs_status wfs_read_png(wfs_reader *reader, wfs_image_header *out, char *message
 
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, error_callback, warning_callback);
     if (png == NULL) {
-        wfs_message(message, capacity, "libpng could not allocate its read structure");
+        wfi_message(message, capacity, "libpng could not allocate its read structure");
         return WFS_STATUS_IO_ERROR;
     }
     png_infop info = png_create_info_struct(png);
     if (info == NULL) {
         png_destroy_read_struct(&png, NULL, NULL);
-        wfs_message(message, capacity, "libpng could not allocate its info structure");
+        wfi_message(message, capacity, "libpng could not allocate its info structure");
         return WFS_STATUS_IO_ERROR;
     }
     uint32_t width = 0, height = 0;
@@ -220,7 +220,7 @@ wfs_status wfs_read_png(wfs_reader *reader, wfs_image_header *out, char *message
     free(chunks->text);
     if (!read) {
         free(chunks->exif);
-        wfs_message(message, capacity, "%s", context.text);
+        wfi_message(message, capacity, "%s", context.text);
         return WFS_STATUS_CORRUPT_HEADER;
     }
     out->width = width;

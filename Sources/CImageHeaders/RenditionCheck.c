@@ -52,42 +52,42 @@ static bool avif_is_complete(const uint8_t *bytes, size_t length) {
     return meta && media;
 }
 
-static bool is_complete(wfs_format format, const uint8_t *bytes, size_t length) {
+static bool is_complete(wfi_format format, const uint8_t *bytes, size_t length) {
     switch (format) {
-    case WFS_FORMAT_JPEG: return jpeg_is_complete(bytes, length);
-    case WFS_FORMAT_PNG: return png_is_complete(bytes, length);
-    case WFS_FORMAT_WEBP: return webp_is_complete(bytes, length);
-    case WFS_FORMAT_AVIF: return avif_is_complete(bytes, length);
+    case WFI_FORMAT_JPEG: return jpeg_is_complete(bytes, length);
+    case WFI_FORMAT_PNG: return png_is_complete(bytes, length);
+    case WFI_FORMAT_WEBP: return webp_is_complete(bytes, length);
+    case WFI_FORMAT_AVIF: return avif_is_complete(bytes, length);
     default: return false;
     }
 }
 
-wfs_rendition_verdict wfs_check_rendition(const uint8_t *bytes, size_t length, wfs_format expected, uint32_t width,
+wfs_rendition_verdict wfs_check_rendition(const uint8_t *bytes, size_t length, wfi_format expected, uint32_t width,
                                           uint32_t height, char *message, size_t capacity) {
-    wfs_message(message, capacity, "%s", "");
-    if (expected != WFS_FORMAT_JPEG && expected != WFS_FORMAT_PNG && expected != WFS_FORMAT_WEBP &&
-        expected != WFS_FORMAT_AVIF) {
-        wfs_message(message, capacity, "%s is not a rendition format", wfs_format_name(expected));
+    wfi_message(message, capacity, "%s", "");
+    if (expected != WFI_FORMAT_JPEG && expected != WFI_FORMAT_PNG && expected != WFI_FORMAT_WEBP &&
+        expected != WFI_FORMAT_AVIF) {
+        wfi_message(message, capacity, "%s is not a rendition format", wfi_format_name(expected));
         return WFS_RENDITION_WRONG_FORMAT;
     }
     if (bytes == NULL || length == 0) {
-        wfs_message(message, capacity, "the file is empty");
+        wfi_message(message, capacity, "the file is empty");
         return WFS_RENDITION_EMPTY;
     }
     // The signature: the bytes must be the format the name says, whatever else they are.
-    wfs_format found = wfs_sniff_format(bytes, length < 32 ? length : 32);
+    wfi_format found = wfi_sniff_format(bytes, length < 32 ? length : 32);
     if (found != expected) {
-        if (found == WFS_FORMAT_UNKNOWN) {
-            wfs_message(message, capacity, "its bytes are no image (not %s)", wfs_format_name(expected));
+        if (found == WFI_FORMAT_UNKNOWN) {
+            wfi_message(message, capacity, "its bytes are no image (not %s)", wfi_format_name(expected));
         } else {
-            wfs_message(message, capacity, "its bytes are %s, not %s", wfs_format_name(found),
-                        wfs_format_name(expected));
+            wfi_message(message, capacity, "its bytes are %s, not %s", wfi_format_name(found),
+                        wfi_format_name(expected));
         }
         return WFS_RENDITION_WRONG_FORMAT;
     }
     if (!is_complete(expected, bytes, length)) {
-        wfs_message(message, capacity, "the %s is incomplete (cut short or damaged: its end or its structure is missing)",
-                    wfs_format_name(expected));
+        wfi_message(message, capacity, "the %s is incomplete (cut short or damaged: its end or its structure is missing)",
+                    wfi_format_name(expected));
         return WFS_RENDITION_INCOMPLETE;
     }
     // The size, from the same header readers the scanner uses.
@@ -95,14 +95,14 @@ wfs_rendition_verdict wfs_check_rendition(const uint8_t *bytes, size_t length, w
     char reason[WFS_MESSAGE_CAPACITY];
     wfs_status status = wfs_read_image_header_from_memory(bytes, length, &header, reason, sizeof reason);
     if (status != WFS_STATUS_OK) {
-        wfs_message(message, capacity, "its %s header cannot be read: %s", wfs_format_name(expected), reason);
+        wfi_message(message, capacity, "its %s header cannot be read: %s", wfi_format_name(expected), reason);
         return WFS_RENDITION_UNREADABLE;
     }
     // The header reader's format is the one the bytes hold: an AVIF brand on an image of
     // another codec (HEVC) passes the signature but is no AVIF to a browser.
     if (header.format != expected) {
-        wfs_message(message, capacity, "its bytes are %s, not %s", wfs_format_name(header.format),
-                    wfs_format_name(expected));
+        wfi_message(message, capacity, "its bytes are %s, not %s", wfi_format_name(header.format),
+                    wfi_format_name(expected));
         return WFS_RENDITION_WRONG_FORMAT;
     }
     // Renditions are stored upright: a JPEG or PNG with an EXIF turn would be shown at another
@@ -111,7 +111,7 @@ wfs_rendition_verdict wfs_check_rendition(const uint8_t *bytes, size_t length, w
     uint32_t shown_width = shown_as_stored ? header.width : header.display_width;
     uint32_t shown_height = shown_as_stored ? header.height : header.display_height;
     if (shown_width != width || shown_height != height || header.orientation != 1) {
-        wfs_message(message, capacity, "it is %ux%u pixels%s where its name and the photo make it %ux%u", shown_width,
+        wfi_message(message, capacity, "it is %ux%u pixels%s where its name and the photo make it %ux%u", shown_width,
                     shown_height, header.orientation != 1 ? " with an EXIF turn" : "", width, height);
         return WFS_RENDITION_WRONG_SIZE;
     }

@@ -11,7 +11,7 @@
 
 enum { MAX_CHUNKS = 64 };
 
-uint8_t *wfs_webp_chunk(wfs_random_source *source, wfs_webp_chunk_request request, size_t *length) {
+uint8_t *wfs_webp_chunk(wfi_random_source *source, wfs_webp_chunk_request request, size_t *length) {
     *length = 0;
     // RIFF, its size, WEBP, then the first chunk: VP8X (10 bytes of payload) with its flags.
     const unsigned char *prefix = source->prefix;
@@ -23,14 +23,14 @@ uint8_t *wfs_webp_chunk(wfs_random_source *source, wfs_webp_chunk_request reques
     uint64_t offset = 12;
     for (int chunk = 0; chunk < MAX_CHUNKS && offset + 8 <= end; chunk++) {
         unsigned char header[8];
-        if (!wfs_source_read(source, offset, sizeof header, header)) break;
+        if (!wfi_source_read(source, offset, sizeof header, header)) break;
         uint64_t payload = wfs_le32(header + 4);
         if (payload > end - offset - 8) break;
         if (memcmp(header, request.fourcc, 4) == 0) {
             if (payload > request.max_length && !request.keeps_start) break;
             size_t wanted = payload < request.max_length ? (size_t)payload : request.max_length;
             if (wanted == 0 || (bytes = malloc(wanted)) == NULL) break;
-            if (!wfs_source_read(source, offset + 8, wanted, bytes)) {
+            if (!wfi_source_read(source, offset + 8, wanted, bytes)) {
                 free(bytes);
                 bytes = NULL;
                 break;

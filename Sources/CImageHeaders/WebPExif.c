@@ -6,7 +6,7 @@
 
 enum { MAX_EXIF = 64 * 1024, VP8X_EXIF_FLAG = 0x08 };
 
-uint8_t *wfs_webp_exif(wfs_random_source *source, size_t *length) {
+uint8_t *wfs_webp_exif(wfi_random_source *source, size_t *length) {
     wfs_webp_chunk_request request = {.fourcc = "EXIF", .vp8x_flag = VP8X_EXIF_FLAG, .max_length = MAX_EXIF};
     uint8_t *exif = wfs_webp_chunk(source, request, length);
     // Some writers keep the JPEG segment's "Exif\0\0" before the TIFF header.

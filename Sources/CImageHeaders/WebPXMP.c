@@ -9,7 +9,7 @@
 
 enum { MAX_XMP = 256 * 1024, VP8X_XMP_FLAG = 0x04 };
 
-bool wfs_webp_xmp_has_gps_position(wfs_random_source *source) {
+bool wfs_webp_xmp_has_gps_position(wfi_random_source *source) {
     // A packet's position sits near its start: the first MAX_XMP bytes are enough.
     wfs_webp_chunk_request request = {
         .fourcc = "XMP ", .vp8x_flag = VP8X_XMP_FLAG, .max_length = MAX_XMP, .keeps_start = true};

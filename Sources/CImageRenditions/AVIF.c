@@ -37,7 +37,7 @@ static struct heif_error write_callback(struct heif_context *context, const void
 }
 
 static wfr_status failure(const wfc_heif *heif, struct heif_error error, char *message, size_t capacity) {
-    wfr_message(message, capacity, "libheif %s AVIF encoder: %s", heif->heif_get_version(),
+    wfi_message(message, capacity, "libheif %s AVIF encoder: %s", heif->heif_get_version(),
                 error.message ? error.message : "unknown error");
     return error.code == heif_error_Memory_allocation_error ? WFR_STATUS_OUT_OF_MEMORY : WFR_STATUS_INVALID_REQUEST;
 }
@@ -46,12 +46,12 @@ static wfr_status failure(const wfc_heif *heif, struct heif_error error, char *m
 static wfr_status encode_image(const wfc_heif *heif, struct heif_image *image, uint32_t width, uint32_t height, bool alpha,
                                int32_t quality, int32_t speed, wfr_rendition *out, char *message, size_t capacity) {
     if (quality < 1 || quality > 100 || speed < 0 || speed > 9) {
-        wfr_message(message, capacity, "AVIF quality %d or speed %d is out of range", quality, speed);
+        wfi_message(message, capacity, "AVIF quality %d or speed %d is out of range", quality, speed);
         return WFR_STATUS_INVALID_REQUEST;
     }
     struct heif_context *context = heif->heif_context_alloc();
     if (context == NULL) {
-        wfr_message(message, capacity, "out of memory for libheif");
+        wfi_message(message, capacity, "out of memory for libheif");
         return WFR_STATUS_OUT_OF_MEMORY;
     }
     struct heif_encoder *encoder = NULL;
@@ -60,7 +60,7 @@ static wfr_status encode_image(const wfc_heif *heif, struct heif_image *image, u
     wfr_status status = WFR_STATUS_OK;
     struct heif_error error = heif->heif_context_get_encoder_for_format(context, heif_compression_AV1, &encoder);
     if (error.code != heif_error_Ok) {
-        wfr_message(message, capacity, "libheif %s has no AV1 encoder (install libheif's aom plugin): %s",
+        wfi_message(message, capacity, "libheif %s has no AV1 encoder (install libheif's aom plugin): %s",
                     heif->heif_get_version(), error.message ? error.message : "unknown error");
         status = WFR_STATUS_INVALID_REQUEST;
         goto done;
@@ -75,7 +75,7 @@ static wfr_status encode_image(const wfc_heif *heif, struct heif_image *image, u
     }
     options = heif->heif_encoding_options_alloc();
     if (options == NULL) {
-        wfr_message(message, capacity, "out of memory for libheif");
+        wfi_message(message, capacity, "out of memory for libheif");
         status = WFR_STATUS_OUT_OF_MEMORY;
         goto done;
     }
@@ -107,7 +107,7 @@ wfr_status wfr_encode_avif(const uint8_t *pixels, uint32_t width, uint32_t heigh
     memset(out, 0, sizeof *out);
     if (pixels == NULL || channels < 1 || channels > 4 || width == 0 || height == 0 || width > INT32_MAX / 4 ||
         height > INT32_MAX / 4) {
-        wfr_message(message, message_capacity, "a %ux%u picture of %u channels cannot be an AVIF", width, height,
+        wfi_message(message, message_capacity, "a %ux%u picture of %u channels cannot be an AVIF", width, height,
                     channels);
         return WFR_STATUS_INVALID_REQUEST;
     }
@@ -149,7 +149,7 @@ wfr_status wfr_encode_avif_planes(const uint8_t *const planes[3], uint32_t width
                                   char *message, size_t message_capacity) {
     memset(out, 0, sizeof *out);
     if (width == 0 || height == 0 || width > INT32_MAX / 4 || height > INT32_MAX / 4) {
-        wfr_message(message, message_capacity, "a %ux%u picture cannot be an AVIF", width, height);
+        wfi_message(message, message_capacity, "a %ux%u picture cannot be an AVIF", width, height);
         return WFR_STATUS_INVALID_REQUEST;
     }
     const wfc_heif *heif = wfc_load_heif(message, message_capacity);
@@ -181,7 +181,7 @@ wfr_status wfr_encode_avif_planes(const uint8_t *const planes[3], uint32_t width
     if (error.code != heif_error_Ok || nclx == NULL) {
         if (image != NULL) heif->heif_image_release(image);
         if (error.code == heif_error_Ok) {
-            wfr_message(message, message_capacity, "out of memory for libheif");
+            wfi_message(message, message_capacity, "out of memory for libheif");
             return WFR_STATUS_OUT_OF_MEMORY;
         }
         return failure(heif, error, message, message_capacity);

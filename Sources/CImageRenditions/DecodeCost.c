@@ -24,12 +24,12 @@ static uint64_t decoder_cost(const wfs_codec_size *size) {
     const uint64_t channels = size->channels > 0 ? size->channels : 4;
     const uint64_t sample = size->bit_depth > 8 ? 2 : 1;
     switch (size->format) {
-    case WFS_FORMAT_HEIF:
-    case WFS_FORMAT_AVIF: return coded * 3 * sample + pixels * 4;
-    case WFS_FORMAT_WEBP: return size->animated ? pixels * 8 + coded * 8 : pixels * channels + coded * 4;
-    case WFS_FORMAT_PNG:
+    case WFI_FORMAT_HEIF:
+    case WFI_FORMAT_AVIF: return coded * 3 * sample + pixels * 4;
+    case WFI_FORMAT_WEBP: return size->animated ? pixels * 8 + coded * 8 : pixels * channels + coded * 4;
+    case WFI_FORMAT_PNG:
         return size->interlaced ? pixels * channels * sample : (uint64_t)size->width * channels * sample * 4;
-    case WFS_FORMAT_JPEG: return size->interlaced ? pixels * channels * 2 : (uint64_t)size->width * channels * 64;
+    case WFI_FORMAT_JPEG: return size->interlaced ? pixels * channels * 2 : (uint64_t)size->width * channels * 64;
     default: return pixels * 8;
     }
 }
@@ -40,12 +40,12 @@ static wfr_status check_pixels(const wfs_codec_size *size, const wfr_options *op
     const uint64_t pixels = (uint64_t)size->width * size->height;
     const uint64_t coded = (uint64_t)size->coded_width * size->coded_height;
     if (pixels > options->max_pixels) {
-        wfr_message(message, capacity, "%ux%u is %llu pixels, over the limit of %llu", size->width, size->height,
+        wfi_message(message, capacity, "%ux%u is %llu pixels, over the limit of %llu", size->width, size->height,
                     (unsigned long long)pixels, (unsigned long long)options->max_pixels);
         return WFR_STATUS_TOO_MANY_PIXELS;
     }
     if (coded > options->max_pixels) {
-        wfr_message(message, capacity, "its codec codes a %ux%u frame, %llu pixels, over the limit of %llu",
+        wfi_message(message, capacity, "its codec codes a %ux%u frame, %llu pixels, over the limit of %llu",
                     size->coded_width, size->coded_height, (unsigned long long)coded,
                     (unsigned long long)options->max_pixels);
         return WFR_STATUS_TOO_MANY_PIXELS;
@@ -66,7 +66,7 @@ wfr_status wfr_check_codec(const uint8_t *bytes, size_t length, const wfr_option
         // libjpeg and libpng read their own headers before they allocate a pixel, so a JPEG or
         // PNG this reader cannot follow is theirs to judge; HEIF/AVIF and WebP decoders are not
         // asked to decode what cannot be measured first.
-        if (size->format == WFS_FORMAT_JPEG || size->format == WFS_FORMAT_PNG) {
+        if (size->format == WFI_FORMAT_JPEG || size->format == WFI_FORMAT_PNG) {
             size->width = size->height = size->coded_width = size->coded_height = 0;
             return WFR_STATUS_OK;
         }
@@ -77,9 +77,9 @@ wfr_status wfr_check_codec(const uint8_t *bytes, size_t length, const wfr_option
 wfr_status wfr_decode_cost(const uint8_t *bytes, size_t length, const wfr_options *options, const wfr_target *targets,
                            size_t count, uint64_t *cost, char *message, size_t message_capacity) {
     *cost = 0;
-    wfr_message(message, message_capacity, "%s", "");
+    wfi_message(message, message_capacity, "%s", "");
     if (options == NULL || (count > 0 && targets == NULL)) {
-        wfr_message(message, message_capacity, "no options or targets given");
+        wfi_message(message, message_capacity, "no options or targets given");
         return WFR_STATUS_INVALID_REQUEST;
     }
     wfs_codec_size size;

@@ -5,6 +5,9 @@
 
 #include "CImageRenditions.h"
 
+// Messages, sniffing and the libjpeg error manager are the shared layer's (CImageSupport.h).
+#include <CImageSupport.h>
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -114,6 +117,11 @@ void wfr_job_push(wfr_job *job, const uint8_t *row);
 void wfr_job_push_plane(wfr_job *job, uint32_t plane, const uint8_t *row);
 /// Finishes every resampler, larger targets first, so each smaller one has all its rows.
 void wfr_job_finish(wfr_job *job);
+/// Frees what the job's setup allocated (the resamplers and the plan); the job's ICC profile is
+/// its owner's.
+void wfr_job_release(wfr_job *job);
+/// Says "out of memory" for a `width` × `height` rendition in the job's message.
+wfr_status wfr_job_out_of_memory(wfr_job *job, uint32_t width, uint32_t height);
 
 /// The stored size of a target (display size swapped for orientations 5–8).
 void wfr_stored_size(const wfr_job *job, size_t index, uint32_t *width, uint32_t *height);
@@ -129,13 +137,21 @@ struct wfs_codec_size;
 wfr_status wfr_check_codec(const uint8_t *bytes, size_t length, const wfr_options *options,
                            struct wfs_codec_size *size, char *message, size_t capacity);
 
-/// Decoders: read the header, check the limits, decode and push every row.
-wfr_status wfr_decode_jpeg(wfr_job *job, const uint8_t *bytes, size_t length);
-wfr_status wfr_decode_png(wfr_job *job, const uint8_t *bytes, size_t length);
-/// HEIF/AVIF through libheif, transforms applied; the job's orientation must be 1.
-wfr_status wfr_decode_heif(wfr_job *job, const uint8_t *bytes, size_t length);
-/// WebP through libwebp, an animation's first frame on its canvas; orientation must be 1.
-wfr_status wfr_decode_webp(wfr_job *job, const uint8_t *bytes, size_t length);
+/// Every decoder: the format ``wfi_sniff_decoder`` names for it, its function (read the header,
+/// check the limits, decode and push every row into the job), and whether its pixels come out
+/// upright, so the job's orientation must be 1: libheif applies HEIF/AVIF transforms itself, and
+/// no browser applies WebP's EXIF. Render.c dispatches by this list, so a new decoder is its own
+/// file and one line here. JPEG is DCT-scaled; WebP is an animation's first frame on its canvas.
+#define WFR_DECODERS(DECODER)                                                                     \
+    DECODER(WFI_FORMAT_JPEG, wfr_decode_jpeg, false)                                              \
+    DECODER(WFI_FORMAT_PNG, wfr_decode_png, false)                                                \
+    DECODER(WFI_FORMAT_HEIF, wfr_decode_heif, true)                                               \
+    DECODER(WFI_FORMAT_WEBP, wfr_decode_webp, true)
+
+#define WFR_DECLARE_DECODER(format, decode, upright) \
+    wfr_status decode(wfr_job *job, const uint8_t *bytes, size_t length);
+WFR_DECODERS(WFR_DECLARE_DECODER)
+#undef WFR_DECLARE_DECODER
 
 /// Writes the Y, Cb and Cr planes of a `width` × `height` image (display orientation; chroma
 /// half the size each way, rounded up) as a 4:2:0 JPEG.
@@ -192,9 +208,5 @@ uint8_t *wfr_orient(const uint8_t *pixels, uint32_t width, uint32_t height, uint
 
 /// True when an ICC profile's data colour space (header bytes 16–19) is `expected` ("RGB ", "GRAY").
 bool wfr_icc_matches(const uint8_t *icc, size_t length, const char expected[4]);
-
-/// snprintf into a caller buffer that may have capacity 0.
-void wfr_message(char *message, size_t capacity, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
 
 #endif

@@ -12,17 +12,7 @@
 #include <jerror.h>
 #include <jpeglib.h>
 
-typedef struct error_context {
-    struct jpeg_error_mgr manager; // first, so the library's pointer converts back
-    jmp_buf jump;
-} error_context;
-
-static void error_exit(j_common_ptr info) {
-    error_context *context = (error_context *)info->err;
-    longjmp(context->jump, 1);
-}
-
-static void output_message(j_common_ptr info) { (void)info; }
+#include <CImageSupportJPEG.h>
 
 /// Warnings that mean the picture is damaged (data ends early, entropy data is broken) become
 /// errors, so a truncated photo is reported rather than published half grey. Harmless warnings
@@ -34,7 +24,7 @@ static void emit_message(j_common_ptr info, int level) {
     case JWRN_HIT_MARKER:
     case JWRN_HUFF_BAD_CODE:
     case JWRN_MUST_RESYNC:
-        error_exit(info);
+        wfi_jpeg_error_exit(info);
         break;
     default:
         info->err->num_warnings++;
@@ -42,24 +32,12 @@ static void emit_message(j_common_ptr info, int level) {
     }
 }
 
-static void install_errors(struct jpeg_error_mgr *manager) {
-    jpeg_std_error(manager);
-    manager->error_exit = error_exit;
-    manager->emit_message = emit_message;
-    manager->output_message = output_message;
-}
-
-static void library_message(j_common_ptr info, char *message, size_t capacity) {
-    char text[JMSG_LENGTH_MAX];
-    info->err->format_message(info, text);
-    wfr_message(message, capacity, "%s", text);
-}
 
 // MARK: - Decode
 
 typedef struct decode_state {
     struct jpeg_decompress_struct info;
-    error_context errors;
+    wfi_jpeg_errors errors;
     /// Set when the function returns false without a library error.
     wfr_status status;
     uint8_t *row;
@@ -163,7 +141,7 @@ static bool decode_planes(wfr_job *job, decode_state *state, const wfr_plane_sou
     state->plane_rows = malloc(sizeof(JSAMPROW) * (row_count[0] + row_count[1] + row_count[2]));
     if (state->row == NULL || state->plane_rows == NULL) {
         state->status = WFR_STATUS_OUT_OF_MEMORY;
-        wfr_message(job->message, job->message_capacity, "out of memory for a row of blocks");
+        wfi_message(job->message, job->message_capacity, "out of memory for a row of blocks");
         return false;
     }
     uint8_t *next = state->row;
@@ -275,7 +253,7 @@ static bool decode(wfr_job *job, decode_state *state, const uint8_t *bytes, size
     if (cmyk) state->converted = malloc((size_t)decoded_width * 3);
     if (state->row == NULL || (cmyk && state->converted == NULL)) {
         state->status = WFR_STATUS_OUT_OF_MEMORY;
-        wfr_message(job->message, job->message_capacity, "out of memory for a scanline");
+        wfi_message(job->message, job->message_capacity, "out of memory for a scanline");
         return false;
     }
     const bool inverted = info->saw_Adobe_marker;
@@ -301,13 +279,13 @@ wfr_status wfr_decode_jpeg(wfr_job *job, const uint8_t *bytes, size_t length) {
     decode_state state;
     memset(&state, 0, sizeof state);
     state.info.err = &state.errors.manager;
-    install_errors(&state.errors.manager);
+    wfi_jpeg_errors_install(&state.errors, emit_message);
     state.status = WFR_STATUS_OK;
     wfr_status status = WFR_STATUS_OK;
     if (!decode(job, &state, bytes, length)) {
         status = state.status;
         if (status == WFR_STATUS_OK) {
-            library_message((j_common_ptr)&state.info, job->message, job->message_capacity);
+            wfi_jpeg_message((j_common_ptr)&state.info, job->message, job->message_capacity);
             status = WFR_STATUS_CORRUPT_DATA;
         }
     }
@@ -351,7 +329,7 @@ static void term_destination(j_compress_ptr info) { (void)info; }
 
 typedef struct encode_state {
     struct jpeg_compress_struct info;
-    error_context errors;
+    wfi_jpeg_errors errors;
     destination output;
     /// Interleaved input: one pointer per row. Planes: one row of MCUs (16 luma rows, 8 of each
     /// chroma plane), copied from the planes with each row padded to whole blocks.
@@ -445,13 +423,13 @@ static wfr_status encode_input_jpeg(encode_input *input, int32_t quality, const 
     memset(out, 0, sizeof *out);
     if ((input->pixels == NULL && input->planes[0] == NULL) || input->width == 0 || input->height == 0 ||
         quality < 1 || quality > 100) {
-        wfr_message(message, message_capacity, "invalid JPEG encode request");
+        wfi_message(message, message_capacity, "invalid JPEG encode request");
         return WFR_STATUS_INVALID_REQUEST;
     }
     encode_state state;
     memset(&state, 0, sizeof state);
     state.info.err = &state.errors.manager;
-    install_errors(&state.errors.manager);
+    wfi_jpeg_errors_install(&state.errors, emit_message);
     state.output.manager.init_destination = init_destination;
     state.output.manager.empty_output_buffer = empty_output_buffer;
     state.output.manager.term_destination = term_destination;
@@ -490,12 +468,12 @@ static wfr_status encode_input_jpeg(encode_input *input, int32_t quality, const 
                 out->bytes = state.output.buffer;
                 out->length = state.output.capacity - state.output.manager.free_in_buffer;
             } else {
-                library_message((j_common_ptr)&state.info, message, message_capacity);
+                wfi_jpeg_message((j_common_ptr)&state.info, message, message_capacity);
                 free(state.output.buffer);
             }
         }
     } else {
-        wfr_message(message, message_capacity, "out of memory for a JPEG encode");
+        wfi_message(message, message_capacity, "out of memory for a JPEG encode");
         free(state.output.buffer);
     }
     if (encoded) {

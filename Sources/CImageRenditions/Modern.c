@@ -38,7 +38,7 @@ static wfr_status push_rows(wfr_job *job, const uint8_t *pixels, size_t stride, 
 }
 
 static wfr_status heif_failure(const wfc_heif *heif, wfr_job *job, struct heif_error error) {
-    wfr_message(job->message, job->message_capacity, "libheif %s: %s", heif->heif_get_version(),
+    wfi_message(job->message, job->message_capacity, "libheif %s: %s", heif->heif_get_version(),
                 error.message ? error.message : "unknown error");
     return error.code == heif_error_Memory_allocation_error ? WFR_STATUS_OUT_OF_MEMORY : WFR_STATUS_CORRUPT_DATA;
 }
@@ -48,7 +48,7 @@ wfr_status wfr_decode_heif(wfr_job *job, const uint8_t *bytes, size_t length) {
     if (heif == NULL) return WFR_STATUS_UNSUPPORTED_FORMAT;
     struct heif_context *context = heif->heif_context_alloc();
     if (context == NULL) {
-        wfr_message(job->message, job->message_capacity, "out of memory for libheif");
+        wfi_message(job->message, job->message_capacity, "out of memory for libheif");
         return WFR_STATUS_OUT_OF_MEMORY;
     }
     struct heif_image_handle *handle = NULL;
@@ -67,7 +67,7 @@ wfr_status wfr_decode_heif(wfr_job *job, const uint8_t *bytes, size_t length) {
             coded_height = heif->heif_image_handle_get_height(handle);
         }
         if (coded_width <= 0 || coded_height <= 0) {
-            wfr_message(job->message, job->message_capacity, "libheif %s reads no image size", heif->heif_get_version());
+            wfi_message(job->message, job->message_capacity, "libheif %s reads no image size", heif->heif_get_version());
             status = WFR_STATUS_CORRUPT_DATA;
             goto done;
         }
@@ -98,7 +98,7 @@ wfr_status wfr_decode_heif(wfr_job *job, const uint8_t *bytes, size_t length) {
         int height = heif->heif_image_get_height(image, heif_channel_interleaved);
         if (pixels == NULL || width <= 0 || height <= 0 || stride < width * (int)channels ||
             heif->heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) != 8) {
-            wfr_message(job->message, job->message_capacity, "libheif %s decoded no 8-bit RGB image", heif->heif_get_version());
+            wfi_message(job->message, job->message_capacity, "libheif %s decoded no 8-bit RGB image", heif->heif_get_version());
             status = WFR_STATUS_CORRUPT_DATA;
             goto done;
         }
@@ -127,7 +127,7 @@ wfr_status wfr_decode_webp(wfr_job *job, const uint8_t *bytes, size_t length) {
     WebPBitstreamFeatures features;
     VP8StatusCode code = webp->WebPGetFeaturesInternal(bytes, length, &features, WEBP_DECODER_ABI_VERSION);
     if (code != VP8_STATUS_OK) {
-        wfr_message(job->message, job->message_capacity, "libwebp: %s", webp_reason(code));
+        wfi_message(job->message, job->message_capacity, "libwebp: %s", webp_reason(code));
         return code == VP8_STATUS_OUT_OF_MEMORY ? WFR_STATUS_OUT_OF_MEMORY : WFR_STATUS_CORRUPT_DATA;
     }
     job->info.width = (uint32_t)features.width;
@@ -153,7 +153,7 @@ wfr_status wfr_decode_webp(wfr_job *job, const uint8_t *bytes, size_t length) {
         int timestamp = 0;
         WebPAnimInfo info;
         if (decoder == NULL || !demux->WebPAnimDecoderGetInfo(decoder, &info) || !demux->WebPAnimDecoderGetNext(decoder, &frame, &timestamp)) {
-            wfr_message(job->message, job->message_capacity, "libwebp: the first frame of the animation cannot be decoded");
+            wfi_message(job->message, job->message_capacity, "libwebp: the first frame of the animation cannot be decoded");
             status = WFR_STATUS_CORRUPT_DATA;
         } else {
             job->has_alpha = true;
@@ -167,7 +167,7 @@ wfr_status wfr_decode_webp(wfr_job *job, const uint8_t *bytes, size_t length) {
     int width = 0, height = 0;
     uint8_t *pixels = job->has_alpha ? webp->WebPDecodeRGBA(bytes, length, &width, &height) : webp->WebPDecodeRGB(bytes, length, &width, &height);
     if (pixels == NULL) {
-        wfr_message(job->message, job->message_capacity, "libwebp: the image data is corrupt or ends early");
+        wfi_message(job->message, job->message_capacity, "libwebp: the image data is corrupt or ends early");
         return WFR_STATUS_CORRUPT_DATA;
     }
     status = push_rows(job, pixels, (size_t)width * channels, (uint32_t)width, (uint32_t)height, channels);

@@ -31,7 +31,7 @@ typedef struct png_state {
 
 static void error_callback(png_structp png, png_const_charp text) {
     png_state *state = png_get_error_ptr(png);
-    wfr_message(state->text, sizeof state->text, "%s", text);
+    wfi_message(state->text, sizeof state->text, "%s", text);
     png_longjmp(png, 1);
 }
 
@@ -102,7 +102,7 @@ static bool decode(wfr_job *job, png_state *state) {
         state->rows = malloc(sizeof(png_bytep) * height);
         if (state->image == NULL || state->rows == NULL) {
             state->status = WFR_STATUS_OUT_OF_MEMORY;
-            wfr_message(job->message, job->message_capacity, "out of memory for an interlaced %ux%u PNG", width, height);
+            wfi_message(job->message, job->message_capacity, "out of memory for an interlaced %ux%u PNG", width, height);
             return false;
         }
         for (uint32_t y = 0; y < height; y++) state->rows[y] = state->image + y * row_bytes;
@@ -112,7 +112,7 @@ static bool decode(wfr_job *job, png_state *state) {
         state->row = malloc(row_bytes);
         if (state->row == NULL) {
             state->status = WFR_STATUS_OUT_OF_MEMORY;
-            wfr_message(job->message, job->message_capacity, "out of memory for a row");
+            wfi_message(job->message, job->message_capacity, "out of memory for a row");
             return false;
         }
         for (uint32_t y = 0; y < height; y++) {
@@ -133,14 +133,14 @@ wfr_status wfr_decode_png(wfr_job *job, const uint8_t *bytes, size_t length) {
     if (state.png != NULL) state.info = png_create_info_struct(state.png);
     if (state.png == NULL || state.info == NULL) {
         png_destroy_read_struct(&state.png, NULL, NULL);
-        wfr_message(job->message, job->message_capacity, "out of memory for libpng");
+        wfi_message(job->message, job->message_capacity, "out of memory for libpng");
         return WFR_STATUS_OUT_OF_MEMORY;
     }
     wfr_status status = WFR_STATUS_OK;
     if (!decode(job, &state)) {
         status = state.status;
         if (status == WFR_STATUS_OK) {
-            wfr_message(job->message, job->message_capacity, "%s", state.text);
+            wfi_message(job->message, job->message_capacity, "%s", state.text);
             status = WFR_STATUS_CORRUPT_DATA;
         }
     }
@@ -195,7 +195,7 @@ wfr_status wfr_encode_png(const uint8_t *pixels, uint32_t width, uint32_t height
     if (state.png != NULL) state.info = png_create_info_struct(state.png);
     if (state.png == NULL || state.info == NULL) {
         png_destroy_write_struct(&state.png, NULL);
-        wfr_message(message, capacity, "out of memory for libpng");
+        wfi_message(message, capacity, "out of memory for libpng");
         return WFR_STATUS_OUT_OF_MEMORY;
     }
     wfr_status status = WFR_STATUS_OK;
@@ -205,7 +205,7 @@ wfr_status wfr_encode_png(const uint8_t *pixels, uint32_t width, uint32_t height
         out->width = width;
         out->height = height;
     } else {
-        wfr_message(message, capacity, "%s", state.text);
+        wfi_message(message, capacity, "%s", state.text);
         free(state.output);
         status = WFR_STATUS_OUT_OF_MEMORY;
     }

@@ -5,8 +5,6 @@
 
 #include "Internal.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,14 +18,6 @@
 #define WFR_VECTOR_CLONES
 #endif
 #endif
-
-void wfr_message(char *message, size_t capacity, const char *format, ...) {
-    if (message == NULL || capacity == 0) return;
-    va_list arguments;
-    va_start(arguments, format);
-    vsnprintf(message, capacity, format, arguments);
-    va_end(arguments);
-}
 
 /// The spans of pixels: a source pixel is `target` units long, an output pixel `source`.
 static wfr_spans pixel_spans(uint32_t source, uint32_t target) {

@@ -111,7 +111,7 @@ static wfr_status encode_picture(const wfc_webp *webp, WebPPicture *picture, int
                                  wfr_rendition *out, char *message, size_t message_capacity) {
     WebPConfig config;
     if (!configure(webp, &config, quality)) {
-        wfr_message(message, message_capacity, "libwebp refuses WebP quality %d", quality);
+        wfi_message(message, message_capacity, "libwebp refuses WebP quality %d", quality);
         return WFR_STATUS_INVALID_REQUEST;
     }
     WebPMemoryWriter writer;
@@ -120,12 +120,12 @@ static wfr_status encode_picture(const wfc_webp *webp, WebPPicture *picture, int
     picture->custom_ptr = &writer;
     wfr_status status = WFR_STATUS_OK;
     if (!webp->WebPEncode(&config, picture)) {
-        wfr_message(message, message_capacity, "libwebp: %s", picture_reason(picture->error_code));
+        wfi_message(message, message_capacity, "libwebp: %s", picture_reason(picture->error_code));
         status = picture->error_code == VP8_ENC_ERROR_BAD_DIMENSION ? WFR_STATUS_INVALID_REQUEST
                                                                     : WFR_STATUS_OUT_OF_MEMORY;
     } else if (!wrap(writer.mem, writer.size, (uint32_t)picture->width, (uint32_t)picture->height, icc,
                      icc_length, out)) {
-        wfr_message(message, message_capacity, "out of memory for a %dx%d WebP", picture->width, picture->height);
+        wfi_message(message, message_capacity, "out of memory for a %dx%d WebP", picture->width, picture->height);
         status = WFR_STATUS_OUT_OF_MEMORY;
     } else {
         out->width = (uint32_t)picture->width;
@@ -141,7 +141,7 @@ wfr_status wfr_encode_webp(const uint8_t *pixels, uint32_t width, uint32_t heigh
     memset(out, 0, sizeof *out);
     if (pixels == NULL || channels < 1 || channels > 4 || width == 0 || height == 0 ||
         width > WEBP_MAX_DIMENSION || height > WEBP_MAX_DIMENSION) {
-        wfr_message(message, message_capacity, "a %ux%u picture of %u channels cannot be a WebP", width, height,
+        wfi_message(message, message_capacity, "a %ux%u picture of %u channels cannot be a WebP", width, height,
                     channels);
         return WFR_STATUS_INVALID_REQUEST;
     }
@@ -159,7 +159,7 @@ wfr_status wfr_encode_webp(const uint8_t *pixels, uint32_t width, uint32_t heigh
         const uint32_t wide = alpha ? 4 : 3;
         spread = malloc((size_t)width * height * wide);
         if (spread == NULL) {
-            wfr_message(message, message_capacity, "out of memory for a %ux%u WebP", width, height);
+            wfi_message(message, message_capacity, "out of memory for a %ux%u WebP", width, height);
             return WFR_STATUS_OUT_OF_MEMORY;
         }
         for (size_t i = 0, n = (size_t)width * height; i < n; i++) {
@@ -175,7 +175,7 @@ wfr_status wfr_encode_webp(const uint8_t *pixels, uint32_t width, uint32_t heigh
     free(spread);
     if (!imported) {
         webp->WebPPictureFree(&picture);
-        wfr_message(message, message_capacity, "out of memory for a %ux%u WebP", width, height);
+        wfi_message(message, message_capacity, "out of memory for a %ux%u WebP", width, height);
         return WFR_STATUS_OUT_OF_MEMORY;
     }
     const wfr_status status = encode_picture(webp, &picture, quality, icc, icc_length, out, message, message_capacity);
@@ -192,7 +192,7 @@ wfr_status wfr_encode_webp_planes(const uint8_t *const planes[3], uint32_t width
                                   size_t message_capacity) {
     memset(out, 0, sizeof *out);
     if (width == 0 || height == 0 || width > WEBP_MAX_DIMENSION || height > WEBP_MAX_DIMENSION) {
-        wfr_message(message, message_capacity, "a %ux%u picture cannot be a WebP", width, height);
+        wfi_message(message, message_capacity, "a %ux%u picture cannot be a WebP", width, height);
         return WFR_STATUS_INVALID_REQUEST;
     }
     const wfc_webp *webp = wfc_load_webp(message, message_capacity);
@@ -204,7 +204,7 @@ wfr_status wfr_encode_webp_planes(const uint8_t *const planes[3], uint32_t width
     picture.use_argb = 0;
     picture.colorspace = WEBP_YUV420;
     if (!webp->WebPPictureAlloc(&picture)) {
-        wfr_message(message, message_capacity, "out of memory for a %ux%u WebP", width, height);
+        wfi_message(message, message_capacity, "out of memory for a %ux%u WebP", width, height);
         return WFR_STATUS_OUT_OF_MEMORY;
     }
     const uint32_t chroma_width = (width + 1) / 2, chroma_height = (height + 1) / 2;

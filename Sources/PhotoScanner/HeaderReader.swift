@@ -131,24 +131,24 @@ enum HeaderReader {
         case .corruptHeader:
             return rejected(
                 .corruptHeader,
-                "\(String(cString: wfs_format_name(header.format))) header: \(message)")
+                "\(String(cString: wfi_format_name(header.format))) header: \(message)")
         case .sizeMismatch:
             // The decoder would allocate the codec's size, not the one the scan would report.
             return rejected(
                 .sizeMismatch,
-                "\(String(cString: wfs_format_name(header.format))) sizes disagree: \(message)")
+                "\(String(cString: wfi_format_name(header.format))) sizes disagree: \(message)")
         case .libraryMissing:
             // Unsupported on this machine only: the message says which package to install.
             return rejected(
                 .unsupportedFormat,
-                "\(String(cString: wfs_format_name(header.format))) cannot be read on this machine: \(message)"
+                "\(String(cString: wfi_format_name(header.format))) cannot be read on this machine: \(message)"
             )
         }
     }
 
     /// One line that says what the format is and what to do instead.
-    static func unsupportedText(_ format: wfs_format) -> String {
-        let name = String(cString: wfs_format_name(format))
+    static func unsupportedText(_ format: wfi_format) -> String {
+        let name = String(cString: wfi_format_name(format))
         switch format {
         case .gif:
             return

@@ -21,7 +21,7 @@ public enum RenditionCheck {
             }
         }
 
-        var shim: wfs_format {
+        var shim: wfi_format {
             switch self {
             case .jpeg: .jpeg
             case .png: .png

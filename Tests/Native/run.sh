@@ -2,6 +2,7 @@
 # C-level checks of the rendition shim, built with the toolchain's clang (as SwiftPM builds the C
 # targets):
 #
+# 0. The C files of every C target call one way, without a circle (Tests/Native/c_graph.py).
 # 1. Tests/Native/huffman_optimizer.c, with AddressSanitizer and UBSan: the Huffman optimiser
 #    writes the same bytes as libjpeg's optimize_coding, declines what it does not handle, and
 #    reads damaged markers within bounds.
@@ -19,16 +20,17 @@ clang=/opt/swift/usr/bin/clang
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Builds Tests/Native/NAME.c with the whole shim (and the header shim it reads codec sizes with)
-# under AddressSanitizer and UBSan, and runs it.
+# Builds Tests/Native/NAME.c with the whole shim (and the header shim it reads codec sizes with,
+# and the shared layer both stand on) under AddressSanitizer and UBSan, and runs it.
 # The linker's notes about the sanitizer runtime's symbols are not failures; show them only if
 # the build fails.
 run_sanitized() {
     if ! "$clang" -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
         -I Sources/CImageRenditions -I Sources/CImageRenditions/include -I Sources/CCodecLoader/include \
-        -I Sources/CImageHeaders -I Sources/CImageHeaders/include \
+        -I Sources/CImageHeaders -I Sources/CImageHeaders/include -I Sources/CImageSupport/include \
         $(pkg-config --cflags libheif libwebpdemux) \
-        "Tests/Native/$1.c" Sources/CImageRenditions/*.c Sources/CImageHeaders/*.c Sources/CCodecLoader/*.c \
+        "Tests/Native/$1.c" Sources/CImageRenditions/*.c Sources/CImageHeaders/*.c Sources/CImageSupport/*.c \
+        Sources/CCodecLoader/*.c \
         -ljpeg -lpng -ldl \
         -o "$work/$1" 2>"$work/build.log"; then
         cat "$work/build.log" >&2
@@ -36,6 +38,18 @@ run_sanitized() {
     fi
     "$work/$1"
 }
+
+# The C files call one way: dispatchers into format files, everything into CImageSupport, never
+# back up (Sources/CImageSupport/include/CImageSupport.h draws the graph). Each file is compiled
+# on its own and c_graph.py reads who calls whom from the objects' symbols.
+mkdir -p "$work/graph"
+for source in Sources/CImageSupport/*.c Sources/CImageHeaders/*.c Sources/CImageRenditions/*.c Sources/CCodecLoader/*.c; do
+    target=$(basename "$(dirname "$source")")
+    "$clang" -c -O0 -I Sources/CImageSupport/include -I Sources/CImageHeaders -I Sources/CImageHeaders/include \
+        -I Sources/CImageRenditions -I Sources/CImageRenditions/include -I Sources/CCodecLoader/include \
+        $(pkg-config --cflags libheif libwebpdemux) "$source" -o "$work/graph/$target-$(basename "$source" .c).o"
+done
+python3 Tests/Native/c_graph.py "$work"/graph/*.o
 
 run_sanitized huffman_optimizer
 run_sanitized planar_renditions
@@ -45,7 +59,7 @@ if [[ $(uname -m) != x86_64 || $(uname -s) != Linux ]]; then
     exit 0
 fi
 sources=(Tests/Native/resampler_vector_paths.c Sources/CImageRenditions/Resample.c)
-flags=(-O2 -I Sources/CImageRenditions -I Sources/CImageRenditions/include)
+flags=(-O2 -I Sources/CImageRenditions -I Sources/CImageRenditions/include -I Sources/CImageSupport/include)
 "$clang" "${flags[@]}" -DWFR_VECTOR_CLONES= "${sources[@]}" -o "$work/plain"
 "$clang" "${flags[@]}" -DWFR_VECTOR_CLONES= -mavx2 "${sources[@]}" -o "$work/avx2"
 "$clang" "${flags[@]}" "${sources[@]}" -o "$work/chosen"

@@ -13,7 +13,7 @@ struct HEIFBoxWalkTests {
 
     struct Reading: Equatable, CustomStringConvertible {
         var status: wfs_status
-        var format: wfs_format
+        var format: wfi_format
         var width, height, displayWidth, displayHeight: UInt32
         var message: String
 

@@ -10,10 +10,20 @@
 //
 // Only headers are read. Pixel data is never decoded, so memory per call does not depend on the
 // image's size.
+//
+// Inside, the files call one way: ImageHeaders.c (the dispatcher) ─► the format readers
+// (JPEGHeader.c, PNGHeader.c, HEIFHeader.c, WebP*.c) ─► the EXIF, XMP, box and codec-size
+// walkers; every file ─► CImageSupport (sniffing, messages, the byte sources, the libjpeg error
+// manager). No reader calls back into ImageHeaders.c. The whole graph of the C targets, and the
+// files a new input format touches, are drawn in CImageSupport.h.
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+// Formats, their sniffing and names come from the shared layer (CImageSupport.h draws the
+// C targets' graph); including it here re-exports them to Swift.
+#include <CImageSupport.h>
 
 // Closed enums import into Swift as exhaustive enums with the given case names; other compilers
 // (gcc building the fuzzer or benchmark floor) simply see plain C enums.
@@ -47,25 +57,6 @@ typedef enum WFS_CLOSED_ENUM wfs_status {
     WFS_STATUS_SIZE_MISMATCH WFS_SWIFT_NAME(sizeMismatch) = 7,
 } wfs_status;
 
-/// A container format recognised by its magic bytes.
-typedef enum WFS_CLOSED_ENUM wfs_format {
-    WFS_FORMAT_UNKNOWN WFS_SWIFT_NAME(unknown) = 0,
-    WFS_FORMAT_JPEG WFS_SWIFT_NAME(jpeg) = 1,
-    WFS_FORMAT_PNG WFS_SWIFT_NAME(png) = 2,
-    WFS_FORMAT_GIF WFS_SWIFT_NAME(gif) = 3,
-    WFS_FORMAT_WEBP WFS_SWIFT_NAME(webp) = 4,
-    WFS_FORMAT_HEIF WFS_SWIFT_NAME(heif) = 5,
-    WFS_FORMAT_AVIF WFS_SWIFT_NAME(avif) = 6,
-    WFS_FORMAT_TIFF WFS_SWIFT_NAME(tiff) = 7,
-    WFS_FORMAT_BMP WFS_SWIFT_NAME(bmp) = 8,
-    WFS_FORMAT_ICO WFS_SWIFT_NAME(ico) = 9,
-    WFS_FORMAT_JPEG_XL WFS_SWIFT_NAME(jpegXL) = 10,
-    WFS_FORMAT_JPEG_2000 WFS_SWIFT_NAME(jpeg2000) = 11,
-    WFS_FORMAT_PSD WFS_SWIFT_NAME(psd) = 12,
-    WFS_FORMAT_QOI WFS_SWIFT_NAME(qoi) = 13,
-    WFS_FORMAT_SVG WFS_SWIFT_NAME(svg) = 14,
-} wfs_format;
-
 /// What the EXIF walker found.
 typedef enum WFS_CLOSED_ENUM wfs_exif_status {
     /// No EXIF block, or one without an Orientation tag in IFD0.
@@ -78,7 +69,7 @@ typedef enum WFS_CLOSED_ENUM wfs_exif_status {
 
 /// Everything one header read reports.
 typedef struct wfs_image_header {
-    wfs_format format;
+    wfi_format format;
     /// The stored size: JPEG/PNG/WebP as coded; HEIF/AVIF the primary item's `ispe`.
     uint32_t width;
     uint32_t height;
@@ -159,7 +150,7 @@ bool wfs_exif_has_gps_position(const uint8_t *tiff, size_t length);
 /// What a decoder allocates for an image, read from the codec's own header rather than taken
 /// from the container's claim: the size that counts against a pixel limit and a memory budget.
 typedef struct wfs_codec_size {
-    wfs_format format;
+    wfi_format format;
     /// What the decoder puts out: HEIF/AVIF the primary item's `ispe` (a grid's canvas), checked
     /// against the codec; WebP the VP8X canvas; otherwise the coded size.
     uint32_t width;
@@ -218,12 +209,6 @@ bool wfs_vp8l_size(const uint8_t *payload, size_t length, uint32_t *width, uint3
 /// `length` bytes; the packet need not be valid XML or end in a NUL.
 bool wfs_xmp_has_gps_position(const uint8_t *xmp, size_t length);
 
-/// The container format of `bytes` (the first bytes of a file; 32 are enough).
-wfs_format wfs_sniff_format(const uint8_t *bytes, size_t length);
-
-/// A human-readable name: "JPEG", "PNG", "GIF", "WebP", "HEIC/HEIF", …
-const char *wfs_format_name(wfs_format format);
-
 /// One folder entry as `wfs_read_folder` returns it: the layout of Linux's `struct dirent64`.
 typedef struct wfs_folder_record {
     uint64_t inode;
@@ -267,7 +252,7 @@ typedef enum WFS_CLOSED_ENUM wfs_rendition_verdict {
 /// Whether `bytes` (a whole rendition file) are a complete `expected` image (JPEG, PNG, WebP or
 /// AVIF) shown at `width` x `height`, by its signature, its structure's ends and its header: no
 /// pixel is decoded. `message` receives the reason for any verdict but OK, else "".
-wfs_rendition_verdict wfs_check_rendition(const uint8_t *bytes, size_t length, wfs_format expected, uint32_t width,
+wfs_rendition_verdict wfs_check_rendition(const uint8_t *bytes, size_t length, wfi_format expected, uint32_t width,
                                           uint32_t height, char *message, size_t capacity);
 
 #endif

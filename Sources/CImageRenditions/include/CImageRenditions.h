@@ -10,6 +10,11 @@
 // a CPU feature test, the same answer for every thread): these functions run on many threads at
 // once.
 //
+// Inside, the files call one way: Render.c (the dispatcher) ─► the decoders (JPEG.c, PNG.c,
+// Modern.c) ─► Job.c ─► Resample.c, and the encoders; every file ─► CImageSupport (sniffing,
+// messages, the libjpeg error manager). No decoder calls back into Render.c. The whole graph of
+// the C targets, and the files a new input format touches, are drawn in CImageSupport.h.
+//
 // Memory is bounded: the pixel limit is checked against the header before any pixel buffer is
 // allocated; JPEGs are decoded scanline by scanline with DCT-domain scaling to the smallest
 // power-of-two scale that is still twice the largest target, and every row streams through an

@@ -1,7 +1,7 @@
 // Random access over a file's first window, already in memory, and the rest of it by pread(2),
 // with a read-ahead for the many small reads of box and chunk walks.
 
-#include "Internal.h"
+#include "CImageSupport.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 
 enum { READ_AHEAD = 64 * 1024 };
 
-bool wfs_source_read(wfs_random_source *source, uint64_t offset, size_t length, unsigned char *into) {
+bool wfi_source_read(wfi_random_source *source, uint64_t offset, size_t length, unsigned char *into) {
     if (offset > source->size || length > source->size - offset) return false;
     while (length > 0) {
         if (offset < source->prefix_length) {
