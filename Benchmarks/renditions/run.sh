@@ -40,8 +40,13 @@ compiler=cc
 [[ -x /opt/swift/usr/bin/clang ]] && compiler=/opt/swift/usr/bin/clang
 command -v swift >/dev/null && [[ -x "$(dirname "$(readlink -f "$(command -v swift)")")/clang" ]] && compiler="$(dirname "$(readlink -f "$(command -v swift)")")/clang"
 loader="$root/Sources/CCodecLoader"
-"$compiler" -O2 -I"$shim/include" -I"$shim" -I"$loader/include" $(pkg-config --cflags libheif libwebpdemux) \
-  ours.c "$shim"/*.c "$loader"/*.c -ljpeg -lpng16 -ldl -lm -o "$work/bin/ours"
+# The renditions shim reads codec sizes through the header shim, and both stand on the shared
+# C layer (Sources/CImageSupport), so the three are compiled together, as SwiftPM links them.
+headers="$root/Sources/CImageHeaders"
+support="$root/Sources/CImageSupport"
+"$compiler" -O2 -I"$shim/include" -I"$shim" -I"$headers/include" -I"$headers" -I"$support/include" \
+  -I"$loader/include" $(pkg-config --cflags libheif libwebpdemux) \
+  ours.c "$shim"/*.c "$headers"/*.c "$support"/*.c "$loader"/*.c -ljpeg -lpng16 -ldl -lm -o "$work/bin/ours"
 "$compiler" -O2 floor.c -ljpeg -o "$work/bin/floor"
 
 python3 generate.py "$work/photos" "$count" 5

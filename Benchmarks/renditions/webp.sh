@@ -33,8 +33,13 @@ loader="$root/Sources/CCodecLoader"
 compiler=cc
 command -v swift >/dev/null && [[ -x "$(dirname "$(readlink -f "$(command -v swift)")")/clang" ]] \
   && compiler="$(dirname "$(readlink -f "$(command -v swift)")")/clang"
-"$compiler" -O2 -I"$shim/include" -I"$shim" -I"$loader/include" $(pkg-config --cflags libheif libwebp) \
-  formats.c "$shim"/*.c "$loader"/*.c -ljpeg -lpng16 -ldl -lm -o "$work/bin/formats"
+# The renditions shim reads codec sizes through the header shim, and both stand on the shared
+# C layer (Sources/CImageSupport), so the three are compiled together, as SwiftPM links them.
+headers="$root/Sources/CImageHeaders"
+support="$root/Sources/CImageSupport"
+"$compiler" -O2 -I"$shim/include" -I"$shim" -I"$headers/include" -I"$headers" -I"$support/include" \
+  -I"$loader/include" $(pkg-config --cflags libheif libwebp) \
+  formats.c "$shim"/*.c "$headers"/*.c "$support"/*.c "$loader"/*.c -ljpeg -lpng16 -ldl -lm -o "$work/bin/formats"
 
 python3 - "$root/SampleImages" "$work/inputs" "$count" <<'EOF'
 import sys
