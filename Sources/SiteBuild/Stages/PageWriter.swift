@@ -58,9 +58,9 @@ struct PageWriter {
         var keptCount: Int
     }
 
-    func write(_ plan: GalleryPlan, progress: Progress) throws(CommandError) -> Outcome {
-        let pageCount = plan.pageCount
-        let menu = plan.menu()
+    func write(_ catalogue: Catalogue, progress: Progress) throws(CommandError) -> Outcome {
+        let pageCount = catalogue.pageCount
+        let menu = catalogue.menu()
         let workers = min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
         // Every page's fingerprint, on all cores (each hashes its 500 photos' fields).
         let fingerprintsByPage = Mutex<[Int: UInt64]>([:])
@@ -70,9 +70,9 @@ struct PageWriter {
                 // A section's total and "continued" depend on the pages around this one.
                 var salt = StableHasher()
                 salt.combine(Self.programSalt)
-                salt.combine(plan.sectionContext(ofPage: number))
+                salt.combine(catalogue.sectionContext(ofPage: number))
                 mine[number] = renderer.fingerprint(
-                    page: number, of: pageCount, sections: plan.sections(ofPage: number),
+                    page: number, of: pageCount, sections: catalogue.sections(ofPage: number),
                     menu: menu, shareImage: shareImage, salt: salt.value)
             }
             fingerprintsByPage.withLock { $0.merge(mine) { first, _ in first } }
@@ -96,7 +96,7 @@ struct PageWriter {
                 guard number <= pageCount, failures.withLock({ $0.isEmpty }) else { return }
                 do throws(CommandError) {
                     if let record = try write(
-                        page: number, of: plan, menu: menu, key: fingerprints[number - 1])
+                        page: number, of: catalogue, menu: menu, key: fingerprints[number - 1])
                     {
                         made.withLock { $0[number] = record }
                     }
@@ -128,7 +128,7 @@ struct PageWriter {
         try publisher.publish(
             LayoutDocument.index(
                 options: renderer.options, pageFileNames: fileNames,
-                photoCount: plan.photos.count),
+                photoCount: catalogue.photos.count),
             at: LayoutDocument.indexFileName)
         return outcome
     }
@@ -136,7 +136,7 @@ struct PageWriter {
     /// Publishes page `number` and its layout file under `key`: kept from the previous site
     /// when the publisher finds them unchanged (nil), else laid out, rendered and written (the
     /// record the next build needs to keep them).
-    private func write(page number: Int, of plan: GalleryPlan, menu: [MenuEntry], key: UInt64)
+    private func write(page number: Int, of catalogue: Catalogue, menu: [MenuEntry], key: UInt64)
         throws(CommandError) -> BuildCache.PageRecord?
     {
         // A kept page is never built: its file names are all it needs. Without the previous
@@ -148,7 +148,7 @@ struct PageWriter {
             mayKeep: previous.indices.contains(number - 1)
         ) {
             () throws(CommandError) -> [Data] in
-            var page = plan.page(number)
+            var page = catalogue.page(number)
             page.menu = menu
             page.shareImage = shareImage
             let rendered: SiteRenderer.RenderedPage
