@@ -46,7 +46,7 @@ struct ItemPageWriter {
         let workers = min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
         let groups = Self.perPage(pageCount, workers: workers) { number in
             OutputManifest.Group(
-                key: fingerprint(catalogue, page: number),
+                key: Self.key(itemsOfPage: number, in: catalogue, renderer: renderer),
                 pathsDigest: pathsDigest(catalogue, page: number))
         }
         let folder = publisher.beginGroups(
@@ -116,7 +116,11 @@ struct ItemPageWriter {
         return result
     }
 
-    private func fingerprint(_ catalogue: Catalogue, page number: Int) -> UInt64 {
+    /// The key the item pages of gallery page `number` are kept under: a digest of their photos,
+    /// their sections and the two neighbours their first and last pages link to.
+    static func key(
+        itemsOfPage number: Int, in catalogue: Catalogue, renderer: SiteRenderer
+    ) -> UInt64 {
         let range = catalogue.pageRange(number)
         return renderer.fingerprint(
             itemsOfPage: number, sections: catalogue.sections(ofPage: number),

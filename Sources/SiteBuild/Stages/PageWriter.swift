@@ -50,6 +50,21 @@ struct PageWriter {
         return pages + pages.map(LayoutDocument.path(ofPage:)) + [LayoutDocument.indexFileName]
     }
 
+    /// The key page `number` of `catalogue` is kept under: a digest of everything its HTML and
+    /// its layout file show, so a rebuild keeps the page exactly while the key is unchanged.
+    static func key(
+        ofPage number: Int, in catalogue: Catalogue, menu: [MenuEntry],
+        shareImage: SiteRenderer.ShareImage?, renderer: SiteRenderer
+    ) -> UInt64 {
+        // A section's total and "continued" depend on the pages around this one.
+        var salt = StableHasher()
+        salt.combine(programSalt)
+        salt.combine(catalogue.sectionContext(ofPage: number))
+        return renderer.fingerprint(
+            page: number, of: catalogue.pageCount, sections: catalogue.sections(ofPage: number),
+            menu: menu, shareImage: shareImage, salt: salt.value)
+    }
+
     struct Outcome {
         /// What the next build needs to keep these pages.
         var records: [BuildCache.PageRecord]
@@ -67,13 +82,9 @@ struct PageWriter {
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var mine: [Int: UInt64] = [:]
             for number in stride(from: worker + 1, through: pageCount, by: workers) {
-                // A section's total and "continued" depend on the pages around this one.
-                var salt = StableHasher()
-                salt.combine(Self.programSalt)
-                salt.combine(catalogue.sectionContext(ofPage: number))
-                mine[number] = renderer.fingerprint(
-                    page: number, of: pageCount, sections: catalogue.sections(ofPage: number),
-                    menu: menu, shareImage: shareImage, salt: salt.value)
+                mine[number] = Self.key(
+                    ofPage: number, in: catalogue, menu: menu, shareImage: shareImage,
+                    renderer: renderer)
             }
             fingerprintsByPage.withLock { $0.merge(mine) { first, _ in first } }
         }
