@@ -84,7 +84,7 @@ extension SitePublisher {
     /// more leave.
     ///
     /// - Parameters:
-    ///   - results: every photo's renditions, in plan order; nil for a photo without.
+    ///   - results: every photo's renditions, in catalogue order; nil for a photo without.
     ///   - previousPositions: where each photo was in the previous build's records.
     ///   - written: the renditions this build made, or took from the rendition store.
     func carryRenditions(

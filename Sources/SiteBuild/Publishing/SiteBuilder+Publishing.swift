@@ -40,9 +40,9 @@ extension SiteBuilder {
     }
 
     /// Every file at the top of the site that the build writes, for ``StaticFolder/checkClashes(generated:folders:)``.
-    func generatedFiles(_ plan: GalleryPlan, staticFolder: StaticFolder?) -> Set<String> {
+    func generatedFiles(_ catalogue: Catalogue, staticFolder: StaticFolder?) -> Set<String> {
         var names: Set<String> = [LayoutDocument.indexFileName, OutputFolder.markerName]
-        for number in 1...max(1, plan.pageCount) { names.insert(SitePage.fileName(number)) }
+        for number in 1...max(1, catalogue.pageCount) { names.insert(SitePage.fileName(number)) }
         if writesHeaders(staticFolder) { names.insert(HostFiles.headersName) }
         names.formUnion(DiscoveryFiles.names(settings, staticFolder: staticFolder))
         return names
@@ -61,19 +61,19 @@ extension SiteBuilder {
     /// Places the owner's static files and writes `_headers`, after everything else of the site,
     /// so its rules follow the folders this build wrote.
     func writeHostFiles(
-        _ plan: GalleryPlan, draft: BuildCache.Draft, renderer: SiteRenderer,
+        _ catalogue: Catalogue, draft: BuildCache.Draft, renderer: SiteRenderer,
         staticFolder: StaticFolder?, to publisher: SitePublisher
     ) throws(CommandError) {
         if let staticFolder { try publisher.publish(staticFolder) }
         guard writesHeaders(staticFolder) else { return }
         let headers = HostFiles.headers(
             assetsFolder: SiteRenderer.assetsFolder, layoutFolder: LayoutDocument.folderName,
-            renditionsFolder: plan.photos.contains { $0.image != nil }
+            renditionsFolder: catalogue.photos.contains { $0.image != nil }
                 ? RenditionWriter.folderName : nil,
-            originalsFolder: plan.scanIndices.contains { draft.publishedOriginals[$0] }
+            originalsFolder: catalogue.scanIndices.contains { draft.publishedOriginals[$0] }
                 ? renderer.options.photosFolder : nil,
             ownFolders: staticFolder?.topFolders ?? [],
-            itemsFolder: plan.photos.contains { $0.itemPath != nil }
+            itemsFolder: catalogue.photos.contains { $0.itemPath != nil }
                 ? SiteRenderer.itemsFolder : nil)
         try publisher.publish(headers, at: HostFiles.headersName)
     }

@@ -116,9 +116,9 @@ public struct StarterFiles {
     public static func rowPaths(_ photos: [String]) -> [String] {
         var rows: [String] = []
         var folder = ""
-        let topLevel = photos.filter { GalleryPlan.folder(of: $0).isEmpty }
-        for path in topLevel + photos.filter({ !GalleryPlan.folder(of: $0).isEmpty }) {
-            let photoFolder = GalleryPlan.folder(of: path)
+        let topLevel = photos.filter { Catalogue.folder(of: $0).isEmpty }
+        for path in topLevel + photos.filter({ !Catalogue.folder(of: $0).isEmpty }) {
+            let photoFolder = Catalogue.folder(of: path)
             if photoFolder != folder && !photoFolder.isEmpty { rows.append(photoFolder + "/") }
             folder = photoFolder
             rows.append(path)

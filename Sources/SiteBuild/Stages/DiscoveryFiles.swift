@@ -44,25 +44,27 @@ struct DiscoveryFiles {
     /// Writes the sitemap and `robots.txt` (unless `sitemap` is false; `robots.txt` also when
     /// the owner's static files hold their own) and the feed (unless `feed` is false).
     func write(
-        _ plan: GalleryPlan, dates: [Int64], sitemap: Bool, feed: Bool, ownRobots: Bool
+        _ catalogue: Catalogue, dates: [Int64], sitemap: Bool, feed: Bool, ownRobots: Bool
     ) throws(CommandError) {
         if sitemap {
-            try writeSitemap(plan)
+            try writeSitemap(catalogue)
             if !ownRobots {
                 try publisher.publish(
                     Sitemap.robots(site: site, sitemap: true), at: Sitemap.robotsFileName)
             }
         }
-        if feed { try publisher.publish(feedDocument(plan, dates: dates), at: AtomFeed.fileName) }
+        if feed {
+            try publisher.publish(feedDocument(catalogue, dates: dates), at: AtomFeed.fileName)
+        }
     }
 
     /// The sitemap's entries: every gallery page, then every item page with its image.
-    func sitemapEntries(_ plan: GalleryPlan) -> [Sitemap.Entry] {
-        var entries = (1...max(1, plan.pageCount)).map {
+    func sitemapEntries(_ catalogue: Catalogue) -> [Sitemap.Entry] {
+        var entries = (1...max(1, catalogue.pageCount)).map {
             Sitemap.Entry(url: site.url(of: SitePage.fileName($0)))
         }
-        entries.reserveCapacity(entries.count + plan.photos.count)
-        for photo in plan.photos {
+        entries.reserveCapacity(entries.count + catalogue.photos.count)
+        for photo in catalogue.photos {
             guard let itemPath = photo.itemPath else { continue }
             let image = renderer.shareImage(of: photo).map { site.url(ofEncoded: $0.path) }
             entries.append(
@@ -71,7 +73,7 @@ struct DiscoveryFiles {
         return entries
     }
 
-    private func writeSitemap(_ plan: GalleryPlan) throws(CommandError) {
+    private func writeSitemap(_ catalogue: Catalogue) throws(CommandError) {
         // Everything the sitemap shows, and the program's version (not its build: the note is
         // part of the site, which must be the same bytes from every build of one version).
         var hasher = StableHasher()
@@ -79,8 +81,8 @@ struct DiscoveryFiles {
         hasher.combine(site.text)
         hasher.combine(limits.urls)
         hasher.combine(limits.bytes)
-        hasher.combine(plan.pageCount)
-        for photo in plan.photos {
+        hasher.combine(catalogue.pageCount)
+        for photo in catalogue.photos {
             hasher.combine(photo.itemPath)
             hasher.combine(photo.image?.candidates.last?.path ?? photo.path)
         }
@@ -98,7 +100,7 @@ struct DiscoveryFiles {
                 + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + " files -->\n"
         }
         func make() -> [(name: String, text: String)] {
-            Sitemap.files(sitemapEntries(plan), site: site, limits: limits, note: note)
+            Sitemap.files(sitemapEntries(catalogue), site: site, limits: limits, note: note)
         }
         if let kept {
             let wasKept = try publisher.publish(kept, key: key) { () throws(CommandError) in
@@ -134,14 +136,14 @@ struct DiscoveryFiles {
     }
 
     /// The Atom feed of the newest ``AtomFeed/length`` items by date.
-    func feedDocument(_ plan: GalleryPlan, dates: [Int64]) -> String {
+    func feedDocument(_ catalogue: Catalogue, dates: [Int64]) -> String {
         let entries = AtomFeed.newest(dates).map { index in
-            let photo = plan.photos[index]
+            let photo = catalogue.photos[index]
             let image = renderer.shareImage(of: photo)
             return AtomFeed.Entry(
                 title: photo.name ?? photo.title ?? photo.alt,
                 url: photo.itemPath.map(site.url(of:))
-                    ?? site.url(of: SitePage.fileName(plan.pageNumber(ofPosition: index))),
+                    ?? site.url(of: SitePage.fileName(catalogue.pageNumber(ofPosition: index))),
                 imageURL: image.map { site.url(ofEncoded: $0.path) }, imageType: image?.type,
                 caption: photo.caption, price: photo.price, date: dates[index])
         }

@@ -37,16 +37,17 @@ struct ItemPageWriter {
         var renderedCount = 0
     }
 
-    func write(_ plan: GalleryPlan, progress: Progress) throws(CommandError) -> Outcome {
-        let pageCount = plan.pageCount
-        guard pageCount > 0, plan.photos.contains(where: { $0.itemPath != nil }) else {
+    func write(_ catalogue: Catalogue, progress: Progress) throws(CommandError) -> Outcome {
+        let pageCount = catalogue.pageCount
+        guard pageCount > 0, catalogue.photos.contains(where: { $0.itemPath != nil }) else {
             return Outcome()
         }
         progress.update("Writing item pages", done: 0, total: pageCount)
         let workers = min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
         let groups = Self.perPage(pageCount, workers: workers) { number in
             OutputManifest.Group(
-                key: fingerprint(plan, page: number), pathsDigest: pathsDigest(plan, page: number))
+                key: Self.key(itemsOfPage: number, in: catalogue, renderer: renderer),
+                pathsDigest: pathsDigest(catalogue, page: number))
         }
         let folder = publisher.beginGroups(
             in: SiteRenderer.itemsFolder, groups, mayKeep: mayKeep)
@@ -66,7 +67,7 @@ struct ItemPageWriter {
                     let slot = nextSlot.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard slot < toRender.count else { break }
                     if firstError.withLock({ $0 != nil }) { break }
-                    for (photo, context) in contexts(plan, page: toRender[slot]) {
+                    for (photo, context) in contexts(catalogue, page: toRender[slot]) {
                         guard let itemPath = photo.itemPath else { continue }
                         count += 1
                         try folder.publish(
@@ -79,24 +80,24 @@ struct ItemPageWriter {
             rendered.withLock { $0 += count }
         }
         if let error = firstError.withLock({ $0 }) { throw error }
-        switch try folder.finish(paths: { plan.photos.compactMap(\.itemPath) }) {
+        switch try folder.finish(paths: { catalogue.photos.compactMap(\.itemPath) }) {
         case .published(let carried):
             return Outcome(
                 folder: folder, carried: carried, renderedCount: rendered.withLock { $0 })
         case .mustWriteAll:
             return try ItemPageWriter(renderer: renderer, publisher: publisher, mayKeep: false)
-                .write(plan, progress: progress)
+                .write(catalogue, progress: progress)
         }
     }
 
     /// Each item page of gallery page `number` with where it sits.
-    private func contexts(_ plan: GalleryPlan, page number: Int) -> [(
+    private func contexts(_ catalogue: Catalogue, page number: Int) -> [(
         SitePhoto, SiteRenderer.ItemContext
     )] {
-        let photos = plan.photos
-        let sections = plan.sections(ofPage: number)
+        let photos = catalogue.photos
+        let sections = catalogue.sections(ofPage: number)
         let ids = SiteRenderer.sectionIDs(folders: sections.map(\.folder))
-        var position = plan.pageRange(number).lowerBound
+        var position = catalogue.pageRange(number).lowerBound
         var result: [(SitePhoto, SiteRenderer.ItemContext)] = []
         for (section, id) in zip(sections, ids) {
             for photo in section.photos {
@@ -115,18 +116,25 @@ struct ItemPageWriter {
         return result
     }
 
-    private func fingerprint(_ plan: GalleryPlan, page number: Int) -> UInt64 {
-        let range = plan.pageRange(number)
+    /// The key the item pages of gallery page `number` are kept under: a digest of their photos,
+    /// their sections and the two neighbours their first and last pages link to.
+    static func key(
+        itemsOfPage number: Int, in catalogue: Catalogue, renderer: SiteRenderer
+    ) -> UInt64 {
+        let range = catalogue.pageRange(number)
         return renderer.fingerprint(
-            itemsOfPage: number, sections: plan.sections(ofPage: number),
-            previous: range.lowerBound > 0 ? plan.photos[range.lowerBound - 1] : nil,
-            next: range.upperBound < plan.photos.count ? plan.photos[range.upperBound] : nil,
+            itemsOfPage: number, sections: catalogue.sections(ofPage: number),
+            previous: range.lowerBound > 0 ? catalogue.photos[range.lowerBound - 1] : nil,
+            next: range.upperBound < catalogue.photos.count
+                ? catalogue.photos[range.upperBound] : nil,
             salt: PageWriter.programSalt)
     }
 
-    private func pathsDigest(_ plan: GalleryPlan, page number: Int) -> UInt64 {
+    private func pathsDigest(_ catalogue: Catalogue, page number: Int) -> UInt64 {
         var hasher = StableHasher()
-        for photo in plan.photos[plan.pageRange(number)] { hasher.combine(photo.itemPath) }
+        for photo in catalogue.photos[catalogue.pageRange(number)] {
+            hasher.combine(photo.itemPath)
+        }
         return hasher.value
     }
 

@@ -50,6 +50,21 @@ struct PageWriter {
         return pages + pages.map(LayoutDocument.path(ofPage:)) + [LayoutDocument.indexFileName]
     }
 
+    /// The key page `number` of `catalogue` is kept under: a digest of everything its HTML and
+    /// its layout file show, so a rebuild keeps the page exactly while the key is unchanged.
+    static func key(
+        ofPage number: Int, in catalogue: Catalogue, menu: [MenuEntry],
+        shareImage: SiteRenderer.ShareImage?, renderer: SiteRenderer
+    ) -> UInt64 {
+        // A section's total and "continued" depend on the pages around this one.
+        var salt = StableHasher()
+        salt.combine(programSalt)
+        salt.combine(catalogue.sectionContext(ofPage: number))
+        return renderer.fingerprint(
+            page: number, of: catalogue.pageCount, sections: catalogue.sections(ofPage: number),
+            menu: menu, shareImage: shareImage, salt: salt.value)
+    }
+
     struct Outcome {
         /// What the next build needs to keep these pages.
         var records: [BuildCache.PageRecord]
@@ -58,22 +73,18 @@ struct PageWriter {
         var keptCount: Int
     }
 
-    func write(_ plan: GalleryPlan, progress: Progress) throws(CommandError) -> Outcome {
-        let pageCount = plan.pageCount
-        let menu = plan.menu()
+    func write(_ catalogue: Catalogue, progress: Progress) throws(CommandError) -> Outcome {
+        let pageCount = catalogue.pageCount
+        let menu = catalogue.menu()
         let workers = min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
         // Every page's fingerprint, on all cores (each hashes its 500 photos' fields).
         let fingerprintsByPage = Mutex<[Int: UInt64]>([:])
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var mine: [Int: UInt64] = [:]
             for number in stride(from: worker + 1, through: pageCount, by: workers) {
-                // A section's total and "continued" depend on the pages around this one.
-                var salt = StableHasher()
-                salt.combine(Self.programSalt)
-                salt.combine(plan.sectionContext(ofPage: number))
-                mine[number] = renderer.fingerprint(
-                    page: number, of: pageCount, sections: plan.sections(ofPage: number),
-                    menu: menu, shareImage: shareImage, salt: salt.value)
+                mine[number] = Self.key(
+                    ofPage: number, in: catalogue, menu: menu, shareImage: shareImage,
+                    renderer: renderer)
             }
             fingerprintsByPage.withLock { $0.merge(mine) { first, _ in first } }
         }
@@ -96,7 +107,7 @@ struct PageWriter {
                 guard number <= pageCount, failures.withLock({ $0.isEmpty }) else { return }
                 do throws(CommandError) {
                     if let record = try write(
-                        page: number, of: plan, menu: menu, key: fingerprints[number - 1])
+                        page: number, of: catalogue, menu: menu, key: fingerprints[number - 1])
                     {
                         made.withLock { $0[number] = record }
                     }
@@ -128,7 +139,7 @@ struct PageWriter {
         try publisher.publish(
             LayoutDocument.index(
                 options: renderer.options, pageFileNames: fileNames,
-                photoCount: plan.photos.count),
+                photoCount: catalogue.photos.count),
             at: LayoutDocument.indexFileName)
         return outcome
     }
@@ -136,7 +147,7 @@ struct PageWriter {
     /// Publishes page `number` and its layout file under `key`: kept from the previous site
     /// when the publisher finds them unchanged (nil), else laid out, rendered and written (the
     /// record the next build needs to keep them).
-    private func write(page number: Int, of plan: GalleryPlan, menu: [MenuEntry], key: UInt64)
+    private func write(page number: Int, of catalogue: Catalogue, menu: [MenuEntry], key: UInt64)
         throws(CommandError) -> BuildCache.PageRecord?
     {
         // A kept page is never built: its file names are all it needs. Without the previous
@@ -148,7 +159,7 @@ struct PageWriter {
             mayKeep: previous.indices.contains(number - 1)
         ) {
             () throws(CommandError) -> [Data] in
-            var page = plan.page(number)
+            var page = catalogue.page(number)
             page.menu = menu
             page.shareImage = shareImage
             let rendered: SiteRenderer.RenderedPage

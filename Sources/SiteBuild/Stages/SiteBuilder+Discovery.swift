@@ -39,12 +39,12 @@ extension SiteBuilder {
 
     /// The `shareImage` setting's photo, as every gallery page's share image, once its
     /// renditions are known; nil without the setting or `--base-url`.
-    func settingsShareImage(_ plan: GalleryPlan, renderer: SiteRenderer) throws(CommandError)
+    func settingsShareImage(_ catalogue: Catalogue, renderer: SiteRenderer) throws(CommandError)
         -> SiteRenderer.ShareImage?
     {
         guard settings.baseURL != nil, let path = settings.shareImage else { return nil }
         let wanted = PhotoMetadata.normalised(path)
-        guard let photo = plan.photos.first(where: { $0.path == wanted }),
+        guard let photo = catalogue.photos.first(where: { $0.path == wanted }),
             let image = renderer.shareImage(of: photo)
         else {
             throw .failed(
@@ -56,20 +56,20 @@ extension SiteBuilder {
 
     /// Writes `sitemap.xml`, `robots.txt` and `feed.xml` as the settings ask.
     func writeDiscoveryFiles(
-        _ plan: GalleryPlan, renderer: SiteRenderer, staticFolder: StaticFolder?,
+        _ catalogue: Catalogue, renderer: SiteRenderer, staticFolder: StaticFolder?,
         to publisher: SitePublisher
     ) throws(CommandError) {
         guard let site = settings.baseURL, settings.sitemap || settings.feed else { return }
-        let dates = settings.feed ? photoDates(plan) : []
+        let dates = settings.feed ? photoDates(catalogue) : []
         try DiscoveryFiles(site: site, renderer: renderer, publisher: publisher).write(
-            plan, dates: dates, sitemap: settings.sitemap, feed: settings.feed,
+            catalogue, dates: dates, sitemap: settings.sitemap, feed: settings.feed,
             ownRobots: staticFolder?.files.contains(Sitemap.robotsFileName) == true)
     }
 
     /// Each photo's date in seconds: when it was taken, or else when its file was last modified.
-    private func photoDates(_ plan: GalleryPlan) -> [Int64] {
-        plan.photos.indices.map { index in
-            let scanned = plan.scanned(index)
+    private func photoDates(_ catalogue: Catalogue) -> [Int64] {
+        catalogue.photos.indices.map { index in
+            let scanned = catalogue.scanned(index)
             return scanned.dateTaken ?? (scanned.identity.map { $0.modified / 1_000_000_000 } ?? 0)
         }
     }

@@ -10,13 +10,13 @@ extension SiteBuilder {
     /// `staging` is where the site is written before it is swapped in, the longest path in
     /// front of the originals'; `folder` is the originals' folder in the site.
     func withholdLongOriginals(
-        _ plan: inout GalleryPlan, staging: String, folder: String, linksOriginals: Bool
+        _ catalogue: inout Catalogue, staging: String, folder: String, linksOriginals: Bool
     ) throws(CommandError) {
         let prefix = staging.utf8.count + 1 + folder.utf8.count + 1
         var leftOut: Set<Int> = []
         var withheld = 0
-        for index in plan.photos.indices {
-            let photo = plan.photos[index]
+        for index in catalogue.photos.indices {
+            let photo = catalogue.photos[index]
             guard photo.opensOriginal && (linksOriginals || photo.image == nil),
                 let problem = Self.lengthProblem(photo.path, prefix: prefix)
             else { continue }
@@ -27,7 +27,7 @@ extension SiteBuilder {
                     "warning: \(path): skipped: \(problem); without renditions the site shows the original itself. Shorten its name or its folders' names, or choose an output folder with a shorter path (-o)"
                 )
             } else {
-                plan.photos[index].opensOriginal = false
+                catalogue.photos[index].opensOriginal = false
                 withheld += 1
                 console.warn(
                     "warning: \(path): its original is not published (the site shows its resized copies): \(problem). Shorten its name or its folders' names, or choose an output folder with a shorter path (-o)"
@@ -40,8 +40,8 @@ extension SiteBuilder {
                 "--strict: \(count) photo\(count == 1 ? "'s" : "s'") original\(count == 1 ? " is" : "s are") too long a path to publish; the site was not built"
             )
         }
-        plan.leaveOut(leftOut)
-        guard !plan.photos.isEmpty else {
+        catalogue.leaveOut(leftOut)
+        guard !catalogue.photos.isEmpty else {
             throw .failed("no photo's path is short enough to publish (see the warnings above)")
         }
     }

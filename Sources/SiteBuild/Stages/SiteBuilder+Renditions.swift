@@ -9,7 +9,7 @@ import SiteRenderer
 #endif
 
 extension SiteBuilder {
-    /// Writes every photo's renditions at `widths`, attaches them to the plan's photos and
+    /// Writes every photo's renditions at `widths`, attaches them to the catalogue's photos and
     /// records them in `draft`. A photo that cannot be resized gets a warning and keeps its
     /// original in the tile. Returns the number of such photos, and the previous site's
     /// renditions folder when it is taken over rather than rebuilt.
@@ -22,7 +22,7 @@ extension SiteBuilder {
     /// cache, every photo goes through the writer, which links what the previous site has into a
     /// fresh folder.
     func writeRenditions(
-        _ plan: inout GalleryPlan, scan: ScanResult, cache: BuildCache?,
+        _ catalogue: inout Catalogue, scan: ScanResult, cache: BuildCache?,
         previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, widths: RenditionWidths, to publisher: SitePublisher,
         progress: Progress
@@ -33,14 +33,14 @@ extension SiteBuilder {
             jobs: settings.jobs
         ).checkingStore()
         let folderName = RenditionWriter.folderName
-        // Where each photo (in plan order) was in the previous build's cache.
+        // Where each photo (in catalogue order) was in the previous build's cache.
         let byScan = cache == nil ? [] : previousPositions()
-        let previousIndex = byScan.isEmpty ? [] : plan.scanIndices.map { byScan[$0] }
+        let previousIndex = byScan.isEmpty ? [] : catalogue.scanIndices.map { byScan[$0] }
         func cachedKey(_ index: Int) -> BuildCache.RenditionKey? {
             guard let cache, let previous = previousIndex[index],
                 let key = cache.renditionKeys[previous],
                 key.fingerprint == options.fingerprint,
-                plan.scanned(index).identity == cache.scan.entries[previous].identity
+                catalogue.scanned(index).identity == cache.scan.entries[previous].identity
             else { return nil }
             return key
         }
@@ -50,17 +50,17 @@ extension SiteBuilder {
             guard let cache, let previous = previousIndex[index],
                 let key = cache.renditionKeys[previous], key.failure != nil,
                 key.fingerprint == failureFingerprint,
-                plan.scanned(index).identity == cache.scan.entries[previous].identity
+                catalogue.scanned(index).identity == cache.scan.entries[previous].identity
             else { return nil }
             return key
         }
-        let photos = plan.photos.indices.map { index in
+        let photos = catalogue.photos.indices.map { index in
             RenditionWriter.Photo(
-                source: settings.photos.appending(path: plan.photos[index].path),
-                relativePath: plan.photos[index].path,
-                orientation: plan.scanned(index).orientation,
+                source: settings.photos.appending(path: catalogue.photos[index].path),
+                relativePath: catalogue.photos[index].path,
+                orientation: catalogue.scanned(index).orientation,
                 displaySize: RenditionSize(
-                    width: plan.photos[index].width, height: plan.photos[index].height),
+                    width: catalogue.photos[index].width, height: catalogue.photos[index].height),
                 knownContentHash: cachedKey(index)?.contentHash,
                 knownSources: cachedKey(index)?.sources)
         }
@@ -75,7 +75,7 @@ extension SiteBuilder {
                 let message = failed.failure
             {
                 failures.append((index, message))
-                draft.renditions[plan.scanIndices[index]] = failed
+                draft.renditions[catalogue.scanIndices[index]] = failed
             } else if carries, let key = cachedKey(index),
                 key.widths == writer.widths(for: photos[index]),
                 let format = RenditionFormat.allCases.first(where: {
@@ -132,7 +132,7 @@ extension SiteBuilder {
                 failures.append((position, diagnostic.error.message))
                 // Remembered with the photo's identity, so an unchanged broken photo is not
                 // decoded again on every rebuild (its warning is repeated from the cache).
-                draft.renditions[plan.scanIndices[position]] = .failed(
+                draft.renditions[catalogue.scanIndices[position]] = .failed(
                     diagnostic.error.message, fingerprint: failureFingerprint)
             }
         }
@@ -141,7 +141,7 @@ extension SiteBuilder {
         var unshowable: Set<Int> = []
         for failure in failures {
             let path = TerminalText.safe(photos[failure.index].relativePath)
-            if plan.scanned(failure.index).format.needsRenditions {
+            if catalogue.scanned(failure.index).format.needsRenditions {
                 unshowable.insert(failure.index)
                 console.warn(
                     "warning: \(path): skipped: no resized copies (\(failure.message)); browsers cannot show the file itself"
@@ -173,12 +173,12 @@ extension SiteBuilder {
 
         for (index, renditions) in results.enumerated() {
             guard let renditions else { continue }
-            draft.renditions[plan.scanIndices[index]] = BuildCache.RenditionKey(
+            draft.renditions[catalogue.scanIndices[index]] = BuildCache.RenditionKey(
                 fingerprint: options.fingerprint, contentHash: renditions.contentHash,
                 fileExtension: renditions.format.fileExtension,
                 widths: renditions.files.map(\.size.width),
                 sources: renditions.sources.map(\.format))
-            plan.photos[index].image = SiteImage(
+            catalogue.photos[index].image = SiteImage(
                 candidates: renditions.files.map {
                     SiteImage.Candidate(path: $0.path, width: $0.size.width)
                 },
@@ -192,8 +192,8 @@ extension SiteBuilder {
                 })
         }
         if !vanished.isEmpty || !unshowable.isEmpty {
-            plan.leaveOut(vanished.union(unshowable))
-            guard !plan.photos.isEmpty else {
+            catalogue.leaveOut(vanished.union(unshowable))
+            guard !catalogue.photos.isEmpty else {
                 throw .failed(
                     unshowable.isEmpty
                         ? "every photo went away during the build; nothing to publish"
@@ -242,18 +242,20 @@ extension SiteBuilder {
 
     /// Leaves HEIC and AVIF photos out of a build without renditions (`--no-renditions`), with a
     /// warning each: browsers cannot show HEIC, and Chromium ignores an AVIF's crop.
-    func leaveOutUnshowable(_ plan: inout GalleryPlan) throws(CommandError) {
-        let positions = plan.photos.indices.filter { plan.scanned($0).format.needsRenditions }
+    func leaveOutUnshowable(_ catalogue: inout Catalogue) throws(CommandError) {
+        let positions = catalogue.photos.indices.filter {
+            catalogue.scanned($0).format.needsRenditions
+        }
         guard !positions.isEmpty else { return }
         for position in positions {
-            let name = plan.scanned(position).format == .heif ? "HEIC/HEIF" : "AVIF"
+            let name = catalogue.scanned(position).format == .heif ? "HEIC/HEIF" : "AVIF"
             console.warn(
-                "warning: \(TerminalText.safe(plan.photos[position].path)): skipped: \(name) is shown through resized copies only,"
+                "warning: \(TerminalText.safe(catalogue.photos[position].path)): skipped: \(name) is shown through resized copies only,"
                     + " and --no-renditions turns them off: build without --no-renditions, or export it as JPEG"
             )
         }
-        plan.leaveOut(Set(positions))
-        guard !plan.photos.isEmpty else {
+        catalogue.leaveOut(Set(positions))
+        guard !catalogue.photos.isEmpty else {
             throw .failed(
                 "every photo is HEIC/HEIF or AVIF, which --no-renditions cannot show; nothing to publish"
             )

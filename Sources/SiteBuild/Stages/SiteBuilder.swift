@@ -10,7 +10,7 @@ import SiteRenderer
     import Foundation
 #endif
 
-/// The build pipeline: check the folders, scan, plan sections and pages, render each page and
+/// The build pipeline: check the folders, scan, catalogue the sections and pages, render each page and
 /// write it, place the originals, and swap the finished site in.
 public struct SiteBuilder {
     let settings: BuildSettings
@@ -137,18 +137,18 @@ public struct SiteBuilder {
             )
         }
 
-        var plan = GalleryPlan(
+        var catalogue = Catalogue(
             photos: scan.photos, metadata: metadata, pageSize: settings.pageSize,
             maxTall: settings.maxTall, maxWide: settings.maxWide,
             unnamed: { language.strings.photoNumbers($0) }, rootName: options.title)
         if settings.renditions {
-            plan.setImageSizes(sizing.sectionSizes)
+            catalogue.setImageSizes(sizing.sectionSizes)
         } else {
-            try leaveOutUnshowable(&plan)
+            try leaveOutUnshowable(&catalogue)
         }
-        plan.assignItemPaths()
+        catalogue.assignItemPaths()
         if !metadata.sections.isEmpty {
-            let folders = Set(plan.sectionFolders)
+            let folders = Set(catalogue.sectionFolders)
             for folder in metadata.sections.keys.sorted() where !folders.contains(folder) {
                 console.warn(
                     "warning: \(metadataURL?.path ?? "metadata"): no photos in folder '\(folder.isEmpty ? "." : folder)';"
@@ -157,7 +157,7 @@ public struct SiteBuilder {
         }
         var statistics = LayoutStatistics()
         try staticFolder?.checkClashes(
-            generated: generatedFiles(plan, staticFolder: staticFolder),
+            generated: generatedFiles(catalogue, staticFolder: staticFolder),
             folders: generatedFolders(renderer))
         try output.prepareStaging()
         let publisher = SitePublisher(output: output, cache: cache)
@@ -170,21 +170,22 @@ public struct SiteBuilder {
         do {
             if settings.renditions {
                 let renditions = try writeRenditions(
-                    &plan, scan: scan, cache: cache, previousPositions: previousPositions,
+                    &catalogue, scan: scan, cache: cache, previousPositions: previousPositions,
                     draft: &draft, widths: sizing.widths, to: publisher, progress: progress)
                 renditionWarnings = renditions.warnings
                 storeUse = renditions.store
                 if let carried = renditions.carried { carriedFolders.append(carried) }
             }
             carriedFolders += try write(
-                &plan, scan: scan, renderer: renderer,
-                shareImage: try settingsShareImage(plan, renderer: renderer), cache: cache,
+                &catalogue, scan: scan, renderer: renderer,
+                shareImage: try settingsShareImage(catalogue, renderer: renderer), cache: cache,
                 previousPositions: previousPositions, draft: &draft,
                 to: publisher, progress: progress)
             try writeHostFiles(
-                plan, draft: draft, renderer: renderer, staticFolder: staticFolder, to: publisher)
+                catalogue, draft: draft, renderer: renderer, staticFolder: staticFolder,
+                to: publisher)
             try writeDiscoveryFiles(
-                plan, renderer: renderer, staticFolder: staticFolder, to: publisher)
+                catalogue, renderer: renderer, staticFolder: staticFolder, to: publisher)
             draft.files = publisher.published
             statistics = draft.pages.reduce(into: LayoutStatistics()) { $0.add($1) }
             keptPages = draft.pages.count - draft.renderedPages
@@ -210,9 +211,9 @@ public struct SiteBuilder {
         if !settings.quiet {
             let seconds = Date().timeIntervalSince(started)
             var line =
-                "Built \(NumberText.grouped(plan.photos.count)) photo\(plan.photos.count == 1 ? "" : "s")"
+                "Built \(NumberText.grouped(catalogue.photos.count)) photo\(catalogue.photos.count == 1 ? "" : "s")"
             line +=
-                " in \(plan.sectionCount) section\(plan.sectionCount == 1 ? "" : "s"), \(plan.pageCount) page\(plan.pageCount == 1 ? "" : "s")"
+                " in \(catalogue.sectionCount) section\(catalogue.sectionCount == 1 ? "" : "s"), \(catalogue.pageCount) page\(catalogue.pageCount == 1 ? "" : "s")"
             line +=
                 " → \(displayPath(output.url))/ in \(NumberText.decimal(seconds, decimals: seconds < 10 ? 2 : 1)) s"
             var problems = scan.diagnostics.isEmpty ? [] : [Diagnostics.count(scan.diagnostics)]
@@ -249,50 +250,50 @@ public struct SiteBuilder {
 
     /// Writes the pages, layout.json and the stylesheets, and places the originals; records in
     /// `draft` which originals are published and what each page was made from. Photos gone
-    /// since the scan are left out of `plan` (and of the pages, rendered again without them). Returns the
+    /// since the scan are left out of `catalogue` (and of the pages, rendered again without them). Returns the
     /// previous site's originals and item pages folders that are taken over rather than placed again.
     private func write(
-        _ plan: inout GalleryPlan, scan: ScanResult, renderer: SiteRenderer,
+        _ catalogue: inout Catalogue, scan: ScanResult, renderer: SiteRenderer,
         shareImage: SiteRenderer.ShareImage?, cache: BuildCache?,
         previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, to publisher: SitePublisher, progress: Progress
     ) throws(CommandError) -> [CarriedFolder] {
         try withholdLongOriginals(
-            &plan, staging: publisher.output.staging.path,
+            &catalogue, staging: publisher.output.staging.path,
             folder: renderer.options.photosFolder, linksOriginals: renderer.options.linksOriginals)
         // Without original links, an original is published only where its tile shows it; a HEIC
         // or AVIF never is (browsers cannot show it as the gallery does).
-        let published = plan.photos.indices.filter {
-            plan.photos[$0].opensOriginal
-                && (renderer.options.linksOriginals || plan.photos[$0].image == nil)
+        let published = catalogue.photos.indices.filter {
+            catalogue.photos[$0].opensOriginal
+                && (renderer.options.linksOriginals || catalogue.photos[$0].image == nil)
         }
-        for index in plan.photos.indices {
-            draft.publishedOriginals[plan.scanIndices[index]] = false
+        for index in catalogue.photos.indices {
+            draft.publishedOriginals[catalogue.scanIndices[index]] = false
         }
-        for index in published { draft.publishedOriginals[plan.scanIndices[index]] = true }
+        for index in published { draft.publishedOriginals[catalogue.scanIndices[index]] = true }
         if let warning = PositionWarning.text(
-            paths: published.filter { plan.scanned($0).hasGPSPosition }.map {
-                plan.photos[$0].path
+            paths: published.filter { catalogue.scanned($0).hasGPSPosition }.map {
+                catalogue.photos[$0].path
             },
             publishesOriginals: settings.linksOriginals, renditions: settings.renditions)
         {
             console.warn(warning)
         }
-        let publishedPaths = published.map { plan.photos[$0].path }
-        // The linkers capture a copy (an inout cannot escape); the caller gets back the plan
+        let publishedPaths = published.map { catalogue.photos[$0].path }
+        // The linkers capture a copy (an inout cannot escape); the caller gets back the catalogue
         // without any photo left out on the way.
-        var final = plan
-        defer { plan = final }
-        let plan = plan
+        var final = catalogue
+        defer { catalogue = final }
+        let catalogue = catalogue
         // A build that had to restore a killed build's folder places every original again
         // rather than trust what is in it.
         let originalsFolder = renderer.options.photosFolder
         let carried = publisher.carryOriginals(
             in: originalsFolder, paths: publishedPaths,
-            everyPhotoUnchanged: scan.cachedCount == plan.photos.count
-                && published.count == plan.photos.count,
-            identity: { plan.scanned(published[$0]).identity },
-            previousPosition: { previousPositions()[plan.scanIndices[published[$0]]] })
+            everyPhotoUnchanged: scan.cachedCount == catalogue.photos.count
+                && published.count == catalogue.photos.count,
+            identity: { catalogue.scanned(published[$0]).identity },
+            previousPosition: { previousPositions()[catalogue.scanIndices[published[$0]]] })
         let placed = carried?.arrivals.map { publishedPaths[$0] } ?? publishedPaths
 
         // Linking the originals is file-system work and rendering is CPU work: do them side by side.
@@ -322,12 +323,12 @@ public struct SiteBuilder {
         let pages = try PageWriter(
             renderer: renderer, publisher: publisher, previous: cache?.pages ?? [],
             shareImage: shareImage
-        ).write(plan, progress: progress)
+        ).write(catalogue, progress: progress)
         draft.pages = pages.records
         draft.renderedPages = pages.records.count - pages.keptCount
         var items = try ItemPageWriter(renderer: renderer, publisher: publisher).write(
-            plan, progress: progress)
-        progress.update("Placing originals", done: 0, total: plan.photos.count)
+            catalogue, progress: progress)
+        progress.update("Placing originals", done: 0, total: catalogue.photos.count)
         var leftOut: Set<String> = []
         for work in originals {
             for (path, reason) in try work.wait() {
@@ -344,17 +345,17 @@ public struct SiteBuilder {
             // Photos gone since the scan (rare: the pages were rendered meanwhile): render the
             // pages again without them, so no tile points at a file the site does not have.
             let positions = Set(
-                plan.photos.indices.filter { leftOut.contains(plan.photos[$0].path) })
+                catalogue.photos.indices.filter { leftOut.contains(catalogue.photos[$0].path) })
             for position in positions {
-                draft.publishedOriginals[plan.scanIndices[position]] = false
+                draft.publishedOriginals[catalogue.scanIndices[position]] = false
             }
-            var remaining = plan
+            var remaining = catalogue
             remaining.leaveOut(positions)
             guard !remaining.photos.isEmpty else {
                 throw .failed("every photo went away during the build; nothing to publish")
             }
             publisher.withdraw(PageWriter.paths(pageCount: draft.pages.count))
-            items.folder?.withdraw(paths: plan.photos.compactMap(\.itemPath))
+            items.folder?.withdraw(paths: catalogue.photos.compactMap(\.itemPath))
             let pages = try PageWriter(
                 renderer: renderer, publisher: publisher, previous: cache?.pages ?? [],
                 shareImage: shareImage
@@ -421,7 +422,7 @@ public struct SiteBuilder {
         for part in 1..<max(1, count) {
             var cut = max(start, paths.count * part / count)
             while cut > start && cut < paths.count
-                && GalleryPlan.folder(of: paths[cut]) == GalleryPlan.folder(of: paths[cut - 1])
+                && Catalogue.folder(of: paths[cut]) == Catalogue.folder(of: paths[cut - 1])
             {
                 cut += 1
             }

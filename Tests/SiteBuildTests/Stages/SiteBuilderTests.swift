@@ -16,8 +16,8 @@ struct SiteBuilderTests {
         #expect(runs.flatMap { Array($0) } == Array(paths.indices))
         for (first, second) in zip(runs, runs.dropFirst()) where !first.isEmpty && !second.isEmpty {
             #expect(
-                GalleryPlan.folder(of: paths[first.upperBound - 1])
-                    != GalleryPlan.folder(of: paths[second.lowerBound]))
+                Catalogue.folder(of: paths[first.upperBound - 1])
+                    != Catalogue.folder(of: paths[second.lowerBound]))
         }
     }
 

@@ -15,10 +15,14 @@ import SiteRenderer
     import Darwin
 #endif
 
-/// How the scanned photos become sections and pages: root photos first, then one section per
-/// folder in natural order (the order the scanner returns), photos in scan order, pages of at most
-/// `pageSize` photos. A folder cut by a page break continues on the next page under the same title.
-public struct GalleryPlan: Sendable {
+/// What the site shows, built once from the scan, the metadata and the settings, and read by
+/// every kind of page rather than derived again by each: the sections (folder, title, layout
+/// options), the photos in order with their item paths, and the gallery pages.
+///
+/// Root photos come first, then one section per folder in natural order (the order the scanner
+/// returns), photos in scan order, pages of at most `pageSize` photos. A folder cut by a page
+/// break continues on the next page under the same title.
+public struct Catalogue: Sendable {
     /// All photos in page order (the builder adds their renditions).
     var photos: [SitePhoto]
     /// The folder of each photo in `photos`.

@@ -5,8 +5,8 @@ import Testing
 
 @testable import SiteBuild
 
-@Suite("Gallery plan")
-struct GalleryPlanTests {
+@Suite("Gallery catalogue")
+struct CatalogueTests {
     static func photo(_ path: String) -> ScannedPhoto {
         ScannedPhoto(
             relativePath: path, format: .jpeg, storedWidth: 40, storedHeight: 30, orientation: 1,
@@ -18,28 +18,30 @@ struct GalleryPlanTests {
     )
     func grouping() {
         let scan = ["b/1.jpg", "a.jpg", "b/2.jpg", "b/c/1.jpg", "bb/1.jpg", "b/3.jpg", "z.jpg"]
-        let plan = GalleryPlan(photos: scan.map(Self.photo), metadata: PhotoMetadata(), pageSize: 3)
+        let catalogue = Catalogue(
+            photos: scan.map(Self.photo), metadata: PhotoMetadata(), pageSize: 3)
         #expect(
-            plan.photos.map(\.path) == [
+            catalogue.photos.map(\.path) == [
                 "a.jpg", "z.jpg", "b/1.jpg", "b/2.jpg", "b/3.jpg", "b/c/1.jpg", "bb/1.jpg",
             ])
-        #expect(plan.folders == ["", "", "b", "b", "b", "b/c", "bb"])
-        #expect(plan.scanIndices.map { scan[$0] } == plan.photos.map(\.path))
+        #expect(catalogue.folders == ["", "", "b", "b", "b", "b/c", "bb"])
+        #expect(catalogue.scanIndices.map { scan[$0] } == catalogue.photos.map(\.path))
         #expect(
-            plan.photos.indices.map { plan.scanned($0).relativePath } == plan.photos.map(\.path))
-        #expect(plan.photos.first?.alt == "A")
-        #expect(plan.pageCount == 3 && plan.sectionCount == 4)
+            catalogue.photos.indices.map { catalogue.scanned($0).relativePath }
+                == catalogue.photos.map(\.path))
+        #expect(catalogue.photos.first?.alt == "A")
+        #expect(catalogue.pageCount == 3 && catalogue.sectionCount == 4)
         // Seven photos in pages of at most 3: pages of 2, 2 and 3, never a lone photo.
-        #expect((1...3).map { plan.page($0).photoCount } == [2, 2, 3])
-        #expect(plan.page(2).sections.map(\.folder) == ["b"])
-        #expect(plan.page(3).sections.map(\.folder) == ["b", "b/c", "bb"])
-        #expect(plan.page(3).sections.map(\.isContinued) == [true, false, false])
-        #expect(plan.page(3).sections.map(\.totalCount) == [3, 1, 1])
+        #expect((1...3).map { catalogue.page($0).photoCount } == [2, 2, 3])
+        #expect(catalogue.page(2).sections.map(\.folder) == ["b"])
+        #expect(catalogue.page(3).sections.map(\.folder) == ["b", "b/c", "bb"])
+        #expect(catalogue.page(3).sections.map(\.isContinued) == [true, false, false])
+        #expect(catalogue.page(3).sections.map(\.totalCount) == [3, 1, 1])
         // "1.jpg" is no name: its alt text is its section's and its number there.
-        #expect(plan.photos[2].alt == "B 1" && plan.photos[2].title == nil)
-        for number in 1...plan.pageCount {
-            let page = plan.page(number)
-            let slices = plan.sections(ofPage: number)
+        #expect(catalogue.photos[2].alt == "B 1" && catalogue.photos[2].title == nil)
+        for number in 1...catalogue.pageCount {
+            let page = catalogue.page(number)
+            let slices = catalogue.sections(ofPage: number)
             #expect(
                 slices.map(\.folder) == page.sections.map(\.folder)
                     && slices.map(\.title) == page.sections.map(\.title))
@@ -54,19 +56,19 @@ struct GalleryPlanTests {
             index % 97 == 0
                 ? "root-\(index).jpg" : "folder-\(index / 500)/sub-\(index % 3)/photo_\(index).jpg"
         }
-        let plan = GalleryPlan(
+        let catalogue = Catalogue(
             photos: scan.map(Self.photo), metadata: PhotoMetadata(), pageSize: 500)
-        #expect(plan.photos.count == scan.count)
-        #expect(Set(plan.photos.map(\.path)).count == scan.count)
+        #expect(catalogue.photos.count == scan.count)
+        #expect(Set(catalogue.photos.map(\.path)).count == scan.count)
         #expect(
-            plan.photos.prefix { !$0.path.contains("/") }.count
+            catalogue.photos.prefix { !$0.path.contains("/") }.count
                 == scan.filter { !$0.contains("/") }.count)
-        for (index, photo) in plan.photos.enumerated() {
+        for (index, photo) in catalogue.photos.enumerated() {
             #expect(
-                photo.path == scan[plan.scanIndices[index]]
-                    && photo.path == plan.scanned(index).relativePath)
+                photo.path == scan[catalogue.scanIndices[index]]
+                    && photo.path == catalogue.scanned(index).relativePath)
             #expect(photo.alt == Humanised.fileName(photo.path))
-            #expect(plan.folders[index] == GalleryPlan.folder(of: photo.path))
+            #expect(catalogue.folders[index] == Catalogue.folder(of: photo.path))
         }
     }
 
@@ -75,13 +77,14 @@ struct GalleryPlanTests {
     )
     func leaveOut() {
         let scan = ["a.jpg", "b/1.jpg", "b/2.jpg", "c/1.jpg"]
-        var plan = GalleryPlan(photos: scan.map(Self.photo), metadata: PhotoMetadata(), pageSize: 2)
-        plan.leaveOut([1, 3])
-        #expect(plan.photos.map(\.path) == ["a.jpg", "b/2.jpg"])
-        #expect(plan.folders == ["", "b"])
-        #expect(plan.scanIndices == [0, 2])
-        #expect(plan.scanned(1).relativePath == "b/2.jpg")
-        #expect(plan.pageCount == 1 && plan.sectionCount == 2)
+        var catalogue = Catalogue(
+            photos: scan.map(Self.photo), metadata: PhotoMetadata(), pageSize: 2)
+        catalogue.leaveOut([1, 3])
+        #expect(catalogue.photos.map(\.path) == ["a.jpg", "b/2.jpg"])
+        #expect(catalogue.folders == ["", "b"])
+        #expect(catalogue.scanIndices == [0, 2])
+        #expect(catalogue.scanned(1).relativePath == "b/2.jpg")
+        #expect(catalogue.pageCount == 1 && catalogue.sectionCount == 2)
     }
 
     @Test(
@@ -91,16 +94,17 @@ struct GalleryPlanTests {
         ])
     func balancedPages(photos: Int, pageSize: Int) {
         let scan = (0..<photos).map { "f\($0 / 7)/p-\($0).jpg" }
-        let plan = GalleryPlan(
+        let catalogue = Catalogue(
             photos: scan.map(Self.photo), metadata: PhotoMetadata(), pageSize: pageSize)
-        #expect(plan.pageCount == (photos + pageSize - 1) / pageSize)
-        let sizes = (1...plan.pageCount).map { plan.pageRange($0).count }
+        #expect(catalogue.pageCount == (photos + pageSize - 1) / pageSize)
+        let sizes = (1...catalogue.pageCount).map { catalogue.pageRange($0).count }
         #expect(sizes.reduce(0, +) == photos)
         #expect(sizes.allSatisfy { $0 <= pageSize })
         #expect((sizes.max() ?? 0) - (sizes.min() ?? 0) <= 1, "\(sizes)")
         if photos > 1 { #expect(sizes.allSatisfy { $0 > 1 }, "\(sizes)") }
         for position in 0..<photos {
-            #expect(plan.pageRange(plan.pageNumber(ofPosition: position)).contains(position))
+            #expect(
+                catalogue.pageRange(catalogue.pageNumber(ofPosition: position)).contains(position))
         }
     }
 
@@ -123,14 +127,14 @@ struct GalleryPlanTests {
         metadata.photos["Shop/IMG_0002.jpg"] = PhotoMetadata.Entry(title: "Red bowl")
         metadata.photos["Shop/IMG_0003.jpg"] = PhotoMetadata.Entry(alt: "A blue cup")
         metadata.sections["Shop"] = PhotoMetadata.SectionEntry(title: "The shop")
-        let plan = GalleryPlan(
+        let catalogue = Catalogue(
             photos: [
                 "Shop/IMG_0001.jpg", "Shop/IMG_0002.jpg", "Shop/IMG_0003.jpg", "Shop/vase.jpg",
             ]
             .map(Self.photo), metadata: metadata, pageSize: 10)
-        #expect(plan.photos.map(\.alt) == ["The shop 1", "Red bowl", "A blue cup", "Vase"])
-        #expect(plan.photos.map(\.name) == ["The shop 1", "Red bowl", "The shop 3", "Vase"])
-        #expect(plan.photos.map(\.title) == [nil, "Red bowl", nil, nil])
+        #expect(catalogue.photos.map(\.alt) == ["The shop 1", "Red bowl", "A blue cup", "Vase"])
+        #expect(catalogue.photos.map(\.name) == ["The shop 1", "Red bowl", "The shop 3", "Vase"])
+        #expect(catalogue.photos.map(\.title) == [nil, "Red bowl", nil, nil])
     }
 
     @Test("The byte-wise camera-name check of ASCII paths is the character-wise one")
@@ -152,14 +156,38 @@ struct GalleryPlanTests {
     @Test("The menu links every titled section where it starts, on its page")
     func menu() {
         let scan = (0..<9).map { $0 < 5 ? "Alpha/\($0).jpg" : "Beta/\($0).jpg" }
-        let plan = GalleryPlan(
+        let catalogue = Catalogue(
             photos: (["top.jpg"] + scan).map(Self.photo), metadata: PhotoMetadata(), pageSize: 4)
         // Ten photos in pages of 3, 3 and 4: Alpha starts on page 1, Beta (position 6) on page 3.
-        #expect(plan.pageCount == 3)
+        #expect(catalogue.pageCount == 3)
         #expect(
-            plan.menu() == [
+            catalogue.menu() == [
                 MenuEntry(title: "Alpha", page: 1, sectionID: "s-alpha"),
                 MenuEntry(title: "Beta", page: 3, sectionID: "s-beta"),
+            ])
+    }
+
+    @Test(
+        "Each section carries its metadata's title and options, the root none; every photo gets its item path"
+    )
+    func sectionsAndItemPaths() {
+        var metadata = PhotoMetadata()
+        metadata.sections["Ceramics"] = PhotoMetadata.SectionEntry(
+            title: "Pots", options: SectionOptions(footer: "Hand thrown"))
+        var catalogue = Catalogue(
+            photos: ["top.jpg", "Ceramics/Red Bowl.jpg", "Glass/cup.jpg"].map(Self.photo),
+            metadata: metadata, pageSize: 10)
+        #expect(catalogue.sectionFolders == ["", "Ceramics", "Glass"])
+        #expect(catalogue.sectionFolders.map(catalogue.title(of:)) == ["", "Pots", "Glass"])
+        #expect(catalogue.options(of: "Ceramics").footer == "Hand thrown")
+        #expect(catalogue.options(of: "Glass") == SectionOptions())
+        catalogue.setImageSizes(["Ceramics": "50vw"])
+        #expect(catalogue.page(1).sections[1].options.imageSizes == "50vw")
+        #expect(catalogue.photos.allSatisfy { $0.itemPath == nil })
+        catalogue.assignItemPaths()
+        #expect(
+            catalogue.photos.map(\.itemPath) == [
+                "items/top.html", "items/ceramics/red-bowl.html", "items/glass/cup.html",
             ])
     }
 }
