@@ -44,7 +44,9 @@ struct PageKeyTests {
                 src: "renditions/a-100.jpg")
         },
         "opensOriginal": { $0.opensOriginal.toggle() }, "badge": { $0.badge = "New" },
-        "isSoldOut": { $0.isSoldOut.toggle() }, "itemPath": { $0.itemPath = "items/other.html" },
+        "availability": { $0.availability = .preOrder },
+        "compareAtPrice": { $0.compareAtPrice = "€99" },
+        "itemPath": { $0.itemPath = "items/other.html" },
         "name": { $0.name = "Other" },
         "offer": { $0.offer = Offer(amount: "12.00", currency: "EUR") },
         "rights": { $0.rights = ImageRights(creator: "A. Potter") },
