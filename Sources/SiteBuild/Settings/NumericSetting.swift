@@ -57,6 +57,9 @@ public struct NumericSetting: Sendable {
     public static let maxPixels = NumericSetting(
         flag: "--max-pixels", key: "maxPixels", range: 1...10_000_000_000, isWhole: true)
     public static let jobs = NumericSetting(flag: "--jobs", key: nil, range: 1...256, isWhole: true)
+    /// `serve`'s first port to try; 0 for any free one.
+    public static let port = NumericSetting(
+        flag: "--port", key: nil, range: 0...65535, isWhole: true)
     /// A breakpoint's gallery width and its column count (inside `--breakpoints`).
     public static let breakpointWidth = NumericSetting(
         flag: "--breakpoints", key: "breakpoints", range: 0...100_000, isWhole: false)
@@ -79,6 +82,12 @@ public struct NumericSetting: Sendable {
         let bounds = "from \(Self.grouped(range.lowerBound)) to \(Self.grouped(range.upperBound))"
         if isRatio { return "a ratio \(bounds) (0: no cap)" }
         return isWhole ? "a whole number \(bounds)" : "a length in px \(bounds)"
+    }
+
+    /// The range as the README's table shows it: "0–10,000 px", "1–100".
+    public var shortRangeText: String {
+        let bounds = "\(Self.grouped(range.lowerBound))–\(Self.grouped(range.upperBound))"
+        return isWhole || isRatio ? bounds : bounds + " px"
     }
 
     /// The number `text` spells, when it is in range.

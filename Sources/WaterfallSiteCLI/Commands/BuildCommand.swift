@@ -11,69 +11,14 @@ import SiteRenderer
 /// `waterfall-site build PHOTOS`: reads the command line and the settings file into
 /// ``BuildSettings`` and hands them to ``SiteBuilder``.
 enum BuildCommand {
-    /// Every option, with the settings-file key of the same setting: `SettingsFile` accepts
-    /// exactly these keys, so the two cannot drift apart.
-    /// The keys a settings file may hold: every setting has its flag and its key in one table.
-    static let settingKeys = Set(options.compactMap(\.setting))
+    /// The keys a settings file may hold: every option declares its flags and its key once, in
+    /// ``SettingsTable``.
+    static let settingKeys = SettingsTable.keys
 
-    static let options: [ArgumentList.Option] = [
-        .init(names: ["--output", "-o"], takesValue: true, setting: "output"),
-        .init(names: ["--title"], takesValue: true, setting: "title"),
-        .init(names: ["--breakpoints"], takesValue: true, setting: "breakpoints"),
-        .init(names: ["--column-spacing"], takesValue: true, setting: "columnSpacing"),
-        .init(names: ["--row-spacing"], takesValue: true, setting: "rowSpacing"),
-        .init(names: ["--insets"], takesValue: true, setting: "insets"),
-        .init(names: ["--direction"], takesValue: true, setting: "direction"),
-        .init(names: ["--item-width"], takesValue: true, setting: "itemWidth"),
-        .init(names: ["--caption-height"], takesValue: true, setting: "captionHeight"),
-        .init(names: ["--header-height"], takesValue: true, setting: "headerHeight"),
-        .init(names: ["--footer-height"], takesValue: true, setting: "footerHeight"),
-        .init(names: ["--balance-tolerance"], takesValue: true, setting: "balanceTolerance"),
-        .init(names: ["--max-tall"], takesValue: true, setting: "maxTall"),
-        .init(names: ["--max-wide"], takesValue: true, setting: "maxWide"),
-        .init(names: ["--page-size"], takesValue: true, setting: "pageSize"),
-        .init(names: ["--metadata"], takesValue: true, setting: "metadata"),
-        .init(names: ["--templates"], takesValue: true, setting: "templates"),
-        .init(names: ["--static"], takesValue: true, setting: "staticFolder"),
-        .init(names: ["--rendition-store"], takesValue: true, setting: "renditionStore"),
-        .init(names: ["--no-host-files"], takesValue: false, setting: "hostFiles"),
-        .init(names: ["--config"], takesValue: true),
-        .init(names: ["--jobs", "-j"], takesValue: true),
-        .init(names: ["--renditions"], takesValue: false, setting: "renditions"),
-        .init(names: ["--no-renditions"], takesValue: false, setting: "renditions"),
-        .init(names: ["--quality"], takesValue: true, setting: "quality"),
-        .init(names: ["--webp"], takesValue: false, setting: "webp"),
-        .init(names: ["--no-webp"], takesValue: false, setting: "webp"),
-        .init(names: ["--avif"], takesValue: false, setting: "avif"),
-        .init(names: ["--no-avif"], takesValue: false, setting: "avif"),
-        .init(names: ["--avif-speed"], takesValue: true, setting: "avifSpeed"),
-        .init(names: ["--max-pixels"], takesValue: true, setting: "maxPixels"),
-        .init(names: ["--decode-memory"], takesValue: true, setting: "decodeMemory"),
-        .init(names: ["--no-original-link"], takesValue: false, setting: "originalLinks"),
-        .init(names: ["--publish-originals"], takesValue: false, setting: "publishOriginals"),
-        .init(names: ["--language"], takesValue: true, setting: "language"),
-        .init(names: ["--description"], takesValue: true, setting: "description"),
-        .init(names: ["--intro"], takesValue: true, setting: "intro"),
-        .init(names: ["--logo"], takesValue: true, setting: "logo"),
-        .init(names: ["--favicon"], takesValue: true, setting: "favicon"),
-        .init(names: ["--call-to-action"], takesValue: true, setting: "callToAction"),
-        .init(names: ["--base-url"], takesValue: true, setting: "baseURL"),
-        .init(names: ["--share-image"], takesValue: true, setting: "shareImage"),
-        .init(names: ["--currency"], takesValue: true, setting: "currency"),
-        .init(names: ["--no-sitemap"], takesValue: false, setting: "sitemap"),
-        .init(names: ["--no-feed"], takesValue: false, setting: "feed"),
-        .init(names: ["--creator"], takesValue: true, setting: "creator"),
-        .init(names: ["--credit-text"], takesValue: true, setting: "creditText"),
-        .init(names: ["--copyright-notice"], takesValue: true, setting: "copyrightNotice"),
-        .init(names: ["--license"], takesValue: true, setting: "license"),
-        .init(names: ["--acquire-license-page"], takesValue: true, setting: "acquireLicensePage"),
-        .init(names: ["--strict"], takesValue: false),
-        .init(names: ["--quiet", "-q"], takesValue: false),
-        .init(names: ["--force"], takesValue: false),
-        .init(names: ["--no-cache"], takesValue: false),
-        .init(names: ["--follow-symlinks"], takesValue: false),
-        .init(names: ["--help", "-h"], takesValue: false),
-    ]
+    static let options =
+        ArgumentList.options(SettingsTable.buildOptions) + [
+            ArgumentList.Option(names: ["--help", "-h"], takesValue: false)
+        ]
 
     static func run(_ arguments: [String], console: Console) throws(CommandError) {
         let list = try ArgumentList(arguments, options: options, command: "build")

@@ -1,0 +1,85 @@
+/// One option of `build` and `serve`, declared once: its flags (with their short and `--no-`
+/// forms), the `waterfall.json` key of each, its type, its range, its default and its
+/// documentation. ``SettingsTable`` lists them all; the argument parser, the settings file's
+/// known keys, `--help`'s check and the README's options table are read from it.
+public struct SettingDeclaration: Sendable {
+    /// A flag as the command line takes it.
+    public struct Flag: Sendable {
+        /// The long name first, then its short forms (`["--output", "-o"]`).
+        public let names: [String]
+        public let takesValue: Bool
+        /// The `waterfall.json` key of the same setting; nil for a flag only the command line has.
+        public let key: String?
+
+        public init(_ names: [String], takesValue: Bool, key: String? = nil) {
+            self.names = names
+            self.takesValue = takesValue
+            self.key = key
+        }
+    }
+
+    /// What a value is: it decides how a flag and a settings-file value are read.
+    public enum Kind: Sendable {
+        /// On or off: a flag without a value; true or false in the settings file.
+        case `switch`
+        /// Any non-empty text.
+        case text
+        /// A file or folder, relative to the current folder or to the settings file's.
+        case path
+        /// A number in the ``NumericSetting``'s range, the same on both sides.
+        case number(NumericSetting)
+        /// Several numbers in one text (`0:2,640:3`, `8,16`).
+        case list
+        /// One of a few names (`shortest`, `left-to-right`, …).
+        case choice
+        /// A byte count with an optional unit (`512MB`).
+        case size
+        /// An absolute http(s) address.
+        case address
+        /// A code from a standard: a language tag, an ISO 4217 currency.
+        case tag
+    }
+
+    /// The `--help` section an option is listed under.
+    public enum Group: String, Sendable, CaseIterable {
+        case output, layout, content, sharing, images, behaviour, server
+    }
+
+    public let flags: [Flag]
+    public let group: Group
+    public let kind: Kind
+    /// The README's option cell, with the value's placeholder (`` `-o, --output DIR` ``).
+    public let option: String
+    /// How the default reads in the README ("16", "the folder's name", "off").
+    public let defaultText: String
+    /// The README's range cell; for a number it is its ``NumericSetting``'s range.
+    public let range: String
+    /// The README's longer explanation.
+    public let meaning: String
+
+    public init(
+        _ flags: [Flag], _ group: Group, kind: Kind, option: String, defaultText: String,
+        range: String = "", meaning: String
+    ) {
+        self.flags = flags
+        self.group = group
+        self.kind = kind
+        self.option = option
+        self.defaultText = defaultText
+        if case .number(let setting) = kind, range.isEmpty {
+            self.range = setting.shortRangeText
+        } else {
+            self.range = range
+        }
+        self.meaning = meaning
+    }
+
+    /// The settings-file keys of this option's flags.
+    public var keys: [String] { flags.compactMap(\.key) }
+
+    /// The row of the README's options table.
+    public var readmeRow: String {
+        let range = self.range.isEmpty ? "" : " \(self.range)"
+        return "| \(option) | \(defaultText) |\(range) | \(meaning) |"
+    }
+}
