@@ -132,25 +132,3 @@ public struct NumericSetting: Sendable {
         NumberText.grouped(Int(number))
     }
 }
-
-extension NumericSetting {
-    /// The numeric settings that are one property of ``BuildSettings`` each, with how to store
-    /// the value: the command line and the settings file apply them through this one table.
-    public static let stored:
-        [(setting: NumericSetting, store: @Sendable (inout BuildSettings, Double) -> Void)] = [
-            (columnSpacing, { $0.columnSpacing = $1 }),
-            (rowSpacing, { $0.rowSpacing = $1 }),
-            (captionHeight, { $0.captionHeight = $1 }),
-            (headerHeight, { $0.headerHeight = $1 }),
-            (footerHeight, { $0.footerHeight = $1 }),
-            (balanceTolerance, { $0.balanceTolerance = $1 }),
-            (itemWidth, { $0.itemWidth = $1 }),
-            (maxTall, { $0.maxTall = $1 }),
-            (maxWide, { $0.maxWide = $1 }),
-            (pageSize, { $0.pageSize = Int($1) }),
-            (quality, { $0.quality = Int($1) }),
-            (avifSpeed, { $0.avifSpeed = Int($1) }),
-            (maxPixels, { $0.maximumPixels = Int($1) }),
-            (jobs, { $0.jobs = Int($1) }),
-        ]
-}

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// One option of `build` and `serve`, declared once: its flags (with their short and `--no-`
 /// forms), the `waterfall.json` key of each, its type, its range, its default and its
 /// documentation. ``SettingsTable`` lists them all; the argument parser, the settings file's
@@ -10,12 +16,33 @@ public struct SettingDeclaration: Sendable {
         public let takesValue: Bool
         /// The `waterfall.json` key of the same setting; nil for a flag only the command line has.
         public let key: String?
+        /// Where the value goes; nil for an option whose parsers read it by hand (its value needs
+        /// a check of its own, or it is no setting of ``BuildSettings``).
+        public let store: Store?
 
-        public init(_ names: [String], takesValue: Bool, key: String? = nil) {
+        public init(_ names: [String], takesValue: Bool, key: String? = nil, store: Store? = nil) {
             self.names = names
             self.takesValue = takesValue
             self.key = key
+            self.store = store
         }
+    }
+
+    /// Where a flag's value goes in ``BuildSettings``: the command line and the settings file
+    /// both read every option with a store through it.
+    public enum Store: Sendable {
+        /// The flag turns the setting on; its key is true or false.
+        case on(WritableKeyPath<BuildSettings, Bool> & Sendable)
+        /// The flag turns the setting off (`--no-…`); its key is true or false.
+        case off(WritableKeyPath<BuildSettings, Bool> & Sendable)
+        /// Non-empty text.
+        case text(WritableKeyPath<BuildSettings, String?> & Sendable)
+        /// A file or folder read from: in a settings file it must stay inside the file's folder.
+        case input(WritableKeyPath<BuildSettings, URL?> & Sendable)
+        /// A folder written to, anywhere.
+        case written(WritableKeyPath<BuildSettings, URL?> & Sendable)
+        /// A number in the range of the option's ``Kind/number(_:)``.
+        case number(@Sendable (inout BuildSettings, Double) -> Void)
     }
 
     /// What a value is: it decides how a flag and a settings-file value are read.
@@ -72,6 +99,12 @@ public struct SettingDeclaration: Sendable {
             self.range = range
         }
         self.meaning = meaning
+    }
+
+    /// The range of a numeric option.
+    public var numeric: NumericSetting? {
+        if case .number(let setting) = kind { return setting }
+        return nil
     }
 
     /// The settings-file keys of this option's flags.

@@ -71,15 +71,13 @@ enum BuildCommand {
             }
         }
 
-        func number(_ setting: NumericSetting) throws(CommandError) -> Double? {
-            guard let text = list.value(setting.flag) else { return nil }
-            return try setting.parse(text, command: command)
-        }
+        try SettingsTable.applyCommandLine(
+            value: list.value, has: list.has, workingFolder: workingFolder, command: command,
+            to: &settings)
         if let output = list.value("--output") {
             settings.output = PathText.resolve(output, relativeTo: workingFolder)
             settings.outputSettingsFile = nil
         }
-        if let title = list.value("--title") { settings.title = title }
         if let text = list.value("--breakpoints") {
             guard let breakpoints = SettingText.breakpoints(text) else {
                 throw .usage(
@@ -87,9 +85,6 @@ enum BuildCommand {
                     command: command)
             }
             settings.breakpoints = breakpoints
-        }
-        for (setting, store) in NumericSetting.stored {
-            if let value = try number(setting) { store(&settings, value) }
         }
         if let text = list.value("--decode-memory") {
             guard let bytes = ByteCountText.bytes(text) else {
@@ -115,28 +110,6 @@ enum BuildCommand {
             }
             settings.direction = direction
         }
-        for (flag, key) in [
-            ("--metadata", \BuildSettings.metadata), ("--templates", \.templates),
-            ("--static", \.staticFolder), ("--logo", \.logo), ("--favicon", \.favicon),
-            ("--rendition-store", \.renditionStore),
-        ] {
-            if let value = list.value(flag) {
-                settings[keyPath: key] = PathText.resolve(value, relativeTo: workingFolder)
-            }
-        }
-        if list.has("--no-host-files") { settings.hostFiles = false }
-        // Each pair turns one setting on and off; both at once is a usage error.
-        for (on, off, key) in [
-            ("--renditions", "--no-renditions", \BuildSettings.renditions),
-            ("--publish-originals", "--no-original-link", \.linksOriginals),
-            ("--webp", "--no-webp", \.webp), ("--avif", "--no-avif", \.avif),
-        ] {
-            if list.has(on) && list.has(off) {
-                throw .usage("options '\(on)' and '\(off)' contradict each other", command: command)
-            }
-            if list.has(off) { settings[keyPath: key] = false }
-            if list.has(on) { settings[keyPath: key] = true }
-        }
         if let language = list.value("--language") {
             guard SettingText.isLanguageTag(language) else {
                 throw .usage(
@@ -145,9 +118,6 @@ enum BuildCommand {
             }
             settings.language = language
         }
-        if let text = list.value("--description") { settings.description = text }
-        if let text = list.value("--intro") { settings.intro = text }
-        if let text = list.value("--call-to-action") { settings.callToAction = text }
         if let text = list.value("--base-url") {
             guard let address = SiteAddress(text) else {
                 throw .usage(
@@ -156,7 +126,6 @@ enum BuildCommand {
             }
             settings.baseURL = address
         }
-        if let text = list.value("--share-image") { settings.shareImage = text }
         if let text = list.value("--currency") {
             guard PriceText.isCurrencyCode(text) else {
                 throw .usage(
@@ -164,15 +133,6 @@ enum BuildCommand {
                     command: command)
             }
             settings.currency = text
-        }
-        if list.has("--no-sitemap") { settings.sitemap = false }
-        if list.has("--no-feed") { settings.feed = false }
-        for (flag, key) in [
-            ("--creator", "creator"), ("--credit-text", "creditText"),
-            ("--copyright-notice", "copyrightNotice"), ("--license", "license"),
-            ("--acquire-license-page", "acquireLicensePage"),
-        ] {
-            if let text = list.value(flag) { settings.rights[key] = text }
         }
         settings.strict = list.has("--strict")
         settings.quiet = list.has("--quiet")
