@@ -67,9 +67,41 @@ public struct SettingDeclaration: Sendable {
         case tag
     }
 
-    /// The `--help` section an option is listed under.
-    public enum Group: String, Sendable, CaseIterable {
-        case output, layout, content, sharing, images, behaviour, server
+    /// The `--help` section an option is listed under, in the order `--help` shows them.
+    public enum Group: Sendable, CaseIterable {
+        case server, output, layout, content, sharing, images, behaviour
+
+        /// The section's heading in `--help`.
+        public var title: String {
+            switch self {
+            case .server: "SERVER"
+            case .output: "OUTPUT"
+            case .layout: "LAYOUT"
+            case .content: "CONTENT"
+            case .sharing: "FOUND AND SHARED (each needs --base-url)"
+            case .images: "IMAGES"
+            case .behaviour: "BEHAVIOUR"
+            }
+        }
+
+        /// What `--help` says under the section's options, about all of them.
+        public var note: String? {
+            guard self == .layout else { return nil }
+            return
+                "Every length (PX) is 0–10,000 px (--item-width at least 1), on the command line and in the settings file."
+        }
+    }
+
+    /// A line of `--help`: the flag as typed, with its placeholder, and what it does.
+    public struct HelpEntry: Sendable {
+        /// `-o, --output DIR`; a line break where a long list of flags continues.
+        public let name: String
+        public let text: String
+
+        public init(_ name: String, _ text: String) {
+            self.name = name
+            self.text = text
+        }
     }
 
     public let flags: [Flag]
@@ -83,10 +115,13 @@ public struct SettingDeclaration: Sendable {
     public let range: String
     /// The README's longer explanation.
     public let meaning: String
+    /// The option's lines in `--help` (one per flag where on and off read differently; none
+    /// where another option's entry names this one too).
+    public let help: [HelpEntry]
 
     public init(
         _ flags: [Flag], _ group: Group, kind: Kind, option: String, defaultText: String,
-        range: String = "", meaning: String
+        range: String = "", meaning: String, help: [HelpEntry] = []
     ) {
         self.flags = flags
         self.group = group
@@ -99,6 +134,7 @@ public struct SettingDeclaration: Sendable {
             self.range = range
         }
         self.meaning = meaning
+        self.help = help
     }
 
     /// The range of a numeric option.
