@@ -66,14 +66,15 @@ public struct NumericSetting: Sendable {
     public static let breakpointColumns = NumericSetting(
         flag: "--breakpoints", key: "breakpoints", range: 1...1_000, isWhole: true)
 
-    /// Every numeric option with a value of its own (the property test feeds each one extremes).
-    public static let all: [NumericSetting] = [
-        columnSpacing, rowSpacing, insets, captionHeight, headerHeight, balanceTolerance,
-        footerHeight, itemWidth, maxTall, maxWide, pageSize,
-        quality, avifSpeed, maxPixels, jobs,
-    ]
+    /// Every numeric option of `build` with a value of its own, from ``SettingsTable`` (the
+    /// property test feeds each one extremes).
+    public static var all: [NumericSetting] {
+        [insets] + SettingsTable.buildOptions.compactMap(\.numeric)
+    }
 
-    private static func length(_ flag: String, _ key: String) -> NumericSetting {
+    /// A length in px from 0 to ``maximumLength``: what most layout options are, so a new one
+    /// can be declared in ``SettingsTable`` as `.number(.length("--gutter", "gutter"))`.
+    public static func length(_ flag: String, _ key: String) -> NumericSetting {
         NumericSetting(flag: flag, key: key, range: 0...maximumLength, isWhole: false)
     }
 
