@@ -6,8 +6,8 @@
 
 /// One option of `build` and `serve`, declared once: its flags (with their short and `--no-`
 /// forms), the `waterfall.json` key of each, its type, its range, its default and its
-/// documentation. ``SettingsTable`` lists them all; the argument parser, the settings file's
-/// known keys, `--help`'s check and the README's options table are read from it.
+/// documentation. ``SettingsTable`` lists them all; the argument parser, the settings file,
+/// `--help` and the README's options tables are read from it.
 public struct SettingDeclaration: Sendable {
     /// A flag as the command line takes it.
     public struct Flag: Sendable {

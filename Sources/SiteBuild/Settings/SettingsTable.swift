@@ -1,6 +1,8 @@
 /// Every option of `build` and `serve`, each declared once (see ``SettingDeclaration``), in the
-/// order of the README's options table. A new option is one entry here, its property in
-/// ``BuildSettings``, and its reading in the parsers.
+/// order of the README's options table. The command line and the settings file read every flag
+/// with a ``SettingDeclaration/Store`` through it, `--help` lists its entries, and the README's
+/// tables are its rows; a new option with a store is one entry here and its property in
+/// ``BuildSettings``.
 public enum SettingsTable {
     /// The options `build` takes (and `serve`, which takes these and ``serveOptions``).
     public static let buildOptions: [SettingDeclaration] = [

@@ -78,6 +78,19 @@ enum BuildCommand {
             settings.output = PathText.resolve(output, relativeTo: workingFolder)
             settings.outputSettingsFile = nil
         }
+        try readCheckedValues(list, command: command, to: &settings)
+        settings.strict = list.has("--strict")
+        settings.quiet = list.has("--quiet")
+        settings.force = list.has("--force")
+        settings.usesCache = !list.has("--no-cache")
+        return settings
+    }
+
+    /// The options whose values need a check of their own, with messages that say what each
+    /// expects; every other option is read through ``SettingsTable``.
+    private static func readCheckedValues(
+        _ list: ArgumentList, command: String, to settings: inout BuildSettings
+    ) throws(CommandError) {
         if let text = list.value("--breakpoints") {
             guard let breakpoints = SettingText.breakpoints(text) else {
                 throw .usage(
@@ -134,10 +147,5 @@ enum BuildCommand {
             }
             settings.currency = text
         }
-        settings.strict = list.has("--strict")
-        settings.quiet = list.has("--quiet")
-        settings.force = list.has("--force")
-        settings.usesCache = !list.has("--no-cache")
-        return settings
     }
 }
