@@ -57,20 +57,24 @@ public struct NumericSetting: Sendable {
     public static let maxPixels = NumericSetting(
         flag: "--max-pixels", key: "maxPixels", range: 1...10_000_000_000, isWhole: true)
     public static let jobs = NumericSetting(flag: "--jobs", key: nil, range: 1...256, isWhole: true)
+    /// `serve`'s first port to try; 0 for any free one.
+    public static let port = NumericSetting(
+        flag: "--port", key: nil, range: 0...65535, isWhole: true)
     /// A breakpoint's gallery width and its column count (inside `--breakpoints`).
     public static let breakpointWidth = NumericSetting(
         flag: "--breakpoints", key: "breakpoints", range: 0...100_000, isWhole: false)
     public static let breakpointColumns = NumericSetting(
         flag: "--breakpoints", key: "breakpoints", range: 1...1_000, isWhole: true)
 
-    /// Every numeric option with a value of its own (the property test feeds each one extremes).
-    public static let all: [NumericSetting] = [
-        columnSpacing, rowSpacing, insets, captionHeight, headerHeight, balanceTolerance,
-        footerHeight, itemWidth, maxTall, maxWide, pageSize,
-        quality, avifSpeed, maxPixels, jobs,
-    ]
+    /// Every numeric option of `build` with a value of its own, from ``SettingsTable`` (the
+    /// property test feeds each one extremes).
+    public static var all: [NumericSetting] {
+        [insets] + SettingsTable.buildOptions.compactMap(\.numeric)
+    }
 
-    private static func length(_ flag: String, _ key: String) -> NumericSetting {
+    /// A length in px from 0 to ``maximumLength``: what most layout options are, so a new one
+    /// can be declared in ``SettingsTable`` as `.number(.length("--gutter", "gutter"))`.
+    public static func length(_ flag: String, _ key: String) -> NumericSetting {
         NumericSetting(flag: flag, key: key, range: 0...maximumLength, isWhole: false)
     }
 
@@ -79,6 +83,12 @@ public struct NumericSetting: Sendable {
         let bounds = "from \(Self.grouped(range.lowerBound)) to \(Self.grouped(range.upperBound))"
         if isRatio { return "a ratio \(bounds) (0: no cap)" }
         return isWhole ? "a whole number \(bounds)" : "a length in px \(bounds)"
+    }
+
+    /// The range as the README's table shows it: "0–10,000 px", "1–100".
+    public var shortRangeText: String {
+        let bounds = "\(Self.grouped(range.lowerBound))–\(Self.grouped(range.upperBound))"
+        return isWhole || isRatio ? bounds : bounds + " px"
     }
 
     /// The number `text` spells, when it is in range.
@@ -122,26 +132,4 @@ public struct NumericSetting: Sendable {
     private static func grouped(_ number: Double) -> String {
         NumberText.grouped(Int(number))
     }
-}
-
-extension NumericSetting {
-    /// The numeric settings that are one property of ``BuildSettings`` each, with how to store
-    /// the value: the command line and the settings file apply them through this one table.
-    public static let stored:
-        [(setting: NumericSetting, store: @Sendable (inout BuildSettings, Double) -> Void)] = [
-            (columnSpacing, { $0.columnSpacing = $1 }),
-            (rowSpacing, { $0.rowSpacing = $1 }),
-            (captionHeight, { $0.captionHeight = $1 }),
-            (headerHeight, { $0.headerHeight = $1 }),
-            (footerHeight, { $0.footerHeight = $1 }),
-            (balanceTolerance, { $0.balanceTolerance = $1 }),
-            (itemWidth, { $0.itemWidth = $1 }),
-            (maxTall, { $0.maxTall = $1 }),
-            (maxWide, { $0.maxWide = $1 }),
-            (pageSize, { $0.pageSize = Int($1) }),
-            (quality, { $0.quality = Int($1) }),
-            (avifSpeed, { $0.avifSpeed = Int($1) }),
-            (maxPixels, { $0.maximumPixels = Int($1) }),
-            (jobs, { $0.jobs = Int($1) }),
-        ]
 }

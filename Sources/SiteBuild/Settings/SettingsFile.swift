@@ -52,8 +52,8 @@ public enum SettingsFile {
         func bad(_ key: String, _ expected: String) -> CommandError {
             .failed("settings file '\(path)': key '\(key)' \(expected)")
         }
-        func number(_ setting: NumericSetting) throws(CommandError) -> Double? {
-            guard let key = setting.key, let value = document[key] else { return nil }
+        func number(_ setting: NumericSetting, _ key: String) throws(CommandError) -> Double? {
+            guard let value = document[key] else { return nil }
             guard let number = setting.check(value) else {
                 throw bad(
                     key, "must be \(setting.rangeText), got \(NumericSetting.describe(value))")
@@ -67,7 +67,40 @@ public enum SettingsFile {
             }
             return text
         }
-        if let title = try string("title") { settings.title = title }
+        func boolean(_ key: String) throws(CommandError) -> Bool? {
+            guard let value = document[key] else { return nil }
+            guard let flag = value.boolean else { throw bad(key, "must be true or false") }
+            return flag
+        }
+        // Every option with a store, in the table's order; the rest below check their own values.
+        var seen: [String] = []
+        for declaration in SettingsTable.buildOptions {
+            for flag in declaration.flags {
+                guard let key = flag.key, let store = flag.store, !seen.contains(key) else {
+                    continue
+                }
+                seen.append(key)
+                switch store {
+                case .on(let path), .off(let path):
+                    if let value = try boolean(key) { settings[keyPath: path] = value }
+                case .text(let path):
+                    if let value = try string(key) { settings[keyPath: path] = value }
+                case .input(let path):
+                    if let value = try string(key) {
+                        settings[keyPath: path] = try inputs.resolve(
+                            value, key: key, flag: flag.names[0])
+                    }
+                case .written(let path):
+                    if let value = try string(key) {
+                        settings[keyPath: path] = PathText.resolve(value, relativeTo: folder)
+                    }
+                case .number(let store):
+                    if let setting = declaration.numeric, let value = try number(setting, key) {
+                        store(&settings, value)
+                    }
+                }
+            }
+        }
         if let value = document["breakpoints"] {
             guard let text = value.string, let breakpoints = SettingText.breakpoints(text) else {
                 throw bad(
@@ -76,9 +109,6 @@ public enum SettingsFile {
                 )
             }
             settings.breakpoints = breakpoints
-        }
-        for (setting, store) in NumericSetting.stored {
-            if let value = try number(setting) { store(&settings, value) }
         }
         if let value = document["insets"] {
             let text = value.string ?? value.number.map { "\($0)" } ?? ""
@@ -96,11 +126,6 @@ public enum SettingsFile {
             }
             settings.direction = direction
         }
-        func boolean(_ key: String) throws(CommandError) -> Bool? {
-            guard let value = document[key] else { return nil }
-            guard let flag = value.boolean else { throw bad(key, "must be true or false") }
-            return flag
-        }
         if let value = document["decodeMemory"] {
             let text =
                 value.string ?? value.number.flatMap {
@@ -113,34 +138,18 @@ public enum SettingsFile {
             }
             settings.decodeMemory = bytes
         }
-        if let value = try boolean("renditions") { settings.renditions = value }
-        if let value = try boolean("webp") { settings.webp = value }
-        if let value = try boolean("avif") { settings.avif = value }
-        if let value = try boolean("originalLinks") { settings.linksOriginals = value }
-        if let value = try boolean("publishOriginals") { settings.linksOriginals = value }
         if let language = try string("language") {
             guard SettingText.isLanguageTag(language) else {
                 throw bad("language", "must be a language tag like \"en\", \"de\" or \"pt-BR\"")
             }
             settings.language = language
         }
-        if let text = try string("description") { settings.description = text }
-        if let text = try string("intro") { settings.intro = text }
-        if let text = try string("callToAction") { settings.callToAction = text }
-        if let value = try string("logo") {
-            settings.logo = try inputs.resolve(value, key: "logo", flag: "--logo")
-        }
-        if let value = try string("favicon") {
-            settings.favicon = try inputs.resolve(value, key: "favicon", flag: "--favicon")
-        }
-        if let value = try boolean("hostFiles") { settings.hostFiles = value }
         if let value = try string("baseURL") {
             guard let address = SiteAddress(value) else {
                 throw bad("baseURL", "must be \(SiteAddress.expected), got '\(value)'")
             }
             settings.baseURL = address
         }
-        if let value = try string("shareImage") { settings.shareImage = value }
         if let value = try string("currency") {
             guard PriceText.isCurrencyCode(value) else {
                 throw bad(
@@ -148,26 +157,9 @@ public enum SettingsFile {
             }
             settings.currency = value
         }
-        if let value = try boolean("sitemap") { settings.sitemap = value }
-        if let value = try boolean("feed") { settings.feed = value }
-        for key in ImageRights.keys {
-            if let value = try string(key) { settings.rights[key] = value }
-        }
         if let value = try string("output") {
             settings.output = PathText.resolve(value, relativeTo: folder)
             settings.outputSettingsFile = url
-        }
-        if let value = try string("templates") {
-            settings.templates = try inputs.resolve(value, key: "templates", flag: "--templates")
-        }
-        if let value = try string("metadata") {
-            settings.metadata = try inputs.resolve(value, key: "metadata", flag: "--metadata")
-        }
-        if let value = try string("staticFolder") {
-            settings.staticFolder = try inputs.resolve(value, key: "staticFolder", flag: "--static")
-        }
-        if let value = try string("renditionStore") {
-            settings.renditionStore = PathText.resolve(value, relativeTo: folder)
         }
     }
 }

@@ -11,69 +11,14 @@ import SiteRenderer
 /// `waterfall-site build PHOTOS`: reads the command line and the settings file into
 /// ``BuildSettings`` and hands them to ``SiteBuilder``.
 enum BuildCommand {
-    /// Every option, with the settings-file key of the same setting: `SettingsFile` accepts
-    /// exactly these keys, so the two cannot drift apart.
-    /// The keys a settings file may hold: every setting has its flag and its key in one table.
-    static let settingKeys = Set(options.compactMap(\.setting))
+    /// The keys a settings file may hold: every option declares its flags and its key once, in
+    /// ``SettingsTable``.
+    static let settingKeys = SettingsTable.keys
 
-    static let options: [ArgumentList.Option] = [
-        .init(names: ["--output", "-o"], takesValue: true, setting: "output"),
-        .init(names: ["--title"], takesValue: true, setting: "title"),
-        .init(names: ["--breakpoints"], takesValue: true, setting: "breakpoints"),
-        .init(names: ["--column-spacing"], takesValue: true, setting: "columnSpacing"),
-        .init(names: ["--row-spacing"], takesValue: true, setting: "rowSpacing"),
-        .init(names: ["--insets"], takesValue: true, setting: "insets"),
-        .init(names: ["--direction"], takesValue: true, setting: "direction"),
-        .init(names: ["--item-width"], takesValue: true, setting: "itemWidth"),
-        .init(names: ["--caption-height"], takesValue: true, setting: "captionHeight"),
-        .init(names: ["--header-height"], takesValue: true, setting: "headerHeight"),
-        .init(names: ["--footer-height"], takesValue: true, setting: "footerHeight"),
-        .init(names: ["--balance-tolerance"], takesValue: true, setting: "balanceTolerance"),
-        .init(names: ["--max-tall"], takesValue: true, setting: "maxTall"),
-        .init(names: ["--max-wide"], takesValue: true, setting: "maxWide"),
-        .init(names: ["--page-size"], takesValue: true, setting: "pageSize"),
-        .init(names: ["--metadata"], takesValue: true, setting: "metadata"),
-        .init(names: ["--templates"], takesValue: true, setting: "templates"),
-        .init(names: ["--static"], takesValue: true, setting: "staticFolder"),
-        .init(names: ["--rendition-store"], takesValue: true, setting: "renditionStore"),
-        .init(names: ["--no-host-files"], takesValue: false, setting: "hostFiles"),
-        .init(names: ["--config"], takesValue: true),
-        .init(names: ["--jobs", "-j"], takesValue: true),
-        .init(names: ["--renditions"], takesValue: false, setting: "renditions"),
-        .init(names: ["--no-renditions"], takesValue: false, setting: "renditions"),
-        .init(names: ["--quality"], takesValue: true, setting: "quality"),
-        .init(names: ["--webp"], takesValue: false, setting: "webp"),
-        .init(names: ["--no-webp"], takesValue: false, setting: "webp"),
-        .init(names: ["--avif"], takesValue: false, setting: "avif"),
-        .init(names: ["--no-avif"], takesValue: false, setting: "avif"),
-        .init(names: ["--avif-speed"], takesValue: true, setting: "avifSpeed"),
-        .init(names: ["--max-pixels"], takesValue: true, setting: "maxPixels"),
-        .init(names: ["--decode-memory"], takesValue: true, setting: "decodeMemory"),
-        .init(names: ["--no-original-link"], takesValue: false, setting: "originalLinks"),
-        .init(names: ["--publish-originals"], takesValue: false, setting: "publishOriginals"),
-        .init(names: ["--language"], takesValue: true, setting: "language"),
-        .init(names: ["--description"], takesValue: true, setting: "description"),
-        .init(names: ["--intro"], takesValue: true, setting: "intro"),
-        .init(names: ["--logo"], takesValue: true, setting: "logo"),
-        .init(names: ["--favicon"], takesValue: true, setting: "favicon"),
-        .init(names: ["--call-to-action"], takesValue: true, setting: "callToAction"),
-        .init(names: ["--base-url"], takesValue: true, setting: "baseURL"),
-        .init(names: ["--share-image"], takesValue: true, setting: "shareImage"),
-        .init(names: ["--currency"], takesValue: true, setting: "currency"),
-        .init(names: ["--no-sitemap"], takesValue: false, setting: "sitemap"),
-        .init(names: ["--no-feed"], takesValue: false, setting: "feed"),
-        .init(names: ["--creator"], takesValue: true, setting: "creator"),
-        .init(names: ["--credit-text"], takesValue: true, setting: "creditText"),
-        .init(names: ["--copyright-notice"], takesValue: true, setting: "copyrightNotice"),
-        .init(names: ["--license"], takesValue: true, setting: "license"),
-        .init(names: ["--acquire-license-page"], takesValue: true, setting: "acquireLicensePage"),
-        .init(names: ["--strict"], takesValue: false),
-        .init(names: ["--quiet", "-q"], takesValue: false),
-        .init(names: ["--force"], takesValue: false),
-        .init(names: ["--no-cache"], takesValue: false),
-        .init(names: ["--follow-symlinks"], takesValue: false),
-        .init(names: ["--help", "-h"], takesValue: false),
-    ]
+    static let options =
+        ArgumentList.options(SettingsTable.buildOptions) + [
+            ArgumentList.Option(names: ["--help", "-h"], takesValue: false)
+        ]
 
     static func run(_ arguments: [String], console: Console) throws(CommandError) {
         let list = try ArgumentList(arguments, options: options, command: "build")
@@ -126,15 +71,26 @@ enum BuildCommand {
             }
         }
 
-        func number(_ setting: NumericSetting) throws(CommandError) -> Double? {
-            guard let text = list.value(setting.flag) else { return nil }
-            return try setting.parse(text, command: command)
-        }
+        try SettingsTable.applyCommandLine(
+            value: list.value, has: list.has, workingFolder: workingFolder, command: command,
+            to: &settings)
         if let output = list.value("--output") {
             settings.output = PathText.resolve(output, relativeTo: workingFolder)
             settings.outputSettingsFile = nil
         }
-        if let title = list.value("--title") { settings.title = title }
+        try readCheckedValues(list, command: command, to: &settings)
+        settings.strict = list.has("--strict")
+        settings.quiet = list.has("--quiet")
+        settings.force = list.has("--force")
+        settings.usesCache = !list.has("--no-cache")
+        return settings
+    }
+
+    /// The options whose values need a check of their own, with messages that say what each
+    /// expects; every other option is read through ``SettingsTable``.
+    private static func readCheckedValues(
+        _ list: ArgumentList, command: String, to settings: inout BuildSettings
+    ) throws(CommandError) {
         if let text = list.value("--breakpoints") {
             guard let breakpoints = SettingText.breakpoints(text) else {
                 throw .usage(
@@ -142,9 +98,6 @@ enum BuildCommand {
                     command: command)
             }
             settings.breakpoints = breakpoints
-        }
-        for (setting, store) in NumericSetting.stored {
-            if let value = try number(setting) { store(&settings, value) }
         }
         if let text = list.value("--decode-memory") {
             guard let bytes = ByteCountText.bytes(text) else {
@@ -170,28 +123,6 @@ enum BuildCommand {
             }
             settings.direction = direction
         }
-        for (flag, key) in [
-            ("--metadata", \BuildSettings.metadata), ("--templates", \.templates),
-            ("--static", \.staticFolder), ("--logo", \.logo), ("--favicon", \.favicon),
-            ("--rendition-store", \.renditionStore),
-        ] {
-            if let value = list.value(flag) {
-                settings[keyPath: key] = PathText.resolve(value, relativeTo: workingFolder)
-            }
-        }
-        if list.has("--no-host-files") { settings.hostFiles = false }
-        // Each pair turns one setting on and off; both at once is a usage error.
-        for (on, off, key) in [
-            ("--renditions", "--no-renditions", \BuildSettings.renditions),
-            ("--publish-originals", "--no-original-link", \.linksOriginals),
-            ("--webp", "--no-webp", \.webp), ("--avif", "--no-avif", \.avif),
-        ] {
-            if list.has(on) && list.has(off) {
-                throw .usage("options '\(on)' and '\(off)' contradict each other", command: command)
-            }
-            if list.has(off) { settings[keyPath: key] = false }
-            if list.has(on) { settings[keyPath: key] = true }
-        }
         if let language = list.value("--language") {
             guard SettingText.isLanguageTag(language) else {
                 throw .usage(
@@ -200,9 +131,6 @@ enum BuildCommand {
             }
             settings.language = language
         }
-        if let text = list.value("--description") { settings.description = text }
-        if let text = list.value("--intro") { settings.intro = text }
-        if let text = list.value("--call-to-action") { settings.callToAction = text }
         if let text = list.value("--base-url") {
             guard let address = SiteAddress(text) else {
                 throw .usage(
@@ -211,7 +139,6 @@ enum BuildCommand {
             }
             settings.baseURL = address
         }
-        if let text = list.value("--share-image") { settings.shareImage = text }
         if let text = list.value("--currency") {
             guard PriceText.isCurrencyCode(text) else {
                 throw .usage(
@@ -220,19 +147,5 @@ enum BuildCommand {
             }
             settings.currency = text
         }
-        if list.has("--no-sitemap") { settings.sitemap = false }
-        if list.has("--no-feed") { settings.feed = false }
-        for (flag, key) in [
-            ("--creator", "creator"), ("--credit-text", "creditText"),
-            ("--copyright-notice", "copyrightNotice"), ("--license", "license"),
-            ("--acquire-license-page", "acquireLicensePage"),
-        ] {
-            if let text = list.value(flag) { settings.rights[key] = text }
-        }
-        settings.strict = list.has("--strict")
-        settings.quiet = list.has("--quiet")
-        settings.force = list.has("--force")
-        settings.usesCache = !list.has("--no-cache")
-        return settings
     }
 }

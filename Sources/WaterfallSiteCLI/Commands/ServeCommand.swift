@@ -18,14 +18,9 @@ import SiteBuild
 /// (incrementally, in this process) whenever the photos, the metadata, the settings file or
 /// the theme change, reloading the open pages.
 enum ServeCommand {
-    static let options: [ArgumentList.Option] =
-        BuildCommand.options + [
-            .init(names: ["--port", "-p"], takesValue: true),
-            .init(names: ["--host"], takesValue: true),
-        ]
+    static let options = BuildCommand.options + ArgumentList.options(SettingsTable.serveOptions)
     static let defaultPort: UInt16 = 8000
-    static let portSetting = NumericSetting(
-        flag: "--port", key: nil, range: 0...65535, isWhole: true)
+    static let portSetting = NumericSetting.port
     /// Ports tried from the first one when it is taken.
     static let portAttempts = 20
 

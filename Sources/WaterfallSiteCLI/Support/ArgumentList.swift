@@ -11,9 +11,11 @@ struct ArgumentList {
     struct Option {
         var names: [String]
         var takesValue: Bool
-        /// The settings-file key that holds the same setting, if any: one table for both (see
-        /// `BuildCommand.settingKeys`).
-        var setting: String? = nil
+    }
+
+    /// The flags of `declarations`, as this reader takes them.
+    static func options(_ declarations: [SettingDeclaration]) -> [Option] {
+        declarations.flatMap(\.flags).map { Option(names: $0.names, takesValue: $0.takesValue) }
     }
 
     /// Each value given, under its option's first name, in command-line order.

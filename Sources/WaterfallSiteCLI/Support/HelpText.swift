@@ -1,4 +1,6 @@
-/// The `--help` texts. Kept together so options, defaults and the README stay in step.
+import SiteBuild
+
+/// The `--help` texts; the options of `build` and `serve` come from ``SettingsTable``.
 enum HelpText {
     /// A command's usage line (its help's first line), or every command's.
     static func usageLine(_ command: String?) -> String {
@@ -87,13 +89,7 @@ enum HelpText {
         it waits for writes to settle (0.1 s), rebuilds what changed and reloads open pages. A
         failed rebuild shows its error on the page and here; the previous site stays served.
         The reload script is added to pages as they are served, never written to DIR.
-
-        SERVER
-          -p, --port N                First port to try (default: 8000; the next 19 are tried
-                                      when it is taken; 0: any free port)
-          --host ADDR                 Address to listen on (default: 127.0.0.1). Any other
-                                      address lets other machines see the site: a warning says so
-        \(buildOptions)
+        \(options(SettingsTable.serveOptions) + buildOptions)
         EXAMPLES
           waterfall-site serve ./photos
           waterfall-site serve ./photos --port 8080 --templates theme
@@ -136,135 +132,52 @@ enum HelpText {
 
         """
 
-    /// The options `build` and `serve` share.
-    private static let buildOptions = """
+    /// The options `build` and `serve` share, by section, from the settings table.
+    private static let buildOptions = options(SettingsTable.buildOptions)
 
-        OUTPUT
-          -o, --output DIR            Where the site goes (default: ./_site). Built beside it and
-                                      swapped in only when complete; the build's records stay
-                                      beside it too (.DIR.waterfall-site-cache), never inside.
-                                      A DIR that is a symlink is built into its target and
-                                      stays a symlink. One build per DIR at a time: a second
-                                      one fails at once ("busy").
-          --force                     Replace DIR even if it holds something that is not a
-                                      waterfall-site build (only a DIR given with -o, never
-                                      one from the settings file)
-          --no-host-files             Write no _headers (cache rules for Netlify and Cloudflare
-                                      Pages: hashed files a year, pages revalidated)
+    /// The `--help` sections of `declarations`, each option's text wrapped beside its name.
+    static func options(_ declarations: [SettingDeclaration]) -> String {
+        var text = ""
+        for group in SettingDeclaration.Group.allCases {
+            let entries = declarations.filter { $0.group == group }.flatMap(\.help)
+            guard !entries.isEmpty else { continue }
+            text += "\n\(group.title)\n"
+            for entry in entries { text += line(entry.name, entry.text) }
+            if group == .behaviour { text += line("-h, --help", "This text") }
+            if let note = group.note {
+                text += "\n" + wrapped(note, width: 80).map { "  \($0)\n" }.joined()
+            }
+        }
+        return text
+    }
 
-        LAYOUT
-          --breakpoints LIST          Gallery width → columns (default: 0:2,640:3,1024:4,1440:5);
-                                      widths 0–100,000 px, columns 1–1,000
-          --column-spacing PX         Space between columns (default: 16)
-          --row-spacing PX            Space between photos in a column (default: 16)
-          --insets PX|T,R,B,L         Space around the photos of each section (default: 16)
-          --direction MODE            Where each next photo goes: shortest (the shortest
-                                      column, the default), left-to-right (the columns in
-                                      turn) or right-to-left (shortest, mirrored; the page gets
-                                      dir="rtl" for right-to-left languages)
-          --item-width PX             Keep every column PX wide and let the gaps grow with the
-                                      gallery; --column-spacing is then the smallest gap and the
-                                      column count still comes from --breakpoints
-          --caption-height PX         Height of the text band under each photo that shows text
-                                      (default: each band fits its title, price and caption;
-                                      photos without text get none)
-          --header-height PX          Height of each section's header (default: 56); a title
-                                      that wraps at the narrowest width adds 28 px a line
-          --footer-height PX          Height of the footer band of a section whose metadata
-                                      gives a "footer" (default: 48); 20 px a further line
-          --balance-tolerance PX      Keep every photo within PX of the shortest column at every
-                                      width, splitting breakpoints where needed (default: the
-                                      row spacing; 0: one column assignment per breakpoint)
-          --max-tall N                A tile at most N times as tall as wide (default: 2);
-                                      a taller photo is cropped around its metadata "focus"
-                                      and shown whole on its item page; 0: no cap; 0–100
-          --max-wide N                A tile at most N times as wide as tall (default: 3);
-                                      likewise; 0: no cap; 0–100
-          --page-size N               Photos per page at most, 1–1,000,000 (default: 500)
+    /// `name` in the first 28 columns after an indent of two, `text` wrapped beside it; a name
+    /// too long for its column gets lines of its own.
+    private static func line(_ name: String, _ text: String) -> String {
+        var names = name.split(separator: "\n").map { "  " + $0 }
+        let last = names.removeLast()
+        var lines = names
+        let body = wrapped(text, width: 62)
+        if last.count <= 28 {
+            lines.append(last + String(repeating: " ", count: 30 - last.count) + body[0])
+        } else {
+            lines += [last, String(repeating: " ", count: 30) + body[0]]
+        }
+        lines += body.dropFirst().map { String(repeating: " ", count: 30) + $0 }
+        return lines.joined(separator: "\n") + "\n"
+    }
 
-          Every length (PX) is 0–10,000 px (--item-width at least 1), on the command line
-          and in the settings file.
-
-        CONTENT
-          --title TEXT                Site title (default: the photo folder's name)
-          --description TEXT          What search results and shares say about the site
-                                      (default: the title)
-          --intro TEXT                A paragraph under the site's title
-          --logo FILE, --favicon FILE Images copied into DIR/assets/ and shown beside the title
-                                      and as the browser tab's icon (an SVG with scripts, on…=
-                                      attributes or links to other files is refused)
-          --language TAG              <html lang> and the interface words, from the theme's
-                                      strings.json: en, de, fr built in (default: en)
-          --call-to-action TEXT       The text of an item page's button to its product link
-                                      (default: "View in shop", in the site's language)
-          --metadata FILE             Titles, alt text, captions, links and prices per photo;
-                                      per folder a title, footer, columns and insets
-                                      (default: PHOTOS/metadata.json when present)
-          --templates DIR             Use your copy of the theme (page.html, section.html,
-                                      tile.html, pagination.html, waterfall.css, item.html,
-                                      strings.json)
-          --config FILE               Settings file (default: PHOTOS/waterfall.json when
-                                      present); command-line options override it
-          --static DIR                Your own files, copied into the site root as they are:
-                                      CNAME, .nojekyll, favicon.ico, 404.html, _headers, …
-                                      (default: PHOTOS/static when present; never scanned)
-
-        FOUND AND SHARED (each needs --base-url)
-          --base-url URL              Where the site is published, e.g.
-                                      https://shop.example/gallery/: absolute canonical links,
-                                      Open Graph and Twitter cards, JSON-LD (ItemList, Product,
-                                      ImageObject), a 1,200 px share image per photo where the
-                                      original allows, sitemap.xml, robots.txt, feed.xml. The
-                                      pages' own links stay relative
-          --no-sitemap                No sitemap.xml and robots.txt
-          --no-feed                   No feed.xml (the Atom feed of the newest 50 items)
-          --share-image PATH          The photo (path in PHOTOS) every gallery page shares
-                                      (default: each page's first photo)
-          --currency CODE             ISO 4217 currency of prices written as a bare amount
-                                      ("24.50"), shown formatted for --language
-          --creator TEXT, --credit-text TEXT, --copyright-notice TEXT, --license URL,
-          --acquire-license-page URL  The photos' licence fields where their metadata gives none
-
-        IMAGES
-          --no-renditions             Show the originals in the tiles; no resized copies (HEIC
-                                      and AVIF photos are then skipped, with a warning)
-          --renditions                Write resized copies (the default): 4–6 widths per photo
-                                      chosen from the layout for 1× and 2× screens, offered
-                                      through srcset/sizes, in DIR/renditions/
-          --quality N                 JPEG quality of the copies, 1–100 (default: 82)
-          --no-webp                   No WebP copies (by default, --webp, each photo also gets
-                                      WebP copies at the same SSIM, offered first in a
-                                      <picture> where they are smaller than the JPEG or PNG ones)
-          --avif                      Also write AVIF copies at the same SSIM, offered before
-                                      all others where they are smaller than the JPEG or PNG
-                                      ones (slow: many times the JPEG encode time; default:
-                                      --no-avif)
-          --avif-speed N              AV1 encoder speed, 0 (slowest, smallest) to 9 (default: 6)
-          --rendition-store DIR       Link the copies that 'waterfall-site renditions --shard'
-                                      made in DIR; encode only what it lacks or
-                                      what is not a whole file of the format and
-                                      size its name says
-          --max-pixels N              Photos with more pixels are not resized; their tiles show
-                                      the original, 1–10,000,000,000 (default: 100000000)
-          --decode-memory SIZE        Memory the decodes of all jobs share, in bytes or with KB,
-                                      MB, GB or TB, 16MB–1024TB (default: a quarter of memory);
-                                      a photo larger than it decodes alone
-          --publish-originals         Publish the original photos in DIR/photos/ and offer them
-                                      on each item page; they carry their EXIF data, GPS
-                                      position included (default: not published)
-          --no-original-link          Do not publish the originals (the default)
-
-        BEHAVIOUR
-          --strict                    Fail (exit 1) when any photo was skipped or had a warning
-          --no-cache                  Read every photo again instead of trusting the previous
-                                      build's record of unchanged files
-          -j, --jobs N                Threads for reading and resizing photos, 1–256 (default:
-                                      all cores)
-          --follow-symlinks           Follow symbolic links that lead outside PHOTOS, the static
-                                      or the theme folder (default: report them and leave them
-                                      out)
-          -q, --quiet                 No progress and no summary; warnings still go to stderr
-          -h, --help                  This text
-
-        """
+    /// `text`'s words in lines of at most `width` characters.
+    private static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if !current.isEmpty && current.count + 1 + word.count > width {
+                lines.append(current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        return lines + [current]
+    }
 }
