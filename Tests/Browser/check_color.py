@@ -110,7 +110,7 @@ return out;
 def patches(driver: check_site.WebDriver, url: str) -> dict[str, tuple[str, tuple[int, ...]]]:
     """Per <img> alt (the photo's title): the source it showed and the median colour of its centre in a screenshot."""
     driver.get(url)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 90
     while True:
         images = driver.execute(PATCHES)
         if images and all(i["complete"] for i in images.values()):
@@ -118,7 +118,10 @@ def patches(driver: check_site.WebDriver, url: str) -> dict[str, tuple[str, tupl
         if time.monotonic() > deadline:
             raise SystemExit(f"check_color: the images of {url} did not load")
         time.sleep(0.2)
-    time.sleep(0.5)
+    # Every image decoded, then two animation frames: they are painted before the screenshot.
+    driver.execute_async("const d = arguments[arguments.length - 1];"
+                         " Promise.all([...document.images].map(i => i.decode().catch(() => 0)))"
+                         ".then(() => requestAnimationFrame(() => requestAnimationFrame(() => d(1))));")
     images = driver.execute(PATCHES)
     shot = Image.open(io.BytesIO(base64.b64decode(driver.cmd("GET", "/screenshot")))).convert("RGB")
     pixels = np.asarray(shot)
@@ -160,7 +163,7 @@ def main() -> int:
                                    stderr=subprocess.DEVNULL, start_new_session=True)
         driver = check_site.WebDriver(port_driver)
         try:
-            deadline = time.monotonic() + 20
+            deadline = time.monotonic() + 60
             while True:
                 try:
                     if driver._request("GET", "/status", timeout=2).get("ready"):

@@ -86,7 +86,7 @@ def main(argv: list[str]) -> int:
         driver_process = subprocess.Popen([driver_path, f"--port={port}", "--allowed-ips=", "--allowed-origins=*"],
                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         driver = WebDriver(port)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60
         while True:
             try:
                 if driver._request("GET", "/status", timeout=2).get("ready"):
@@ -106,7 +106,7 @@ def main(argv: list[str]) -> int:
                         text: document.body ? document.body.innerText : '',
                         overlay: box ? box.textContent : null};""")
 
-        def wait_for(condition, timeout: float = 10.0):
+        def wait_for(condition, timeout: float = 60.0):
             end = time.monotonic() + timeout
             last = None
             while time.monotonic() < end:

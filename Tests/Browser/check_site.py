@@ -66,7 +66,7 @@ TOLERANCE = 0.3          # px, geometry: what Chromium, Firefox and WebKitGTK al
 SRCSET_SLACK = 1.0       # px, for a candidate's width against the shown width
 OVERLAP_TOLERANCE = 0.5  # px
 VIEWPORT_HEIGHT = 900
-IMAGE_HOLD_LIMIT = 20.0  # s; a held image is released anyway after this long (and the load fails)
+IMAGE_HOLD_LIMIT = 90.0  # s; a held image is released anyway after this long (and the load fails)
 MAX_DETAILS = 25         # failure lines printed per width/page
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif", ".svg")
 
@@ -851,7 +851,7 @@ class Checker:
             [driver_path, f"--port={port}", "--allowed-ips=", "--allowed-origins=*"],
             stdout=self.driver_log, stderr=subprocess.STDOUT, start_new_session=True)
         self.driver = WebDriver(port)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60
         while True:
             try:
                 if self.driver._request("GET", "/status", timeout=2).get("ready"):
@@ -926,15 +926,15 @@ class Checker:
         started = time.monotonic()
         try:
             self.driver.get(url)
-            self.wait_for(PAINT_STATE_JS, lambda v: v["href"] == url and v["paints"], 15, "first paint")
+            self.wait_for(PAINT_STATE_JS, lambda v: v["href"] == url and v["paints"], 60, "first paint")
             painted = self.driver.execute(MEASURE_JS)
             held_at_paint = self.server.snapshot()["held"]
         finally:
             self.server.release_images()
-        self.wait_for(IMAGES_DONE_JS, lambda v: v["ready"] == "complete", 30, "the load event")
+        self.wait_for(IMAGES_DONE_JS, lambda v: v["ready"] == "complete", 90, "the load event")
         before_force = self.driver.execute(MEASURE_JS)
         self.driver.execute(FORCE_IMAGES_JS)
-        self.wait_for(IMAGES_DONE_JS, lambda v: v["pending"] == 0, 30, "all images")
+        self.wait_for(IMAGES_DONE_JS, lambda v: v["pending"] == 0, 90, "all images")
         # Two frames so that anything the last image caused is laid out and reported.
         self.driver.execute_async("const d = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => d(1)));")
         final = self.driver.execute(MEASURE_JS)
@@ -1323,7 +1323,7 @@ class Checker:
         # Load and decode every image first: a full-page capture waits neither for lazy images
         # nor for offscreen decodes.
         self.driver.execute(FORCE_IMAGES_JS)
-        self.wait_for(IMAGES_DONE_JS, lambda v: v["pending"] == 0, 30, "all images")
+        self.wait_for(IMAGES_DONE_JS, lambda v: v["pending"] == 0, 90, "all images")
         self.driver.execute_async(
             "const d = arguments[0]; Promise.all(Array.from(document.images, i => i.decode().catch(() => 0)))"
             ".then(() => requestAnimationFrame(() => requestAnimationFrame(() => d(1))));")

@@ -43,7 +43,7 @@ NAMES = ("chromium", "firefox", "webkit")
 HEIGHT = 900
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 MINIBROWSER_MIN_WIDTH = 447
-LOAD_TIMEOUT = 30.0
+LOAD_TIMEOUT = 90.0  # s: generous, since every wait ends on the load itself
 
 
 class EngineError(Exception):
@@ -88,7 +88,7 @@ class Chromium:
         self.process = subprocess.Popen([driver_path, f"--port={port}"], stdout=subprocess.DEVNULL,
                                         stderr=subprocess.DEVNULL, start_new_session=True)
         self.driver = check_site.WebDriver(port)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60
         while True:
             try:
                 if self.driver._request("GET", "/status", timeout=2).get("ready"):

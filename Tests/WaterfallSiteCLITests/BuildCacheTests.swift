@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import SiteBuild
+
 /// The build cache may only ever save work: after any change to the photos, or to the cache file
 /// itself, a rebuild must produce exactly the site a build without the cache produces.
 @Suite("Build cache", .serialized)
@@ -103,7 +105,10 @@ struct BuildCacheTests {
         let cacheFile = work.url.appending(path: ".site.waterfall-site-cache")
         let lying = try String(contentsOf: cacheFile, encoding: .utf8).replacingOccurrences(
             of: "\t934\t1400\t", with: "\t999\t777\t")
-        try work.write(".site.waterfall-site-cache", BuildCacheParsingTests.sealed(lying))
+        try work.write(
+            ".site.waterfall-site-cache",
+            ChecksumSeal.sealed(
+                lying, header: BuildCache.header, checksum: BuildCache.checksum(of:)))
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSinceNow: 5)],
             ofItemAtPath: work.url.appending(path: "photos/a.jpg").path)

@@ -83,7 +83,7 @@ struct PublishingSafetyTests {
         try first.run()
         // Hold the first build still once it has the lock, so the second surely meets it.
         let lockFile = work.path + "/.site.waterfall-site-lock"
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(120)
         while (try? String(contentsOfFile: lockFile, encoding: .utf8))
             != "\(first.processIdentifier)\n" && Date() < deadline
         {
@@ -127,7 +127,7 @@ struct PublishingSafetyTests {
         for stop in [signalNumber, SIGKILL] {
             let pid = try Self.spawnWithSignals(binary, arguments)
             // Stop it the moment it has the lock: long before the publishing steps.
-            let deadline = Date().addingTimeInterval(30)
+            let deadline = Date().addingTimeInterval(120)
             while (try? String(contentsOfFile: lockFile, encoding: .utf8)) != "\(pid)\n"
                 && Date() < deadline
             {

@@ -8,7 +8,7 @@ import Testing
 @Suite("serve: watch, rebuild, live reload", .serialized)
 struct ServeCommandTests {
     /// Seconds to wait for a rebuild to show: a bound against hanging, not a speed target.
-    static let patience = 30.0
+    static let patience = 90.0
 
     /// A photos folder with two photos in two sections and a caption in metadata.json.
     private func photos() throws -> TemporaryFolder {
@@ -82,8 +82,14 @@ struct ServeCommandTests {
             #"{"photos": {"Ceramics/cups.jpg": {"caption": "After the move"}}}"#)
         try server.waitForPage(within: Self.patience) { $0.contains("After the move") }
 
+        let failuresBefore = server.error.components(separatedBy: "does not exist").count
         try FileManager.default.removeItem(at: photosFolder)
-        Thread.sleep(forTimeInterval: 0.3)
+        // Re-create it only once serve has seen it gone (a failed rebuild), so the re-creation is
+        // a change of its own and not part of the deletion's events.
+        try server.wait(for: "a failed rebuild after the deletion", timeout: Self.patience) { _ in
+            server.error.components(separatedBy: "does not exist").count > failuresBefore
+                ? true : nil
+        }
         try folder.write("photos/Ceramics/cups.jpg", Repository.samplePhoto())
         try folder.write(
             "photos/metadata.json", #"{"photos": {"Ceramics/cups.jpg": {"caption": "Re-created"}}}"#
@@ -113,8 +119,10 @@ struct ServeCommandTests {
         var other = try ProcessRun(
             binary, ["build", "photos", "-o", "site", "--column-spacing", "40"] + options,
             in: folder.url)
-        for _ in 0..<20 where other.error.contains("busy") {
-            Thread.sleep(forTimeInterval: 0.2)
+        // Retried until a deadline rather than a number of times: a slow machine's swap is longer.
+        let deadline = Date().addingTimeInterval(Self.patience)
+        while other.error.contains("busy") && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
             other = try ProcessRun(
                 binary, ["build", "photos", "-o", "site", "--column-spacing", "40"] + options,
                 in: folder.url)

@@ -1,9 +1,9 @@
 import Foundation
 import PhotoScanner
+import TestSupport
 import Testing
 
 @testable import SiteBuild
-@testable import WaterfallSiteCLI
 
 /// Reading the cache file: every photo line back as written, and any damage reported with the
 /// line it is on.
@@ -58,13 +58,7 @@ struct BuildCacheParsingTests {
 
     /// `text` with the checksum in its first line made that of the rest.
     static func sealed(_ text: String) -> String {
-        guard let newline = text.firstIndex(of: "\n"), text.hasPrefix(BuildCache.header + " ")
-        else { return text }
-        let body = Array(text[text.index(after: newline)...].utf8)
-        let checksum = body.withUnsafeBytes { BuildCache.checksum(of: $0) }
-        let digits = String(checksum, radix: 16)
-        return BuildCache.header + " " + String(repeating: "0", count: 16 - digits.count) + digits
-            + "\n" + String(decoding: body, as: UTF8.self)
+        ChecksumSeal.sealed(text, header: BuildCache.header, checksum: BuildCache.checksum(of:))
     }
 
     /// `text` with its line `number` (1-based) replaced by `replacement`.
