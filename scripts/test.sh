@@ -53,6 +53,16 @@ while read -r mode arguments; do
     .build/debug/waterfall-site build SampleImages -o "$site-$mode" --quiet $arguments
 done < docs/layouts/modes.txt
 python3 Tests/Browser/check_site.py "$site-right-to-left" --widths 20 --dpr2-widths 4 --mirror-of "$site"
+# Arabic (dir="rtl", the tiles mirrored) and Polish (few and many forms), 3 widths per engine.
+for language in ar pl; do
+    .build/debug/waterfall-site build SampleImages -o "$site-$language" --quiet --language $language
+    for engine in chromium firefox webkit; do
+        python3 Tests/Browser/check_items.py "$site-$language" --engine $engine --widths 320,1280,2560 \
+            --axe .build/test-tools/axe.min.js
+    done
+done
+python3 Tests/Browser/check_site.py "$site-ar" --widths 3 --mirror-of "$site"
+python3 Tests/Browser/check_site.py "$site-pl" --widths 3
 for mode in left-to-right fixed-item-width sections; do
     python3 Tests/Browser/check_site.py "$site-$mode" --widths 20 --dpr2-widths 4
 done
