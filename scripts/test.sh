@@ -58,6 +58,9 @@ build_sites() {
         # shellcheck disable=SC2086 # the arguments are words
         "$binary" build SampleImages -o "$site-$mode" --quiet $arguments
     done < docs/layouts/modes.txt
+    for language in ar pl; do
+        "$binary" build SampleImages -o "$site-$language" --quiet --language "$language"
+    done
 }
 
 browsers_tier() {
@@ -92,6 +95,15 @@ browsers_tier() {
     for mode in left-to-right fixed-item-width sections; do
         python3 Tests/Browser/check_site.py "$site-$mode" --widths 20 --dpr2-widths 4
     done
+    # Arabic (dir="rtl", the tiles mirrored) and Polish (few and many forms), 3 widths per engine.
+    for language in ar pl; do
+        for engine in chromium firefox webkit; do
+            python3 Tests/Browser/check_items.py "$site-$language" --engine $engine --widths 320,1280,2560 \
+                --axe .build/test-tools/axe.min.js
+        done
+    done
+    python3 Tests/Browser/check_site.py "$site-ar" --widths 3 --mirror-of "$site"
+    python3 Tests/Browser/check_site.py "$site-pl" --widths 3
     # Every mode's tiles within 0.3 px of its layout files in Firefox and WebKitGTK as well.
     while read -r mode _; do
         for engine in firefox webkit; do

@@ -5,8 +5,8 @@ public struct InterfaceStrings: Sendable, Hashable, CustomDebugStringConvertible
     /// are filled in where the key says so.
     public static let english: [String: String] = [
         "skipLink": "Skip to the photos",
-        "photoCountOne": "{count} photo",
-        "photoCountOther": "{count} photos",
+        "photoCount.one": "{count} photo",
+        "photoCount.other": "{count} photos",
         "pageOf": "page {page} of {count}",
         "previous": "Previous",
         "next": "Next",
@@ -32,22 +32,45 @@ public struct InterfaceStrings: Sendable, Hashable, CustomDebugStringConvertible
         "backToTop": "Back to top",
     ]
 
-    /// The text of every key of ``english``.
+    /// The keys of the count of photos besides ``english``'s: one per CLDR plural category, as
+    /// the language's ``PluralRule`` picks them ("photoCount.few": "{count} zdjęcia").
+    public static let pluralKeys = PluralRule.Category.allCases.map { "photoCount.\($0.rawValue)" }
+
+    /// The keys themes wrote before plural categories, and the category key each now means.
+    public static let formerKeys = [
+        "photoCountOne": "photoCount.one", "photoCountOther": "photoCount.other",
+    ]
+
+    /// Whether `key` is a word a theme's `strings.json` may give.
+    public static func isKnown(_ key: String) -> Bool {
+        english[key] != nil || pluralKeys.contains(key) || formerKeys[key] != nil
+    }
+
+    /// The text of every key of ``english``, and the plural keys the language gives.
     public let words: [String: String]
 
+    /// The language whose ``PluralRule`` picks the count's form.
+    public let language: String
+
     /// The English words with `overrides` in their place (unknown keys are the caller's to
-    /// reject; see ``unknownKeys(_:)``).
-    public init(_ overrides: [String: String] = [:]) {
-        words = Self.english.merging(overrides) { _, new in new }
+    /// reject; see ``unknownKeys(_:)``); a former key (`photoCountOne`) stands for its plural
+    /// key unless that is given too.
+    public init(_ overrides: [String: String] = [:], language: String = "en") {
+        var given = overrides
+        for (former, key) in Self.formerKeys {
+            if let text = given.removeValue(forKey: former), given[key] == nil { given[key] = text }
+        }
+        words = Self.english.merging(given) { _, new in new }
+        self.language = language
     }
 
     /// The keys of `words` that are no interface word.
     public static func unknownKeys(_ words: [String: String]) -> [String] {
-        words.keys.filter { english[$0] == nil }.sorted()
+        words.keys.filter { !isKnown($0) }.sorted()
     }
 
     /// The words in key order: the same text in every process (a dictionary's own order is not),
-    /// as the renderer's fingerprint of its options needs.
+    /// as the renderer's fingerprint of its options needs (the options hold ``language`` too).
     public var debugDescription: String {
         words.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1F}")
     }
@@ -56,9 +79,12 @@ public struct InterfaceStrings: Sendable, Hashable, CustomDebugStringConvertible
 
     public var soldOut: String { self["soldOut"] }
 
-    /// "1 photo", "2 photos", with the count grouped ("1,250 photos").
+    /// "1 photo", "2 photos", in the form the language's CLDR plural category of `count` takes
+    /// ("5 zdjęć"), with the count grouped ("1,250 photos"). A category the words leave out is
+    /// the `other` form.
     public func photoCount(_ count: Int) -> String {
-        self[count == 1 ? "photoCountOne" : "photoCountOther"]
+        let category = PluralRule(language: language).category(count)
+        return (words["photoCount.\(category.rawValue)"] ?? self["photoCount.other"])
             .replacing("{count}", with: NumberText.grouped(count))
     }
 

@@ -3,9 +3,9 @@ import MasonryLayout
 /// What the renderer needs besides the photos: the layout options and the page furniture.
 public struct SiteOptions: Sendable {
     public var title: String
-    /// The engine's options; `.rightToLeft` also gives the page `dir="rtl"`, so the page
-    /// mirrors as a right-to-left language expects (text aligned right, the DOM still in
-    /// reading order).
+    /// The engine's options; `.rightToLeft` mirrors the tiles only. The page's `dir="rtl"`
+    /// comes from a right-to-left ``language`` (see ``LanguageDirection``), so an English page
+    /// with mirrored tiles keeps its text left to right.
     public var layout: LayoutOptions
     /// Height of the caption band under every photo, 0 for none (the engine's extra height).
     public var captionHeight: Double

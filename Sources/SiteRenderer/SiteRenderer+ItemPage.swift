@@ -47,7 +47,7 @@ extension SiteRenderer {
             Double(photo.width) / Double(photo.height), decimals: Self.aspectDecimals)
         var values = [String: TemplateValue](minimumCapacity: 40)
         values["lang"] = .text(options.language)
-        values["dir"] = .text(options.layout.direction == .rightToLeft ? "rtl" : "")
+        values["dir"] = .text(LanguageDirection.dirAttribute(options.language))
         values["title"] = .text(name + " · " + options.title)
         values["name"] = .text(name)
         var description = photo.caption ?? name

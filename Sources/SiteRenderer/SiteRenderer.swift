@@ -169,7 +169,7 @@ public struct SiteRenderer: Sendable {
             "photoCountText": .text(strings.photoCount(page.siteCount ?? page.photoCount)),
             "pageOf": .text(page.count > 1 ? strings.pageOf(page.number, page.count) : ""),
             "lang": .text(options.language),
-            "dir": .text(options.layout.direction == .rightToLeft ? "rtl" : ""),
+            "dir": .text(LanguageDirection.dirAttribute(options.language)),
             "generator": .text("waterfall-site"),
             "stylesheet": .text(stylesheetPath),
             "layoutStylesheet": .text(layoutStylesheetPath),

@@ -62,6 +62,9 @@ import threading
 import time
 import urllib.parse
 
+# The languages written right to left, as Sources/SiteRenderer/LanguageDirection.swift has them.
+RIGHT_TO_LEFT_LANGUAGES = {"ar", "he", "fa", "ur", "ps", "sd", "ug", "yi", "dv", "ckb", "syr"}
+
 TOLERANCE = 0.3          # px, geometry: what Chromium, Firefox and WebKitGTK all hold
 SRCSET_SLACK = 1.0       # px, for a candidate's width against the shown width
 OVERLAP_TOLERANCE = 0.5  # px
@@ -305,6 +308,7 @@ for (const s of g.querySelectorAll(':scope > section.wf-section')) {
   }
 }
 out.dir = document.documentElement.getAttribute('dir');
+out.lang = document.documentElement.getAttribute('lang') || '';
 out.strayTiles = document.querySelectorAll('.wf-tiles > li, li.wf-tile').length - out.tiles.length;
 out.images = document.images.length;
 out.brokenImages = Array.from(document.images).filter(i => !i.complete || !i.naturalWidth).map(i => i.getAttribute('src'));
@@ -1004,9 +1008,11 @@ class Checker:
             item_width = float(options["itemWidth"])
             wrong = [f"{i} {fmt(tile['rect'][2])}" for i, tile in enumerate(tiles) if abs(tile["rect"][2] - item_width) > 0.01]
             t.check(not wrong, f"tiles not exactly {fmt(item_width)} px wide (index width): " + "; ".join(wrong[:10]))
-        right_to_left = options.get("direction") == "rightToLeft"
+        # dir="rtl" comes from a right-to-left language, never from --direction alone (that
+        # mirrors the tiles, not the text).
+        right_to_left = final.get("lang", "").split("-")[0].lower() in RIGHT_TO_LEFT_LANGUAGES
         t.check((final.get("dir") == "rtl") == right_to_left,
-                f"<html dir> is {final.get('dir')!r} with direction {options.get('direction')!r}")
+                f"<html dir> is {final.get('dir')!r} with lang {final.get('lang')!r}")
         if self.mirror is not None:
             self.check_mirror(t, page, tiles, W, cx, cy)
 

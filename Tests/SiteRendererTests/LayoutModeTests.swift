@@ -86,13 +86,19 @@ struct LayoutModeTests {
     }
 
     @Test(
-        "Right to left: dir=\"rtl\" on the document, every photo in the mirrored column, the DOM in reading order"
+        "Right to left: every photo in the mirrored column, the DOM in reading order; dir=\"rtl\" only for a right-to-left language"
     )
     func rightToLeft() throws {
         let page = Self.page(Self.modes[0])
         let mirrored = try Self.renderer(Self.modes[0])
         let html = try mirrored.render(page).html
-        #expect(html.contains("<html lang=\"en\" dir=\"rtl\">"))
+        // English text stays left to right: mirrored tiles put no dir="rtl" on the page.
+        #expect(html.contains("<html lang=\"en\">") && !html.contains("dir=\"rtl\""))
+        var arabic = mirrored.options
+        arabic.language = "ar"
+        let arabicHTML = try SiteRenderer(theme: try Theme.builtIn(), options: arabic).render(page)
+            .html
+        #expect(arabicHTML.contains("<html lang=\"ar\" dir=\"rtl\">"))
         let shortest = try SiteRendererTests.renderer().render(page).html
         #expect(shortest.contains("<html lang=\"en\">"))
         let left = try Self.renderer(

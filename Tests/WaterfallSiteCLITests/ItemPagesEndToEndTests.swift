@@ -91,6 +91,34 @@ struct ItemPagesEndToEndTests {
             withOriginal.contains(#"href="../../photos/Shop/bowl.jpg" download>Download original"#))
     }
 
+    @Test("Polish and Arabic count photos in their own plural forms, from the built-in words")
+    func pluralForms() throws {
+        let work = try Self.shop()
+        let site = work.path + "/site"
+        let polish = CapturedRun([
+            "build", work.path + "/photos", "-o", site, "--quiet", "--language", "pl",
+        ])
+        #expect(polish.exitCode == .success && polish.error.isEmpty, "\(polish.error)")
+        let index = try String(contentsOfFile: site + "/index.html", encoding: .utf8)
+        // 4 is few, the Shop's 3 too, the Yard's 1 is one.
+        #expect(
+            index.contains("4 zdjęcia") && index.contains("3 zdjęcia")
+                && index.contains("1 zdjęcie"))
+        #expect(index.contains("Wyprzedane") && index.contains("Przejdź do zdjęć"))
+
+        let arabic = CapturedRun([
+            "build", work.path + "/photos", "-o", site, "--quiet", "--language", "ar",
+        ])
+        #expect(arabic.exitCode == .success && arabic.error.isEmpty, "\(arabic.error)")
+        let arabicIndex = try String(contentsOfFile: site + "/index.html", encoding: .utf8)
+        // Arabic reads right to left: the page says so and its tiles are mirrored.
+        #expect(arabicIndex.contains(#"<html lang="ar" dir="rtl">"#))
+        let layout = try EndToEndTests.layout(of: URL(fileURLWithPath: site))
+        #expect((layout["options"] as? [String: Any])?["direction"] as? String == "rightToLeft")
+        #expect(arabicIndex.contains("4 صور") && arabicIndex.contains("صورة واحدة"))
+        #expect(arabicIndex.contains("نفدت الكمية"))
+    }
+
     @Test("language, description, intro, logo, favicon and the call to action reach the pages")
     func settings() throws {
         let work = try Self.shop()
@@ -122,10 +150,10 @@ struct ItemPagesEndToEndTests {
         #expect(bowl.contains(#"<link rel="icon" href="../../\#(icon)">"#))
 
         let unknown = CapturedRun([
-            "build", work.path + "/photos", "-o", site, "--quiet", "--language", "sv",
+            "build", work.path + "/photos", "-o", site, "--quiet", "--language", "fi",
         ])
         #expect(unknown.exitCode == .success)
-        #expect(unknown.error.contains("no interface words for language 'sv'; English is used"))
+        #expect(unknown.error.contains("no interface words for language 'fi'; English is used"))
         let bad = CapturedRun(["build", work.path + "/photos", "-o", site, "--language", "e n"])
         #expect(bad.exitCode == .usage && bad.error.contains("--language"))
         let missing = CapturedRun([

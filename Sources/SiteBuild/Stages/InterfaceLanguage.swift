@@ -33,7 +33,7 @@ enum InterfaceLanguage {
         }
         var strings = words ?? lookUp("en", in: own) ?? [:]
         if let callToAction { strings["callToAction"] = callToAction }
-        return (InterfaceStrings(strings), warning)
+        return (InterfaceStrings(strings, language: language), warning)
     }
 
     private static func lookUp(_ tag: String, in table: [String: [String: String]]) -> [String:
@@ -66,9 +66,9 @@ enum InterfaceLanguage {
             }
             var words: [String: String] = [:]
             for (key, text) in members {
-                guard InterfaceStrings.english[key] != nil else {
+                guard InterfaceStrings.isKnown(key) else {
                     throw .failed(
-                        "theme file '\(file)': language '\(language)' key '\(key)' is unknown (known: \(InterfaceStrings.english.keys.sorted().joined(separator: ", ")))"
+                        "theme file '\(file)': language '\(language)' key '\(key)' is unknown (known: \((InterfaceStrings.english.keys + InterfaceStrings.pluralKeys.filter { InterfaceStrings.english[$0] == nil }).sorted().joined(separator: ", ")))"
                     )
                 }
                 guard let text = text.string else {

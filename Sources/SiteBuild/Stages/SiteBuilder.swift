@@ -395,7 +395,11 @@ public struct SiteBuilder {
     func layoutOptions(_ metadata: PhotoMetadata) -> LayoutOptions {
         var layout = LayoutOptions(
             breakpoints: settings.breakpoints, columnSpacing: settings.columnSpacing,
-            rowSpacing: settings.rowSpacing, insets: settings.insets, direction: settings.direction,
+            rowSpacing: settings.rowSpacing, insets: settings.insets,
+            // A right-to-left language mirrors the default placement, as --direction right-to-left.
+            direction: LanguageDirection.isRightToLeft(settings.language)
+                && settings.direction == .shortestFirst
+                ? .rightToLeft : settings.direction,
             sizing: settings.itemWidth.map { .fixedItemWidth($0) } ?? .fluid,
             // A footer keeps the same distance from the tallest column as photos from each other.
             footerSpacing: settings.rowSpacing,
