@@ -65,11 +65,11 @@ public enum SettingsTable {
             [.init(["--language"], takesValue: true, key: "language")], .content, kind: .tag,
             option: "`--language TAG`", defaultText: "`en`", range: "a language tag",
             meaning:
-                "`<html lang>` and the interface words from the theme's `strings.json` (`en`, `de` and `fr` built in; `de-CH` falls back to `de`; another language is English, with a warning)",
+                "`<html lang>` and the interface words from the theme's `strings.json` (`en`, `de`, `fr`, `es`, `it`, `pt`, `nl`, `pl`, `sv`, `ja`, `zh`, `ar` and `he` built in, with the count of photos in each language's CLDR plural forms; `de-CH` falls back to `de`; another language is English, with a warning)",
             help: [
                 .init(
                     "--language TAG",
-                    "<html lang> and the interface words, from the theme's strings.json: en, de, fr built in (default: en)"
+                    "<html lang> and the interface words, from the theme's strings.json: en, de, fr, es, it, pt, nl, pl, sv, ja, zh, ar, he built in; ar and he read right to left (default: en)"
                 )
             ]),
         SettingDeclaration(
@@ -205,11 +205,11 @@ public enum SettingsTable {
             [.init(["--direction"], takesValue: true, key: "direction")], .layout, kind: .choice,
             option: "`--direction MODE`", defaultText: "`shortest`",
             meaning:
-                "where each next photo goes: `shortest` column, `left-to-right` (the columns in turn) or `right-to-left` (shortest, mirrored, with `dir=\"rtl\"` on the page)",
+                "where each next photo goes: `shortest` column, `left-to-right` (the columns in turn) or `right-to-left` (shortest, mirrored; the text keeps its own direction, and only a right-to-left `--language`, `ar` or `he`, puts `dir=\"rtl\"` on the page and mirrors the layout by itself)",
             help: [
                 .init(
                     "--direction MODE",
-                    "Where each next photo goes: shortest (the shortest column, the default), left-to-right (the columns in turn) or right-to-left (shortest, mirrored; the page gets dir=\"rtl\" for right-to-left languages)"
+                    "Where each next photo goes: shortest (the shortest column, the default), left-to-right (the columns in turn) or right-to-left (shortest, mirrored; the text keeps its direction: only --language ar or he makes the page right-to-left)"
                 )
             ]),
         SettingDeclaration(
