@@ -141,7 +141,8 @@ struct LayoutModeTests {
         let html = rendered.html
         #expect(
             html.contains(
-                "<footer class=\"wf-section-footer\"><p>Root &lt;footer&gt; &amp; co</p></footer>"))
+                "<footer class=\"wf-section-footer\"><p dir=\"auto\">Root &lt;footer&gt; &amp; co</p></footer>"
+            ))
         #expect(
             SiteRendererTests.matches(#"(<footer class="wf-section-footer">)"#, in: html).count
                 == 2, "the third section has no footer text")

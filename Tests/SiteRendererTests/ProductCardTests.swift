@@ -140,10 +140,13 @@ struct ProductCardTests {
         #expect(html.contains(#"<a class="wf-back" href="../../page-2.html#p-ceramics/red-bowl">"#))
         #expect(html.contains(#"<a href="../../page-2.html#s-ceramics">Hand-made ceramics</a>"#))
         #expect(
-            html.contains(#"href="../../items/ceramics/a.html" rel="prev">← Previous: Ceramics 2<"#)
-        )
+            html.contains(
+                #"href="../../items/ceramics/a.html" rel="prev"><span class="wf-arrow" aria-hidden="true">←</span> Previous: <span dir="auto">Ceramics 2</span><"#
+            ))
         #expect(
-            html.contains(#"href="../../items/travel/c.html" rel="next">Next: Harbour at dusk →<"#))
+            html.contains(
+                #"href="../../items/travel/c.html" rel="next">Next: <span dir="auto">Harbour at dusk</span> <span class="wf-arrow" aria-hidden="true">→</span><"#
+            ))
         #expect(
             html.contains(
                 #"<a class="wf-cta" href="https://shop.example/red-bowl" rel="noopener">View in shop</a>"#

@@ -56,11 +56,16 @@ struct ItemPagesEndToEndTests {
         #expect(!index.contains("photos/Shop"))
         let bowl = try String(contentsOfFile: items[0], encoding: .utf8)
         #expect(bowl.contains(#"href="../../index.html#p-shop/bowl""#))
-        #expect(bowl.contains(#"rel="next">Next: Cup →"#))
+        #expect(
+            bowl.contains(
+                #"rel="next">Next: <span dir="auto">Cup</span> <span class="wf-arrow" aria-hidden="true">→</span>"#
+            ))
         #expect(bowl.contains("View in shop") && !bowl.contains("Download original"))
         let tree = try String(contentsOfFile: items[3], encoding: .utf8)
         #expect(
-            tree.contains(#"rel="prev">← Previous: The shop 3</a>"#)
+            tree.contains(
+                #"rel="prev"><span class="wf-arrow" aria-hidden="true">←</span> Previous: <span dir="auto">The shop 3</span></a>"#
+            )
                 && !tree.contains(#"rel="next""#))
 
         // A rebuild rewrites only the pages whose inputs changed: the cup's, and the pages of

@@ -261,7 +261,7 @@ struct LayoutModeCommandTests {
             default:
                 #expect(
                     html.contains(
-                        "<footer class=\"wf-section-footer\"><p>Every piece is thrown and glazed in our studio</p></footer>"
+                        "<footer class=\"wf-section-footer\"><p dir=\"auto\">Every piece is thrown and glazed in our studio</p></footer>"
                     ))
                 #expect(options["footerHeight"] as? Double == 44)
                 // Ceramics' 800 and 1200 joined the gallery's breakpoints.
