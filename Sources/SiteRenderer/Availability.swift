@@ -10,12 +10,19 @@ public enum Availability: String, Sendable, Hashable, CaseIterable {
     /// The state `text` names: case, hyphens, underscores and repeated spaces do not matter
     /// ("Pre-order", "pre_order", "preorder"); nil for anything else.
     public init?(words text: String) {
-        let spaced = String(text.lowercased().map { $0 == "-" || $0 == "_" ? " " : $0 })
-        let words = spaced.split(separator: " ").joined(separator: " ")
-        guard let state = Self.allCases.first(where: { $0.spellings.contains(words) }) else {
-            return nil
-        }
+        let words = Self.normalised(text)
+        guard
+            let state = Self.allCases.first(where: {
+                $0.spellings.contains { Self.normalised($0) == words }
+            })
+        else { return nil }
         self = state
+    }
+
+    /// `text` lower-cased, with hyphens and underscores as spaces and runs of spaces as one.
+    private static func normalised(_ text: String) -> String {
+        let spaced = String(text.lowercased().map { $0 == "-" || $0 == "_" ? " " : $0 })
+        return spaced.split(separator: " ").joined(separator: " ")
     }
 
     /// The words the metadata accepts for the state, the first as the error message offers it.
@@ -24,7 +31,7 @@ public enum Availability: String, Sendable, Hashable, CaseIterable {
         case .inStock: ["in stock", "available"]
         case .outOfStock: ["out of stock"]
         case .soldOut: ["sold out"]
-        case .preOrder: ["pre order", "preorder"]
+        case .preOrder: ["pre-order", "preorder"]
         case .backOrder: ["back order", "backorder", "on back order"]
         case .madeToOrder: ["made to order"]
         case .limited: ["limited", "low stock", "limited availability"]
@@ -34,8 +41,7 @@ public enum Availability: String, Sendable, Hashable, CaseIterable {
 
     /// Every state's first spelling, for a message that lists what `availability` takes.
     public static var acceptedWords: String {
-        allCases.map { "\"\($0.spellings[0].replacing("pre order", with: "pre-order"))\"" }
-            .joined(separator: ", ")
+        allCases.map { "\"\($0.spellings[0])\"" }.joined(separator: ", ")
     }
 
     /// The product cannot be bought now: its card is dimmed and its item page's call to action
