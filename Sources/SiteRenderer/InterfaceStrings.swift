@@ -30,6 +30,9 @@ public struct InterfaceStrings: Sendable, Hashable, CustomDebugStringConvertible
         "photoNumber": "{name} {count}",
         "madeWith": "Made with",
         "backToTop": "Back to top",
+        "all": "All",
+        "tags": "Tags",
+        "tagsLabel": "Tags of this product",
     ]
 
     /// The keys of the count of photos besides ``english``'s: one per CLDR plural category, as

@@ -84,7 +84,7 @@ public enum LayoutDocument {
     public static func page(_ page: SitePage, rendered: SiteRenderer.RenderedPage) -> String {
         var json = JSONText(pretty: false)
         json.beginObject()
-        json.string("file", page.fileName)
+        json.string("file", page.path)
         json.integer("ranges", rendered.layout.breakpoints.count)
         json.integer("layoutBytes", rendered.layoutBytes)
         json.number(

@@ -42,6 +42,9 @@ public struct SitePhoto: Sendable, Hashable {
     /// Where a cropped tile keeps the photo's subject: a CSS `object-position` ("50% 30%");
     /// nil: the centre.
     public var focus: String?
+    /// The metadata's `tags`, as the owner wrote them, each once (see ``SiteCollection/tagPath(of:)``):
+    /// the item page links each to its tag page.
+    public var tags: [String] = []
 
     /// The product cannot be bought now (sold out, out of stock, discontinued): the card is
     /// dimmed and says so in words, and the item page's call to action says so too.
@@ -154,6 +157,9 @@ public struct SitePage: Sendable, Hashable {
     /// The image every gallery page shares (the `shareImage` setting), known once the photo's
     /// renditions are; nil: each page's first photo.
     public var shareImage: SiteRenderer.ShareImage?
+    /// The category or tag this page shows (see ``SiteCollection``); nil: the whole catalogue,
+    /// the home page and its `page-N.html`.
+    public var collection: SiteCollection?
 
     public init(number: Int, count: Int, sections: [SiteSection]) {
         self.number = number
@@ -167,19 +173,26 @@ public struct SitePage: Sendable, Hashable {
     }
 
     public var fileName: String { Self.fileName(number) }
+
+    /// Where the page goes, relative to the site's root: ``fileName`` for the home gallery, else
+    /// its collection's path for this page.
+    public var path: String { collection?.pagePaths[number - 1] ?? fileName }
+
+    /// From this page up to the site's root: `../` per folder its ``path`` is in, so every link
+    /// stays relative and the site works from `file://` and any sub-path.
+    public var root: String { SiteCollection.root(of: path) }
+
     public var photoCount: Int { sections.reduce(0) { $0 + $1.photos.count } }
 }
 
-/// One link of the category menu: a section's title and where it starts.
+/// One link of the menu: the whole catalogue, a category page or the tags' page.
 public struct MenuEntry: Sendable, Hashable {
     public var title: String
-    /// The gallery page (1-based) where the section starts, and the section's id there.
-    public var page: Int
-    public var sectionID: String
+    /// The first page it links to, relative to the site's root (`ceramics/index.html`).
+    public var path: String
 
-    public init(title: String, page: Int, sectionID: String) {
+    public init(title: String, path: String) {
         self.title = title
-        self.page = page
-        self.sectionID = sectionID
+        self.path = path
     }
 }

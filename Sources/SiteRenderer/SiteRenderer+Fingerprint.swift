@@ -16,14 +16,14 @@ extension SiteRenderer {
         fingerprint(
             page: page.number, of: page.count,
             sections: page.sections.map { ($0.folder, $0.title, $0.options, $0.photos[...]) },
-            menu: page.menu, shareImage: page.shareImage, salt: salt)
+            menu: page.menu, shareImage: page.shareImage, collection: page.collection, salt: salt)
     }
 
     /// The fingerprint of the page that ``fingerprint(of:salt:)`` gives, for a builder that has
     /// the page's photos in slices of a larger array and need not copy them into a ``SitePage``.
     public func fingerprint(
         page number: Int, of count: Int, sections: [SectionSlice], menu: [MenuEntry] = [],
-        shareImage: ShareImage? = nil, salt: UInt64
+        shareImage: ShareImage? = nil, collection: SiteCollection? = nil, salt: UInt64
     ) -> UInt64 {
         var hasher = StableHasher()
         hasher.combine(salt)
@@ -33,8 +33,15 @@ extension SiteRenderer {
         hasher.combine(menu.count)
         for entry in menu {
             hasher.combine(entry.title)
-            hasher.combine(entry.page)
-            hasher.combine(entry.sectionID)
+            hasher.combine(entry.path)
+        }
+        if let collection {
+            hasher.combine(collection.title)
+            hasher.combine(collection.description)
+            hasher.combine(collection.pagePaths.count)
+            for path in collection.pagePaths { hasher.combine(path) }
+        } else {
+            hasher.combine(-4)
         }
         if let shareImage {
             hasher.combine(shareImage.path)
@@ -92,6 +99,8 @@ extension SiteRenderer {
         hasher.combine(photo.availability?.rawValue)
         hasher.combine(photo.compareAtPrice)
         hasher.combine(photo.itemPath)
+        hasher.combine(photo.tags.count)
+        for tag in photo.tags { hasher.combine(tag) }
         if let offer = photo.offer {
             hasher.combine(offer.amount)
             hasher.combine(offer.currency)

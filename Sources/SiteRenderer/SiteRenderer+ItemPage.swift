@@ -11,11 +11,15 @@ extension SiteRenderer {
         /// The photos before and after it in gallery order, across sections and pages.
         public var previous: SitePhoto?
         public var next: SitePhoto?
+        /// The section's category page, relative to the site's root (`ceramics/index.html`),
+        /// which the breadcrumb links; nil: the section where it starts on the gallery page.
+        public var categoryPath: String?
 
         public init(
             sectionTitle: String, galleryPage: String, sectionID: String,
-            previous: SitePhoto? = nil, next: SitePhoto? = nil
+            previous: SitePhoto? = nil, next: SitePhoto? = nil, categoryPath: String? = nil
         ) {
+            self.categoryPath = categoryPath
             self.sectionTitle = sectionTitle
             self.galleryPage = galleryPage
             self.sectionID = sectionID
@@ -63,7 +67,10 @@ extension SiteRenderer {
         values["siteTitle"] = .text(options.title)
         values["home"] = .text(fromRoot(SitePage.fileName(1)))
         values["section"] = .text(context.sectionTitle)
-        values["sectionHref"] = .text(fromRoot(context.galleryPage + "#" + context.sectionID))
+        values["sectionHref"] = .text(
+            fromRoot(
+                context.categoryPath?.percentEncodedPath
+                    ?? context.galleryPage + "#" + context.sectionID))
         values["breadcrumbLabel"] = .text(strings["breadcrumb"])
         values["src"] = .text(fromRoot(image?.src ?? original))
         values["srcset"] = .text(image.map { SiteImage.srcset($0.candidates, root: root) } ?? "")
@@ -86,6 +93,12 @@ extension SiteRenderer {
         values["height"] = .text(String(photo.height))
         values["alt"] = .text(photo.alt)
         values["caption"] = .text(photo.caption ?? "")
+        values["tags"] = .markup(
+            photo.tags.map { tag in
+                let href = root + SiteCollection.tagPath(of: tag).percentEncodedPath
+                return "<li><a href=\"\(href.htmlEscaped)\" dir=\"auto\">\(tag.htmlEscaped)</a></li>"
+            }.joined())
+        values["tagsLabel"] = .text(strings["tagsLabel"])
         values["price"] = .text(photo.price ?? "")
         values["badge"] = .text(photo.badge ?? "")
         availabilityValues(photo, into: &values)

@@ -121,6 +121,7 @@ public struct SiteRenderer: Sendable {
     public func render(_ page: SitePage) throws(LayoutError) -> RenderedPage {
         let layout = try layout(page)
         let ids = Self.sectionIDs(page.sections)
+        let root = page.root
         let firstScreen = FirstScreen(
             layout, height: options.firstScreenHeight,
             imageRatios: page.sections.flatMap { section in
@@ -138,7 +139,7 @@ public struct SiteRenderer: Sendable {
                 let sizes = section.options.imageSizes ?? options.imageSizes
                 tiles += tileHTML(
                     photo, style: style, sizes: sizes, eager: firstScreen.eager[itemIndex],
-                    first: firstScreen.priority == itemIndex)
+                    first: firstScreen.priority == itemIndex, root: root)
                 itemIndex += 1
             }
             sectionsHTML += theme.section.render([
@@ -153,16 +154,24 @@ public struct SiteRenderer: Sendable {
         }
         let style = pageStyle(layout, ids: ids)
         layoutBytes += style.utf8.count
-        let description = options.description.isEmpty ? options.title : options.description
+        let description =
+            page.collection?.description
+            ?? (options.description.isEmpty ? options.title : options.description)
+        func fromRoot(_ path: String) -> String { path.isEmpty ? "" : root + path }
+        let isHome = page.collection == nil
         let html = theme.page.render([
             "title": .text(options.title),
-            "canonical": .text(canonical(page.fileName)),
+            "pageTitle": .text(page.collection.map { $0.title + " · " + options.title } ?? options.title),
+            "heading": .text(page.collection?.title ?? options.title),
+            "home": .text(isHome ? "" : root + SitePage.fileName(1)),
+            "homeLogo": .text(isHome ? "" : fromRoot(options.logoPath)),
+            "canonical": .text(canonical(page.path)),
             "sharing": .markup(gallerySharing(page, description: description)),
             "description": .text(description),
-            "intro": .text(options.intro),
-            "logo": .text(options.logoPath),
-            "favicon": .text(options.faviconPath),
-            "menu": .markup(menuHTML(page.menu, current: page.number)),
+            "intro": .text(isHome ? options.intro : ""),
+            "logo": .text(isHome ? options.logoPath : ""),
+            "favicon": .text(fromRoot(options.faviconPath)),
+            "menu": .markup(menuHTML(page.menu, current: page)),
             "skipLink": .text(strings["skipLink"]),
             "madeWith": .text(strings["madeWith"]),
             "backToTop": .text(strings["backToTop"]),
@@ -171,8 +180,8 @@ public struct SiteRenderer: Sendable {
             "lang": .text(options.language),
             "dir": .text(LanguageDirection.dirAttribute(options.language)),
             "generator": .text("waterfall-site"),
-            "stylesheet": .text(stylesheetPath),
-            "layoutStylesheet": .text(layoutStylesheetPath),
+            "stylesheet": .text(root + stylesheetPath),
+            "layoutStylesheet": .text(root + layoutStylesheetPath),
             "pageStyle": .markup(style),
             "sections": .markup(sectionsHTML),
             "pagination": .markup(page.count > 1 ? paginationHTML(page) : ""),
@@ -351,22 +360,26 @@ extension SiteRenderer {
 extension SiteRenderer {
     /// `first`: the image the browser should fetch before the others (see ``FirstScreen``).
     fileprivate func tileHTML(
-        _ photo: SitePhoto, style: String, sizes: String, eager: Bool, first: Bool
+        _ photo: SitePhoto, style: String, sizes: String, eager: Bool, first: Bool,
+        root: String = ""
     ) -> String {
-        let original = options.photosFolder + "/" + photo.path.percentEncodedPath
+        let original = root + options.photosFolder + "/" + photo.path.percentEncodedPath
         let fullView =
             options.linksOriginals && photo.opensOriginal
-            ? original : (photo.image?.candidates.last?.path ?? original)
+            ? original : (photo.image?.candidates.last.map { root + $0.path } ?? original)
         // Sized for every placeholder up front: a tile is rendered per photo, and growing the
         // table part-way costs as much as filling it.
         var values = [String: TemplateValue](minimumCapacity: 19)
         values["style"] = .text(style)
         // The whole card is one link: to the photo's own page when the site has item pages.
-        let href = photo.itemPath.map(\.percentEncodedPath) ?? photo.link ?? fullView
+        let link = photo.link.map { Self.isAbsolute($0) ? $0 : root + $0 }
+        let href = photo.itemPath.map { root + $0.percentEncodedPath } ?? link ?? fullView
         values["href"] = .text(href)
         values["id"] = .text(photo.itemPath.map(Self.tileID) ?? "")
-        values["src"] = .text(photo.image?.src ?? original)
-        values["srcset"] = .text(photo.image?.srcset ?? "")
+        let src = photo.image.map { root + $0.src } ?? original
+        values["src"] = .text(src)
+        values["srcset"] = .text(
+            photo.image.map { SiteImage.srcset($0.candidates, root: root) } ?? "")
         // A photo cut at the sides is shown wider than its tile: its `sizes` say how much wider,
         // and without `auto`, which would pick a file as wide as the tile.
         let widening =
@@ -376,8 +389,7 @@ extension SiteRenderer {
         values["sizes"] = .text(autoSizes)
         values["picture"] = .markup(
             pictureHTML(
-                photo, src: photo.image?.src ?? original, sizes: autoSizes, eager: eager,
-                first: first,
+                photo, src: src, sizes: autoSizes, eager: eager, first: first, root: root,
                 imageStyle: photo.tileShape == nil
                     ? "" : "object-position:\(photo.focus ?? "50% 50%")"))
         values["width"] = .text(String(photo.width))
@@ -405,36 +417,46 @@ extension SiteRenderer {
     }
 
     fileprivate func paginationHTML(_ page: SitePage) -> String {
+        /// Page `number` of the same gallery, relative to this one.
+        func href(_ number: Int) -> String {
+            var other = page
+            other.number = number
+            return page.root + other.path.percentEncodedPath
+        }
         var links = ""
         for number in 1...page.count {
             if number == page.number {
                 links += "<span aria-current=\"page\">\(number)</span>"
             } else {
-                links += "<a href=\"\(SitePage.fileName(number))\">\(number)</a>"
+                links += "<a href=\"\(href(number).htmlEscaped)\">\(number)</a>"
             }
         }
         return theme.pagination.render([
             "previousWord": .text(strings["previous"]),
             "nextWord": .text(strings["next"]),
             "label": .text(strings["pages"]),
-            "previous": .text(page.number > 1 ? SitePage.fileName(page.number - 1) : ""),
-            "next": .text(page.number < page.count ? SitePage.fileName(page.number + 1) : ""),
+            "previous": .text(page.number > 1 ? href(page.number - 1) : ""),
+            "next": .text(page.number < page.count ? href(page.number + 1) : ""),
             "pageNumber": .text(String(page.number)),
             "pageCount": .text(String(page.count)),
             "pageLinks": .markup(links),
         ])
     }
 
-    /// The category menu: a link to where each section starts, over every page; empty with
-    /// fewer than two titled sections.
-    fileprivate func menuHTML(_ menu: [MenuEntry], current: Int) -> String {
-        guard menu.count > 1 else { return "" }
+    /// The menu: the whole catalogue, each category's page and the tags' page, as the builder
+    /// lists them; the link to the gallery `page` belongs to is marked current. Empty without
+    /// entries.
+    fileprivate func menuHTML(_ menu: [MenuEntry], current page: SitePage) -> String {
+        guard !menu.isEmpty else { return "" }
+        var firstPage = page
+        firstPage.number = 1
+        let currentPath = firstPage.path
         var links = ""
         for entry in menu {
-            let href =
-                entry.page == current
-                ? "#" + entry.sectionID : SitePage.fileName(entry.page) + "#" + entry.sectionID
-            links += "<li><a href=\"\(href.htmlEscaped)\">\(entry.title.htmlEscaped)</a></li>"
+            let href = page.root + entry.path.percentEncodedPath
+            let mark = entry.path == currentPath ? " aria-current=\"page\"" : ""
+            links +=
+                "<li><a href=\"\(href.htmlEscaped)\"\(mark)>\(entry.title.htmlEscaped)</a></li>"
         }
         return "<nav class=\"wf-menu\" aria-label=\"\(strings["sections"].htmlEscaped)\"><ul>"
             + links + "</ul></nav>"

@@ -24,7 +24,8 @@ public struct Theme: Sendable {
             "title", "description", "stylesheet", "layoutStylesheet", "pageStyle", "sections",
             "pagination", "pageNumber", "pageCount", "photoCount", "generator", "lang", "dir",
             "canonical", "intro", "logo", "favicon", "menu", "skipLink", "madeWith",
-            "backToTop", "photoCountText", "pageOf", "sharing",
+            "backToTop", "photoCountText", "pageOf", "sharing", "pageTitle", "heading", "home",
+            "homeLogo",
         ],
         "section.html": [
             "id", "title", "photoCount", "tiles", "footer", "countText", "continued",
@@ -46,7 +47,7 @@ public struct Theme: Sendable {
             "unavailable",
             "link", "callToAction", "original", "downloadOriginal", "back", "backToGallery",
             "previous", "previousName", "previousWord", "next", "nextName", "nextWord",
-            "neighboursLabel", "picture", "sharing",
+            "neighboursLabel", "picture", "sharing", "tags", "tagsLabel",
         ],
         "waterfall.css": [],
     ]

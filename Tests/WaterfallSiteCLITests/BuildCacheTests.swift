@@ -250,9 +250,12 @@ struct BuildCacheTests {
         let after = try Self.identities(of: site)
         #expect(after.keys.sorted() == before.keys.sorted(), "the same files")
         let rewritten = after.keys.filter { after[$0] != before[$0] }.sorted()
-        // The photo's own page shows the caption too; its neighbours show only its name.
+        // The photo's own page shows the caption too, and so do the pages of its two tags; its
+        // neighbours show only its name.
         #expect(
-            rewritten == ["index.html", "items/wall-clock.html"],
+            rewritten == [
+                "index.html", "items/wall-clock.html", "tags/gifts.html", "tags/on-sale.html",
+            ],
             "only the caption's gallery page and item page were written: \(rewritten)")
         #expect(
             try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8).contains(

@@ -98,7 +98,8 @@ struct HostFilesTests {
         #expect(
             patterns == [
                 "/renditions/*", "/assets/*", "/", "/:page", "/layout/*", "/photos/*", "/items/*",
-                "/.well-known/*",
+                // The category and tag pages' folders.
+                "/ceramics/*", "/nature/*", "/tags/*", "/travel/*", "/.well-known/*",
             ])
 
         #expect(
@@ -106,7 +107,8 @@ struct HostFilesTests {
                 .status == 0)
         #expect(
             try expectHeadersMatch(work.url.appending(path: "plain"), "--no-renditions") == [
-                "/assets/*", "/", "/:page", "/layout/*", "/photos/*", "/items/*", "/.well-known/*",
+                "/assets/*", "/", "/:page", "/layout/*", "/photos/*", "/items/*", "/ceramics/*",
+                "/nature/*", "/tags/*", "/travel/*", "/.well-known/*",
             ])
 
         // By default (and with --no-original-link), a site whose photos all have renditions
@@ -121,7 +123,7 @@ struct HostFilesTests {
         #expect(
             try expectHeadersMatch(work.url.appending(path: "private"), "--no-original-link") == [
                 "/renditions/*", "/assets/*", "/", "/:page", "/layout/*", "/items/*",
-                "/.well-known/*",
+                "/ceramics/*", "/nature/*", "/tags/*", "/travel/*", "/.well-known/*",
             ])
     }
 

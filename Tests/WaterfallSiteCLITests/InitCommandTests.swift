@@ -20,7 +20,7 @@ struct InitCommandTests {
         let table = try String(contentsOf: photos.appending(path: "metadata.csv"), encoding: .utf8)
         #expect(
             table
-                == "path,title,alt,caption,price,link,badge,availability,footer,columns,insets\r\nwall-clock.jpg,,,,,,,,,,\r\nCeramics/,,,,,,,,,,\r\nCeramics/cups.jpg,,,,,,,,,,\r\n"
+                == "path,title,alt,caption,price,link,badge,availability,tags,footer,columns,insets\r\nwall-clock.jpg,,,,,,,,,,,\r\nCeramics/,,,,,,,,,,,\r\nCeramics/cups.jpg,,,,,,,,,,,\r\n"
         )
         let settings = try BuildCommand.settings(
             from: ArgumentList([photos.path], options: BuildCommand.options, command: "build"))
@@ -28,12 +28,12 @@ struct InitCommandTests {
 
         // As a spreadsheet would save it after editing.
         let edited = table.replacingOccurrences(
-            of: "Ceramics/,,,,,,,,,,", with: "Ceramics/,Hand-made cups,,,,,,,Fired in our kiln,1,"
+            of: "Ceramics/,,,,,,,,,,,", with: "Ceramics/,Hand-made cups,,,,,,,,Fired in our kiln,1,"
         )
         .replacingOccurrences(
-            of: "Ceramics/cups.jpg,,,,,,,,,,",
+            of: "Ceramics/cups.jpg,,,,,,,,,,,",
             with:
-                "Ceramics/cups.jpg,Cups,,\"Stoneware, 9 cm\",€12,https://shop.example/cups,New,sold out,,,"
+                "Ceramics/cups.jpg,Cups,,\"Stoneware, 9 cm\",€12,https://shop.example/cups,New,sold out,\"blue, stoneware\",,,"
         )
         try folder.write("photos/metadata.csv", edited)
         let built = CapturedRun([
@@ -51,6 +51,11 @@ struct InitCommandTests {
             contentsOf: folder.url.appending(path: "site/items/ceramics/cups.html"), encoding: .utf8
         )
         #expect(item.contains(#"href="https://shop.example/cups""#))
+        // Its tags link their pages, and each tag page shows it.
+        #expect(item.contains(#"<a href="../../tags/blue.html" dir="auto">blue</a>"#))
+        let tagPage = try String(
+            contentsOf: folder.url.appending(path: "site/tags/stoneware.html"), encoding: .utf8)
+        #expect(tagPage.contains(#"href="../items/ceramics/cups.html""#))
     }
 
     @Test("A FIFO as metadata.csv is refused as not a regular file, never read (it would hang)")

@@ -76,7 +76,7 @@ struct MetadataTableTests {
         arguments: [
             (
                 "path,titel\na.jpg,x\n",
-                "the header, column B: unknown column 'titel' (did you mean 'title'? known: path, title, alt, caption, price, link, badge, availability, footer, columns, insets"
+                "the header, column B: unknown column 'titel' (did you mean 'title'? known: path, title, alt, caption, price, link, badge, availability, tags, footer, columns, insets"
             ),
             ("title\nx\n", "the header has no 'path' column"),
             ("path,title,title\n", "the header, column C: column 'title' appears twice"),
@@ -106,7 +106,7 @@ struct MetadataTableTests {
             ),
             (
                 "",
-                "is empty; the first row names the columns: path,title,alt,caption,price,link,badge,availability,footer,columns,insets"
+                "is empty; the first row names the columns: path,title,alt,caption,price,link,badge,availability,tags,footer,columns,insets"
             ),
             (
                 "path,columns\nCeramics/,many\n",

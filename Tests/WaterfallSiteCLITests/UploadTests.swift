@@ -120,8 +120,11 @@ struct UploadTests {
         try build(work)
         // A caption moves no frame: no layout file changes, only the page that shows it.
         let sent = try upload(work)
-        // The photo's own page shows the caption too; its neighbours show only its name.
-        #expect(sent.files == ["items/summer/photo-250.html"] + showing, "\(sent.files)")
+        // The photo's own page shows the caption too, and so does its category's page; its
+        // neighbours show only its name.
+        #expect(
+            sent.files == ["items/summer/photo-250.html"] + showing + ["summer/index.html"],
+            "\(sent.files)")
         #expect(
             try String(contentsOf: work.url.appending(path: "host/page-3.html"), encoding: .utf8)
                 .contains("A new caption for photo 250"))

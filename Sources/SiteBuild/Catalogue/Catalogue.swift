@@ -39,6 +39,9 @@ public struct Catalogue: Sendable {
     let pageSize: Int
     /// The number of photos of each folder, over all pages.
     private(set) var folderCounts: [String: Int] = [:]
+    /// The folder of each titled section's category pages (`ceramics/`), by section folder
+    /// (see ``assignCategoryPaths(reserved:)``).
+    private(set) var categoryFolders: [String: String] = [:]
 
     /// - Parameters:
     ///   - unnamed: the alt text of a photo whose file name is camera noise (`IMG_1234`) and
@@ -114,6 +117,7 @@ public struct Catalogue: Sendable {
                     site.offer = entry?.offer
                     site.rights = entry?.rights
                     site.name = entry?.title ?? fileName
+                    if let tags = entry?.tags, !tags.isEmpty { site.tags = tags }
                     site.tileShape = TileShape.capped(
                         width: photo.displayWidth, height: photo.displayHeight,
                         maxTall: maxTall, maxWide: maxWide)
@@ -154,24 +158,73 @@ public struct Catalogue: Sendable {
         }
     }
 
-    /// The category menu: each titled section's title, the page where it starts and its id there.
-    func menu() -> [MenuEntry] {
-        var entries: [MenuEntry] = []
-        var idsByPage: [Int: [String]] = [:]
-        var seen: Set<String> = []
-        for position in photos.indices where !seen.contains(folders[position]) {
-            let folder = folders[position]
-            seen.insert(folder)
-            guard !folder.isEmpty else { continue }
-            let number = pageNumber(ofPosition: position)
-            let sections = sections(ofPage: number)
-            let ids =
-                idsByPage[number] ?? SiteRenderer.sectionIDs(folders: sections.map(\.folder))
-            idsByPage[number] = ids
-            guard let index = sections.firstIndex(where: { $0.folder == folder }) else { continue }
-            entries.append(MenuEntry(title: title(of: folder), page: number, sectionID: ids[index]))
+    /// Gives every titled section the folder of its category pages (see ``CategoryPaths``),
+    /// none of them one of `reserved`, the site's own top-level folders.
+    mutating func assignCategoryPaths(reserved: Set<String>) {
+        categoryFolders = CategoryPaths.folders(
+            for: sectionFolders.filter { !$0.isEmpty }, reserved: reserved)
+    }
+
+    /// The first page of `folder`'s category, relative to the site's root; nil for the
+    /// top-level photos, which have none.
+    func categoryPath(of folder: String) -> String? {
+        categoryFolders[folder].map { $0 + SitePage.fileName(1) }
+    }
+
+    /// The positions in ``photos`` of each folder's photos, which are next to each other.
+    func folderRanges() -> [String: Range<Int>] {
+        var ranges: [String: Range<Int>] = [:]
+        var start = 0
+        for index in folders.indices where index + 1 == folders.count || folders[index + 1] != folders[index] {
+            ranges[folders[index]] = start..<(index + 1)
+            start = index + 1
         }
+        return ranges
+    }
+
+    /// The titled sections with category pages, in section order.
+    var categories: [String] { sectionFolders.filter { categoryFolders[$0] != nil } }
+
+    /// The menu: the whole catalogue (`all`), each category and, when any product has a tag, the
+    /// tags' page (`tags`); none for a site with one category and no tags, where it would offer
+    /// nothing to choose.
+    func menu(all: String, tags: String) -> [MenuEntry] {
+        let categories = categories
+        let hasTags = photos.contains { !$0.tags.isEmpty }
+        guard categories.count > 1 || hasTags else { return [] }
+        var entries = [MenuEntry(title: all, path: SitePage.fileName(1))]
+        for folder in categories {
+            entries.append(MenuEntry(title: title(of: folder), path: categoryPath(of: folder)!))
+        }
+        if hasTags { entries.append(MenuEntry(title: tags, path: SiteCollection.tagsIndexPath)) }
         return entries
+    }
+
+    /// ``menu(all:tags:)`` in the words of `strings`.
+    func menu(_ strings: InterfaceStrings) -> [MenuEntry] {
+        menu(all: strings["all"], tags: strings["tags"])
+    }
+
+    /// Every tag of the catalogue, by slug: its name as first written and the positions in
+    /// ``photos`` of the products that have it, in catalogue order.
+    func tags() -> [CatalogueTag] {
+        var bySlug: [String: CatalogueTag] = [:]
+        for (position, photo) in photos.enumerated() where !photo.tags.isEmpty {
+            for tag in photo.tags {
+                bySlug[SiteCollection.tagSlug(tag), default: CatalogueTag(name: tag)].positions
+                    .append(position)
+            }
+        }
+        return bySlug.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map(\.value)
+    }
+
+    /// The ranges of positions of the pages of `count` photos: ⌈count / page size⌉ pages of
+    /// nearly equal size (they differ by one photo at most), so a last page never holds a lone
+    /// photo. The home gallery and every collection are paged alike.
+    static func pageRanges(count: Int, pageSize: Int) -> [Range<Int>] {
+        guard count > 0 else { return [] }
+        let pages = (count + max(1, pageSize) - 1) / max(1, pageSize)
+        return (1...pages).map { (count * ($0 - 1) / pages)..<(count * $0 / pages) }
     }
 
     /// Leaves the photos at `positions` (in ``photos``) out of the site: files that went away

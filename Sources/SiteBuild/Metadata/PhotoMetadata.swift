@@ -53,6 +53,8 @@ public struct PhotoMetadata: Sendable {
         /// The price as an amount and a currency, once ``PhotoMetadata/resolvePrices(currency:language:)``
         /// has read it.
         var offer: Offer?
+        /// The `tags` (see ``TagList``): each gets a page listing the products that have it.
+        var tags: [String] = []
 
         var hasCaptionText: Bool { title != nil || caption != nil || price != nil }
     }
@@ -101,7 +103,7 @@ public struct PhotoMetadata: Sendable {
 
     public static let photoKeys: Set<String> = [
         "title", "alt", "caption", "link", "price", "compareAtPrice", "badge", "availability",
-        "currency",
+        "tags", "currency",
         "creator", "creditText", "copyrightNotice", "license", "acquireLicensePage", "focus",
     ]
 
@@ -217,6 +219,10 @@ public struct PhotoMetadata: Sendable {
                     problem:
                         "has unknown key '\(key)' (known: \(Self.photoKeys.sorted().joined(separator: ", ")))"
                 )
+            }
+            if key == "tags" {
+                entry.tags = try TagList.tags(value)
+                continue
             }
             guard let text = value.string else {
                 throw FieldProblem(key: key, problem: "must be a string")

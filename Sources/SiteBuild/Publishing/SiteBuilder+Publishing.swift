@@ -74,7 +74,8 @@ extension SiteBuilder {
                 ? renderer.options.photosFolder : nil,
             ownFolders: staticFolder?.topFolders ?? [],
             itemsFolder: catalogue.photos.contains { $0.itemPath != nil }
-                ? SiteRenderer.itemsFolder : nil)
+                ? SiteRenderer.itemsFolder : nil,
+            pageFolders: Set(PageKinds.registered.flatMap { $0.folders(of: catalogue) }).sorted())
         try publisher.publish(headers, at: HostFiles.headersName)
     }
 

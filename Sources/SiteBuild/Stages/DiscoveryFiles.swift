@@ -28,6 +28,8 @@ struct DiscoveryFiles {
     let renderer: SiteRenderer
     let publisher: SitePublisher
     var limits = Sitemap.Limits()
+    /// The pages of the page kinds (category and tag pages), listed after the gallery's.
+    var collectionPages: [String] = []
 
     /// The names this build writes, for the clash check with the owner's static files.
     static func names(_ settings: BuildSettings, staticFolder: StaticFolder?) -> Set<String> {
@@ -63,6 +65,7 @@ struct DiscoveryFiles {
         var entries = (1...max(1, catalogue.pageCount)).map {
             Sitemap.Entry(url: site.url(of: SitePage.fileName($0)))
         }
+        entries += collectionPages.map { Sitemap.Entry(url: site.url(of: $0)) }
         entries.reserveCapacity(entries.count + catalogue.photos.count)
         for photo in catalogue.photos {
             guard let itemPath = photo.itemPath else { continue }
@@ -82,6 +85,8 @@ struct DiscoveryFiles {
         hasher.combine(limits.urls)
         hasher.combine(limits.bytes)
         hasher.combine(catalogue.pageCount)
+        hasher.combine(collectionPages.count)
+        for path in collectionPages { hasher.combine(path) }
         for photo in catalogue.photos {
             hasher.combine(photo.itemPath)
             hasher.combine(photo.image?.candidates.last?.path ?? photo.path)

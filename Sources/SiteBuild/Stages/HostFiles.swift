@@ -13,13 +13,14 @@ enum HostFiles {
     static let revalidated = "public, max-age=0, must-revalidate"
 
     /// The `_headers` text for a site with these folders: `assets` and `layout` always, `renditions` and the
-    /// originals' folder when the build wrote them, and the folders of the owner's static files.
+    /// originals' folder when the build wrote them, the folders of the category and tag pages
+    /// (see ``PageKind``), and the folders of the owner's static files.
     /// A placeholder matches one path segment, so `/:page` is every file at the top (pages,
     /// `layout.json`, the owner's own files), and `/` is the index a host serves for the bare folder.
     static func headers(
         assetsFolder: String, layoutFolder: String, renditionsFolder: String?,
         originalsFolder: String?,
-        ownFolders: [String], itemsFolder: String? = nil
+        ownFolders: [String], itemsFolder: String? = nil, pageFolders: [String] = []
     ) -> String {
         var text = """
             # Written by waterfall-site for hosts that read _headers (Netlify, Cloudflare Pages).
@@ -37,7 +38,7 @@ enum HostFiles {
         rule("/\(layoutFolder)/*", revalidated)
         if let originalsFolder { rule("/\(originalsFolder)/*", revalidated) }
         if let itemsFolder { rule("/\(itemsFolder)/*", revalidated) }
-        for folder in ownFolders { rule("/\(folder)/*", revalidated) }
+        for folder in pageFolders + ownFolders { rule("/\(folder)/*", revalidated) }
         return text
     }
 }

@@ -109,7 +109,8 @@ struct ItemPageWriter {
                             sectionTitle: section.title, galleryPage: SitePage.fileName(number),
                             sectionID: id,
                             previous: position > 0 ? photos[position - 1] : nil,
-                            next: position + 1 < photos.count ? photos[position + 1] : nil)
+                            next: position + 1 < photos.count ? photos[position + 1] : nil,
+                            categoryPath: catalogue.categoryPath(of: section.folder))
                     ))
             }
         }
@@ -122,12 +123,17 @@ struct ItemPageWriter {
         itemsOfPage number: Int, in catalogue: Catalogue, renderer: SiteRenderer
     ) -> UInt64 {
         let range = catalogue.pageRange(number)
+        let sections = catalogue.sections(ofPage: number)
+        // The breadcrumbs link the sections' category pages.
+        var salt = StableHasher()
+        salt.combine(PageWriter.programSalt)
+        for section in sections { salt.combine(catalogue.categoryPath(of: section.folder)) }
         return renderer.fingerprint(
-            itemsOfPage: number, sections: catalogue.sections(ofPage: number),
+            itemsOfPage: number, sections: sections,
             previous: range.lowerBound > 0 ? catalogue.photos[range.lowerBound - 1] : nil,
             next: range.upperBound < catalogue.photos.count
                 ? catalogue.photos[range.upperBound] : nil,
-            salt: PageWriter.programSalt)
+            salt: salt.value)
     }
 
     private func pathsDigest(_ catalogue: Catalogue, page number: Int) -> UInt64 {

@@ -16,8 +16,8 @@ import Synchronization
     import Darwin
 #endif
 
-/// Publishes the pages, each with its layout file, and `layout.json` (see ``LayoutDocument``),
-/// one page at a time. A page's entry in the manifest is keyed by its fingerprint: one whose
+/// Publishes the home gallery's pages, each with its layout file (see ``LayoutDocument``), on
+/// all cores. A page's entry in the manifest is keyed by its fingerprint: one whose
 /// fingerprint is unchanged since the previous build is kept, its HTML file and its layout file,
 /// instead of being laid out and rendered again, so a rebuild after a small change renders and
 /// writes only the pages it touched.
@@ -28,6 +28,8 @@ struct PageWriter {
     let previous: [BuildCache.PageRecord]
     /// The image every page shares, when the settings choose one.
     var shareImage: SiteRenderer.ShareImage? = nil
+    /// The site's menu (see ``Catalogue/menu(all:tags:)``), the same on every page.
+    var menu: [MenuEntry] = []
 
     /// Identifies this program's build (version, and the executable's size and time where the
     /// system tells), so pages rendered by another build of the program are never kept.
@@ -75,7 +77,6 @@ struct PageWriter {
 
     func write(_ catalogue: Catalogue, progress: Progress) throws(CommandError) -> Outcome {
         let pageCount = catalogue.pageCount
-        let menu = catalogue.menu()
         let workers = min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
         // Every page's fingerprint, on all cores (each hashes its 500 photos' fields).
         let fingerprintsByPage = Mutex<[Int: UInt64]>([:])
@@ -135,12 +136,6 @@ struct PageWriter {
             outcome.records.append(record)
             outcome.statistics.add(record)
         }
-        let fileNames = (1...pageCount).map(SitePage.fileName)
-        try publisher.publish(
-            LayoutDocument.index(
-                options: renderer.options, pageFileNames: fileNames,
-                photoCount: catalogue.photos.count),
-            at: LayoutDocument.indexFileName)
         return outcome
     }
 

@@ -61,7 +61,12 @@ extension SiteBuilder {
     ) throws(CommandError) {
         guard let site = settings.baseURL, settings.sitemap || settings.feed else { return }
         let dates = settings.feed ? photoDates(catalogue) : []
-        try DiscoveryFiles(site: site, renderer: renderer, publisher: publisher).write(
+        var files = DiscoveryFiles(site: site, renderer: renderer, publisher: publisher)
+        let context = PageKindContext(renderer: renderer, menu: [])
+        files.collectionPages = PageKinds.registered.flatMap {
+            $0.pages(of: catalogue, context: context).map(\.path)
+        }
+        try files.write(
             catalogue, dates: dates, sitemap: settings.sitemap, feed: settings.feed,
             ownRobots: staticFolder?.files.contains(Sitemap.robotsFileName) == true)
     }

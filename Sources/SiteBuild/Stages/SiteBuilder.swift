@@ -147,6 +147,10 @@ public struct SiteBuilder {
             try leaveOutUnshowable(&catalogue)
         }
         catalogue.assignItemPaths()
+        // A category takes no folder of the site's own or of the owner's static files.
+        catalogue.assignCategoryPaths(
+            reserved: generatedFolders(renderer).union(staticFolder?.topFolders ?? [])
+                .union([SiteCollection.tagsFolder]))
         if !metadata.sections.isEmpty {
             let folders = Set(catalogue.sectionFolders)
             for folder in metadata.sections.keys.sorted() where !folders.contains(folder) {
@@ -158,7 +162,8 @@ public struct SiteBuilder {
         var statistics = LayoutStatistics()
         try staticFolder?.checkClashes(
             generated: generatedFiles(catalogue, staticFolder: staticFolder),
-            folders: generatedFolders(renderer))
+            folders: generatedFolders(renderer).union(
+                PageKinds.registered.flatMap { $0.folders(of: catalogue) }))
         try output.prepareStaging()
         let publisher = SitePublisher(output: output, cache: cache)
         try publisher.publish(siteAssets)
@@ -320,9 +325,10 @@ public struct SiteBuilder {
 
         try publisher.publish(renderer.theme.stylesheet, at: renderer.stylesheetPath)
         try publisher.publish(renderer.layoutStylesheet(), at: renderer.layoutStylesheetPath)
+        let menu = catalogue.menu(renderer.options.strings)
         let pages = try PageWriter(
             renderer: renderer, publisher: publisher, previous: cache?.pages ?? [],
-            shareImage: shareImage
+            shareImage: shareImage, menu: menu
         ).write(catalogue, progress: progress)
         draft.pages = pages.records
         draft.renderedPages = pages.records.count - pages.keptCount
@@ -358,7 +364,8 @@ public struct SiteBuilder {
             items.folder?.withdraw(paths: catalogue.photos.compactMap(\.itemPath))
             let pages = try PageWriter(
                 renderer: renderer, publisher: publisher, previous: cache?.pages ?? [],
-                shareImage: shareImage
+                shareImage: shareImage,
+                menu: remaining.menu(renderer.options.strings)
             ).write(remaining, progress: progress)
             draft.pages = pages.records
             draft.renderedPages = pages.records.count - pages.keptCount
@@ -367,6 +374,15 @@ public struct SiteBuilder {
                 .write(remaining, progress: progress)
             final = remaining
         }
+        let kinds = try PageKindWriter(renderer: renderer, publisher: publisher).write(
+            final, menu: final.menu(renderer.options.strings),
+            progress: progress)
+        try publisher.publish(
+            LayoutDocument.index(
+                options: renderer.options,
+                pageFileNames: (1...final.pageCount).map(SitePage.fileName) + kinds.paths,
+                photoCount: final.photos.count),
+            at: LayoutDocument.indexFileName)
         return [carried, items.carried].compactMap { $0 }
     }
 

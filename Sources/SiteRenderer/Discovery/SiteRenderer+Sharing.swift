@@ -96,12 +96,10 @@ extension SiteRenderer {
         let first = page.sections.lazy.flatMap(\.photos).first
         let image = page.shareImage ?? first.flatMap(shareImage(of:))
         let items = page.sections.flatMap(\.photos).compactMap(\.itemPath).map(site.url(of:))
-        let title =
-            page.count > 1
-            ? options.title + " · " + strings.pageOf(page.number, page.count)
-            : options.title
+        let name = page.collection.map { $0.title + " · " + options.title } ?? options.title
+        let title = page.count > 1 ? name + " · " + strings.pageOf(page.number, page.count) : name
         return sharingHTML(
-            site: site, title: title, description: description, path: page.fileName,
+            site: site, title: title, description: description, path: page.path,
             image: image,
             structuredData: items.isEmpty ? nil : StructuredData.itemList(name: title, urls: items))
     }

@@ -153,18 +153,23 @@ struct CatalogueTests {
                     == Humanised.isCameraNameByCharacter(path), "\(path.debugDescription)")
         }
     }
-    @Test("The menu links every titled section where it starts, on its page")
+    @Test("The menu links the whole catalogue, then each category's page; none with one category")
     func menu() {
         let scan = (0..<9).map { $0 < 5 ? "Alpha/\($0).jpg" : "Beta/\($0).jpg" }
-        let catalogue = Catalogue(
+        var catalogue = Catalogue(
             photos: (["top.jpg"] + scan).map(Self.photo), metadata: PhotoMetadata(), pageSize: 4)
-        // Ten photos in pages of 3, 3 and 4: Alpha starts on page 1, Beta (position 6) on page 3.
-        #expect(catalogue.pageCount == 3)
+        catalogue.assignCategoryPaths(reserved: ["items"])
         #expect(
-            catalogue.menu() == [
-                MenuEntry(title: "Alpha", page: 1, sectionID: "s-alpha"),
-                MenuEntry(title: "Beta", page: 3, sectionID: "s-beta"),
+            catalogue.menu(all: "All", tags: "Tags") == [
+                MenuEntry(title: "All", path: "index.html"),
+                MenuEntry(title: "Alpha", path: "alpha/index.html"),
+                MenuEntry(title: "Beta", path: "beta/index.html"),
             ])
+        var single = Catalogue(
+            photos: ["top.jpg", "Alpha/1.jpg"].map(Self.photo), metadata: PhotoMetadata(),
+            pageSize: 4)
+        single.assignCategoryPaths(reserved: [])
+        #expect(single.menu(all: "All", tags: "Tags").isEmpty)
     }
 
     @Test(

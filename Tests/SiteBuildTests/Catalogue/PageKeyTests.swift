@@ -30,6 +30,7 @@ struct PageKeyTests {
         }
         var catalogue = Catalogue(photos: scan, metadata: metadata, pageSize: 3)
         catalogue.assignItemPaths()
+        catalogue.assignCategoryPaths(reserved: [])
         return catalogue
     }
 
@@ -52,13 +53,14 @@ struct PageKeyTests {
         "rights": { $0.rights = ImageRights(creator: "A. Potter") },
         "tileShape": { $0.tileShape = TileShape(width: 1, height: 3) },
         "focus": { $0.focus = "50% 20%" },
+        "tags": { $0.tags = ["blue"] },
     ]
 
     static func galleryKey(
         _ catalogue: Catalogue, page number: Int, renderer: SiteRenderer
     ) -> UInt64 {
         PageWriter.key(
-            ofPage: number, in: catalogue, menu: catalogue.menu(), shareImage: nil,
+            ofPage: number, in: catalogue, menu: catalogue.menu(all: "All", tags: "Tags"), shareImage: nil,
             renderer: renderer)
     }
 
