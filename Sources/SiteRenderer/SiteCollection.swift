@@ -9,6 +9,9 @@ public struct SiteCollection: Sendable, Hashable {
     public var description: String
     /// Each page's path relative to the site's root, in page order; not percent-encoded.
     public var pagePaths: [String]
+    /// Whether the header counts its cards as photos ("4 photos"); false for a page of cards
+    /// that stand for something else (the tags' page).
+    public var countsPhotos = true
 
     public init(title: String, description: String, pagePaths: [String]) {
         self.title = title

@@ -38,6 +38,7 @@ extension SiteRenderer {
         if let collection {
             hasher.combine(collection.title)
             hasher.combine(collection.description)
+            hasher.combine(collection.countsPhotos ? 1 : 0)
             hasher.combine(collection.pagePaths.count)
             for path in collection.pagePaths { hasher.combine(path) }
         } else {

@@ -96,7 +96,8 @@ extension SiteRenderer {
         values["tags"] = .markup(
             photo.tags.map { tag in
                 let href = root + SiteCollection.tagPath(of: tag).percentEncodedPath
-                return "<li><a href=\"\(href.htmlEscaped)\" dir=\"auto\">\(tag.htmlEscaped)</a></li>"
+                return
+                    "<li><a href=\"\(href.htmlEscaped)\" dir=\"auto\">\(tag.htmlEscaped)</a></li>"
             }.joined())
         values["tagsLabel"] = .text(strings["tagsLabel"])
         values["price"] = .text(photo.price ?? "")

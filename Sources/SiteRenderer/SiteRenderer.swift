@@ -161,7 +161,8 @@ public struct SiteRenderer: Sendable {
         let isHome = page.collection == nil
         let html = theme.page.render([
             "title": .text(options.title),
-            "pageTitle": .text(page.collection.map { $0.title + " · " + options.title } ?? options.title),
+            "pageTitle": .text(
+                page.collection.map { $0.title + " · " + options.title } ?? options.title),
             "heading": .text(page.collection?.title ?? options.title),
             "home": .text(isHome ? "" : root + SitePage.fileName(1)),
             "homeLogo": .text(isHome ? "" : fromRoot(options.logoPath)),
@@ -175,7 +176,9 @@ public struct SiteRenderer: Sendable {
             "skipLink": .text(strings["skipLink"]),
             "madeWith": .text(strings["madeWith"]),
             "backToTop": .text(strings["backToTop"]),
-            "photoCountText": .text(strings.photoCount(page.siteCount ?? page.photoCount)),
+            "photoCountText": .text(
+                page.collection?.countsPhotos == false
+                    ? "" : strings.photoCount(page.siteCount ?? page.photoCount)),
             "pageOf": .text(page.count > 1 ? strings.pageOf(page.number, page.count) : ""),
             "lang": .text(options.language),
             "dir": .text(LanguageDirection.dirAttribute(options.language)),

@@ -175,7 +175,8 @@ public struct Catalogue: Sendable {
     func folderRanges() -> [String: Range<Int>] {
         var ranges: [String: Range<Int>] = [:]
         var start = 0
-        for index in folders.indices where index + 1 == folders.count || folders[index + 1] != folders[index] {
+        for index in folders.indices
+        where index + 1 == folders.count || folders[index + 1] != folders[index] {
             ranges[folders[index]] = start..<(index + 1)
             start = index + 1
         }

@@ -18,7 +18,8 @@ enum TagList {
             for element in elements {
                 guard let text = element.string else {
                     throw PhotoMetadata.FieldProblem(
-                        key: "tags", problem: "must be a list of strings or one comma-separated string")
+                        key: "tags",
+                        problem: "must be a list of strings or one comma-separated string")
                 }
                 words.append(text)
             }
@@ -29,7 +30,8 @@ enum TagList {
         var tags: [String] = []
         var slugs: Set<String> = []
         for word in words {
-            let tag = String(word.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+            let tag = String(
+                word.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
             guard !tag.isEmpty else { continue }
             guard tag.count <= maximumLength else {
                 throw PhotoMetadata.FieldProblem(

@@ -22,8 +22,10 @@ struct CategoryPages: PageKind {
             let folderPath = String(first.dropLast(SitePage.fileName(1).utf8.count))
             return Self.collectionPages(
                 catalogue, positions: Array(range), context: context, title: title,
-                description: [title, context.strings.photoCount(range.count), context.renderer.options.title]
-                    .joined(separator: " · "),
+                description: [
+                    title, context.strings.photoCount(range.count), context.renderer.options.title,
+                ]
+                .joined(separator: " · "),
                 paths: { count in (1...count).map { folderPath + SitePage.fileName($0) } },
                 // The page's heading is the section's title, so the section has no header band.
                 section: { SiteSection(folder: folder, title: "", photos: $0, options: options) })

@@ -37,18 +37,21 @@ extension PageKind {
     /// gallery is, at `paths(pageCount)`; `section` makes each page's one section of photos.
     static func collectionPages(
         _ catalogue: Catalogue, positions: [Int], context: PageKindContext,
-        title: String, description: String, paths: (Int) -> [String],
+        title: String, description: String, paths: (Int) -> [String], countsPhotos: Bool = true,
         section: @escaping @Sendable ([SitePhoto]) -> SiteSection
     ) -> [DeclaredPage] {
         let ranges = Catalogue.pageRanges(count: positions.count, pageSize: catalogue.pageSize)
-        let collection = SiteCollection(
+        var collection = SiteCollection(
             title: title, description: description, pagePaths: paths(ranges.count))
+        collection.countsPhotos = countsPhotos
         let menu = context.menu
+        let shown = collection
         return ranges.enumerated().map { index, range in
-            DeclaredPage(path: collection.pagePaths[index]) {
+            DeclaredPage(path: shown.pagePaths[index]) {
                 let photos = positions[range].map { catalogue.photos[$0] }
-                var page = SitePage(number: index + 1, count: ranges.count, sections: [section(photos)])
-                page.collection = collection
+                var page = SitePage(
+                    number: index + 1, count: ranges.count, sections: [section(photos)])
+                page.collection = shown
                 page.menu = menu
                 page.siteCount = positions.count
                 return page

@@ -48,7 +48,8 @@ struct PageKindWriter {
                     failures.withLock { $0[index] = error }
                 }
                 let count = done.wrappingAdd(1, ordering: .relaxed).newValue
-                progress.update("Writing category and tag pages", done: count, total: declared.count)
+                progress.update(
+                    "Writing category and tag pages", done: count, total: declared.count)
             }
         }
         // The first failing page's error, as a page-by-page build would have met it.

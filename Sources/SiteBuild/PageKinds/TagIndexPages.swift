@@ -13,7 +13,9 @@ struct TagIndexPages: PageKind {
         let strings = context.strings
         // The cards are a catalogue of their own: one photo per tag.
         var cards = catalogue
-        cards.photos = tags.map { tag in Self.card(tag, catalogue.photos[tag.positions[0]], strings) }
+        cards.photos = zip(tags, Self.covers(tags)).map { tag, cover in
+            Self.card(tag, catalogue.photos[cover], strings)
+        }
         return Self.collectionPages(
             cards, positions: Array(cards.photos.indices), context: context,
             title: strings["tags"],
@@ -25,7 +27,26 @@ struct TagIndexPages: PageKind {
                         : "\(SiteCollection.tagsFolder)/index/page-\($0).html"
                 }
             },
+            // Its cards are tags, not photos to count.
+            countsPhotos: false,
             section: { SiteSection(folder: "", title: "", photos: $0) })
+    }
+
+    /// Each tag's cover: its first product that no other tag shows, so two tags of the same
+    /// products do not show the same photo (tags of fewer products choose first, as they have
+    /// less to choose from); its first product when all are taken.
+    static func covers(_ tags: [CatalogueTag]) -> [Int] {
+        var shown: Set<Int> = []
+        var covers = tags.map { $0.positions[0] }
+        let choosingOrder = tags.indices.sorted {
+            (tags[$0].positions.count, $0) < (tags[$1].positions.count, $1)
+        }
+        for index in choosingOrder {
+            let positions = tags[index].positions
+            covers[index] = positions.first { !shown.contains($0) } ?? positions[0]
+            shown.insert(covers[index])
+        }
+        return covers
     }
 
     /// The tag's card: `cover`'s image and shape, the tag's name and count as its text, linking
@@ -35,8 +56,7 @@ struct TagIndexPages: PageKind {
     {
         var card = SitePhoto(
             path: cover.path, width: cover.width, height: cover.height,
-            // The card's text names the link; the image adds nothing to it.
-            alt: "", title: tag.name, caption: strings.photoCount(tag.positions.count),
+            alt: cover.alt, title: tag.name, caption: strings.photoCount(tag.positions.count),
             image: cover.image)
         card.opensOriginal = cover.opensOriginal
         card.tileShape = cover.tileShape

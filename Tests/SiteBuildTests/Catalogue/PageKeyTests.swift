@@ -60,7 +60,8 @@ struct PageKeyTests {
         _ catalogue: Catalogue, page number: Int, renderer: SiteRenderer
     ) -> UInt64 {
         PageWriter.key(
-            ofPage: number, in: catalogue, menu: catalogue.menu(all: "All", tags: "Tags"), shareImage: nil,
+            ofPage: number, in: catalogue, menu: catalogue.menu(all: "All", tags: "Tags"),
+            shareImage: nil,
             renderer: renderer)
     }
 
