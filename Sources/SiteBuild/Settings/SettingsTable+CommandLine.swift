@@ -40,6 +40,15 @@ extension SettingsTable {
                 if let text = value(name), let numeric {
                     store(&settings, try numeric.parse(text, command: command))
                 }
+            case .choice(let names, let store):
+                if let text = value(name) {
+                    guard names.contains(text) else {
+                        throw .usage(
+                            "option '\(name)' expects \(names.joined(separator: ", ")), got '\(text)'",
+                            command: command)
+                    }
+                    store(&settings, text)
+                }
             }
         }
     }
