@@ -500,7 +500,7 @@ public enum SettingsTable {
             ], .content, kind: .choice,
             option: "`--sort ORDER`", defaultText: "`name`",
             meaning:
-                "the order of the photos in each section: `name` (file names in natural order, `photo-2` before `photo-10`), `newest` (date taken, else the file's time, newest first), `metadata` (the rows of `metadata.csv` or the keys of `metadata.json`, folders by their rows too; photos without one after) or `price` (lowest first; unpriced after); a photo or folder with an `order` in the metadata comes before all others, lowest first (see [Captions and product data](#captions-and-product-data))",
+                "the order of the photos in each section: `name` (file names in natural order, `photo-2` before `photo-10`), `newest` (date taken, else the file's time, newest first), `metadata` (the rows of `metadata.csv` or the keys of `metadata.json`, folders by their rows too; photos without one after) or `price` (lowest first; unpriced after); a photo or folder with an `order` in the metadata comes before all others, lowest first (see [The owner's order](#the-owners-order))",
             help: [
                 .init(
                     "--sort ORDER",
