@@ -126,6 +126,21 @@ struct SortEndToEndTests {
         }
     }
 
+    @Test("The sample shows the owner's order: its new lamp and its red bowl lead their sections")
+    func sample() throws {
+        let work = try TemporaryFolder()
+        let run = try ProcessRun(
+            binary,
+            ["build", Repository.sampleImages.path, "-o", "site", "--quiet", "--no-renditions"],
+            in: work.url)
+        #expect(run.status == 0, "stderr: \(run.error)")
+        let cards = try Self.cards(work.url.appending(path: "site"))
+        #expect(cards.first == "hummingbird-lamp")
+        #expect(cards.first { $0.hasPrefix("ceramics/") } == "ceramics/red-bowl-with-fig")
+        // The rest keep their natural order.
+        #expect(Array(cards[1...3]) == ["chelsea-the-cat", "dogs-at-the-door", "facade-curves"])
+    }
+
     @Test("A bad order in the table stops the build, naming the file, row and column")
     func badOrder() throws {
         let work = try Self.shop()
