@@ -108,6 +108,17 @@ struct SortEndToEndTests {
             bad.error.contains(
                 "option '--sort' expects name, newest, metadata, price, got 'cheapest'"),
             "\(bad.error)")
+        let typo = try ProcessRun(
+            binary, ["build", "photos", "-o", "site-bad", "--sort", "prise"], in: work.url)
+        #expect(typo.status == 64)
+        #expect(typo.error.contains("got 'prise' (did you mean 'price'?)"), "\(typo.error)")
+        try work.write("photos/waterfall.json", #"{ "sort": "newst" }"#)
+        let file = try ProcessRun(binary, ["build", "photos", "-o", "site-bad"], in: work.url)
+        #expect(file.status == 1)
+        #expect(
+            file.error.contains(
+                "key 'sort' must be one of name, newest, metadata, price, got the string \"newst\" (did you mean 'newest'?)"
+            ), "\(file.error)")
     }
 
     @Test("A rebuild with another sort into the same folder is the site a first build makes")

@@ -101,9 +101,12 @@ public enum SettingsFile {
                 case .choice(let names, let store):
                     if let value = document[key] {
                         guard let text = value.string, names.contains(text) else {
+                            let hint =
+                                value.string.flatMap { Suggestion.nearest(to: $0, among: names) }
+                                .map { " (did you mean '\($0)'?)" } ?? ""
                             throw bad(
                                 key,
-                                "must be one of \(names.joined(separator: ", ")), got \(NumericSetting.describe(value))"
+                                "must be one of \(names.joined(separator: ", ")), got \(NumericSetting.describe(value))\(hint)"
                             )
                         }
                         store(&settings, text)
