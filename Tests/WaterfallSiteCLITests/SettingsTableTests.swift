@@ -25,7 +25,7 @@ struct SettingsTableTests {
         "--balance-tolerance": "4", "--max-tall": "1.5", "--max-wide": "2.5", "--page-size": "100",
         "--quality": "70", "--avif-speed": "3", "--rendition-store": "store",
         "--max-pixels": "5000", "--decode-memory": "512MB", "--metadata": "metadata.json",
-        "--templates": "theme", "--static": "own",
+        "--templates": "theme", "--static": "own", "--sort": "price",
     ]
 
     /// The settings of a build of `photos` with `arguments`, without the fields that say where

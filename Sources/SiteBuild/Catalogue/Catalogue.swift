@@ -20,8 +20,9 @@ import SiteRenderer
 /// options), the photos in order with their item paths, and the gallery pages.
 ///
 /// Root photos come first, then one section per folder in natural order (the order the scanner
-/// returns), photos in scan order, pages of at most `pageSize` photos. A folder cut by a page
-/// break continues on the next page under the same title.
+/// returns), photos in scan order, pages of at most `pageSize` photos; or the sections and photos
+/// in the `order` given (see ``CatalogueOrder``). A folder cut by a page break continues on the
+/// next page under the same title.
 public struct Catalogue: Sendable {
     /// All photos in page order (the builder adds their renditions).
     var photos: [SitePhoto]
@@ -48,8 +49,11 @@ public struct Catalogue: Sendable {
     ///     whose metadata gives none, from its section's name and its number in the section.
     ///   - maxTall, maxWide: the shape caps (`--max-tall`, `--max-wide`; 0: none): a photo
     ///     beyond them gets a ``TileShape``, which the layout places, so its tile is exact.
+    ///   - order: the indices of `scanned` in the order to show them, grouped by section (see
+    ///     ``CatalogueOrder/permutation(of:)``); nil: the scan's order, the top level first.
     init(
         photos scanned: [ScannedPhoto], metadata: PhotoMetadata, pageSize: Int,
+        order shownOrder: [Int]? = nil,
         maxTall: Double = 0, maxWide: Double = 0,
         unnamed: (_ section: String) -> (_ number: Int) -> String = { section in
             { "\(section) \($0)" }
@@ -61,7 +65,9 @@ public struct Catalogue: Sendable {
         var groups: [[Int]] = []
         var groupOfFolder: [String: Int] = [:]
         var current = -1
-        for (scanIndex, photo) in scanned.enumerated() {
+        for step in scanned.indices {
+            let scanIndex = shownOrder?[step] ?? step
+            let photo = scanned[scanIndex]
             // A folder's photos mostly come one after another: look the folder up only on a change.
             if current >= 0 && Self.isInFolder(photo.relativePath, order[current]) {
                 groups[current].append(scanIndex)
@@ -78,7 +84,7 @@ public struct Catalogue: Sendable {
             }
             groups[current].append(scanIndex)
         }
-        if let root = order.firstIndex(of: ""), root != 0 {
+        if shownOrder == nil, let root = order.firstIndex(of: ""), root != 0 {
             order.insert(order.remove(at: root), at: 0)
             groups.insert(groups.remove(at: root), at: 0)
         }

@@ -30,7 +30,9 @@ public enum MetadataTable {
             + PhotoMetadata.photoKeys.subtracting(preferred + PhotoMetadata.occasionalKeys)
             .sorted()
         return ["path"] + photoFields
-            + PhotoMetadata.SectionEntry.keys.filter { !photoFields.contains($0) }
+            + PhotoMetadata.SectionEntry.keys.filter {
+                !photoFields.contains($0) && !PhotoMetadata.occasionalKeys.contains($0)
+            }
     }
 
     /// The table in the file at `url`, read through `rule` (see ``PhotoMetadata/load(_:rule:)``).

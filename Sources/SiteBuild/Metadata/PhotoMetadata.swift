@@ -55,6 +55,9 @@ public struct PhotoMetadata: Sendable {
         var offer: Offer?
         /// The `tags` (see ``TagList``): each gets a page listing the products that have it.
         var tags: [String] = []
+        /// The owner's place for the photo: photos with an `order` come first, lowest first, in
+        /// any `sort` (see ``CatalogueOrder``).
+        var order: Double?
 
         var hasCaptionText: Bool { title != nil || caption != nil || price != nil }
     }
@@ -63,8 +66,10 @@ public struct PhotoMetadata: Sendable {
     public struct SectionEntry: Sendable, Equatable {
         var title: String?
         var options = SectionOptions()
+        /// The owner's place for the section, as a photo's `order` (see ``CatalogueOrder``).
+        var order: Double?
 
-        static let keys = ["title", "footer", "columns", "insets"]
+        static let keys = ["title", "footer", "columns", "insets", "order"]
 
         /// Sets `key` from its text, as a JSON string or number or a CSV cell gives it; returns
         /// what is wrong with the value, or nil. The one parser of section fields, so every
@@ -89,6 +94,11 @@ public struct PhotoMetadata: Sendable {
                         "must be PX or \"top,right,bottom,left\", each \(NumericSetting.insets.rangeText), got '\(text)'"
                 }
                 options.insets = insets
+            case "order":
+                guard let number = CatalogueOrder.number(text) else {
+                    return CatalogueOrder.problem(text)
+                }
+                order = number
             default: return "is unknown (known: \(Self.keys.joined(separator: ", ")))"
             }
             return nil
@@ -97,23 +107,27 @@ public struct PhotoMetadata: Sendable {
 
     public var photos: [String: Entry] = [:]
     public var sections: [String: SectionEntry] = [:]
-    /// Each entry's key as the file spells it, by its normalised path: `a.jpg` and `./a.jpg`
-    /// name one photo, and the second must be an error naming both, not silently win.
-    private var givenKeys: [String: String] = [:]
+    /// Whether any photo or section has an `order`, which the site's order then follows.
+    public private(set) var hasOrder = false
+    /// Each entry's key as the file spells it and its place among the entries, by its normalised
+    /// path: `a.jpg` and `./a.jpg` name one photo, and the second must be an error naming both,
+    /// not silently win; `sort metadata` follows the places.
+    private var givenKeys: [String: (path: String, position: Int)] = [:]
 
     public static let photoKeys: Set<String> = [
         "title", "alt", "caption", "link", "price", "compareAtPrice", "badge", "availability",
         "tags", "currency",
         "creator", "creditText", "copyrightNotice", "license", "acquireLicensePage", "focus",
+        "order",
     ]
 
     /// The structured-data fields.
     public static let structuredDataKeys = ["currency"] + ImageRights.keys
 
-    /// The fields rarely set per photo (a cropped tile's `focus`, a sale's `compareAtPrice`, the
-    /// structured-data fields): a table may have them as columns, but `init`'s starter table
-    /// leaves them out.
-    public static let occasionalKeys = ["focus", "compareAtPrice"] + structuredDataKeys
+    /// The fields rarely set per photo (a cropped tile's `focus`, a sale's `compareAtPrice`, an
+    /// `order`, the structured-data fields): a table may have them as columns, but `init`'s
+    /// starter table leaves them out.
+    public static let occasionalKeys = ["focus", "compareAtPrice", "order"] + structuredDataKeys
 
     /// Other spellings of a key, as other shop systems write it (Shopify's `compare_at_price`).
     static let keyAliases = ["compare_at_price": "compareAtPrice"]
@@ -191,6 +205,13 @@ public struct PhotoMetadata: Sendable {
 
     public static var sectionKeys: Set<String> { Set(SectionEntry.keys) }
 
+    /// Where the photo at `path` (normalised) is among the file's entries: its row in a table,
+    /// its key's place in JSON; nil without an entry.
+    func rowPosition(ofPhoto path: String) -> Int? { givenKeys["p:" + path]?.position }
+
+    /// Where the section of `folder` (normalised, "" for the top level) is among the entries.
+    func rowPosition(ofSection folder: String) -> Int? { givenKeys["s:" + folder]?.position }
+
     /// What is wrong with one field of an entry (`key` nil: with the entry as a whole); the
     /// JSON and CSV readers each say where.
     public struct FieldProblem: Error {
@@ -222,6 +243,11 @@ public struct PhotoMetadata: Sendable {
             }
             if key == "tags" {
                 entry.tags = try TagList.tags(value)
+                continue
+            }
+            if key == "order" {
+                entry.order = try Self.orderNumber(value)
+                hasOrder = true
                 continue
             }
             guard let text = value.string else {
@@ -315,6 +341,7 @@ public struct PhotoMetadata: Sendable {
                 throw FieldProblem(key: key, problem: problem)
             }
         }
+        if entry.order != nil { hasOrder = true }
         sections[normalisedFolder] = entry
     }
 
@@ -363,11 +390,23 @@ extension PhotoMetadata {
         if let earlier = givenKeys[slot] {
             throw FieldProblem(
                 problem:
-                    "names the same \(kind) as '\(earlier)' (paths compare without './' and a trailing '/'); keep one of the two entries"
+                    "names the same \(kind) as '\(earlier.path)' (paths compare without './' and a trailing '/'); keep one of the two entries"
             )
         }
-        givenKeys[slot] = path
+        givenKeys[slot] = (path, givenKeys.count)
         return normalisedPath
+    }
+
+    /// An `order` as a JSON number or as text (a CSV cell, a JSON string).
+    fileprivate static func orderNumber(_ value: JSONValue) throws(FieldProblem) -> Double {
+        if let number = value.number { return number }
+        guard let text = value.string else {
+            throw FieldProblem(key: "order", problem: "must be a number")
+        }
+        guard let number = CatalogueOrder.number(text) else {
+            throw FieldProblem(key: "order", problem: CatalogueOrder.problem(text))
+        }
+        return number
     }
 }
 

@@ -109,6 +109,8 @@ public struct BuildSettings: Sendable {
     public var feed = true
     /// The photos' licence fields where their metadata gives none.
     public var rights = ImageRights()
+    /// How photos follow each other after the metadata's `order` (`--sort`).
+    public var sort = CatalogueOrder.Sort.name
 
     public static let defaultBreakpoints = [
         Breakpoint(minimumWidth: 0, columns: 2), Breakpoint(minimumWidth: 640, columns: 3),

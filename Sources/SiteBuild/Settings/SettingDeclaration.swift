@@ -43,6 +43,8 @@ public struct SettingDeclaration: Sendable {
         case written(WritableKeyPath<BuildSettings, URL?> & Sendable)
         /// A number in the range of the option's ``Kind/number(_:)``.
         case number(@Sendable (inout BuildSettings, Double) -> Void)
+        /// One of `names` (a ``Kind/choice``), given to the closure as written.
+        case choice(names: [String], @Sendable (inout BuildSettings, String) -> Void)
     }
 
     /// What a value is: it decides how a flag and a settings-file value are read.

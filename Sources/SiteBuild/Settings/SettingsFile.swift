@@ -98,6 +98,19 @@ public enum SettingsFile {
                     if let setting = declaration.numeric, let value = try number(setting, key) {
                         store(&settings, value)
                     }
+                case .choice(let names, let store):
+                    if let value = document[key] {
+                        guard let text = value.string, names.contains(text) else {
+                            let hint =
+                                value.string.flatMap { Suggestion.nearest(to: $0, among: names) }
+                                .map { " (did you mean '\($0)'?)" } ?? ""
+                            throw bad(
+                                key,
+                                "must be one of \(names.joined(separator: ", ")), got \(NumericSetting.describe(value))\(hint)"
+                            )
+                        }
+                        store(&settings, text)
+                    }
                 }
             }
         }

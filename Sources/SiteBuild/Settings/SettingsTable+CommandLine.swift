@@ -40,6 +40,19 @@ extension SettingsTable {
                 if let text = value(name), let numeric {
                     store(&settings, try numeric.parse(text, command: command))
                 }
+            case .choice(let names, let store):
+                if let text = value(name) {
+                    guard names.contains(text) else {
+                        let hint =
+                            Suggestion.nearest(to: text, among: names).map {
+                                " (did you mean '\($0)'?)"
+                            } ?? ""
+                        throw .usage(
+                            "option '\(name)' expects \(names.joined(separator: ", ")), got '\(text)'\(hint)",
+                            command: command)
+                    }
+                    store(&settings, text)
+                }
             }
         }
     }

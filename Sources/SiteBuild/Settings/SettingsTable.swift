@@ -493,6 +493,23 @@ public enum SettingsTable {
         SettingDeclaration(
             [
                 .init(
+                    ["--sort"], takesValue: true, key: "sort",
+                    store: .choice(names: CatalogueOrder.Sort.allCases.map(\.rawValue)) {
+                        $0.sort = CatalogueOrder.Sort(rawValue: $1) ?? .name
+                    })
+            ], .content, kind: .choice,
+            option: "`--sort ORDER`", defaultText: "`name`",
+            meaning:
+                "the order of the photos in each section: `name` (file names in natural order, `photo-2` before `photo-10`), `newest` (date taken, else the file's time, newest first), `metadata` (the rows of `metadata.csv` or the keys of `metadata.json`, folders by their rows too; photos without one after) or `price` (lowest first; unpriced after); a photo or folder with an `order` in the metadata comes before all others, lowest first (see [The owner's order](#the-owners-order))",
+            help: [
+                .init(
+                    "--sort ORDER",
+                    "The order of the photos in each section: name (natural file-name order, the default), newest (date taken, else file time), metadata (the metadata file's rows; folders too) or price (lowest first); an \"order\" in the metadata comes first"
+                )
+            ]),
+        SettingDeclaration(
+            [
+                .init(
                     ["--templates"], takesValue: true, key: "templates", store: .input(\.templates))
             ], .content, kind: .path,
             option: "`--templates DIR`", defaultText: "built-in",

@@ -139,6 +139,8 @@ public struct SiteBuilder {
 
         var catalogue = Catalogue(
             photos: scan.photos, metadata: metadata, pageSize: settings.pageSize,
+            order: CatalogueOrder(sort: settings.sort, metadata: metadata).permutation(
+                of: scan.photos),
             maxTall: settings.maxTall, maxWide: settings.maxWide,
             unnamed: { language.strings.photoNumbers($0) }, rootName: options.title)
         if settings.renditions {
