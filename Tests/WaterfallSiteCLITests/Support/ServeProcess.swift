@@ -11,6 +11,8 @@ final class ServeProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var outputText = ""
     private var errorText = ""
+    /// Signalled once for each of standard output and standard error when it reaches its end.
+    private let pipesClosed = DispatchSemaphore(value: 0)
     private(set) var port = 0
 
     var output: String { lock.withLock { outputText } }
@@ -41,12 +43,23 @@ final class ServeProcess: @unchecked Sendable {
         let errorPipe = Pipe()
         process.standardOutput = outputPipe
         process.standardError = errorPipe
+        let closed = pipesClosed
         outputPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
+            let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                closed.signal()
+            }
+            let text = String(decoding: data, as: UTF8.self)
             self?.lock.withLock { self?.outputText += text }
         }
         errorPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
+            let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                closed.signal()
+            }
+            let text = String(decoding: data, as: UTF8.self)
             self?.lock.withLock { self?.errorText += text }
         }
         try process.run()
@@ -91,7 +104,11 @@ final class ServeProcess: @unchecked Sendable {
         for number in signals { kill(process.processIdentifier, number) }
         // Waits on the termination handler, not a poll, so the time is the process's own.
         exited.wait()
-        return (process.terminationStatus, Date().timeIntervalSince(started))
+        let seconds = Date().timeIntervalSince(started)
+        // The exit can be seen before the last words it printed are read: wait for both pipes'
+        // ends, so `output` and `error` are whole.
+        for _ in 0..<2 { _ = pipesClosed.wait(timeout: .now() + 10) }
+        return (process.terminationStatus, seconds)
     }
 
     /// Polls `check` with the standard output until it gives a value or `timeout` passes.
