@@ -65,15 +65,17 @@ build_sites() {
 
 browsers_tier() {
     build_sites
-    python3 Tests/Browser/check_site.py "$site"
+    python3 Tests/Browser/check_site.py "$site" --collections all
     python3 Tests/Browser/check_site.py "$site-paged" --widths 12
     # Gallery pages, product cards and item pages in Chromium, Firefox and WebKitGTK: tiles within
     # 0.3 px of the layout files, one link per card, prev/next in gallery order, the back link
     # lands on its tile, no overflow or overlap, no script, axe-core without violations, nothing
     # moves while the images load; and the same from file:// URLs, as a double-clicked
-    # index.html opens.
+    # index.html opens. The sample's every category and tag page too; other sites check the
+    # first of each kind.
     for engine in chromium firefox webkit; do
-        python3 Tests/Browser/check_items.py "$site" --engine $engine --axe .build/test-tools/axe.min.js
+        python3 Tests/Browser/check_items.py "$site" --engine $engine --axe .build/test-tools/axe.min.js \
+            --collections all
         python3 Tests/Browser/check_items.py "$site-paged" --engine $engine --axe .build/test-tools/axe.min.js \
             --widths 320,1280
         python3 Tests/Browser/check_items.py "$site-paged" --engine $engine --widths 320,1280 --file

@@ -59,7 +59,8 @@ import urllib.request
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import engines  # noqa: E402
 from check_site import (  # noqa: E402
-    MEASURE_JS, HoldingHandler, HoldingServer, compare_rect, predict, read_layout)
+    MEASURE_JS, HoldingHandler, HoldingServer, add_collections_argument, compare_rect, page_kind, predict,
+    read_layout, select_pages)
 
 CARDS_JS = r"""
 const tiles = [...document.querySelectorAll('.wf-tiles > li')];
@@ -170,6 +171,10 @@ return {found: true, top: r.top, bottom: r.bottom, height: innerHeight,
         menuBottom: menu ? Math.max(0, menu.getBoundingClientRect().bottom) : 0};
 """
 
+MENU_LINKS_JS = """
+return [...document.querySelectorAll('.wf-menu a')].map(a => a.getAttribute('href'));
+"""
+
 # The section menu stays on screen on a long page: scrolled halfway down, it is at the top of
 # the viewport and its first link takes a tap; each same-page menu link lands its section's
 # header below the menu, not under it. Null when the page has no menu.
@@ -177,11 +182,14 @@ STICKY_MENU_JS = r"""
 const menu = document.querySelector('.wf-menu');
 if (!menu) return null;
 const links = [...menu.querySelectorAll('a')];
+scrollTo(0, 0);
+// Where the menu stands before any scroll: it sticks only once the page scrolls past that.
+const natural = menu.getBoundingClientRect().top;
 scrollTo(0, Math.max(0, (document.scrollingElement.scrollHeight - innerHeight) / 2));
 const r = menu.getBoundingClientRect();
 const first = links[0].getBoundingClientRect();
 const hit = document.elementFromPoint(first.left + Math.min(first.width / 2, 10), first.top + first.height / 2);
-const result = {scrolled: scrollY, top: r.top, linkHeight: first.height,
+const result = {scrolled: scrollY, natural: natural, top: r.top, linkHeight: first.height,
                 hitsLink: !!hit && links[0].contains(hit), hidden: []};
 for (const a of links) {
   const href = a.getAttribute('href');
@@ -410,11 +418,13 @@ def main(argv=None) -> int:
     parser.add_argument("--widths", default="320,375,768,1280,2560")
     parser.add_argument("--engine", default="chromium", choices=engines.NAMES)
     parser.add_argument("--file", action="store_true", help="open the pages from file:// URLs")
+    add_collections_argument(parser)
     args = parser.parse_args(argv)
     site = os.path.abspath(args.site)
     widths = [int(w) for w in args.widths.split(",")]
     # layout.json lists the pages; each page's photos are in its own layout file.
     layout = read_layout(site)
+    layout["pages"] = select_pages(layout["pages"], args.collections)
     axe = None
     if args.axe and os.path.exists(args.axe):
         with open(args.axe, encoding="utf-8") as f:
@@ -479,8 +489,18 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
                 t.check(card["badgeInLink"], f"{label}: a badge outside the link (a tap on it does nothing)")
                 if width >= 375 and card["name"] and len(card["name"]) <= 32:
                     t.check(not card["nameClamped"], f"{label}: name {card['name']!r} cut at {width}px")
-                order.append(urllib.parse.unquote(card["href"]))
-                tile_page[card["id"]] = page["file"]
+                # A category's or tag's page is one folder down; its cards link the same pages.
+                target = os.path.normpath(os.path.join(os.path.dirname(page["file"]),
+                                                       urllib.parse.unquote(card["href"])))
+                t.check(os.path.isfile(os.path.join(site, target)), f"{label}: links {card['href']}, no such file")
+                if page_kind(page["file"]) == "home":
+                    order.append(target)
+                    tile_page[card["id"]] = page["file"]
+            # Every menu link resolves to a page of the site.
+            for href in browser.execute(MENU_LINKS_JS):
+                target = os.path.normpath(os.path.join(os.path.dirname(page["file"]), urllib.parse.unquote(href)))
+                t.check(os.path.isfile(os.path.join(site, target)),
+                        f"{engine} {width}px {page['file']}: menu links {href}, no such file")
             check_menu_and_top(t, f"{engine} {width}px {page['file']}", browser)
             cut = browser.execute(SECTION_TEXT_JS)
             t.check(not cut, f"{engine} {width}px {page['file']}: section text cut: {cut}")
@@ -496,9 +516,9 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
             gallery_order = order
         t.check(order == gallery_order, f"{engine} {width}px: the cards' order differs from the first width's")
 
-    t.check(len(gallery_order) == sum(len(p["photos"]) for p in layout["pages"]),
-            f"{len(gallery_order)} cards link item pages, layout.json has "
-            f"{sum(len(p['photos']) for p in layout['pages'])} photos")
+    home_photos = sum(len(p["photos"]) for p in layout["pages"] if page_kind(p["file"]) == "home")
+    t.check(len(gallery_order) == home_photos,
+            f"{len(gallery_order)} cards link item pages, layout.json's home pages have {home_photos} photos")
     for width in widths:
         browser.set_width(width)
         for index, item in enumerate(gallery_order):
@@ -561,7 +581,8 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
 def check_menu_and_top(t: Tally, label: str, browser) -> None:
     """The sticky section menu (when the page has one) and the footer's back-to-top link."""
     menu = browser.execute(STICKY_MENU_JS)
-    if menu is not None and menu["scrolled"] > 0:
+    # A short page cannot scroll the menu up to the top: it is checked where it can.
+    if menu is not None and menu["scrolled"] >= menu["natural"]:
         t.check(abs(menu["top"]) <= 0.5 and menu["hitsLink"],
                 f"{label}: scrolled to {menu['scrolled']:.0f} px, the section menu is at {menu['top']:.1f} px"
                 f" (its first link {'takes' if menu['hitsLink'] else 'does not take'} a tap)")

@@ -362,6 +362,34 @@ setTimeout(() => {
 # Layout predictions
 # --------------------------------------------------------------------------------------------
 
+def page_kind(file: str) -> str:
+    """What a page of layout.json shows: "home" (index.html, page-N.html), "tags" (the tags'
+    page), "tag" (a tag's page) or "category" (a section's page, in its own folder)."""
+    if "/" not in file:
+        return "home"
+    if file == "tags/index.html" or file.startswith("tags/index/"):
+        return "tags"
+    return "tag" if file.startswith("tags/") else "category"
+
+
+def select_pages(pages: list[dict], collections: str) -> list[dict]:
+    """The home gallery's pages and, of the category and tag pages, every one ("all"), the first
+    of each kind ("first": they are laid out and rendered by the same code), or none."""
+    chosen, seen = [], set()
+    for page in pages:
+        kind = page_kind(page["file"])
+        if kind == "home" or collections == "all" or (collections == "first" and kind not in seen):
+            chosen.append(page)
+        seen.add(kind)
+    return chosen
+
+
+def add_collections_argument(parser) -> None:
+    parser.add_argument("--collections", choices=["all", "first", "none"], default="first",
+                        help="category and tag pages to check besides the home gallery's: every one, "
+                             "the first of each kind (default) or none")
+
+
 def read_layout(site: str) -> dict:
     """The site's layout.json with each page's entry replaced by its own layout file's contents."""
     with open(os.path.join(site, "layout.json"), encoding="utf-8") as f:
@@ -825,7 +853,7 @@ class Checker:
         self.args = args
         self.layout = read_layout(site)
         self.caption_height = float(self.layout.get("options", {}).get("captionHeight", 0) or 0)
-        self.pages = self.layout["pages"]
+        self.pages = select_pages(self.layout["pages"], args.collections)
         self.total = Tally()
         self.server: HoldingServer | None = None
         self.driver_process: subprocess.Popen | None = None
@@ -1385,6 +1413,7 @@ def parse_args(argv):
                         type=lambda s: tuple(float(v) for v in (s.split(":") + ["1"])[:3]),
                         help="screenshot only HEIGHT px from TOP down, scaled by SCALE (default: the whole page; "
                              "a .jpg path gives a JPEG)")
+    add_collections_argument(parser)
     args = parser.parse_args(argv)
     if args.widths < 1:
         parser.error("--widths must be at least 1")
