@@ -20,6 +20,10 @@ public enum SectionBand {
     public static let headerLineHeight = 28.0
     /// One line of the footer's text, px (the theme's `line-height` for `.wf-section-footer`).
     public static let footerLineHeight = 20.0
+    /// How much narrower than the narrowest gallery the layout is built for (320 px) the first
+    /// breakpoint's header and footer are measured: a desktop browser made 320 px wide draws a
+    /// classic scrollbar of up to 17 px inside it, and a title must still read whole there.
+    public static let scrollbarAllowance = 17.0
     /// The header's title: the theme's 1.35rem at weight 650.
     static let titleMeasure = TextMeasure(fontSize: 21.6, bold: true)
     /// The header's count beside the title: 0.9rem at weight 400, after a 4 px margin.

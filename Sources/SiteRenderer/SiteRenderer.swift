@@ -131,11 +131,14 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    /// The width of the section's header and footer at each breakpoint's narrowest gallery width.
+    /// The width of the section's header and footer at each breakpoint's narrowest gallery width;
+    /// the first breakpoint's less ``SectionBand/scrollbarAllowance``, as it also serves the
+    /// galleries narrower than the narrowest the layout is built for.
     func contentWidths(_ section: SiteSection) -> [Double] {
         let insets = section.options.insets ?? options.layout.insets
-        return options.layout.breakpoints.map {
-            max($0.minimumWidth, options.layout.minimumGalleryWidth) - insets.left - insets.right
+        return options.layout.breakpoints.enumerated().map { index, breakpoint in
+            max(breakpoint.minimumWidth, options.layout.minimumGalleryWidth) - insets.left
+                - insets.right - (index == 0 ? SectionBand.scrollbarAllowance : 0)
         }
     }
 
