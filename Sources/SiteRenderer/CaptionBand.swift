@@ -33,23 +33,26 @@ public enum CaptionBand {
     /// (the `--caption-height` a user chose), else the padding plus a line per title line, price
     /// and caption line.
     public static func lines(_ photo: SitePhoto, fixed: Double, cardWidth: Double) -> Lines {
-        let textWidth = cardWidth - horizontalPadding
-        let title = clampedLines(
-            photo.title, TextMeasure(fontSize: fontSize, bold: true), textWidth)
-        let caption = clampedLines(
-            photo.caption, TextMeasure(fontSize: fontSize, bold: false), textWidth)
-        let price = (photo.price ?? "").isEmpty ? 0 : 1
-        guard title + price + caption > 0 else { return Lines(title: 0, caption: 0, height: 0) }
-        let height = fixed > 0 ? fixed : padding + Double(title + price + caption) * lineHeight
-        return Lines(title: title, caption: caption, height: height)
+        lines(photo, fixed: fixed, cardWidths: [cardWidth])[0]
     }
 
-    /// The band at each of `cardWidths` (a breakpoint's narrowest column each).
+    /// The band at each of `cardWidths` (a breakpoint's narrowest column each); the text is
+    /// measured once for them all.
     public static func lines(_ photo: SitePhoto, fixed: Double, cardWidths: [Double]) -> [Lines] {
         guard hasText(photo) else {
             return Array(repeating: Lines(title: 0, caption: 0, height: 0), count: cardWidths.count)
         }
-        return cardWidths.map { lines(photo, fixed: fixed, cardWidth: $0) }
+        let title = measured(photo.title, bold: true)
+        let caption = measured(photo.caption, bold: false)
+        let price = (photo.price ?? "").isEmpty ? 0 : 1
+        return cardWidths.map { cardWidth in
+            let textWidth = cardWidth - horizontalPadding
+            let titleLines = clampedLines(title, textWidth)
+            let captionLines = clampedLines(caption, textWidth)
+            let lines = titleLines + price + captionLines
+            let height = fixed > 0 ? fixed : padding + Double(lines) * lineHeight
+            return Lines(title: titleLines, caption: captionLines, height: height)
+        }
     }
 
     /// Whether the card shows any text under its image.
@@ -58,9 +61,16 @@ public enum CaptionBand {
             || !(photo.caption ?? "").isEmpty
     }
 
-    /// The lines `text` takes in `width` px, at most ``maximumLines`` (0 for none).
-    static func clampedLines(_ text: String?, _ measure: TextMeasure, _ width: Double) -> Int {
-        guard let text, !text.isEmpty else { return 0 }
-        return min(maximumLines, max(1, measure.lines(text, boxWidth: width)))
+    /// `text` measured in the band's type, or nil when there is none.
+    static func measured(_ text: String?, bold: Bool) -> TextMeasure.Measured? {
+        guard let text, !text.isEmpty else { return nil }
+        return TextMeasure(fontSize: fontSize, bold: bold).measured(text)
+    }
+
+    /// The lines `text` takes in `width` px, at least 1 and at most ``maximumLines`` (0 for no
+    /// text).
+    static func clampedLines(_ text: TextMeasure.Measured?, _ width: Double) -> Int {
+        guard let text else { return 0 }
+        return min(maximumLines, max(1, text.lines(boxWidth: width)))
     }
 }

@@ -76,18 +76,32 @@ public struct SiteRenderer: Sendable {
 
     /// The page's layout at every breakpoint.
     public func layout(_ page: SitePage) throws(LayoutError) -> GalleryLayout {
-        let sections = page.sections.map { section in
-            var layoutSection = LayoutSection(
-                items: [], breakpoints: section.options.columns, insets: section.options.insets)
-            // Each card's band as tall as its text at each breakpoint's narrowest column.
-            let cardWidths = cardWidths(layoutSection)
-            layoutSection.items = section.photos.compactMap {
-                LayoutItem(
-                    width: $0.tileWidth, height: $0.tileHeight,
-                    extraHeights: CaptionBand.lines(
-                        $0, fixed: options.captionHeight, cardWidths: cardWidths
-                    ).map(\.height))
+        try layout(page, bands: bands(page))
+    }
+
+    /// Each photo's caption band at each breakpoint, by section: as tall as its text at the
+    /// breakpoint's narrowest column.
+    func bands(_ page: SitePage) -> [[[CaptionBand.Lines]]] {
+        page.sections.map { section in
+            let widths = cardWidths(section)
+            return section.photos.map {
+                CaptionBand.lines($0, fixed: options.captionHeight, cardWidths: widths)
             }
+        }
+    }
+
+    /// The page's layout with the photos' `bands` (see ``bands(_:)``).
+    func layout(_ page: SitePage, bands: [[[CaptionBand.Lines]]]) throws(LayoutError)
+        -> GalleryLayout
+    {
+        let sections = page.sections.enumerated().map { sectionIndex, section in
+            var layoutSection = LayoutSection(
+                items: zip(section.photos, bands[sectionIndex]).compactMap { photo, lines in
+                    LayoutItem(
+                        width: photo.tileWidth, height: photo.tileHeight,
+                        extraHeights: lines.map(\.height))
+                },
+                breakpoints: section.options.columns, insets: section.options.insets)
             // Each band as tall as its text needs at each breakpoint's narrowest width, so a
             // title that wraps on a phone leaves no empty lines above it on a desktop.
             let widths = contentWidths(section)
@@ -117,12 +131,13 @@ public struct SiteRenderer: Sendable {
 
     /// The width of the section's cards at each breakpoint's narrowest gallery width (the
     /// section's own columns and insets there): what its caption bands are measured at.
-    func cardWidths(_ section: LayoutSection) -> [Double] {
+    func cardWidths(_ section: SiteSection) -> [Double] {
         let layout = options.layout
-        let insets = section.insets ?? layout.insets
+        let insets = section.options.insets ?? layout.insets
+        let columns = LayoutSection(items: [], breakpoints: section.options.columns)
         return layout.breakpoints.map { breakpoint in
             let galleryWidth = max(breakpoint.minimumWidth, layout.minimumGalleryWidth)
-            let columns = section.columns(
+            let columns = columns.columns(
                 atGalleryWidth: galleryWidth, breakpointColumns: breakpoint.columns)
             return ColumnGeometry.columnWidth(
                 columns: columns, insets: insets, sizing: layout.sizing,
@@ -143,7 +158,8 @@ public struct SiteRenderer: Sendable {
     }
 
     public func render(_ page: SitePage) throws(LayoutError) -> RenderedPage {
-        let layout = try layout(page)
+        let bands = bands(page)
+        let layout = try layout(page, bands: bands)
         let ids = Self.sectionIDs(page.sections)
         let firstScreen = FirstScreen(
             layout, height: options.firstScreenHeight,
@@ -155,16 +171,10 @@ public struct SiteRenderer: Sendable {
         var layoutBytes = 0
         for (sectionIndex, section) in page.sections.enumerated() {
             var tiles = ""
-            let cardWidths = cardWidths(
-                LayoutSection(
-                    items: [], breakpoints: section.options.columns,
-                    insets: section.options.insets))
             for (indexInSection, photo) in section.photos.enumerated() {
-                let bands = CaptionBand.lines(
-                    photo, fixed: options.captionHeight, cardWidths: cardWidths)
                 let style = tileStyle(
                     layout, section: sectionIndex, item: indexInSection, photo: photo,
-                    bands: bands)
+                    bands: bands[sectionIndex][indexInSection])
                 layoutBytes += style.utf8.count
                 let sizes = section.options.imageSizes ?? options.imageSizes
                 tiles += tileHTML(

@@ -33,38 +33,59 @@ public struct TextMeasure: Sendable, Hashable {
     /// follows the text after a space and never wraps inside (a section's count beside its
     /// title, in its own type).
     public func lines(_ text: String, boxWidth: Double, unbreakable: Double = 0) -> Int {
-        var pieces = Self.pieces(text)
+        measured(text, unbreakable: unbreakable).lines(boxWidth: boxWidth)
+    }
+
+    /// `text` cut where a line may break and each piece measured, once, for its lines at any
+    /// number of widths (see ``lines(_:boxWidth:unbreakable:)``).
+    public func measured(_ text: String, unbreakable: Double = 0) -> Measured {
+        var pieces = Self.pieces(text).map { piece in
+            var piece = piece
+            piece.width = width(piece.word)
+            return piece
+        }
         if unbreakable > 0 {
             if !pieces.isEmpty { pieces[pieces.count - 1].spaceAfter = true }
-            pieces.append(Piece(word: "", spaceAfter: false, fixedWidth: unbreakable))
+            pieces.append(Piece(word: "", spaceAfter: false, width: unbreakable, breaks: false))
         }
-        var lines = 0
-        var lineWidth = 0.0
-        // The space before the next word, if the line goes on.
-        var pendingSpace = 0.0
-        for piece in pieces {
-            let wordWidth = piece.fixedWidth ?? width(piece.word)
-            if lines > 0 && lineWidth + pendingSpace + wordWidth <= boxWidth {
-                lineWidth += pendingSpace + wordWidth
-            } else if wordWidth <= boxWidth || piece.fixedWidth != nil {
-                lines += 1
-                lineWidth = wordWidth
-            } else {
-                // Too wide for any line: broken between characters, each line filled.
-                lines += 1
-                lineWidth = 0
-                for character in piece.word {
-                    let characterWidth = width(of: character)
-                    if lineWidth > 0 && lineWidth + characterWidth > boxWidth {
-                        lines += 1
-                        lineWidth = 0
+        return Measured(measure: self, pieces: pieces, spaceWidth: width(of: " "))
+    }
+
+    /// A text measured at this font: its lines at any width.
+    public struct Measured: Sendable {
+        let measure: TextMeasure
+        let pieces: [Piece]
+        let spaceWidth: Double
+
+        /// The lines the text takes in a box `boxWidth` px wide.
+        public func lines(boxWidth: Double) -> Int {
+            var lines = 0
+            var lineWidth = 0.0
+            // The space before the next word, if the line goes on.
+            var pendingSpace = 0.0
+            for piece in pieces {
+                if lines > 0 && lineWidth + pendingSpace + piece.width <= boxWidth {
+                    lineWidth += pendingSpace + piece.width
+                } else if piece.width <= boxWidth || !piece.breaks {
+                    lines += 1
+                    lineWidth = piece.width
+                } else {
+                    // Too wide for any line: broken between characters, each line filled.
+                    lines += 1
+                    lineWidth = 0
+                    for character in piece.word {
+                        let characterWidth = measure.width(of: character)
+                        if lineWidth > 0 && lineWidth + characterWidth > boxWidth {
+                            lines += 1
+                            lineWidth = 0
+                        }
+                        lineWidth += characterWidth
                     }
-                    lineWidth += characterWidth
                 }
+                pendingSpace = piece.spaceAfter ? spaceWidth : 0
             }
-            pendingSpace = piece.spaceAfter ? width(of: " ") : 0
+            return lines
         }
-        return lines
     }
 
     /// One character's advance, px.
@@ -76,11 +97,14 @@ public struct TextMeasure: Sendable, Hashable {
 
 extension TextMeasure {
     /// A word and whether a space follows it: the units a line breaks between.
-    struct Piece {
+    struct Piece: Sendable {
         var word: Substring
         var spaceAfter: Bool
-        /// The width of a box that stands for `word` and is never broken.
-        var fixedWidth: Double? = nil
+        /// The word's width on a line, px.
+        var width = 0.0
+        /// Whether the word may be broken between characters when no line holds it (not the
+        /// box that stands for a section's count).
+        var breaks = true
     }
 
     /// `text` cut at its break opportunities (see the type's documentation).

@@ -88,7 +88,7 @@ struct CaptionBandTests {
         let layout = try renderer.layout(page)
         // Columns of 136, 192, 236 and 268.8 px at 320, 640, 1024 and 1440 (insets 20 and
         // 12, spacing 16).
-        let widths = renderer.cardWidths(LayoutSection(items: []))
+        let widths = renderer.cardWidths(SiteSection(folder: "", title: "", photos: []))
         #expect(zip(widths, [136, 192, 236, 268.8]).allSatisfy { abs($0 - $1) < 1e-9 })
         let bands = CaptionBand.lines(photo, fixed: 0, cardWidths: widths)
         #expect(bands.map(\.title) == [3, 2, 2, 2])

@@ -63,7 +63,7 @@ struct SiteRendererTests {
         let layout = try renderer.layout(page)
         let ranges = LayoutRanges(layout)
         for (sectionIndex, sectionPhotos) in page.sections.enumerated() {
-            let cardWidths = renderer.cardWidths(LayoutSection(items: []))
+            let cardWidths = renderer.cardWidths(SiteSection(folder: "", title: "", photos: []))
             for (itemIndex, photo) in sectionPhotos.photos.enumerated() {
                 let bands = CaptionBand.lines(
                     photo, fixed: captionHeight, cardWidths: cardWidths)
