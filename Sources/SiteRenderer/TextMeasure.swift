@@ -9,8 +9,9 @@
 /// em wide, the widest a common glyph is.
 ///
 /// The wrapping is CSS's for `overflow-wrap: anywhere`: a line breaks at a space, after a hyphen
-/// or dash, and around a CJK ideograph; a word wider than a whole line is broken between any
-/// characters. Runs of white space (tabs and line breaks too) are one space, as in HTML.
+/// or dash, and around a CJK ideograph, never at a no-break space; a word wider than a whole
+/// line is broken between any characters. Runs of white space (tabs and line breaks too) are
+/// one space, as in HTML.
 public struct TextMeasure: Sendable, Hashable {
     /// The font size, CSS px.
     public let fontSize: Double
@@ -122,7 +123,7 @@ extension TextMeasure {
         while index < text.endIndex {
             let character = text[index]
             let next = text.index(after: index)
-            if character.isWhitespace {
+            if character.isWhitespace && !isNoBreakSpace(character) {
                 cut(at: index, spaceAfter: true)
                 start = next
             } else if breaksAfter(character) {
@@ -138,6 +139,12 @@ extension TextMeasure {
         }
         cut(at: text.endIndex, spaceAfter: false)
         return pieces
+    }
+
+    /// A space a line never breaks at (no-break, figure and narrow no-break spaces): part of
+    /// its word, as "50\u{A0}cm" is one.
+    static func isNoBreakSpace(_ character: Character) -> Bool {
+        character == "\u{A0}" || character == "\u{2007}" || character == "\u{202F}"
     }
 
     /// A hyphen or dash: a line may break after it.

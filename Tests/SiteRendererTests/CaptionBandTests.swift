@@ -42,6 +42,10 @@ struct CaptionBandTests {
         // Ten m's in 3.5 m's: three a line.
         let m = regular.width("m")
         #expect(regular.lines(String(repeating: "m", count: 10), boxWidth: 3.5 * m) == 4)
+        // A no-break space holds its words together; a space, a hyphen and a dash part them.
+        #expect(
+            TextMeasure.pieces("50\u{A0}cm wide, hand-made—glazed").map(\.word)
+                == ["50\u{A0}cm", "wide,", "hand-", "made\u{2014}", "glazed"])
         // CJK breaks between ideographs: four of them in two and a half ems.
         #expect(regular.lines("中中中中", boxWidth: 2.5 * TextWidths.unitsPerEm) == 2)
         // An unbreakable box after the text goes on its own line when it does not fit.
