@@ -105,6 +105,12 @@ browsers_tier() {
         done
     done
     python3 Tests/Browser/check_site.py "$site-ar" --widths 3 --mirror-of "$site"
+    # Card text in Chromium, Firefox and WebKitGTK: a title or caption of up to 3 lines is shown
+    # whole, a band holds at most one spare line at each breakpoint's narrowest width (where the
+    # build measures it; wider widths are counted), section titles and footers whole.
+    for engine in chromium firefox webkit; do
+        python3 Tests/Browser/check_captions.py "$site" --engine $engine --spare-only-at-breakpoints
+    done
     python3 Tests/Browser/check_site.py "$site-pl" --widths 3
     # Every mode's tiles within 0.3 px of its layout files in Firefox and WebKitGTK as well.
     while read -r mode _; do

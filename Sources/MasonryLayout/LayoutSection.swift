@@ -46,12 +46,18 @@ public struct LayoutSection: Sendable {
     }
 
     /// The section as laid out at the options' breakpoint `index`: with its header and footer
-    /// heights there (see ``headerHeights``).
+    /// heights there (see ``headerHeights``) and each item's band there
+    /// (``LayoutItem/extraHeights``). The items are copied only when some band varies, so a
+    /// section of single-band items is laid out from the caller's own array.
     func atBreakpoint(_ index: Int) -> LayoutSection {
-        guard index < headerHeights.count || index < footerHeights.count else { return self }
+        let itemsVary = items.contains { $0.variesByBreakpoint }
+        guard index < headerHeights.count || index < footerHeights.count || itemsVary else {
+            return self
+        }
         var section = self
         if index < headerHeights.count { section.headerHeight = headerHeights[index] }
         if index < footerHeights.count { section.footerHeight = footerHeights[index] }
+        if itemsVary { section.items = items.map { $0.atBreakpoint(index) } }
         return section
     }
 

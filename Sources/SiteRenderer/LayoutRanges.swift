@@ -38,15 +38,34 @@ struct LayoutRanges {
         String(index, radix: 36)
     }
 
-    /// The rule that makes range `index`'s tile properties the ones in force.
+    /// A tile's band as its properties carry it: the height `--b` (as written) and the lines of
+    /// its title `--tl` and caption `--nl`.
+    struct BandValues: Equatable {
+        var height: String
+        var titleLines: Int
+        var captionLines: Int
+    }
+
+    /// What the band properties fall back to when a tile writes none: no band, one line each.
+    static let bandDefaults = BandValues(height: "0", titleLines: 1, captionLines: 1)
+
+    /// The rule that makes range `index`'s tile properties the ones in force. The band's
+    /// properties change only between breakpoints, so they fall back along the first ranges of
+    /// the breakpoints up to this one: `--b: var(--b4, var(--b2, var(--b0, 0)))`.
     func tileRule(_ index: Int) -> String {
-        func chain(_ name: String) -> String {
-            var value = "0"
-            for range in groupStarts[index]...index {
+        func chain(_ name: String, _ ranges: [Int], _ fallback: String) -> String {
+            var value = fallback
+            for range in ranges {
                 value = "var(--\(name)\(Self.suffix(range)),\(value))"
             }
             return value
         }
-        return ".wf-tiles>li{--c:\(chain("c"));--a:\(chain("a"));--k:\(chain("k"))}"
+        let group = Array(groupStarts[index]...index)
+        let breakpointStarts = (0...index).filter { groupStarts[$0] == $0 }
+        let defaults = Self.bandDefaults
+        return ".wf-tiles>li{--c:\(chain("c", group, "0"));--a:\(chain("a", group, "0"));"
+            + "--k:\(chain("k", group, "0"));--b:\(chain("b", breakpointStarts, defaults.height));"
+            + "--tl:\(chain("tl", breakpointStarts, String(defaults.titleLines)));"
+            + "--nl:\(chain("nl", breakpointStarts, String(defaults.captionLines)))}"
     }
 }

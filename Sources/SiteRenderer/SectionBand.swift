@@ -11,8 +11,8 @@ import MasonryLayout
 /// band is as tall as the text needs at the breakpoint's narrowest width (less the section's
 /// insets), and the same at every wider width of the breakpoint, where the text may take fewer
 /// lines and the band's spare room lies above the title (the header's text sits at its bottom,
-/// by the tiles) or around the footer's text (centred). The count of lines is an estimate from
-/// the number of characters, generous per character, as the build knows no font.
+/// by the tiles) or around the footer's text (centred). The lines are counted with
+/// ``TextMeasure``, in the default theme's type.
 ///
 /// The default theme sets the lines to ``headerLineHeight`` and ``footerLineHeight`` px.
 public enum SectionBand {
@@ -20,35 +20,35 @@ public enum SectionBand {
     public static let headerLineHeight = 28.0
     /// One line of the footer's text, px (the theme's `line-height` for `.wf-section-footer`).
     public static let footerLineHeight = 20.0
-    /// The widest a character of the header's title is taken to be, px: the theme's 1.35rem
-    /// (21.6 px) at weight 650 averages about 12 px a character in a sans-serif face.
-    static let headerCharacterWidth = 14.0
-    /// The same for the footer's 0.95rem (15.2 px) text, about 8 px a character.
-    static let footerCharacterWidth = 9.0
+    /// How much narrower than the narrowest gallery the layout is built for (320 px) the first
+    /// breakpoint's header and footer are measured: a desktop browser made 320 px wide draws a
+    /// classic scrollbar of up to 17 px inside it, and a title must still read whole there.
+    public static let scrollbarAllowance = 17.0
+    /// The header's title: the theme's 1.35rem at weight 650.
+    static let titleMeasure = TextMeasure(fontSize: 21.6, bold: true)
+    /// The header's count beside the title: 0.9rem at weight 400, after a 4 px margin.
+    static let countMeasure = TextMeasure(fontSize: 14.4, bold: false)
+    static let countMargin = 4.0
+    /// The footer's text: 0.95rem at weight 400, inside 4 px of padding a side.
+    static let footerMeasure = TextMeasure(fontSize: 15.2, bold: false)
+    static let footerPadding = 8.0
 
     /// The header's height: `base` (the `--header-height`, which holds one line) and a line more
-    /// for each further line its `title` and `count` (the count and "continued", in the
-    /// theme's smaller type: three of its characters take the room of two of the title's; and
-    /// one for the gap between them) take in `width` px; 0 stays 0 (no header asked for).
+    /// for each further line its `title` and `count` (the count and "continued", which never
+    /// wrap inside) take in `width` px; 0 stays 0 (no header asked for).
     public static func headerHeight(title: String, count: String, base: Double, width: Double)
         -> Double
     {
-        let characters = title.count + 1 + (count.count * 2 + 2) / 3
-        return base > 0
-            ? base + extraLines(characters, width, headerCharacterWidth) * headerLineHeight : 0
+        guard base > 0 else { return 0 }
+        let lines = titleMeasure.lines(
+            title, boxWidth: width, unbreakable: countMeasure.width(count) + countMargin)
+        return base + Double(max(0, lines - 1)) * headerLineHeight
     }
 
     /// The footer's height, likewise from `base` (`--footer-height`) and its text.
     public static func footerHeight(_ text: String, base: Double, width: Double) -> Double {
-        base > 0 ? base + extraLines(text.count, width, footerCharacterWidth) * footerLineHeight : 0
-    }
-
-    /// Lines beyond the first that `characters` need in `width` px at `characterWidth` px each
-    /// (``CaptionBand/lines(_:perLine:)``, the estimate the caption bands use).
-    private static func extraLines(_ characters: Int, _ width: Double, _ characterWidth: Double)
-        -> Double
-    {
-        let lines = CaptionBand.lines(characters, perLine: Int(width / characterWidth))
-        return Double(max(0, lines - 1))
+        guard base > 0 else { return 0 }
+        let lines = footerMeasure.lines(text, boxWidth: width - footerPadding)
+        return base + Double(max(0, lines - 1)) * footerLineHeight
     }
 }

@@ -15,7 +15,10 @@ import MasonryLayout
 ///   with many balancing sub-ranges still spends one character on it), its column `--ci`, the
 ///   sum of the aspect ratios above it in that column `--ai` and the number of items above it
 ///   the px of row spacings and caption bands above it `--ki`. Zeros are left out; the CSS falls
-///   back to 0. Each tile's own band `--b` (see ``CaptionBand``; absent for a tile without text):
+///   back to 0. Each tile's own band (see ``CaptionBand``; absent for a tile without text): at
+///   the first range *i* of each breakpoint where it changes, its height `--bi` and the lines of
+///   its title `--tli` and caption `--nli`, which fall back along the breakpoints to the band in
+///   force, `--b`, `--tl` and `--nl`:
 ///   `top = --t + --a × --w + --k`, `left = --ox + --c × --dx`, `height = --r × --w + --b`.
 public struct SiteRenderer: Sendable {
     public let theme: Theme
@@ -73,16 +76,32 @@ public struct SiteRenderer: Sendable {
 
     /// The page's layout at every breakpoint.
     public func layout(_ page: SitePage) throws(LayoutError) -> GalleryLayout {
-        let sections = page.sections.map { section in
+        try layout(page, bands: bands(page))
+    }
+
+    /// Each photo's caption band at each breakpoint, by section: as tall as its text at the
+    /// breakpoint's narrowest column.
+    func bands(_ page: SitePage) -> [[[CaptionBand.Lines]]] {
+        page.sections.map { section in
+            let widths = cardWidths(section)
+            return section.photos.map {
+                CaptionBand.lines($0, fixed: options.captionHeight, cardWidths: widths)
+            }
+        }
+    }
+
+    /// The page's layout with the photos' `bands` (see ``bands(_:)``).
+    func layout(_ page: SitePage, bands: [[[CaptionBand.Lines]]]) throws(LayoutError)
+        -> GalleryLayout
+    {
+        let sections = page.sections.enumerated().map { sectionIndex, section in
             var layoutSection = LayoutSection(
-                items: section.photos.compactMap {
+                items: zip(section.photos, bands[sectionIndex]).compactMap { photo, lines in
                     LayoutItem(
-                        width: $0.tileWidth, height: $0.tileHeight,
-                        extraHeight: CaptionBand.height($0, fixed: options.captionHeight))
+                        width: photo.tileWidth, height: photo.tileHeight,
+                        extraHeights: lines.map(\.height))
                 },
-                breakpoints: section.options.columns,
-                insets: section.options.insets
-            )
+                breakpoints: section.options.columns, insets: section.options.insets)
             // Each band as tall as its text needs at each breakpoint's narrowest width, so a
             // title that wraps on a phone leaves no empty lines above it on a desktop.
             let widths = contentWidths(section)
@@ -110,16 +129,37 @@ public struct SiteRenderer: Sendable {
         return count + (section.isContinued ? " · " + strings["continued"] : "")
     }
 
-    /// The width of the section's header and footer at each breakpoint's narrowest gallery width.
+    /// The width of the section's cards at each breakpoint's narrowest gallery width (the
+    /// section's own columns and insets there): what its caption bands are measured at.
+    func cardWidths(_ section: SiteSection) -> [Double] {
+        let layout = options.layout
+        let insets = section.options.insets ?? layout.insets
+        let columns = LayoutSection(items: [], breakpoints: section.options.columns)
+        return layout.breakpoints.map { breakpoint in
+            let galleryWidth = max(breakpoint.minimumWidth, layout.minimumGalleryWidth)
+            let columns = columns.columns(
+                atGalleryWidth: galleryWidth, breakpointColumns: breakpoint.columns)
+            return ColumnGeometry.columnWidth(
+                columns: columns, insets: insets, sizing: layout.sizing,
+                columnSpacing: layout.columnSpacing
+            ).value(atGalleryWidth: galleryWidth)
+        }
+    }
+
+    /// The width of the section's header and footer at each breakpoint's narrowest gallery width;
+    /// the first breakpoint's less ``SectionBand/scrollbarAllowance``, as it also serves the
+    /// galleries narrower than the narrowest the layout is built for.
     func contentWidths(_ section: SiteSection) -> [Double] {
         let insets = section.options.insets ?? options.layout.insets
-        return options.layout.breakpoints.map {
-            max($0.minimumWidth, options.layout.minimumGalleryWidth) - insets.left - insets.right
+        return options.layout.breakpoints.enumerated().map { index, breakpoint in
+            max(breakpoint.minimumWidth, options.layout.minimumGalleryWidth) - insets.left
+                - insets.right - (index == 0 ? SectionBand.scrollbarAllowance : 0)
         }
     }
 
     public func render(_ page: SitePage) throws(LayoutError) -> RenderedPage {
-        let layout = try layout(page)
+        let bands = bands(page)
+        let layout = try layout(page, bands: bands)
         let ids = Self.sectionIDs(page.sections)
         let root = page.root
         let firstScreen = FirstScreen(
@@ -134,7 +174,8 @@ public struct SiteRenderer: Sendable {
             var tiles = ""
             for (indexInSection, photo) in section.photos.enumerated() {
                 let style = tileStyle(
-                    layout, section: sectionIndex, item: indexInSection, photo: photo)
+                    layout, section: sectionIndex, item: indexInSection, photo: photo,
+                    bands: bands[sectionIndex][indexInSection])
                 layoutBytes += style.utf8.count
                 let sizes = section.options.imageSizes ?? options.imageSizes
                 tiles += tileHTML(
@@ -309,21 +350,26 @@ private struct SectionGeometry: Hashable {
 extension SiteRenderer {
     /// The tile's inline custom properties (see the type's documentation). A value equal to the
     /// one in force in the previous range of the same breakpoint is left out: the stylesheet
-    /// falls back along the breakpoint's ranges (see ``LayoutRanges``).
-    func tileStyle(_ layout: GalleryLayout, section: Int, item: Int, photo: SitePhoto) -> String {
+    /// falls back along the breakpoint's ranges (see ``LayoutRanges``). The band's height and
+    /// lines (`bands`, one per breakpoint of the options) are written at a breakpoint's first
+    /// range when they differ from the previous breakpoint's, and fall back along the
+    /// breakpoints.
+    func tileStyle(
+        _ layout: GalleryLayout, section: Int, item: Int, photo: SitePhoto,
+        bands: [CaptionBand.Lines]
+    ) -> String {
         var style =
             "--r:"
             + NumberText.decimal(
                 Double(photo.tileHeight) / Double(photo.tileWidth), decimals: Self.aspectDecimals)
-        let band = CaptionBand.height(photo, fixed: options.captionHeight)
-        if band > 0 { style += ";--b:" + NumberText.decimal(band, decimals: 2) }
-        let titleLines = CaptionBand.titleLines(photo)
-        if titleLines > 0 && titleLines != 2 { style += ";--tl:\(titleLines)" }
         var inForce = ("0", "0", "0")
+        var bandInForce = LayoutRanges.bandDefaults
         for (index, breakpointLayout) in layout.breakpoints.enumerated() {
             if index == 0 || layout.breakpoints[index - 1].breakpoint != breakpointLayout.breakpoint
             {
                 inForce = ("0", "0", "0")
+                let band = bands[breakpointLayout.breakpointIndex]
+                style += Self.bandStyle(band, suffix: LayoutRanges.suffix(index), &bandInForce)
             }
             let sectionLayout = breakpointLayout.sections[section]
             let placed = sectionLayout.items[item]
@@ -339,6 +385,28 @@ extension SiteRenderer {
             if ratios != inForce.1 { style += ";--a\(suffix):\(ratios)" }
             if itemsAbove != inForce.2 { style += ";--k\(suffix):\(itemsAbove)" }
             inForce = (column, ratios, itemsAbove)
+        }
+        return style
+    }
+
+    /// The band's `--b`, `--tl` and `--nl` for range `suffix` where they differ from `inForce`
+    /// (which they then become); lines of a title or caption the card lacks are never written.
+    static func bandStyle(
+        _ band: CaptionBand.Lines, suffix: String, _ inForce: inout LayoutRanges.BandValues
+    ) -> String {
+        var style = ""
+        let height = NumberText.decimal(band.height, decimals: 2)
+        if height != inForce.height {
+            style += ";--b\(suffix):\(height)"
+            inForce.height = height
+        }
+        if band.title > 0 && band.title != inForce.titleLines {
+            style += ";--tl\(suffix):\(band.title)"
+            inForce.titleLines = band.title
+        }
+        if band.caption > 0 && band.caption != inForce.captionLines {
+            style += ";--nl\(suffix):\(band.caption)"
+            inForce.captionLines = band.caption
         }
         return style
     }

@@ -293,6 +293,8 @@ struct ValidationTests {
         #expect(LayoutItem(width: 10, height: 10, extraHeight: -1) == nil)
         #expect(LayoutItem(width: 10, height: 10, extraHeight: .nan) == nil)
         #expect(LayoutItem(width: 10, height: 10, extraHeight: .infinity) == nil)
+        #expect(LayoutItem(width: 10, height: 10, extraHeights: [20, -1]) == nil)
+        #expect(LayoutItem(width: 10, height: 10, extraHeights: [.nan, 20]) == nil)
         #expect(LayoutItem(width: 3, height: 2)?.aspectRatio == 2.0 / 3.0)
     }
 }

@@ -75,8 +75,9 @@ struct ProductCardTests {
         #expect(link.contains("€24"))
         // The badge lies over the photo: inside the link, or a tap on it would do nothing.
         #expect(card.contains(#"</span><span class="wf-badge">New</span></a></li>"#))
-        // 16 px padding + three title lines, the price and the caption at 20 px each.
-        #expect(card.contains(";--b:116;--tl:3"))
+        // 16 px padding + lines at 20 px each: at 320 px (136 px cards) three of title, the
+        // price and two of caption; from 640 px (192 px cards) two of title, one of caption.
+        #expect(card.contains(";--b0:136;--tl0:3;--nl0:2;--b1:96;--tl1:2;--nl1:1"))
         // The sold-out card is dimmed by its class and says so in words; no text, no band.
         #expect(tiles[1].contains(#"class="wf-sold-out""#))
         #expect(
@@ -85,25 +86,29 @@ struct ProductCardTests {
         try Self.snapshot("product-cards.html", tiles.joined(separator: "\n") + "\n")
     }
 
-    @Test("Bands fit what a tile shows: none without text, a line per price and caption")
+    @Test("Bands fit what a tile shows: none without text, a line per price, lines per text")
     func bandHeights() {
+        // A 200 px card: 176 px of text, about 19 bold characters a line.
+        func height(_ photo: SitePhoto, fixed: Double = 0) -> Double {
+            CaptionBand.lines(photo, fixed: fixed, cardWidth: 200).height
+        }
         var photo = SitePhoto(path: "a.jpg", width: 10, height: 10, alt: "A")
-        #expect(CaptionBand.height(photo, fixed: 0) == 0)
-        #expect(CaptionBand.height(photo, fixed: 64) == 0)
+        #expect(height(photo) == 0)
+        #expect(height(photo, fixed: 64) == 0)
         photo.title = "Red bowl"
-        #expect(CaptionBand.height(photo, fixed: 0) == 36)
+        #expect(height(photo) == 36)
         photo.title = "Stacking cups, set of 6"
-        #expect(CaptionBand.height(photo, fixed: 0) == 56)
-        photo.title = "A name of about thirty letters"
-        #expect(CaptionBand.height(photo, fixed: 0) == 76)
+        #expect(height(photo) == 56)
+        photo.title = "A name of about thirty letters, a bit more"
+        #expect(height(photo) == 76)
         photo.title = String(repeating: "long ", count: 40)
-        #expect(CaptionBand.height(photo, fixed: 0) == 76, "at most three lines")
+        #expect(height(photo) == 76, "at most three lines")
         photo.price = "€24"
         photo.caption = "Stoneware"
-        #expect(CaptionBand.height(photo, fixed: 0) == 116)
-        #expect(CaptionBand.height(photo, fixed: 64) == 64)
+        #expect(height(photo) == 116)
+        #expect(height(photo, fixed: 64) == 64)
         photo.badge = "New"
-        #expect(CaptionBand.height(photo, fixed: 0) == 116, "a badge sits on the image")
+        #expect(height(photo) == 116, "a badge sits on the image")
     }
 
     @Test("The item page: relative links, no script, neighbours by name, the way back to its tile")

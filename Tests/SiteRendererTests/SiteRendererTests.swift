@@ -63,13 +63,18 @@ struct SiteRendererTests {
         let layout = try renderer.layout(page)
         let ranges = LayoutRanges(layout)
         for (sectionIndex, sectionPhotos) in page.sections.enumerated() {
+            let cardWidths = renderer.cardWidths(SiteSection(folder: "", title: "", photos: []))
             for (itemIndex, photo) in sectionPhotos.photos.enumerated() {
+                let bands = CaptionBand.lines(
+                    photo, fixed: captionHeight, cardWidths: cardWidths)
                 let style = Self.properties(
-                    renderer.tileStyle(layout, section: sectionIndex, item: itemIndex, photo: photo)
-                )
+                    renderer.tileStyle(
+                        layout, section: sectionIndex, item: itemIndex, photo: photo, bands: bands))
                 var c = 0.0
                 var a = 0.0
                 var k = 0.0
+                // The band falls back along the breakpoints, to no band and one line.
+                var (band, titleLines, captionLines) = (0.0, 1.0, 1.0)
                 for (index, range) in layout.breakpoints.enumerated() {
                     // The stylesheet's fallback: a value left out keeps the previous range's
                     // value within a breakpoint, and is 0 at a breakpoint's first range.
@@ -78,6 +83,19 @@ struct SiteRendererTests {
                     c = style["--c\(suffix)"] ?? c
                     a = style["--a\(suffix)"] ?? a
                     k = style["--k\(suffix)"] ?? k
+                    band = style["--b\(suffix)"] ?? band
+                    titleLines = style["--tl\(suffix)"] ?? titleLines
+                    captionLines = style["--nl\(suffix)"] ?? captionLines
+                    let expectedBand = bands[range.breakpointIndex]
+                    #expect(band == expectedBand.height)
+                    if expectedBand.title > 0 { #expect(titleLines == Double(expectedBand.title)) }
+                    if expectedBand.caption > 0 {
+                        #expect(captionLines == Double(expectedBand.caption))
+                    }
+                    if ranges.groupStarts[index] != index {
+                        #expect(
+                            style["--b\(suffix)"] == nil, "a band changes between breakpoints only")
+                    }
                     let section = range.sections[sectionIndex]
                     let placed = section.items[itemIndex]
                     for width in stride(
@@ -93,8 +111,6 @@ struct SiteRendererTests {
                         #expect(
                             abs(section.itemsTop + a * w + k - expected.y) <= 0.25 + 1e-9)
                         #expect(abs(w - expected.width) < 0.001)
-                        let band = style["--b"] ?? 0
-                        #expect(band == CaptionBand.height(photo, fixed: captionHeight))
                         #expect(abs((style["--r"] ?? 0) * w + band - expected.height) < 0.01)
                     }
                 }
@@ -211,10 +227,17 @@ struct SiteRendererTests {
         #expect(css.contains(".wf-caption{box-sizing:border-box;height:calc(var(--b) * 1px)}"))
         #expect(css.contains("top:calc(var(--t) + var(--a) * var(--w) + var(--k) * 1px)"))
         let html = try renderer.render(Self.page(photos: 20)).html
-        #expect(html.contains(".wf-tiles>li{--c:var(--c0,0);--a:var(--a0,0);--k:var(--k0,0)}"))
         #expect(
             html.contains(
-                "@container (min-width: 1440px){\n.wf-tiles>li{--c:var(--c3,0);--a:var(--a3,0);--k:var(--k3,0)}"
+                ".wf-tiles>li{--c:var(--c0,0);--a:var(--a0,0);--k:var(--k0,0);--b:var(--b0,0);"
+                    + "--tl:var(--tl0,1);--nl:var(--nl0,1)}"))
+        // The band falls back along the breakpoints; the rest within one.
+        #expect(
+            html.contains(
+                "@container (min-width: 1440px){\n.wf-tiles>li{--c:var(--c3,0);--a:var(--a3,0);--k:var(--k3,0);"
+                    + "--b:var(--b3,var(--b2,var(--b1,var(--b0,0))));"
+                    + "--tl:var(--tl3,var(--tl2,var(--tl1,var(--tl0,1))));"
+                    + "--nl:var(--nl3,var(--nl2,var(--nl1,var(--nl0,1))))}"
             ))
     }
 

@@ -115,10 +115,13 @@ struct UploadTests {
             $0 == 0 ? "index.html" : "page-\($0 + 1).html"
         }
         #expect(showing == ["page-3.html"], "exactly one page shows the caption")
-        captions[changed] = "A new caption for photo 250"
+        // Digits are all one width, so the new caption wraps to the lines of the old one at
+        // every breakpoint: its band keeps its height and no frame moves.
+        captions[changed] = "Caption of photo 999"
         try writeMetadata(captions, in: work)
         try build(work)
-        // A caption moves no frame: no layout file changes, only the page that shows it.
+        // A caption that keeps its lines moves no frame: no layout file changes, only the page
+        // that shows it.
         let sent = try upload(work)
         // The photo's own page shows the caption too, and so does its category's page; its
         // neighbours show only its name.
@@ -127,7 +130,7 @@ struct UploadTests {
             "\(sent.files)")
         #expect(
             try String(contentsOf: work.url.appending(path: "host/page-3.html"), encoding: .utf8)
-                .contains("A new caption for photo 250"))
+                .contains("Caption of photo 999"))
 
         try build(work)
         #expect(try upload(work).files.isEmpty, "and again nothing once it is uploaded")

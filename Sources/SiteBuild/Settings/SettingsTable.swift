@@ -237,7 +237,7 @@ public enum SettingsTable {
             kind: .number(.captionHeight),
             option: "`--caption-height PX`", defaultText: "fits each tile's text",
             meaning:
-                "the band under each photo that shows text; by default each band is fixed at build time from what its tile shows (a line per price and caption, one or two for the title), and a photo without text has none",
+                "the band under each photo that shows text; by default each band is fixed at build time, per breakpoint, from what its tile shows (a line for the price, one to three each for the title and the caption, as many as they take at the breakpoint's narrowest column), and a photo without text has none; a fixed PX band is that tall at every width and hides what does not fit",
             help: [
                 .init(
                     "--caption-height PX",

@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Real-browser test of the cards' text bands and the section bands of a built site.
+
+    python3 Tests/Browser/check_captions.py SITE_DIR [--engine chromium|firefox|webkit]
+        [--widths 320,375,768,1280,2560]
+
+Opens every gallery page (file:// URLs: the bands do not wait for images) in one headless engine
+(engines.py) at each gallery width (the window made wider by a classic scrollbar's width where
+the engine draws one), and checks, for every card with text:
+
+  3-line rule  a title or caption that takes up to 3 lines at the card's width is shown whole:
+               its element is not clamped (scrollHeight <= clientHeight + 1) and lies inside
+               the band's padding box, not cut by the band's bottom (skipped, as the next
+               check, for a site built with a fixed --caption-height: its bands are as tall as
+               the user said and hide what does not fit)
+  no blank     the band holds at most one line (20 px) more than its text: the band's inner
+               height less the heights of its title, price and caption. Each
+               breakpoint's narrowest gallery width is always among the widths. With
+               --spare-only-at-breakpoints this is checked there alone, and at the other widths
+               the bands with more spare room are counted and printed: the build measures a
+               band at its breakpoint's narrowest column, and at wider widths of the same
+               breakpoint its text may take fewer lines
+  sections     every section title, count and footer lies whole inside its band (as
+               check_items.py checks them)
+
+The lines a text would take unclamped are measured by lifting its clamp for a moment. Prints a
+summary per width (cards, the tallest spare room, how many texts were clamped and why) and ends
+with `N passed, M failed`; exits 0 only if M == 0, 2 when the engine is not installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import urllib.parse
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import engines  # noqa: E402
+from check_items import SECTION_TEXT_JS, Tally  # noqa: E402
+from check_site import read_layout  # noqa: E402
+
+LINE = 20.0  # px: a line of the band (CaptionBand.lineHeight)
+
+# For each card with a band: the band's inner box, and per text its shown and natural size.
+BANDS_JS = r"""
+const parts = (band) => {
+  const box = band.getBoundingClientRect();
+  const style = getComputedStyle(band);
+  const top = box.top + parseFloat(style.paddingTop), bottom = box.bottom - parseFloat(style.paddingBottom);
+  const text = [];
+  for (const e of band.children) {
+    const r = e.getBoundingClientRect();
+    const lineHeight = parseFloat(getComputedStyle(e).lineHeight);
+    const item = {cls: e.className, text: e.textContent, height: r.height, top: r.top, bottom: r.bottom,
+                  clamped: e.scrollHeight > e.clientHeight + 1, lines: Math.round(r.height / lineHeight)};
+    if (e.classList.contains('wf-name') || e.classList.contains('wf-note')) {
+      // The lines it would take unclamped, at this width.
+      const saved = e.getAttribute('style');
+      e.style.setProperty('-webkit-line-clamp', 'none');
+      e.style.setProperty('line-clamp', 'none');
+      e.style.setProperty('display', 'block');
+      item.natural = Math.round(e.getBoundingClientRect().height / lineHeight);
+      if (saved === null) e.removeAttribute('style'); else e.setAttribute('style', saved);
+    }
+    text.push(item);
+  }
+  return {top, bottom, inner: bottom - top, text};
+};
+return [...document.querySelectorAll('.wf-tiles > li')]
+  .filter(li => li.querySelector('.wf-caption'))
+  .map(li => ({id: li.id, width: li.getBoundingClientRect().width, ...parts(li.querySelector('.wf-caption'))}));
+"""
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("site")
+    parser.add_argument("--engine", default="chromium", choices=engines.NAMES)
+    parser.add_argument("--widths", default="320,375,768,1280,2560")
+    parser.add_argument("--spare-only-at-breakpoints", action="store_true",
+                        help="check the one-spare-line rule at each breakpoint's narrowest width only")
+    args = parser.parse_args(argv)
+    site = os.path.abspath(args.site)
+    layout = read_layout(site)
+    # Each breakpoint's narrowest gallery width (a page's first range of each breakpoint).
+    starts = {max(320, int(entry["minWidth"]))
+              for page in layout["pages"] for entry in page["breakpoints"]
+              if entry is page["breakpoints"][0] or entry["breakpoint"] != previous_breakpoint(page, entry)}
+    widths = sorted({int(w) for w in args.widths.split(",")} | starts)
+    fixed = float(layout.get("options", {}).get("captionHeight", 0) or 0) > 0
+    base = urllib.parse.urljoin("file:", urllib.request.pathname2url(site)) + "/"
+    t = Tally()
+    with engines.open_engine(args.engine, chromium_arguments=["--hide-scrollbars"]) as browser:
+        if browser is None:
+            print(f"{args.engine} is not installed: run scripts/install-dependencies.sh --tests")
+            return 2
+        for width in widths:
+            for page in layout["pages"]:
+                set_gallery_width(browser, width, base + page["file"])
+                label = f"{args.engine} {width}px {page['file']}"
+                cards = browser.execute(BANDS_JS)
+                strict = not args.spare_only_at_breakpoints or width in starts
+                check_cards(t, label, cards, fixed, strict)
+                cut = browser.execute(SECTION_TEXT_JS)
+                t.check(not cut, f"{label}: section text cut: {cut}")
+    for failure in t.failures[:60]:
+        print("  FAIL " + failure)
+    if len(t.failures) > 60:
+        print(f"  … and {len(t.failures) - 60} more")
+    print(f"{args.engine}: {t.passed} passed, {len(t.failures)} failed")
+    return 0 if not t.failures else 1
+
+
+def set_gallery_width(browser, width: int, url: str) -> None:
+    """Loads `url` with the gallery `width` px wide: the window is made wider by what a
+    classic scrollbar (headless Firefox's) takes, so a breakpoint's narrowest width is met."""
+    browser.set_width(width)
+    browser.get(url)
+    gallery = browser.execute("return document.querySelector('main.wf-gallery').getBoundingClientRect().width")
+    if gallery < width - 0.5:
+        browser.set_width(width + round(width - gallery))
+        browser.get(url)
+
+
+def previous_breakpoint(page: dict, entry: dict) -> int:
+    """The breakpoint index of the range before `entry` on its page."""
+    entries = page["breakpoints"]
+    return entries[entries.index(entry) - 1]["breakpoint"]
+
+
+def check_cards(t: Tally, label: str, cards: list[dict], fixed: bool, strict: bool) -> None:
+    """The 3-line rule and the spare room of every band on one page at one width; with
+    `strict` False the bands with more than a line to spare are only counted."""
+    if fixed:
+        print(f"{label}: {len(cards)} cards with text in bands of the fixed --caption-height: not checked")
+        return
+    spare_most = 0.0
+    clamped_long = 0
+    roomy = 0
+    for card in cards:
+        where = f"{label} #{card['id']} ({card['width']:.0f} px)"
+        for part in card["text"]:
+            natural = part.get("natural")
+            if natural is None:
+                continue
+            if natural > 3:
+                clamped_long += part["clamped"]
+                continue
+            t.check(not part["clamped"] and part["bottom"] <= card["bottom"] + 0.5,
+                    f"{where}: {part['cls']} {part['text']!r} takes {natural} lines but is cut")
+        spare = card["inner"] - sum(part["height"] for part in card["text"])
+        spare_most = max(spare_most, spare)
+        roomy += spare > LINE + 1
+        if strict:
+            t.check(spare <= LINE + 1,
+                    f"{where}: {spare:.0f} px of band under its text ({card['text'][0]['text']!r}…)")
+    print(f"{label}: {len(cards)} cards with text, at most {spare_most:.0f} px spare in a band"
+          f"{'' if strict else f' ({roomy} with more than a line, not checked here)'}, "
+          f"{clamped_long} texts of more than 3 lines clamped")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
