@@ -61,6 +61,10 @@ build_sites() {
     for language in ar pl; do
         "$binary" build SampleImages -o "$site-$language" --quiet --language "$language"
     done
+    # A generated shop: 5 categories, 12 tags, text of 1-6 lines, photos from 1:6 to 8:1.
+    rm -rf "$work/shop"
+    python3 Tests/Browser/generate_shop.py "$work/shop"
+    "$binary" build "$work/shop" -o "$site-shop" --quiet
 }
 
 browsers_tier() {
@@ -111,6 +115,15 @@ browsers_tier() {
     for engine in chromium firefox webkit; do
         python3 Tests/Browser/check_captions.py "$site" --engine $engine --spare-only-at-breakpoints
     done
+    # The generated shop: its home gallery and the first category, tag and tags' page in each
+    # engine from 320 to 2,560 px (tiles, cards, links, menu, axe), its card text, and every page
+    # at 8 widths in Chromium.
+    for engine in chromium firefox webkit; do
+        python3 Tests/Browser/check_items.py "$site-shop" --engine $engine --widths 320,768,1280,2560 \
+            --axe .build/test-tools/axe.min.js
+        python3 Tests/Browser/check_captions.py "$site-shop" --engine $engine --spare-only-at-breakpoints
+    done
+    python3 Tests/Browser/check_site.py "$site-shop" --widths 8 --collections all
     python3 Tests/Browser/check_site.py "$site-pl" --widths 3
     # Every mode's tiles within 0.3 px of its layout files in Firefox and WebKitGTK as well.
     while read -r mode _; do
