@@ -13,7 +13,7 @@ struct CheckCommandEndToEndTests {
     }
 
     /// A shop with a problem of every kind: a link without https://, an unknown availability,
-    /// a sale that is none, a priced photo with no title or alt text, a row naming no photo, a
+    /// a sale that is none, a section with more columns than fit, a priced photo with no title or alt text, a row naming no photo, a
     /// folder row without photos, a top-level title, and a file that is no photo.
     static func hostileShop() throws -> TemporaryFolder {
         let shop = try TemporaryFolder()
@@ -25,14 +25,15 @@ struct CheckCommandEndToEndTests {
         try shop.write(
             "metadata.csv",
             """
-            path,title,alt,price,link,compareAtPrice,availability
-            ./,Top photos,,,,,
-            Ceramics/mug.jpg,,,€24,,,
-            Ceramics/bowl.jpg,Bowl,A bowl,€30,www.etsy.com/listing/1,,
-            Ceramics/gone.jpg,Gone,,,,,
-            top.jpg,Top,A top,€10,,€5,
-            Ceramics/vase.jpg,Vase,A vase,,,,whenever
-            Prints/,Prints,,,,,
+            path,title,alt,price,link,compareAtPrice,availability,columns
+            ./,Top photos,,,,,,
+            Ceramics/mug.jpg,,,€24,,,,
+            Ceramics/bowl.jpg,Bowl,A bowl,€30,www.etsy.com/listing/1,,,
+            Ceramics/gone.jpg,Gone,,,,,,
+            top.jpg,Top,A top,€10,,€5,,
+            Ceramics/vase.jpg,Vase,A vase,,,,whenever,
+            Prints/,Prints,,,,,,
+            Ceramics/,,,,,,,400
 
             """)
         return shop
@@ -61,6 +62,7 @@ struct CheckCommandEndToEndTests {
             "error: \(file): row 4 (line 4), column E ('link'): 'www.etsy.com/listing/1' is a web address without https://",
             "error: \(file): row 7 (line 7), column G ('availability'): must be one of",
             "error: \(file): row 6 (line 6), column F ('compareAtPrice'): compareAtPrice '€5' is not more than the price '€10'",
+            "error: \(file): row 9 (line 9), column H ('columns'): 400 columns are",
             "warning: \(file): row 2 (line 2), column B ('title'): the top-level photos have no section header",
             "warning: \(file): row 3 (line 3), column B ('title'): has a price but no title",
             "warning: \(file): row 3 (line 3), column C ('alt'): has a price but no alt text and no title",
@@ -72,7 +74,7 @@ struct CheckCommandEndToEndTests {
         for (line, start) in zip(lines, expected) {
             #expect(line.hasPrefix(start), "\(line)")
         }
-        #expect(run.error.contains("3 errors and 6 warnings; the site would not be built"))
+        #expect(run.error.contains("4 errors and 6 warnings; the site would not be built"))
         // Nothing was built or recorded, in the shop or beside it.
         #expect(!FileManager.default.fileExists(atPath: shop.url.appending(path: "_site").path))
     }

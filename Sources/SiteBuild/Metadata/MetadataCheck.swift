@@ -1,3 +1,4 @@
+import MasonryLayout
 import SiteRenderer
 
 /// What the metadata says that the site would show wrongly, or not at all, though the build
@@ -51,6 +52,24 @@ public struct MetadataCheck {
         return resolved.resolvePrices(currency: currency, language: language).badSales.map {
             problem(.error, photo: $0.path, field: "compareAtPrice", $0.problem)
         }.sorted { $0.position < $1.position }
+    }
+
+    /// Every section whose own `columns` or `insets` cannot fit the gallery `renderer` lays out
+    /// (too many columns for its narrowest width, insets wider than the page), as errors; the
+    /// build stops at the first, before the scan.
+    public func sectionLayoutErrors(_ renderer: SiteRenderer) -> [MetadataProblem] {
+        metadata.sections.filter(\.value.options.changesLayout).compactMap {
+            folder, entry -> MetadataProblem? in
+            let section = SiteSection(folder: folder, title: "", photos: [], options: entry.options)
+            do throws(LayoutError) {
+                _ = try renderer.layout(SitePage(number: 1, count: 1, sections: [section]))
+                return nil
+            } catch {
+                return problem(
+                    .error, section: folder,
+                    field: error.option.contains(".insets") ? "insets" : "columns", error.reason)
+            }
+        }.sorted { ($0.position, $0.text) < ($1.position, $1.text) }
     }
 
     /// A row for a photo the scan did not find: a typo in the path, or a photo moved or removed.

@@ -1,4 +1,5 @@
 import PhotoScanner
+import SiteRenderer
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -49,6 +50,7 @@ extension SiteBuilder {
             let check = MetadataCheck(
                 metadata: metadata, file: url.path, photoPaths: scan.photos.map(\.relativePath))
             problems += check.saleErrors(currency: settings.currency, language: settings.language)
+            problems += try sectionLayoutErrors(check)
             problems += check.warnings()
         }
         report.lines = problems.map(\.line) + scan.diagnostics.map(Diagnostics.line(for:))
@@ -62,5 +64,28 @@ extension SiteBuilder {
             report.errorCount += 1
         }
         return report
+    }
+
+    /// The sections whose own layout the build would refuse, laid out in the settings' gallery
+    /// as the build lays them out (the theme never changes a layout, so the built-in one does).
+    private func sectionLayoutErrors(_ check: MetadataCheck) throws(CommandError)
+        -> [MetadataProblem]
+    {
+        let options = SiteOptions(
+            title: "", layout: layoutOptions(check.metadata),
+            captionHeight: settings.captionHeight ?? 0, headerHeight: settings.headerHeight,
+            footerHeight: settings.footerHeight, language: settings.language)
+        let theme: Theme
+        do {
+            theme = try Theme.builtIn()
+        } catch {
+            throw .failed("theme: \(error.description)")
+        }
+        do {
+            return check.sectionLayoutErrors(try SiteRenderer(theme: theme, options: options))
+        } catch {
+            // The build's own words for gallery options that cannot lay out (a usage error there).
+            throw .usage("layout options: \(error.description)", command: "check")
+        }
     }
 }

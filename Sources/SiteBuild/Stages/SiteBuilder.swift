@@ -469,22 +469,13 @@ public struct SiteBuilder {
     }
 
     /// A section's own columns or insets that cannot fit the gallery fail before the scan, naming
-    /// the folder, rather than when its page is laid out.
+    /// the folder, rather than when its page is laid out (`check` lists them all).
     private func checkSectionLayouts(
         _ metadata: PhotoMetadata, metadataURL: URL?, renderer: SiteRenderer
     ) throws(CommandError) {
-        for (folder, entry) in metadata.sections.sorted(by: { $0.key < $1.key })
-        where entry.options.changesLayout {
-            let section = SiteSection(folder: folder, title: "", photos: [], options: entry.options)
-            do {
-                _ = try renderer.layout(SitePage(number: 1, count: 1, sections: [section]))
-            } catch {
-                let key = error.option.contains(".insets") ? "insets" : "columns"
-                throw .failed(
-                    "metadata file '\(metadataURL?.path ?? "metadata")': section '\(folder)' key '\(key)': \(error.reason)"
-                )
-            }
-        }
+        let check = MetadataCheck(
+            metadata: metadata, file: metadataURL?.path ?? "metadata", photoPaths: [])
+        if let first = check.sectionLayoutErrors(renderer).first { throw .failed(first.text) }
     }
 
     /// Prints the warnings `check` lists about the metadata (see ``MetadataCheck``); with

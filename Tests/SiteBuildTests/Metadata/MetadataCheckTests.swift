@@ -1,5 +1,7 @@
 import Foundation
 import InputFiles
+import MasonryLayout
+import SiteRenderer
 import TestSupport
 import Testing
 
@@ -132,6 +134,26 @@ struct MetadataCheckTests {
             errors[0].line.hasPrefix(
                 "error: metadata file 'metadata.csv': row 2 (line 2), column C ('compareAtPrice'): "
             ))
+    }
+
+    @Test(
+        "Every section whose own layout cannot fit the gallery is an error naming its row and column"
+    )
+    func sectionLayouts() throws {
+        let metadata = try Self.table(
+            "path,columns,insets\nA/,2,\nB/,400,\n./,,\"0,400\"\nC/,,\n")
+        let renderer = try SiteRenderer(
+            theme: Theme.builtIn(),
+            options: SiteOptions(
+                title: "",
+                layout: LayoutOptions(breakpoints: [Breakpoint(minimumWidth: 320, columns: 2)])))
+        let errors = MetadataCheck(metadata: metadata, file: "m.csv", photoPaths: [])
+            .sectionLayoutErrors(renderer)
+        #expect(errors.map(\.entry) == ["B", ""])
+        #expect(errors.map(\.field) == ["columns", "insets"])
+        #expect(
+            errors[0].text.hasPrefix(
+                "metadata file 'm.csv': row 3 (line 3), column B ('columns'): 400 columns are"))
     }
 
     @Test(
