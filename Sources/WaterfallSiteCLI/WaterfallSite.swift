@@ -31,7 +31,7 @@ public enum WaterfallSite {
         }
     }
 
-    static let commands = ["build", "serve", "init", "scan", "renditions"]
+    static let commands = ["build", "check", "serve", "init", "scan", "renditions"]
 
     private static func dispatch(_ arguments: [String], console: Console) throws {
         guard let first = arguments.first else {
@@ -52,6 +52,8 @@ public enum WaterfallSite {
             try ScanCommand.run(rest, console: console)
         case "build":
             try BuildCommand.run(rest, console: console)
+        case "check":
+            try CheckCommand.run(rest, console: console)
         case "serve":
             try ServeCommand.run(rest, console: console)
         case "init":

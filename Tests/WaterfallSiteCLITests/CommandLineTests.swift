@@ -72,7 +72,7 @@ struct CommandLineTests {
             ),
             (
                 ["serv", "photos"],
-                "unknown command 'serv' (did you mean 'serve'? commands: build, serve, init, scan, renditions)"
+                "unknown command 'serv' (did you mean 'serve'? commands: build, check, serve, init, scan, renditions)"
             ),
             (["build", "photos", "--title", "--output", "out"], "option '--title' needs a value"),
             (["build", "photos", "--title", "-o", "out"], "option '--title' needs a value"),

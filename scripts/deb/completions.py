@@ -16,6 +16,7 @@ import sys
 
 COMMANDS = {
     "build": "Build the site",
+    "check": "List the problems of the photos and metadata",
     "serve": "Build, preview, rebuild and reload on changes",
     "init": "Write waterfall.json and metadata.csv to fill in",
     "scan": "Measure every photo, report problems",

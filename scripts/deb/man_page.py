@@ -16,7 +16,7 @@ import re
 import subprocess
 import sys
 
-COMMANDS = ["build", "serve", "init", "scan", "renditions"]
+COMMANDS = ["build", "check", "serve", "init", "scan", "renditions"]
 OPTION = re.compile(r"^  (-\S.*?)(?:\s{2,}(\S.*))?$")
 GROUP = re.compile(r"^[A-Z][A-Z ,/-]+$")
 

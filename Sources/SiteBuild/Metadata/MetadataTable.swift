@@ -35,8 +35,12 @@ public enum MetadataTable {
             }
     }
 
-    /// The table in the file at `url`, read through `rule` (see ``PhotoMetadata/load(_:rule:)``).
-    public static func load(_ url: URL, rule: InputFileRule) throws(CommandError) -> PhotoMetadata {
+    /// The table in the file at `url`, read through `rule` (see ``PhotoMetadata/load(_:rule:collecting:)``);
+    /// with `collecting`, a bad row is handed to it whole ("metadata file '…': row 3 …") and left
+    /// out, so a check lists every bad row, not just the first.
+    public static func load(
+        _ url: URL, rule: InputFileRule, collecting: ((String) -> Void)? = nil
+    ) throws(CommandError) -> PhotoMetadata {
         let path = url.path
         let bytes: [UInt8]
         do {
@@ -47,7 +51,10 @@ public enum MetadataTable {
                     + (error.path == path ? error.reasonText : error.description))
         }
         do {
-            return try parse(bytes)
+            return try parse(
+                bytes,
+                collecting: collecting.map { report in { report("metadata file '\(path)': \($0)") }
+                })
         } catch {
             throw .failed("metadata file '\(path)': \(error.description)")
         }
@@ -80,78 +87,116 @@ public enum MetadataTable {
         CSVText.unescaped(cell.trimmed)
     }
 
-    public static func parse(_ bytes: [UInt8]) throws(Problem) -> PhotoMetadata {
+    /// Where a table's entries are, for messages that name a cell: the columns as the header
+    /// names them, and each entry's row and line by its slot (`p:` or `s:` and the normalised path).
+    public struct Places: Sendable {
+        var columns: [String]
+        var rows: [String: (number: Int, line: Int)] = [:]
+
+        /// "row 3 (line 4)" for the entry in `slot`; nil when it has no row.
+        func row(_ slot: String) -> String? {
+            rows[slot].map { "row \($0.number) (line \($0.line))" }
+        }
+
+        /// "column D ('link')", or "column 'link'" when the table has no such column.
+        func column(_ key: String) -> String {
+            columns.firstIndex(of: key).map { "column \(CSVText.columnLetters($0 + 1)) ('\(key)')" }
+                ?? "column '\(key)'"
+        }
+    }
+
+    /// The metadata in a table's `bytes`. A bad row throws, or with `collecting` is handed to it
+    /// (its description names the row and column) and left out, the other rows read on.
+    public static func parse(_ bytes: [UInt8], collecting: ((String) -> Void)? = nil)
+        throws(Problem)
+        -> PhotoMetadata
+    {
         let table = try read(bytes)
         var metadata = PhotoMetadata()
+        metadata.tablePlaces = Places(columns: table.names)
         var firstRow: [String: Int] = [:]
         for (number, record) in zip(2..., table.rows) {
-            let rowPlace = "row \(number) (line \(record.line))"
-            guard record.fields.count <= table.names.count else {
-                throw Problem(
-                    description:
-                        "\(rowPlace) has \(record.fields.count) cells, the header \(table.names.count); quote cells that hold the separator"
-                )
-            }
-            var rowPath = ""
-            var fields: [(key: String, value: JSONValue)] = []
-            for (index, cell) in record.fields.enumerated() {
-                let column = table.names[index]
-                let value = column == "path" ? pathCell(cell) : cell.trimmed
-                if let (problem, position) = ControlCharacter.firstProblem(
-                    in: value, isPath: column == "path")
-                {
-                    throw Problem(
-                        description:
-                            "\(rowPlace), column \(CSVText.columnLetters(index + 1)) ('\(column)'), character \(position): the cell \(problem)"
-                    )
-                }
-                if column == "path" {
-                    rowPath = value
-                } else if !value.isEmpty {
-                    fields.append((column, .string(value)))
-                }
-            }
-            guard !rowPath.isEmpty else {
-                if fields.isEmpty { continue }
-                throw Problem(
-                    description:
-                        "\(rowPlace), column \(table.letter("path")) ('path'): the path is empty; give the photo's path relative to the photos folder"
-                )
-            }
-            let key = PhotoMetadata.normalised(rowPath)
-            if let earlier = firstRow[key] {
-                throw Problem(
-                    description:
-                        "\(rowPlace): '\(rowPath)' is already on row \(earlier); give each photo or folder one row"
-                )
-            }
-            firstRow[key] = number
-            let isSection = rowPath.hasSuffix("/")
             do {
-                if isSection {
-                    try metadata.addSection(rowPath, fields)
-                } else {
-                    try metadata.addPhoto(rowPath, fields)
-                }
+                try addRow(record, number: number, of: table, to: &metadata, firstRow: &firstRow)
             } catch {
-                // A field the entry refuses as a whole is one only the other kind of row has.
-                let column =
-                    error.key
-                    ?? fields.first {
-                        !(isSection ? PhotoMetadata.sectionKeys : PhotoMetadata.photoKeys).contains(
-                            $0.key)
-                    }?.key
-                let place = column.map { ", column \(table.letter($0)) ('\($0)')" } ?? ""
-                let problem =
-                    error.key == nil && column != nil
-                    ? (isSection
-                        ? "a folder's row (path ending in '/') can only fill \(PhotoMetadata.SectionEntry.keys.joined(separator: ", "))"
-                        : "a photo's row can only fill \(PhotoMetadata.photoKeys.sorted().joined(separator: ", ")); for a folder, end its path with '/'")
-                    : error.problem
-                throw Problem(description: "\(rowPlace)\(place): \(problem)")
+                guard let collecting else { throw error }
+                collecting(error.description)
             }
         }
         return metadata
+    }
+
+    /// Reads row `number` of `table` into `metadata`; `firstRow` holds the row of every path so far.
+    private static func addRow(
+        _ record: CSVText.Record, number: Int, of table: Table, to metadata: inout PhotoMetadata,
+        firstRow: inout [String: Int]
+    ) throws(Problem) {
+        let rowPlace = "row \(number) (line \(record.line))"
+        guard record.fields.count <= table.names.count else {
+            throw Problem(
+                description:
+                    "\(rowPlace) has \(record.fields.count) cells, the header \(table.names.count); quote cells that hold the separator"
+            )
+        }
+        var rowPath = ""
+        var fields: [(key: String, value: JSONValue)] = []
+        for (index, cell) in record.fields.enumerated() {
+            let column = table.names[index]
+            let value = column == "path" ? pathCell(cell) : cell.trimmed
+            if let (problem, position) = ControlCharacter.firstProblem(
+                in: value, isPath: column == "path")
+            {
+                throw Problem(
+                    description:
+                        "\(rowPlace), column \(CSVText.columnLetters(index + 1)) ('\(column)'), character \(position): the cell \(problem)"
+                )
+            }
+            if column == "path" {
+                rowPath = value
+            } else if !value.isEmpty {
+                fields.append((column, .string(value)))
+            }
+        }
+        guard !rowPath.isEmpty else {
+            if fields.isEmpty { return }
+            throw Problem(
+                description:
+                    "\(rowPlace), column \(table.letter("path")) ('path'): the path is empty; give the photo's path relative to the photos folder"
+            )
+        }
+        let key = PhotoMetadata.normalised(rowPath)
+        if let earlier = firstRow[key] {
+            throw Problem(
+                description:
+                    "\(rowPlace): '\(rowPath)' is already on row \(earlier); give each photo or folder one row"
+            )
+        }
+        firstRow[key] = number
+        let isSection = rowPath.hasSuffix("/")
+        do {
+            if isSection {
+                try metadata.addSection(rowPath, fields)
+            } else {
+                try metadata.addPhoto(rowPath, fields)
+            }
+        } catch {
+            // A field the entry refuses as a whole is one only the other kind of row has.
+            let column =
+                error.key
+                ?? fields.first {
+                    !(isSection ? PhotoMetadata.sectionKeys : PhotoMetadata.photoKeys).contains(
+                        $0.key)
+                }?.key
+            let place = column.map { ", column \(table.letter($0)) ('\($0)')" } ?? ""
+            let problem =
+                error.key == nil && column != nil
+                ? (isSection
+                    ? "a folder's row (path ending in '/') can only fill \(PhotoMetadata.SectionEntry.keys.joined(separator: ", "))"
+                    : "a photo's row can only fill \(PhotoMetadata.photoKeys.sorted().joined(separator: ", ")); for a folder, end its path with '/'")
+                : error.problem
+            throw Problem(description: "\(rowPlace)\(place): \(problem)")
+        }
+        metadata.tablePlaces?.rows[(isSection ? "s:" : "p:") + key] = (number, record.line)
     }
 
     private struct Table {

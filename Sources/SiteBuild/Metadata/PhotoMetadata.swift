@@ -107,6 +107,9 @@ public struct PhotoMetadata: Sendable {
 
     public var photos: [String: Entry] = [:]
     public var sections: [String: SectionEntry] = [:]
+    /// Where each entry is in a `metadata.csv`, for messages that name its row and column; nil
+    /// for JSON, whose entries are named by their keys.
+    var tablePlaces: MetadataTable.Places?
     /// Whether any photo or section has an `order`, which the site's order then follows.
     public private(set) var hasOrder = false
     /// Each entry's key as the file spells it and its place among the entries, by its normalised
@@ -140,10 +143,18 @@ public struct PhotoMetadata: Sendable {
     public static let defaultNames = ["metadata.json", "metadata.csv"]
 
     /// Reads a metadata file through `rule` (no link out of its folder, no FIFO): CSV when its
-    /// name ends in `.csv` (see ``MetadataTable``), JSON otherwise.
-    public static func load(_ url: URL, rule: InputFileRule) throws(CommandError) -> PhotoMetadata {
+    /// name ends in `.csv` (see ``MetadataTable``), JSON otherwise. With `collecting`, a bad
+    /// entry (a photo, a section, a table row) is handed to it and left out rather than thrown,
+    /// so `check` lists them all; a file that cannot be read at all still throws.
+    public static func load(
+        _ url: URL, rule: InputFileRule, collecting: ((String) -> Void)? = nil
+    ) throws(CommandError) -> PhotoMetadata {
         if url.pathExtension.lowercased() == "csv" {
-            return try MetadataTable.load(url, rule: rule)
+            return try MetadataTable.load(url, rule: rule, collecting: collecting)
+        }
+        func report(_ error: CommandError) throws(CommandError) {
+            guard let collecting else { throw error }
+            collecting(error.description)
         }
         let path = url.path
         func bad(_ where: String, _ problem: String) -> CommandError {
@@ -168,16 +179,19 @@ public struct PhotoMetadata: Sendable {
             }
             for (photoPath, value) in photos {
                 guard let fields = value.members else {
-                    throw bad(
-                        "photo '\(photoPath)'",
-                        "must be an object with \(photoKeys.sorted().joined(separator: ", "))")
+                    try report(
+                        bad(
+                            "photo '\(photoPath)'",
+                            "must be an object with \(photoKeys.sorted().joined(separator: ", "))"))
+                    continue
                 }
                 do {
                     try metadata.addPhoto(photoPath, fields)
                 } catch {
-                    throw bad(
-                        "photo '\(photoPath)'" + (error.key.map { " key '\($0)'" } ?? ""),
-                        error.problem)
+                    try report(
+                        bad(
+                            "photo '\(photoPath)'" + (error.key.map { " key '\($0)'" } ?? ""),
+                            error.problem))
                 }
             }
         }
@@ -187,16 +201,19 @@ public struct PhotoMetadata: Sendable {
             }
             for (folder, value) in sections {
                 guard let fields = value.members else {
-                    throw bad(
-                        "section '\(folder)'",
-                        "must be an object with \(SectionEntry.keys.joined(separator: ", "))")
+                    try report(
+                        bad(
+                            "section '\(folder)'",
+                            "must be an object with \(SectionEntry.keys.joined(separator: ", "))"))
+                    continue
                 }
                 do {
                     try metadata.addSection(folder, fields)
                 } catch {
-                    throw bad(
-                        "section '\(folder)'" + (error.key.map { " key '\($0)'" } ?? ""),
-                        error.problem)
+                    try report(
+                        bad(
+                            "section '\(folder)'" + (error.key.map { " key '\($0)'" } ?? ""),
+                            error.problem))
                 }
             }
         }

@@ -563,8 +563,14 @@ public enum SettingsTable {
         SettingDeclaration(
             [.init(["--strict"], takesValue: false)], .behaviour, kind: .switch,
             option: "`--strict`", defaultText: "off",
-            meaning: "fail (exit 1) when any photo was skipped or had a warning",
-            help: [.init("--strict", "Fail (exit 1) when any photo was skipped or had a warning")]),
+            meaning:
+                "fail (exit 1) when any photo was skipped or had a warning, or the metadata had one (see [Checking the metadata](#checking-the-metadata))",
+            help: [
+                .init(
+                    "--strict",
+                    "Fail (exit 1) when any photo was skipped or had a warning, or the metadata had one (see 'check')"
+                )
+            ]),
         SettingDeclaration(
             [.init(["--force"], takesValue: false)], .output, kind: .switch,
             option: "`--force`", defaultText: "off",

@@ -130,12 +130,7 @@ public struct SiteBuilder {
                 "no photos (JPEG, PNG, HEIC, AVIF or WebP) found in '\(photosPath)'\(scan.diagnostics.isEmpty ? "" : " (\(Diagnostics.count(scan.diagnostics)))")"
             )
         }
-        let known = metadata.photos.isEmpty ? [] : Set(scan.photos.map(\.relativePath))
-        for path in metadata.photos.keys.sorted() where !known.contains(path) {
-            console.warn(
-                "warning: \(metadataURL?.path ?? "metadata"): no photo '\(path)' was found; its entry is unused"
-            )
-        }
+        try warnAboutMetadata(metadata, file: metadataURL, photos: scan.photos)
 
         var catalogue = Catalogue(
             photos: scan.photos, metadata: metadata, pageSize: settings.pageSize,
@@ -153,14 +148,6 @@ public struct SiteBuilder {
         catalogue.assignCategoryPaths(
             reserved: generatedFolders(renderer).union(staticFolder?.topFolders ?? [])
                 .union([SiteCollection.tagsFolder]))
-        if !metadata.sections.isEmpty {
-            let folders = Set(catalogue.sectionFolders)
-            for folder in metadata.sections.keys.sorted() where !folders.contains(folder) {
-                console.warn(
-                    "warning: \(metadataURL?.path ?? "metadata"): no photos in folder '\(folder.isEmpty ? "." : folder)';"
-                        + " its section entry is unused")
-            }
-        }
         var statistics = LayoutStatistics()
         try staticFolder?.checkClashes(
             generated: generatedFiles(catalogue, staticFolder: staticFolder),
@@ -482,33 +469,46 @@ public struct SiteBuilder {
     }
 
     /// A section's own columns or insets that cannot fit the gallery fail before the scan, naming
-    /// the folder, rather than when its page is laid out.
+    /// the folder, rather than when its page is laid out (`check` lists them all).
     private func checkSectionLayouts(
         _ metadata: PhotoMetadata, metadataURL: URL?, renderer: SiteRenderer
     ) throws(CommandError) {
-        for (folder, entry) in metadata.sections.sorted(by: { $0.key < $1.key })
-        where entry.options.changesLayout {
-            let section = SiteSection(folder: folder, title: "", photos: [], options: entry.options)
-            do {
-                _ = try renderer.layout(SitePage(number: 1, count: 1, sections: [section]))
-            } catch {
-                let key = error.option.contains(".insets") ? "insets" : "columns"
-                throw .failed(
-                    "metadata file '\(metadataURL?.path ?? "metadata")': section '\(folder)' key '\(key)': \(error.reason)"
-                )
-            }
+        let check = MetadataCheck(
+            metadata: metadata, file: metadataURL?.path ?? "metadata", photoPaths: [])
+        if let first = check.sectionLayoutErrors(renderer).first { throw .failed(first.text) }
+    }
+
+    /// Prints the warnings `check` lists about the metadata (see ``MetadataCheck``); with
+    /// `--strict` any of them stops the build, as a scan warning does.
+    private func warnAboutMetadata(
+        _ metadata: PhotoMetadata, file: URL?, photos: [ScannedPhoto]
+    ) throws(CommandError) {
+        guard let file else { return }
+        let warnings = MetadataCheck(
+            metadata: metadata, file: file.path, photoPaths: photos.map(\.relativePath)
+        ).warnings()
+        for warning in warnings { console.warn(warning.line) }
+        if settings.strict && !warnings.isEmpty {
+            throw .failed(
+                "--strict: \(warnings.count) metadata warning\(warnings.count == 1 ? "" : "s"); the site was not built"
+            )
         }
     }
 
     /// The metadata file (`--metadata`, else the photos folder's own) and what it says; empty
-    /// without one.
-    func loadMetadata() throws(CommandError) -> (url: URL?, metadata: PhotoMetadata) {
+    /// without one. With `collecting`, bad entries go to it instead of failing (see
+    /// ``PhotoMetadata/load(_:rule:collecting:)``).
+    func loadMetadata(collecting: ((String) -> Void)? = nil) throws(CommandError) -> (
+        url: URL?, metadata: PhotoMetadata
+    ) {
         var url = settings.metadata
         if url == nil { url = try defaultMetadataURL() }
         guard let url else { return (nil, PhotoMetadata()) }
         return (
             url,
-            try PhotoMetadata.load(url, rule: InputFileRule(followsLinks: settings.followsSymlinks))
+            try PhotoMetadata.load(
+                url, rule: InputFileRule(followsLinks: settings.followsSymlinks),
+                collecting: collecting)
         )
     }
 

@@ -5,7 +5,7 @@ enum HelpText {
     /// A command's usage line (its help's first line), or every command's.
     static func usageLine(_ command: String?) -> String {
         let help = [
-            "scan": scan, "build": build, "serve": serve, "init": initialise,
+            "scan": scan, "build": build, "check": check, "serve": serve, "init": initialise,
             "renditions": renditions,
         ]
         if let text = command.flatMap({ help[$0] }) { return String(text.prefix { $0 != "\n" }) }
@@ -20,6 +20,8 @@ enum HelpText {
 
         USAGE
           waterfall-site build PHOTOS [-o DIR] [options]   Build the site (default output: ./_site)
+          waterfall-site check PHOTOS [--strict]           List every problem of the photos and the
+                                                           metadata, one a line, without building
           waterfall-site serve PHOTOS [--port N]           Build, preview on http://127.0.0.1:8000/,
                                                            rebuild and reload the page on changes
           waterfall-site init PHOTOS                       Write waterfall.json and a metadata.csv
@@ -78,6 +80,38 @@ enum HelpText {
           waterfall-site build ./photos --title "Spring collection"
           waterfall-site build ./photos -o ../public --breakpoints 0:1,600:2,1000:3
           cd photos && waterfall-site build     (with a waterfall.json in photos/)
+
+        """
+
+    static let check = """
+        Usage: waterfall-site check [PHOTOS] [--strict] [build options]
+
+        Reads the photos below PHOTOS (their headers only) and the metadata (metadata.json,
+        metadata.csv or --metadata, and waterfall.json's settings) as 'build' does, builds and
+        writes nothing, and lists every problem on standard output, one a line:
+
+          error: metadata file 'PHOTOS/metadata.csv': row 4 (line 4), column F ('link'): …
+          warning: metadata file 'PHOTOS/metadata.json': photo 'Prints/fern.jpg' key 'title': …
+          skipped: Prints/broken.jpg: …
+
+        Errors stop a build (every bad entry is listed, not just the first). Warnings do not,
+        but 'build --strict' stops on them: a priced photo with no title, or with no alt text
+        and no title; a row naming no photo, or a folder without photos; a title on the
+        top-level row ('./' or "."), which the site never shows; a photo the scan skipped or
+        warned about. The count goes to standard error.
+
+          --strict       Exit 1 on a warning too
+          -q, --quiet    No progress and no count
+          -h, --help     This text
+        The options of 'build' are read as the build reads them (see 'build --help').
+
+        EXIT STATUS
+          0 no problems (without --strict: warnings only), 1 an error (with --strict: any
+          problem), 64 the command line was wrong.
+
+        EXAMPLES
+          waterfall-site check ./photos
+          waterfall-site check ./photos --strict && waterfall-site build ./photos
 
         """
 
