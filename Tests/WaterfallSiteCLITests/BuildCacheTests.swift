@@ -254,7 +254,8 @@ struct BuildCacheTests {
         // neighbours show only its name.
         #expect(
             rewritten == [
-                "index.html", "items/wall-clock.html", "tags/gifts.html", "tags/on-sale.html",
+                "index.html", "items/silent-wall-clock.html", "tags/gifts.html",
+                "tags/on-sale.html",
             ],
             "only the caption's gallery page and item page were written: \(rewritten)")
         #expect(

@@ -148,7 +148,7 @@ public struct SiteBuilder {
         } else {
             try leaveOutUnshowable(&catalogue)
         }
-        catalogue.assignItemPaths()
+        catalogue.assignItemPaths(metadata: metadata)
         // A category takes no folder of the site's own or of the owner's static files.
         catalogue.assignCategoryPaths(
             reserved: generatedFolders(renderer).union(staticFolder?.topFolders ?? [])
