@@ -28,8 +28,8 @@ from check_site import HoldingServer  # noqa: E402
 SHOTS = [
     ("gallery-375.jpg", "index.html", 375, 1700),
     ("gallery-1280.jpg", "index.html", 1280, 1000),
-    ("item-375.jpg", "items/ceramics/espresso-cup.html", 375, 900),
-    ("item-1280.jpg", "items/ceramics/espresso-cup.html", 1280, 760),
+    ("item-375.jpg", "items/ceramics/terracotta-espresso-cup-saucer.html", 375, 900),
+    ("item-1280.jpg", "items/ceramics/terracotta-espresso-cup-saucer.html", 1280, 760),
     ("category-1280.jpg", "ceramics/index.html", 1280, 760),
     ("tag-375.jpg", "tags/tableware.html", 375, 1300),
     ("tags-1280.jpg", "tags/index.html", 1280, 760),

@@ -26,7 +26,8 @@ struct DiscoveryEndToEndTests {
             "photos/metadata.json",
             """
             { "photos": {
-                "Shop/bowl.jpg": { "title": "\(hostile)", "price": "€24", "caption": "\(hostile)",
+                "Shop/bowl.jpg": { "title": "\(hostile)", "slug": "bowl", "price": "€24",
+                                   "caption": "\(hostile)",
                                    "link": "https://shop.example/bowl" },
                 "Shop/cup.jpg": { "title": "Cup", "price": "18.50", "availability": "sold out" },
                 "Shop/vase.jpg": { "title": "Vase", "price": "ask us" },

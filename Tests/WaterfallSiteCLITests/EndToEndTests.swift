@@ -36,7 +36,7 @@ struct EndToEndTests {
         // The EXIF orientation 6 photo is stored 1500×1000 and displayed 1000×1500 (its widest
         // rendition is its own width).
         #expect(
-            TileMarkup.shows(html, href: "items/dogs-at-the-door.html", srcPrefix: "renditions/"))
+            TileMarkup.shows(html, href: "items/visitors.html", srcPrefix: "renditions/"))
         // The sample's badge, sold-out item and 32-character product name.
         #expect(html.contains(#"<span class="wf-badge">New</span>"#))
         #expect(html.contains(#"class="wf-sold-out""#))

@@ -40,22 +40,24 @@ struct ItemPagesEndToEndTests {
         #expect(run.exitCode == .success, "\(run.error)")
         #expect(run.error.isEmpty, "\(run.error)")
         // Gallery order: bowl, cup, IMG_0001 (natural order), then the next folder.
-        let items = ["shop/bowl", "shop/cup", "shop/img-0001", "yard/tree"].map {
+        let items = [
+            "shop/terracotta-espresso-cup-saucer", "shop/cup", "shop/img-0001", "yard/tree",
+        ].map {
             site + "/items/" + $0 + ".html"
         }
         for item in items { #expect(FileManager.default.fileExists(atPath: item), "\(item)") }
         #expect(
             !FileManager.default.fileExists(atPath: site + "/photos"), "no originals by default")
         let index = try String(contentsOfFile: site + "/index.html", encoding: .utf8)
-        #expect(index.contains(#"<a href="items/shop/bowl.html">"#))
-        #expect(index.contains(#"id="p-shop/bowl""#))
+        #expect(index.contains(#"<a href="items/shop/terracotta-espresso-cup-saucer.html">"#))
+        #expect(index.contains(#"id="p-shop/terracotta-espresso-cup-saucer""#))
         #expect(!index.contains("IMG") && index.contains(#"alt="The shop 3""#))
         #expect(index.contains(#"<span class="wf-badge">New</span>"#))
         #expect(index.contains(#"class="wf-sold-out""#) && index.contains(">Sold out<"))
         #expect(index.contains("4 photos") && index.contains("3 photos"))
         #expect(!index.contains("photos/Shop"))
         let bowl = try String(contentsOfFile: items[0], encoding: .utf8)
-        #expect(bowl.contains(#"href="../../index.html#p-shop/bowl""#))
+        #expect(bowl.contains(#"href="../../index.html#p-shop/terracotta-espresso-cup-saucer""#))
         #expect(
             bowl.contains(
                 #"rel="next">Next: <span dir="auto">Cup</span> <span class="wf-arrow" aria-hidden="true">→</span>"#
@@ -68,8 +70,8 @@ struct ItemPagesEndToEndTests {
             )
                 && !tree.contains(#"rel="next""#))
 
-        // A rebuild rewrites only the pages whose inputs changed: the cup's, and the pages of
-        // its neighbours, which show its name.
+        // A rebuild rewrites only the pages whose inputs changed: the cup's (its slug keeps its
+        // address under a new title), and the pages of its neighbours, which show its name.
         let before = items.map(Self.inode)
         try work.write(
             "photos/metadata.json",
@@ -77,7 +79,7 @@ struct ItemPagesEndToEndTests {
             { "photos": {
                 "Shop/bowl.jpg": { "title": "Terracotta espresso cup & saucer", "price": "€24",
                                    "badge": "New", "link": "https://shop.example/bowl" },
-                "Shop/cup.jpg": { "title": "Blue cup", "availability": "sold out" } },
+                "Shop/cup.jpg": { "title": "Blue cup", "slug": "cup", "availability": "sold out" } },
               "sections": { "Shop": { "title": "The shop" } } }
             """)
         let again = CapturedRun(["build", work.path + "/photos", "-o", site, "--quiet"])
@@ -150,7 +152,9 @@ struct ItemPagesEndToEndTests {
             SiteRendererTestsShim.match(
                 #"rel="icon" href="(assets/favicon\.[0-9a-f]{16}\.png)""#, index))
         #expect(FileManager.default.fileExists(atPath: site + "/" + icon))
-        let bowl = try String(contentsOfFile: site + "/items/shop/bowl.html", encoding: .utf8)
+        let bowl = try String(
+            contentsOfFile: site + "/items/shop/terracotta-espresso-cup-saucer.html",
+            encoding: .utf8)
         #expect(bowl.contains(">Jetzt kaufen</a>") && bowl.contains("Zurück zur Galerie"))
         #expect(bowl.contains(#"<link rel="icon" href="../../\#(icon)">"#))
 
@@ -256,7 +260,9 @@ struct ItemPagesEndToEndTests {
         #expect(run.exitCode == .success, "\(run.error)")
         #expect(run.error.contains("theme has no item.html; the built-in item page is used"))
         #expect(run.error.contains("theme has no strings.json"))
-        #expect(FileManager.default.fileExists(atPath: site + "/items/shop/bowl.html"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: site + "/items/shop/terracotta-espresso-cup-saucer.html"))
     }
 }
 

@@ -157,9 +157,16 @@ public struct Catalogue: Sendable {
         }
     }
 
-    /// Gives every photo the path of its own page (see ``ItemPaths``).
-    mutating func assignItemPaths() {
-        for (index, path) in ItemPaths.paths(for: photos.map(\.path)).enumerated() {
+    /// Gives every photo the path of its own page (see ``ItemPaths``): named by its `slug` in
+    /// `metadata`, else by its title, else by its file name.
+    mutating func assignItemPaths(metadata: PhotoMetadata = PhotoMetadata()) {
+        let shown = photos
+        let named = ItemPaths.paths(for: shown.map(\.path)) { index in
+            let slug = metadata.photos.isEmpty ? nil : metadata.photos[shown[index].path]?.slug
+            return slug == nil && shown[index].title == nil
+                ? nil : ItemPaths.Naming(slug: slug, title: shown[index].title)
+        }
+        for (index, path) in named.enumerated() {
             photos[index].itemPath = path
         }
     }

@@ -22,15 +22,16 @@ import SiteRenderer
 /// published; for every page, its layout statistics; and the ``OutputManifest`` of every other
 /// file the build published.
 ///
-/// A text file, one photo per line, then one line per page (with the manifest's group of its
-/// item pages), then one line per manifest entry. Anything unexpected in it makes the
+/// A text file, one photo per line (with the path of its item page), then one line per page (with
+/// the manifest's group of its item pages), then one line per manifest entry, then one line per
+/// redirect (see ``Redirects``). Anything unexpected in it makes the
 /// whole cache be ignored with a warning, never trusted in part. Read and written byte by byte:
 /// at 100,000 photos, String splitting alone would cost more than the rest of a rebuild.
 struct BuildCache: Sendable {
     static let fileName = ".waterfall-site-cache"
     /// The first line starts with this, then a space and ``checksum(of:)`` of everything after
     /// the line, as 16 hexadecimal digits.
-    static let header = "waterfall-site build cache 15"
+    static let header = "waterfall-site build cache 16"
     /// What the first line of any version's cache starts with, before its version number.
     static let headerStem = "waterfall-site build cache "
 
@@ -65,6 +66,8 @@ struct BuildCache: Sendable {
     static let pagesLine = "#pages"
     /// The line between the pages and the manifest's entries.
     static let filesLine = "#files"
+    /// The line between the manifest's entries and the redirects.
+    static let redirectsLine = "#redirects"
 
     /// The content hash that names a photo's renditions, with the rendition options it was made
     /// for: valid while the photo's identity and the options are unchanged. Or, for a photo whose
@@ -123,6 +126,11 @@ struct BuildCache: Sendable {
     var pages: [PageRecord]
     /// Every other file the build published.
     var files = OutputManifest()
+    /// For each entry of `scan`, the path of its item page, if it had one: where the next build
+    /// leaves a redirect when the page moves.
+    var itemPaths: [String?] = []
+    /// The item pages that moved in this or an earlier build, each leading to its photo.
+    var redirects = Redirects()
     /// The file's bytes and, for each entry of `scan`, its line in them: a rebuild copies the
     /// line of a photo about which nothing changed instead of writing it anew.
     var source = Data()
@@ -161,6 +169,9 @@ struct BuildCache: Sendable {
         /// How many of `pages` were rendered by this build (the others were kept).
         var renderedPages = 0
         var files = OutputManifest()
+        /// By index in `photos`, the item page path the build gave each photo.
+        var itemPaths: [String?]
+        var redirects = Redirects()
 
         init(_ scan: ScanResult) {
             photos = scan.photos
@@ -170,6 +181,7 @@ struct BuildCache: Sendable {
             }
             renditions = Array(repeating: nil, count: photos.count)
             publishedOriginals = Array(repeating: true, count: photos.count)
+            itemPaths = Array(repeating: nil, count: photos.count)
         }
 
         /// Whether this build's cache would say exactly what `previous` says, checked without
@@ -179,7 +191,8 @@ struct BuildCache: Sendable {
         func repeats(_ previous: BuildCache, allCached: Bool) -> Bool {
             guard allCached, photos.count == previous.scan.entries.count, pages == previous.pages,
                 files == previous.files, renditions == previous.renditionKeys,
-                publishedOriginals == previous.publishedOriginals
+                publishedOriginals == previous.publishedOriginals, itemPaths == previous.itemPaths,
+                redirects == previous.redirects
             else { return false }
             return photos.indices.allSatisfy {
                 photos[$0].relativePath == previous.scan.entries[$0].photo.relativePath
@@ -203,7 +216,9 @@ struct BuildCache: Sendable {
                     previous.lines.indices.contains(line),
                     previous.scan.entries[line].identity == identity,
                     previous.renditionKeys[line] == key,
-                    previous.publishedOriginals[line] == publishedOriginals[index]
+                    previous.publishedOriginals[line] == publishedOriginals[index],
+                    previous.itemPaths.indices.contains(line),
+                    previous.itemPaths[line] == itemPaths[index]
                 {
                     text.bytes.append(contentsOf: previous.source[previous.lines[line]])
                     continue
@@ -255,6 +270,8 @@ struct BuildCache: Sendable {
                 // Whether its EXIF gives where it was taken, which the build warns about.
                 text.tab()
                 if photo.hasGPSPosition { text.append("gps") }
+                text.tab()
+                if let itemPath = itemPaths[index] { text.appendEncoded(itemPath) }
                 text.newline()
             }
             text.append(BuildCache.pagesLine)
@@ -284,6 +301,16 @@ struct BuildCache: Sendable {
                 text.appendEncoded(entry.path)
                 text.tab()
                 text.append(String(entry.key, radix: 16))
+                text.newline()
+            }
+            text.append(BuildCache.redirectsLine)
+            text.newline()
+            for (old, photo) in redirects.photoByOldPath.sorted(by: {
+                $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
+            }) {
+                text.appendEncoded(old)
+                text.tab()
+                text.appendEncoded(photo)
                 text.newline()
             }
             let checksum = text.bytes.withUnsafeBytes {
@@ -385,6 +412,8 @@ private struct CacheParser {
         var entries: [ScanCache.Entry] = []
         var renditionKeys: [BuildCache.RenditionKey?] = []
         var publishedOriginals: [Bool] = []
+        var itemPaths: [String?] = []
+        itemPaths.reserveCapacity(lineCount)
         entries.reserveCapacity(lineCount)
         renditionKeys.reserveCapacity(lineCount)
         publishedOriginals.reserveCapacity(lineCount)
@@ -396,6 +425,8 @@ private struct CacheParser {
         var line = 1
         var inPages = false
         var inFiles = false
+        var inRedirects = false
+        var redirects: [String: String] = [:]
         while true {
             let lineStart = position
             guard nextLine() else { break }
@@ -408,7 +439,18 @@ private struct CacheParser {
                 inFiles = true
                 continue
             }
-            if inFiles {
+            if inFiles && !inRedirects && fields.count == 1
+                && text(fields[0]) == BuildCache.redirectsLine
+            {
+                inRedirects = true
+                continue
+            }
+            if inRedirects {
+                guard fields.count == 2, let old = text(fields[0]), !old.isEmpty,
+                    redirects[old] == nil, let photo = text(fields[1]), !photo.isEmpty
+                else { return malformed(line) }
+                redirects[old] = photo
+            } else if inFiles {
                 guard fields.count == 2, let path = text(fields[0]), !path.isEmpty,
                     files.key(of: path) == nil, let key = hex(fields[1])
                 else { return malformed(line) }
@@ -423,7 +465,7 @@ private struct CacheParser {
                 guard
                     appendPhotoEntry(
                         to: &entries, renditionKeys: &renditionKeys,
-                        publishedOriginals: &publishedOriginals)
+                        publishedOriginals: &publishedOriginals, itemPaths: &itemPaths)
                 else {
                     return malformed(line)
                 }
@@ -431,7 +473,7 @@ private struct CacheParser {
                 lines.append(lineStart..<min(position, bytes.count))
             }
         }
-        guard inFiles else { return .failure(CacheFailure(reason: "it ends early")) }
+        guard inRedirects else { return .failure(CacheFailure(reason: "it ends early")) }
         var cache = BuildCache(
             scan: ScanCache(entries: entries), renditionKeys: renditionKeys,
             publishedOriginals: publishedOriginals, pages: pages)
@@ -440,6 +482,8 @@ private struct CacheParser {
             files.setGroups(itemGroups, in: SiteRenderer.itemsFolder)
         }
         cache.files = files
+        cache.itemPaths = itemPaths
+        cache.redirects = Redirects(redirects)
         cache.lines = lines
         return .success(cache)
     }
@@ -477,9 +521,9 @@ private struct CacheParser {
     /// (Appended in place: returning them as an optional tuple copied each entry twice more.)
     private mutating func appendPhotoEntry(
         to entries: inout [ScanCache.Entry], renditionKeys: inout [BuildCache.RenditionKey?],
-        publishedOriginals: inout [Bool]
+        publishedOriginals: inout [Bool], itemPaths: inout [String?]
     ) -> Bool {
-        guard fields.count == 19,
+        guard fields.count == 20,
             let path = text(fields[0]), !path.isEmpty,
             let device = unsigned(fields[1]), let inode = unsigned(fields[2]),
             let size = signed(fields[3]), let modified = signed(fields[4]),
@@ -494,7 +538,8 @@ private struct CacheParser {
             isLowercaseHex(fields[14]),
             field(fields[15], is: "original") || fields[15].isEmpty,
             fields[17].isEmpty || signed(fields[17]) != nil,
-            field(fields[18], is: "gps") || fields[18].isEmpty
+            field(fields[18], is: "gps") || fields[18].isEmpty,
+            let itemPath = fields[19].isEmpty ? "" : text(fields[19])
         else { return false }
         let failurePrefix =
             fields[16]
@@ -533,6 +578,7 @@ private struct CacheParser {
         entries.append(ScanCache.Entry(identity: identity, photo: photo, warning: warning))
         renditionKeys.append(key)
         publishedOriginals.append(published)
+        itemPaths.append(itemPath.isEmpty ? nil : itemPath)
         return true
     }
 

@@ -58,6 +58,9 @@ public struct PhotoMetadata: Sendable {
         /// The owner's place for the photo: photos with an `order` come first, lowest first, in
         /// any `sort` (see ``CatalogueOrder``).
         var order: Double?
+        /// The name of the photo's page (`everyday-mug` → `items/ceramics/everyday-mug.html`),
+        /// over its title's slug (see ``ItemPaths``).
+        var slug: String?
 
         var hasCaptionText: Bool { title != nil || caption != nil || price != nil }
     }
@@ -121,7 +124,7 @@ public struct PhotoMetadata: Sendable {
         "title", "alt", "caption", "link", "price", "compareAtPrice", "badge", "availability",
         "tags", "currency",
         "creator", "creditText", "copyrightNotice", "license", "acquireLicensePage", "focus",
-        "order",
+        "order", "slug",
     ]
 
     /// The structured-data fields.
@@ -130,7 +133,8 @@ public struct PhotoMetadata: Sendable {
     /// The fields rarely set per photo (a cropped tile's `focus`, a sale's `compareAtPrice`, an
     /// `order`, the structured-data fields): a table may have them as columns, but `init`'s
     /// starter table leaves them out.
-    public static let occasionalKeys = ["focus", "compareAtPrice", "order"] + structuredDataKeys
+    public static let occasionalKeys =
+        ["focus", "compareAtPrice", "order", "slug"] + structuredDataKeys
 
     /// Other spellings of a key, as other shop systems write it (Shopify's `compare_at_price`).
     static let keyAliases = ["compare_at_price": "compareAtPrice"]
@@ -276,6 +280,11 @@ public struct PhotoMetadata: Sendable {
             case "caption": entry.caption = text
             case "price": entry.price = text
             case "compareAtPrice": entry.compareAtPrice = text
+            case "slug":
+                if let problem = Self.slugProblem(text) {
+                    throw FieldProblem(key: key, problem: problem)
+                }
+                entry.slug = text
             case "focus":
                 guard let point = FocusPoint(text) else {
                     throw FieldProblem(key: key, problem: FocusPoint.problem(text))
@@ -412,6 +421,19 @@ extension PhotoMetadata {
         }
         givenKeys[slot] = (path, givenKeys.count)
         return normalisedPath
+    }
+
+    /// What is wrong with `slug` as the name of a page, with the slug to write instead; nil when
+    /// it is one: lower-case letters and digits (of any script) joined by single hyphens, the
+    /// form ``Slug`` gives every name in the site's paths.
+    static func slugProblem(_ slug: String) -> String? {
+        let fixed = Slug.make(slug, empty: "")
+        guard fixed != slug || slug.isEmpty else { return nil }
+        let fix =
+            fixed.isEmpty
+            ? "use letters or digits, such as 'everyday-mug'" : "write '\(fixed)'"
+        return
+            "must be lower-case letters, digits and single hyphens (it names the photo's page), got '\(slug)'; \(fix)"
     }
 
     /// An `order` as a JSON number or as text (a CSV cell, a JSON string).

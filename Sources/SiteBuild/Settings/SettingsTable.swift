@@ -543,11 +543,11 @@ public enum SettingsTable {
             ], .output,
             kind: .switch,
             option: "`--no-host-files`", defaultText: "off",
-            meaning: "write no `_headers` file",
+            meaning: "write no `_headers` or `_redirects` file",
             help: [
                 .init(
                     "--no-host-files",
-                    "Write no _headers (cache rules for Netlify and Cloudflare Pages: hashed files a year, pages revalidated)"
+                    "Write no _headers or _redirects (cache rules and moved item pages for Netlify and Cloudflare Pages)"
                 )
             ]),
         SettingDeclaration(

@@ -143,7 +143,7 @@ public struct SiteBuilder {
         } else {
             try leaveOutUnshowable(&catalogue)
         }
-        catalogue.assignItemPaths()
+        catalogue.assignItemPaths(metadata: metadata)
         // A category takes no folder of the site's own or of the owner's static files.
         catalogue.assignCategoryPaths(
             reserved: generatedFolders(renderer).union(staticFolder?.topFolders ?? [])
@@ -170,11 +170,23 @@ public struct SiteBuilder {
                 storeUse = renditions.store
                 if let carried = renditions.carried { carriedFolders.append(carried) }
             }
+            var redirects = self.redirects(
+                catalogue, cache: cache, previousPositions: previousPositions)
+            let shownCount = catalogue.photos.count
             carriedFolders += try write(
                 &catalogue, scan: scan, renderer: renderer,
                 shareImage: try settingsShareImage(catalogue, renderer: renderer), cache: cache,
                 previousPositions: previousPositions, draft: &draft,
+                // Redirect pages go among the item pages: the folder is written whole, not carried.
+                keepsItemPages: redirects.isEmpty && cache?.redirects.isEmpty != false,
                 to: publisher, progress: progress)
+            if catalogue.photos.count != shownCount {
+                redirects = self.redirects(
+                    catalogue, cache: cache, previousPositions: previousPositions)
+            }
+            try writeRedirects(
+                redirects, catalogue: catalogue, renderer: renderer, staticFolder: staticFolder,
+                draft: &draft, to: publisher)
             try writeHostFiles(
                 catalogue, draft: draft, renderer: renderer, staticFolder: staticFolder,
                 to: publisher)
@@ -250,7 +262,8 @@ public struct SiteBuilder {
         _ catalogue: inout Catalogue, scan: ScanResult, renderer: SiteRenderer,
         shareImage: SiteRenderer.ShareImage?, cache: BuildCache?,
         previousPositions: () -> [Int?],
-        draft: inout BuildCache.Draft, to publisher: SitePublisher, progress: Progress
+        draft: inout BuildCache.Draft, keepsItemPages: Bool, to publisher: SitePublisher,
+        progress: Progress
     ) throws(CommandError) -> [CarriedFolder] {
         try withholdLongOriginals(
             &catalogue, staging: publisher.output.staging.path,
@@ -321,8 +334,9 @@ public struct SiteBuilder {
         ).write(catalogue, progress: progress)
         draft.pages = pages.records
         draft.renderedPages = pages.records.count - pages.keptCount
-        var items = try ItemPageWriter(renderer: renderer, publisher: publisher).write(
-            catalogue, progress: progress)
+        var items = try ItemPageWriter(
+            renderer: renderer, publisher: publisher, mayKeep: keepsItemPages
+        ).write(catalogue, progress: progress)
         progress.update("Placing originals", done: 0, total: catalogue.photos.count)
         var leftOut: Set<String> = []
         for work in originals {

@@ -67,6 +67,8 @@ struct StaticFolder {
 
     /// Whether the owner has a `_headers` of their own, which then replaces the generated one.
     var hasHeaders: Bool { files.contains(HostFiles.headersName) }
+    /// Whether the owner brings their own `_redirects`, which the build then leaves as it is.
+    var hasRedirects: Bool { files.contains(Redirects.hostFileName) }
 
     /// Fails when a static file would take the place of a generated one: `generated` are the
     /// site's files, `folders` the folders the build fills (nothing of the owner's goes inside).

@@ -16,6 +16,11 @@ struct BuildCacheParsingTests {
         OutputManifest.Group(key: UInt64($0) * 0xfeed_beef, pathsDigest: 0xabc)
     }
 
+    /// The moved item pages the cache records.
+    static let redirects = Redirects([
+        "items/old one.html": "photo2.jpg", "items/sub-10/old.html": "Sub #10/photo 10.jpg",
+    ])
+
     /// The cache text a build of `photoCount` photos on two pages writes.
     static func cacheText() -> String {
         let photos = (1...photoCount).map { index in
@@ -39,6 +44,10 @@ struct BuildCacheParsingTests {
             .init(path: "assets/logo #1.png", key: UInt64.max),
         ])
         draft.files.setGroups(itemGroups, in: "items")
+        for index in draft.itemPaths.indices where index % 2 == 0 {
+            draft.itemPaths[index] = "items/\(draft.photos[index].relativePath).html"
+        }
+        draft.redirects = redirects
         return String(decoding: draft.data(reusing: nil, positions: { [] }), as: UTF8.self)
     }
 
@@ -88,6 +97,12 @@ struct BuildCacheParsingTests {
             loaded.files.entries.map(\.path) == ["assets/logo #1.png", "index.html"]
                 && loaded.files.key(of: "assets/logo #1.png") == UInt64.max)
         #expect(loaded.files.groups(in: "items") == Self.itemGroups)
+        #expect(
+            loaded.itemPaths
+                == loaded.scan.entries.indices.map {
+                    $0 % 2 == 0 ? "items/\(loaded.scan.entries[$0].photo.relativePath).html" : nil
+                })
+        #expect(loaded.redirects == Self.redirects)
         let lines = text.split(separator: "\n").dropFirst().prefix(Self.photoCount).map {
             String($0) + "\n"
         }
@@ -135,10 +150,11 @@ struct BuildCacheParsingTests {
 
     @Test(
         "a damaged line is reported by its number, among the photos, the pages and the files",
-        arguments: [2, 30, 51, 52, 53, 90, 102, 104, 105, 107, 108])
+        arguments: [2, 30, 51, 52, 53, 90, 102, 104, 105, 107, 108, 110, 111])
     func damagedLine(number: Int) throws {
         // Line 1 is the header, 2...102 the photos, 103 "#pages", 104 and 105 the pages, 106
-        // "#files", 107 and 108 the manifest's entries.
+        // "#files", 107 and 108 the manifest's entries, 109 "#redirects", 110 and 111 the
+        // redirects.
         let (cache, warning) = try Self.load(
             Self.replacing(line: number, in: Self.cacheText(), with: "photo.jpg\tnot\ta\tnumber"))
         #expect(cache == nil)
@@ -162,6 +178,8 @@ struct BuildCacheParsingTests {
                 == nil)
         let withoutFiles = String(text[..<text.range(of: "#files\n")!.lowerBound])
         #expect(try Self.load(withoutFiles).warning?.contains("(it ends early)") == true)
+        let withoutRedirects = String(text[..<text.range(of: "#redirects\n")!.lowerBound])
+        #expect(try Self.load(withoutRedirects).warning?.contains("(it ends early)") == true)
     }
 
     @Test(

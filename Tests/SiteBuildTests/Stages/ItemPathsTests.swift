@@ -109,4 +109,59 @@ struct ItemPathsTests {
         #expect(folders[3].hasPrefix("items/ggg") && folders[3].utf8.count == 6 + 255)
         #expect(photos.map(ItemPaths.plainPath) == paths)
     }
+
+    @Test("The slug names the page, else the title's slug, else the file name; folders as ever")
+    func chosenNames() {
+        let photos = ["Ceramics/IMG_4521.jpg", "Ceramics/IMG_4522.jpg", "Ceramics/IMG_4523.jpg"]
+        let naming = [
+            ItemPaths.Naming(slug: "blue-mug", title: "Everyday mug"),
+            ItemPaths.Naming(title: "Tasse à café, Grün"), nil,
+        ]
+        #expect(
+            ItemPaths.paths(for: photos) { naming[$0] } == [
+                "items/ceramics/blue-mug.html", "items/ceramics/tasse-à-café-grün.html",
+                "items/ceramics/img-4523.html",
+            ])
+        // A title with nothing to make a slug of leaves the file name.
+        #expect(
+            ItemPaths.paths(for: ["a/IMG_1.jpg"]) { _ in ItemPaths.Naming(title: "★ ★") } == [
+                "items/a/img-1.html"
+            ])
+    }
+
+    @Test("Equal titles each get a hash of their photo's path; a chosen slug keeps its path")
+    func titleCollisions() {
+        let photos = ["Shop/a.jpg", "Shop/b.jpg", "Shop/c.jpg", "Other/d.jpg"]
+        let paths = ItemPaths.paths(for: photos) { _ in ItemPaths.Naming(title: "Mug") }
+        #expect(Set(paths).count == 4)
+        #expect(paths[3] == "items/other/mug.html", "another folder meets no one")
+        for index in 0..<3 {
+            #expect(
+                paths[index]
+                    == "items/shop/mug-" + NameLength.hash(photos[index], digits: 6) + ".html")
+        }
+        // The same whatever else is in the folder, and whatever comes before.
+        let more = ItemPaths.paths(for: ["Shop/0.jpg"] + photos) { index in
+            index == 0 ? nil : ItemPaths.Naming(title: "Mug")
+        }
+        #expect(Array(more.dropFirst()) == paths)
+        // The owner's slug wins over derived names; two equal slugs are both hashed.
+        let chosen = ItemPaths.paths(for: ["Shop/a.jpg", "Shop/b.jpg", "Shop/mug.jpg"]) { index in
+            index == 0 ? ItemPaths.Naming(slug: "mug") : ItemPaths.Naming(title: "Mug")
+        }
+        #expect(chosen[0] == "items/shop/mug.html")
+        #expect(chosen[1].hasPrefix("items/shop/mug-") && chosen[2].hasPrefix("items/shop/mug-"))
+        #expect(Set(chosen).count == 3)
+        let twice = ItemPaths.paths(for: ["Shop/a.jpg", "Shop/b.jpg"]) { _ in
+            ItemPaths.Naming(slug: "mug")
+        }
+        #expect(twice[0] != twice[1] && twice.allSatisfy { $0.hasPrefix("items/shop/mug-") })
+    }
+
+    @Test("A title too long for a name is cut with a hash, within the limit")
+    func longTitles() {
+        let title = String(repeating: "Mug ", count: 100)
+        let paths = ItemPaths.paths(for: ["Shop/a.jpg"]) { _ in ItemPaths.Naming(title: title) }
+        #expect(paths[0].hasPrefix("items/shop/mug-mug-") && fits(paths[0]), "\(paths)")
+    }
 }

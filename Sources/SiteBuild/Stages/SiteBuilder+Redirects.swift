@@ -1,0 +1,64 @@
+import SiteRenderer
+
+extension SiteBuilder {
+    /// The redirects after this build (see ``Redirects/following(_:moves:)``): the previous
+    /// build's, and one for each photo whose item page moved since, matched by the photo's path.
+    func redirects(
+        _ catalogue: Catalogue, cache: BuildCache?, previousPositions: () -> [Int?]
+    ) -> Redirects {
+        guard let cache, !cache.itemPaths.isEmpty || !cache.redirects.isEmpty else {
+            return Redirects()
+        }
+        let positions = previousPositions()
+        func previousItemPath(_ index: Int) -> String? {
+            positions[catalogue.scanIndices[index]].flatMap {
+                cache.itemPaths.indices.contains($0) ? cache.itemPaths[$0] : nil
+            }
+        }
+        // Most builds move no page and have no redirects: they make no list of moves.
+        guard
+            !cache.redirects.isEmpty
+                || catalogue.photos.indices.contains(where: { index in
+                    previousItemPath(index).map { $0 != catalogue.photos[index].itemPath } ?? false
+                })
+        else { return Redirects() }
+        let moves = catalogue.photos.indices.map { index in
+            Redirects.Move(
+                photoPath: catalogue.photos[index].path, itemPath: catalogue.photos[index].itemPath,
+                previousItemPath: previousItemPath(index))
+        }
+        return Redirects.following(cache.redirects, moves: moves)
+    }
+
+    /// Publishes a page at each redirect's old path and, unless host files are off or the owner's
+    /// static folder brings its own, the `_redirects` file; records the redirects and every
+    /// photo's item page path in `draft` for the next build.
+    func writeRedirects(
+        _ redirects: Redirects, catalogue: Catalogue, renderer: SiteRenderer,
+        staticFolder: StaticFolder?, draft: inout BuildCache.Draft, to publisher: SitePublisher
+    ) throws(CommandError) {
+        for (index, photo) in catalogue.photos.enumerated() {
+            draft.itemPaths[catalogue.scanIndices[index]] = photo.itemPath
+        }
+        draft.redirects = redirects
+        guard !redirects.isEmpty else { return }
+        var itemPaths: [String: String] = [:]
+        var names: [String: String] = [:]
+        for photo in catalogue.photos {
+            guard let itemPath = photo.itemPath else { continue }
+            itemPaths[photo.path] = itemPath
+            names[itemPath] = photo.name ?? photo.alt
+        }
+        let targets = redirects.targets(itemPaths: itemPaths)
+        for target in targets {
+            try publisher.publish(
+                Redirects.page(
+                    from: target.from, to: target.to, name: names[target.to] ?? "",
+                    language: renderer.options.language, site: renderer.options.baseURL),
+                at: target.from)
+        }
+        if settings.hostFiles && staticFolder?.hasRedirects != true {
+            try publisher.publish(Redirects.hostFile(targets), at: Redirects.hostFileName)
+        }
+    }
+}
