@@ -543,15 +543,8 @@ extension SiteRenderer {
     public static func sectionIDs(folders: [String]) -> [String] {
         var used: Set<String> = []
         return folders.map { folder in
-            let base = "s-" + Slug.make(folder, empty: folder.isEmpty ? "root" : "section")
-            var id = base
-            var counter = 2
-            while used.contains(id) {
-                id = "\(base)-\(counter)"
-                counter += 1
-            }
-            used.insert(id)
-            return id
+            Slug.unique(
+                "s-" + Slug.make(folder, empty: folder.isEmpty ? "root" : "section"), in: &used)
         }
     }
 }

@@ -14,6 +14,19 @@ public enum Slug {
         ascii(bytes, empty: empty) ?? unicode(String(decoding: bytes, as: UTF8.self), empty: empty)
     }
 
+    /// `base`, or else `base-2`, `base-3`… the first that `taken` does not hold, which is then
+    /// added to it: names made from slugs that must stay apart (section ids, category folders).
+    public static func unique(_ base: String, in taken: inout Set<String>) -> String {
+        var name = base
+        var counter = 2
+        while taken.contains(name) {
+            name = "\(base)-\(counter)"
+            counter += 1
+        }
+        taken.insert(name)
+        return name
+    }
+
     /// The slug of `text`; `empty` when nothing is left.
     public static func make(_ text: String, empty: String) -> String {
         var text = text

@@ -21,15 +21,7 @@ enum CategoryPaths {
             }
             guard !slugs.isEmpty else { continue }
             if reserved.contains(slugs[0]) { slugs[0] += "-2" }
-            var path = slugs.joined(separator: "/")
-            let base = path
-            var counter = 2
-            while taken.contains(path) {
-                path = "\(base)-\(counter)"
-                counter += 1
-            }
-            taken.insert(path)
-            result[folder] = path + "/"
+            result[folder] = Slug.unique(slugs.joined(separator: "/"), in: &taken) + "/"
         }
         return result
     }
