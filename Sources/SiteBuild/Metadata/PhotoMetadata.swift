@@ -181,6 +181,7 @@ public struct PhotoMetadata: Sendable {
             guard let photos = photos.members else {
                 throw bad("key 'photos'", "must be an object of path → entry")
             }
+            metadata.photos.reserveCapacity(photos.count)
             for (photoPath, value) in photos {
                 guard let fields = value.members else {
                     try report(
