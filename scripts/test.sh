@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test, in tiers, cheapest first, stopping on the first failure:
 #   fast      the unit, conformance and end-to-end tests (swift test), the check that the
-#             resampler's vector paths give the same bytes, and the README's renditions recipes;
+#             resampler's vector paths give the same bytes, and the renditions recipes of
+#             docs/renditions.md;
 #   browsers  the real-browser test of the sample site in headless Chromium, its gallery, cards
 #             and item pages and its <picture> sources in Chromium, Firefox and WebKitGTK, a
 #             Display P3 photo's colour in both renditions (Chromium), each layout mode, and the
@@ -37,7 +38,7 @@ site=$work/site
 fast_tier() {
     swift test --skip-build
     Tests/Native/run.sh
-    # The README's recipes for renditions on many machines: the YAML ones read, GNU parallel run here.
+    # The recipes of docs/renditions.md for renditions on many machines: the YAML ones read, GNU parallel run here.
     python3 Tests/Recipes/check_recipes.py "$binary"
 }
 
@@ -53,7 +54,7 @@ build_sites() {
     "$binary" build SampleImages -o "$site-shared" --quiet --base-url https://shop.example/gallery/ --currency EUR
     "$binary" build SampleImages -o "$site-shared-paged" --quiet --page-size 12 --base-url https://shop.example/gallery/ --share-image Ceramics/red-bowl-with-fig.jpg
     "$binary" build SampleImages -o "$site-avif" --quiet --avif --avif-speed 9
-    # The layouts it descends from (README).
+    # The layouts it descends from (docs/layouts.md).
     while read -r mode arguments; do
         # shellcheck disable=SC2086 # the arguments are words
         "$binary" build SampleImages -o "$site-$mode" --quiet $arguments

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks the README's recipes for renditions on many machines, as far as one machine allows.
+"""Checks the recipes of docs/renditions.md for renditions on many machines, as far as one machine allows.
 
     check_recipes.py WATERFALL_SITE_BINARY
 
@@ -30,11 +30,12 @@ def check(condition, message):
 
 
 def section():
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as readme:
+    with open(os.path.join(ROOT, "docs", "renditions.md"), encoding="utf-8") as readme:
         text = readme.read()
     start = text.index("## Renditions on many machines")
-    end = text.index("\n## ", start + 1)
-    return text[start:end]
+    # The section runs to the next one, or to the end of the page.
+    end = text.find("\n## ", start + 1)
+    return text[start:] if end < 0 else text[start:end]
 
 
 def shard_count(command, index_pattern):
@@ -109,7 +110,7 @@ def main():
     blocks = re.findall(r"```(\w+)\n(.*?)```", section(), re.S)
     documents = [yaml.safe_load(body) for language, body in blocks if language == "yaml"]
     scripts = [body for language, body in blocks if language == "sh"]
-    check(len(documents) == 2 and len(scripts) == 1, "the README has the three recipes")
+    check(len(documents) == 2 and len(scripts) == 1, "docs/renditions.md has the three recipes")
     check_kubernetes(documents[0])
     check_actions(documents[1])
     if shutil.which("parallel"):

@@ -20,8 +20,9 @@ struct LayoutModeCommandTests {
         return try BuildCommand.settings(from: list)
     }
 
-    static func readme() throws -> String {
-        try String(contentsOf: Repository.root.appending(path: "README.md"), encoding: .utf8)
+    /// A documentation file, by its path from the repository root (`docs/options.md`).
+    static func document(_ path: String) throws -> String {
+        try String(contentsOf: Repository.root.appending(path: path), encoding: .utf8)
     }
 
     @Test("Every settings key is a flag's, and a bad value under any key is an error naming it")
@@ -45,10 +46,10 @@ struct LayoutModeCommandTests {
     }
 
     @Test(
-        "The README's options table, its settings example and --help list exactly the flags and keys"
+        "docs/options.md's options table, its settings example and --help list exactly the flags and keys"
     )
     func documentedOptions() throws {
-        let readme = try Self.readme()
+        let readme = try Self.document("docs/options.md")
         let table = readme.components(separatedBy: "| option | default | range | meaning |")[1]
             .components(separatedBy: "\n\n")[0]
         let documented = Set(
@@ -208,16 +209,16 @@ struct LayoutModeCommandTests {
         #expect(!run.error.contains("'Bowls'"))
     }
 
-    @Test("The README shows every mode that the browser test checks")
+    @Test("docs/layouts.md shows every mode that the browser test checks")
     func readmeModes() throws {
-        let readme = try Self.readme()
+        let readme = try Self.document("docs/layouts.md")
         let modes = try String(
             contentsOf: Repository.root.appending(path: "docs/layouts/modes.txt"), encoding: .utf8)
         for line in modes.split(separator: "\n") {
             let arguments = line.split(separator: " ", maxSplits: 1)[1]
             #expect(
                 readme.contains("waterfall-site build SampleImages \(arguments)"),
-                "README lacks \(line)")
+                "docs/layouts.md lacks \(line)")
         }
     }
 

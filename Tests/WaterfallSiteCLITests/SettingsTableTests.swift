@@ -6,7 +6,7 @@ import Testing
 @testable import WaterfallSiteCLI
 
 /// The one table of options against everything that is read from it or must agree with it: the
-/// command line, the settings file, `--help`, `init`'s starter file and the README.
+/// command line, the settings file, `--help`, `init`'s starter file and `docs/options.md`.
 @Suite("The settings table", .serialized)
 struct SettingsTableTests {
     /// A value for every option that takes one, unlike its default; a path is relative to the
@@ -80,9 +80,9 @@ struct SettingsTableTests {
         }
     }
 
-    /// The rows of the README's table that follows the `occurrence`th options table heading.
+    /// The rows of `docs/options.md`'s table that follows the `occurrence`th options table heading.
     static func readmeRows(_ occurrence: Int) throws -> [String] {
-        let readme = try LayoutModeCommandTests.readme()
+        let readme = try LayoutModeCommandTests.document("docs/options.md")
         let table = readme.components(
             separatedBy: "| option | default | range | meaning |\n|---|---|---|---|\n")[
                 occurrence
@@ -90,13 +90,13 @@ struct SettingsTableTests {
         return table.split(separator: "\n").map(String.init)
     }
 
-    @Test("The README's options tables are the settings table's rows")
+    @Test("docs/options.md's options tables are the settings table's rows")
     func readmeTables() throws {
         for (occurrence, serve) in [(1, false), (2, true)] {
             let generated = SettingsTable.readmeRows(serve: serve)
             #expect(
                 try Self.readmeRows(occurrence) == generated,
-                "the README's table differs from SettingsTable; its rows are:\n\(generated.joined(separator: "\n"))"
+                "docs/options.md's table differs from SettingsTable; its rows are:\n\(generated.joined(separator: "\n"))"
             )
         }
     }

@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's upload claim, tested with real `rsync` into a local folder: a rebuild keeps every
-/// file whose bytes did not change (inode and modification time), so `rsync -a --delete` sends
-/// exactly the files that changed, and nothing at all after a rebuild without a change.
+/// The upload claim of the README and `docs/publishing.md`, tested with real `rsync` into a
+/// local folder: a rebuild keeps every file whose bytes did not change (inode and modification
+/// time), so `rsync -a --delete` sends exactly the files that changed, and nothing at all after
+/// a rebuild without a change.
 @Suite("Uploads send only what changed", .serialized)
 struct UploadTests {
     let binary: URL

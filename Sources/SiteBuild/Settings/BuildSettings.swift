@@ -16,7 +16,7 @@ import SiteRenderer
 #endif
 
 /// Everything a build needs to know, after the settings file and the command line are merged
-/// (command line wins). Defaults are the ones documented in `build --help` and the README.
+/// (command line wins). Defaults are the ones documented in `build --help` and `docs/options.md`.
 public struct BuildSettings: Sendable {
     public var photos: URL
     public var output: URL

@@ -2,7 +2,7 @@ import PhotoRenditions
 import SiteRenderer
 
 /// A numeric option: its flag, its settings key, and the one range both accept, so the command
-/// line, the settings file, `--help` and the README cannot disagree. Ranges are generous but
+/// line, the settings file, `--help` and `docs/options.md` cannot disagree. Ranges are generous but
 /// finite: a length of 1e19 px is no gallery, and past such bounds the layout's arithmetic and
 /// the integer conversions would overflow.
 public struct NumericSetting: Sendable {
@@ -85,7 +85,7 @@ public struct NumericSetting: Sendable {
         return isWhole ? "a whole number \(bounds)" : "a length in px \(bounds)"
     }
 
-    /// The range as the README's table shows it: "0–10,000 px", "1–100".
+    /// The range as the options table shows it: "0–10,000 px", "1–100".
     public var shortRangeText: String {
         let bounds = "\(Self.grouped(range.lowerBound))–\(Self.grouped(range.upperBound))"
         return isWhole || isRatio ? bounds : bounds + " px"

@@ -7,7 +7,7 @@
 /// One option of `build` and `serve`, declared once: its flags (with their short and `--no-`
 /// forms), the `waterfall.json` key of each, its type, its range, its default and its
 /// documentation. ``SettingsTable`` lists them all; the argument parser, the settings file,
-/// `--help` and the README's options tables are read from it.
+/// `--help` and the options tables of `docs/options.md` are read from it.
 public struct SettingDeclaration: Sendable {
     /// A flag as the command line takes it.
     public struct Flag: Sendable {
@@ -109,13 +109,13 @@ public struct SettingDeclaration: Sendable {
     public let flags: [Flag]
     public let group: Group
     public let kind: Kind
-    /// The README's option cell, with the value's placeholder (`` `-o, --output DIR` ``).
+    /// The options table's option cell, with the value's placeholder (`` `-o, --output DIR` ``).
     public let option: String
-    /// How the default reads in the README ("16", "the folder's name", "off").
+    /// How the default reads in the options table ("16", "the folder's name", "off").
     public let defaultText: String
-    /// The README's range cell; for a number it is its ``NumericSetting``'s range.
+    /// The options table's range cell; for a number it is its ``NumericSetting``'s range.
     public let range: String
-    /// The README's longer explanation.
+    /// The options table's longer explanation.
     public let meaning: String
     /// The option's lines in `--help` (one per flag where on and off read differently; none
     /// where another option's entry names this one too).
@@ -148,7 +148,7 @@ public struct SettingDeclaration: Sendable {
     /// The settings-file keys of this option's flags.
     public var keys: [String] { flags.compactMap(\.key) }
 
-    /// The row of the README's options table.
+    /// The row of the options table in `docs/options.md`.
     public var readmeRow: String {
         let range = self.range.isEmpty ? "" : " \(self.range)"
         return "| \(option) | \(defaultText) |\(range) | \(meaning) |"

@@ -1,8 +1,8 @@
 /// Every option of `build` and `serve`, each declared once (see ``SettingDeclaration``), in the
-/// order of the README's options table. The command line and the settings file read every flag
-/// with a ``SettingDeclaration/Store`` through it, `--help` lists its entries, and the README's
-/// tables are its rows; a new option with a store is one entry here and its property in
-/// ``BuildSettings``.
+/// order of the options table of `docs/options.md`. The command line and the settings file read
+/// every flag with a ``SettingDeclaration/Store`` through it, `--help` lists its entries, and
+/// the tables of `docs/options.md` are its rows; a new option with a store is one entry here and
+/// its property in ``BuildSettings``.
 public enum SettingsTable {
     /// The options `build` takes (and `serve`, which takes these and ``serveOptions``).
     public static let buildOptions: [SettingDeclaration] = [
@@ -10,7 +10,7 @@ public enum SettingsTable {
             [.init(["--output", "-o"], takesValue: true, key: "output")], .output, kind: .path,
             option: "`-o, --output DIR`", defaultText: "`_site`",
             meaning:
-                "where the site goes; built beside it and swapped in only when complete; a symlink is built into its target; one build at a time (see [The output folder](#the-output-folder))",
+                "where the site goes; built beside it and swapped in only when complete; a symlink is built into its target; one build at a time (see [The output folder](output-and-rebuilds.md#the-output-folder))",
             help: [
                 .init(
                     "-o, --output DIR",
@@ -91,7 +91,7 @@ public enum SettingsTable {
             [.init(["--base-url"], takesValue: true, key: "baseURL")], .sharing, kind: .address,
             option: "`--base-url URL`", defaultText: "none", range: "an absolute http(s) URL",
             meaning:
-                "where the site is published (`https://shop.example/gallery/`; a final `/` is added); see [Found and shared](#found-and-shared). Without it nothing that needs an absolute URL is written, and the summary says in one line what it would add; a bad URL is a usage error (exit 64)",
+                "where the site is published (`https://shop.example/gallery/`; a final `/` is added); see [Found and shared](item-pages.md#found-and-shared). Without it nothing that needs an absolute URL is written, and the summary says in one line what it would add; a bad URL is a usage error (exit 64)",
             help: [
                 .init(
                     "--base-url URL",
@@ -253,7 +253,7 @@ public enum SettingsTable {
             kind: .number(.headerHeight),
             option: "`--header-height PX`", defaultText: "56",
             meaning:
-                "height of a section's header with a one-line title; a longer title wraps, and its header is 28 px taller per further line it needs at each breakpoint's narrowest width (see [How it works](#how-it-works))",
+                "height of a section's header with a one-line title; a longer title wraps, and its header is 28 px taller per further line it needs at each breakpoint's narrowest width (see [How it works](architecture.md#how-it-works))",
             help: [
                 .init(
                     "--header-height PX",
@@ -372,7 +372,7 @@ public enum SettingsTable {
             ], .images, kind: .switch,
             option: "`--webp` / `--no-webp`", defaultText: "on",
             meaning:
-                "also write each copy as lossy WebP at the quality of equal SSIM (JPEG 82 → WebP 85, see [Benchmarks](Benchmarks/README.md)), kept for a photo only where its WebP files total fewer bytes than its JPEG (or PNG) files, and offered first in a `<picture>`",
+                "also write each copy as lossy WebP at the quality of equal SSIM (JPEG 82 → WebP 85, see [Benchmarks](../Benchmarks/README.md)), kept for a photo only where its WebP files total fewer bytes than its JPEG (or PNG) files, and offered first in a `<picture>`",
             help: [
                 .init(
                     "--no-webp",
@@ -415,7 +415,7 @@ public enum SettingsTable {
             kind: .path,
             option: "`--rendition-store DIR`", defaultText: "none",
             meaning:
-                "link the resized copies that `renditions --shard` made in DIR, and encode only what it lacks; a file that is a symbolic link, not the format or pixel size its name says, or cut short is not linked (see [Renditions on many machines](#renditions-on-many-machines))",
+                "link the resized copies that `renditions --shard` made in DIR, and encode only what it lacks; a file that is a symbolic link, not the format or pixel size its name says, or cut short is not linked (see [Renditions on many machines](renditions.md#renditions-on-many-machines))",
             help: [
                 .init(
                     "--rendition-store DIR",
@@ -500,7 +500,7 @@ public enum SettingsTable {
             ], .content, kind: .choice,
             option: "`--sort ORDER`", defaultText: "`name`",
             meaning:
-                "the order of the photos in each section: `name` (file names in natural order, `photo-2` before `photo-10`), `newest` (date taken, else the file's time, newest first), `metadata` (the rows of `metadata.csv` or the keys of `metadata.json`, folders by their rows too; photos without one after) or `price` (lowest first; unpriced after); a photo or folder with an `order` in the metadata comes before all others, lowest first (see [The owner's order](#the-owners-order))",
+                "the order of the photos in each section: `name` (file names in natural order, `photo-2` before `photo-10`), `newest` (date taken, else the file's time, newest first), `metadata` (the rows of `metadata.csv` or the keys of `metadata.json`, folders by their rows too; photos without one after) or `price` (lowest first; unpriced after); a photo or folder with an `order` in the metadata comes before all others, lowest first (see [The owner's order](metadata.md#the-owners-order))",
             help: [
                 .init(
                     "--sort ORDER",
@@ -528,7 +528,7 @@ public enum SettingsTable {
             ], .content, kind: .path,
             option: "`--static DIR`", defaultText: "`PHOTOS/static`",
             meaning:
-                "your own files, copied into the site root as they are (see [Publishing](#publishing))",
+                "your own files, copied into the site root as they are (see [Publishing](publishing.md#publishing))",
             help: [
                 .init(
                     "--static DIR",
@@ -564,7 +564,7 @@ public enum SettingsTable {
             [.init(["--strict"], takesValue: false)], .behaviour, kind: .switch,
             option: "`--strict`", defaultText: "off",
             meaning:
-                "fail (exit 1) when any photo was skipped or had a warning, or the metadata had one (see [Checking the metadata](#checking-the-metadata))",
+                "fail (exit 1) when any photo was skipped or had a warning, or the metadata had one (see [Checking the metadata](metadata.md#checking-the-metadata))",
             help: [
                 .init(
                     "--strict",
@@ -650,7 +650,7 @@ public enum SettingsTable {
     /// The keys a settings file may hold.
     public static let keys = Set(buildOptions.flatMap(\.keys))
 
-    /// The rows of the README's table of `build`'s options, or of `serve`'s own.
+    /// The rows of `docs/options.md`'s table of `build`'s options, or of `serve`'s own.
     public static func readmeRows(serve: Bool = false) -> [String] {
         (serve ? serveOptions : buildOptions).map(\.readmeRow)
     }
