@@ -33,6 +33,8 @@ public struct InterfaceStrings: Sendable, Hashable, CustomDebugStringConvertible
         "all": "All",
         "tags": "Tags",
         "tagsLabel": "Tags of this product",
+        "links": "Links",
+        "external": "(external)",
     ]
 
     /// The keys of the count of photos besides ``english``'s: one per CLDR plural category, as
@@ -47,6 +49,11 @@ public struct InterfaceStrings: Sendable, Hashable, CustomDebugStringConvertible
     /// Whether `key` is a word a theme's `strings.json` may give.
     public static func isKnown(_ key: String) -> Bool {
         english[key] != nil || pluralKeys.contains(key) || formerKeys[key] != nil
+    }
+
+    /// Every key a theme's `strings.json` (or the `strings` setting) may give, sorted.
+    public static var knownKeys: [String] {
+        Set(english.keys).union(pluralKeys).union(formerKeys.keys).sorted()
     }
 
     /// The text of every key of ``english``, and the plural keys the language gives.

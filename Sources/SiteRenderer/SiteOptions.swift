@@ -48,6 +48,10 @@ public struct SiteOptions: Sendable {
     public var hasFeed = false
     /// The site's default licence fields of its photos (see ``ImageRights``).
     public var rights = ImageRights()
+    /// The header's links on every page, in order (the `links` setting).
+    public var links: [SiteLink] = []
+    /// Whether every gallery page's footer says "Made with waterfall-site" (`--no-credit`).
+    public var credit = true
 
     public init(
         title: String, layout: LayoutOptions, captionHeight: Double = 0, headerHeight: Double = 56,

@@ -66,6 +66,8 @@ extension SiteRenderer {
         values["generator"] = .text("waterfall-site")
         values["siteTitle"] = .text(options.title)
         values["home"] = .text(fromRoot(SitePage.fileName(1)))
+        values["logo"] = .text(options.logoPath.isEmpty ? "" : fromRoot(options.logoPath))
+        values["links"] = .markup(linksHTML(root: root))
         values["section"] = .text(context.sectionTitle)
         values["sectionHref"] = .text(
             fromRoot(

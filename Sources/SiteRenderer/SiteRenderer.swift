@@ -215,7 +215,8 @@ public struct SiteRenderer: Sendable {
             "favicon": .text(fromRoot(options.faviconPath)),
             "menu": .markup(menuHTML(page.menu, current: page)),
             "skipLink": .text(strings["skipLink"]),
-            "madeWith": .text(strings["madeWith"]),
+            "madeWith": .text(options.credit ? strings["madeWith"] : ""),
+            "links": .markup(linksHTML(root: root)),
             "backToTop": .text(strings["backToTop"]),
             "photoCountText": .text(
                 page.collection?.countsPhotos == false

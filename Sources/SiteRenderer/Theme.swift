@@ -25,7 +25,7 @@ public struct Theme: Sendable {
             "pagination", "pageNumber", "pageCount", "photoCount", "generator", "lang", "dir",
             "canonical", "intro", "logo", "favicon", "menu", "skipLink", "madeWith",
             "backToTop", "photoCountText", "pageOf", "sharing", "pageTitle", "heading", "home",
-            "homeLogo",
+            "homeLogo", "links",
         ],
         "section.html": [
             "id", "title", "photoCount", "tiles", "footer", "countText", "continued",
@@ -47,7 +47,7 @@ public struct Theme: Sendable {
             "unavailable",
             "link", "callToAction", "original", "downloadOriginal", "back", "backToGallery",
             "previous", "previousName", "previousWord", "next", "nextName", "nextWord",
-            "neighboursLabel", "picture", "sharing", "tags", "tagsLabel",
+            "neighboursLabel", "picture", "sharing", "tags", "tagsLabel", "logo", "links",
         ],
         "waterfall.css": [],
     ]

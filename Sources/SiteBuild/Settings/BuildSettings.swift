@@ -111,6 +111,13 @@ public struct BuildSettings: Sendable {
     public var rights = ImageRights()
     /// How photos follow each other after the metadata's `order` (`--sort`).
     public var sort = CatalogueOrder.Sort.name
+    /// The header's links on every page, in order (`links` in the settings file).
+    public var links: [SiteLink] = []
+    /// The shop's words in place of the theme's, by `strings.json` key (`strings` in the
+    /// settings file), for the site's language.
+    public var strings: [String: String] = [:]
+    /// The "Made with waterfall-site" line in the gallery pages' footer (`--no-credit` drops it).
+    public var credit = true
 
     public static let defaultBreakpoints = [
         Breakpoint(minimumWidth: 0, columns: 2), Breakpoint(minimumWidth: 640, columns: 3),

@@ -11,7 +11,8 @@
 public struct SettingDeclaration: Sendable {
     /// A flag as the command line takes it.
     public struct Flag: Sendable {
-        /// The long name first, then its short forms (`["--output", "-o"]`).
+        /// The long name first, then its short forms (`["--output", "-o"]`); none for a key
+        /// only the settings file has (`links`, a list the command line has no form for).
         public let names: [String]
         public let takesValue: Bool
         /// The `waterfall.json` key of the same setting; nil for a flag only the command line has.

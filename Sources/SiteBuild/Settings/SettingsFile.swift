@@ -170,6 +170,12 @@ public enum SettingsFile {
             }
             settings.currency = value
         }
+        if let value = document["links"] {
+            settings.links = try ShopWordsSetting.links(value, file: path)
+        }
+        if let value = document["strings"] {
+            settings.strings = try ShopWordsSetting.strings(value, file: path)
+        }
         if let value = try string("output") {
             settings.output = PathText.resolve(value, relativeTo: folder)
             settings.outputSettingsFile = url

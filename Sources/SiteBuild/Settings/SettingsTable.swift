@@ -88,6 +88,29 @@ public enum SettingsTable {
                 )
             ]),
         SettingDeclaration(
+            [.init([], takesValue: true, key: "links")], .content, kind: .list,
+            option: "`links` (settings file only)", defaultText: "none",
+            range: "http(s) URLs or paths relative to the site's root",
+            meaning:
+                "the shop's own links in the header of every page, in order: `[{\"label\": \"About\", \"url\": \"about.html\"}, {\"label\": \"Instagram\", \"url\": \"https://…\"}]`; a path is reached from each page's folder, an external link is marked as such"
+        ),
+        SettingDeclaration(
+            [.init([], takesValue: true, key: "strings")], .content, kind: .text,
+            option: "`strings` (settings file only)", defaultText: "the theme's words",
+            range: "keys of `strings.json`",
+            meaning:
+                "the shop's words in place of the theme's for the site's language, without a theme copy: `{\"photoCount.one\": \"{count} product\", \"photoCount.other\": \"{count} products\"}`; an unknown key is an error"
+        ),
+        SettingDeclaration(
+            [.init(["--no-credit"], takesValue: false, key: "credit", store: .off(\.credit))],
+            .content, kind: .switch,
+            option: "`--no-credit`", defaultText: "off",
+            meaning:
+                "no \"Made with waterfall-site\" line in the pages' footer (`\"credit\": false`)",
+            help: [
+                .init("--no-credit", "No \"Made with waterfall-site\" line in the pages' footer")
+            ]),
+        SettingDeclaration(
             [.init(["--base-url"], takesValue: true, key: "baseURL")], .sharing, kind: .address,
             option: "`--base-url URL`", defaultText: "none", range: "an absolute http(s) URL",
             meaning:

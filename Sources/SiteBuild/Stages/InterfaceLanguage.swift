@@ -9,11 +9,13 @@ import SiteRenderer
 /// The interface words for the site's `language`, from the theme's `strings.json`:
 /// `{ "en": { "soldOut": "Sold out", … }, "de": { … } }`. A tag with a region (`de-CH`) falls
 /// back to its language (`de`); a language the theme lacks comes from the built-in table, and
-/// one neither has is English, with a warning.
+/// one neither has is English, with a warning. The shop's own words (the `strings` setting) go
+/// over the language's.
 enum InterfaceLanguage {
     /// The words, and a warning when the language is not in the table.
     static func strings(
-        language: String, theme: Theme, themeFile: String, callToAction: String?
+        language: String, theme: Theme, themeFile: String, overrides: [String: String] = [:],
+        callToAction: String?
     ) throws(CommandError) -> (strings: InterfaceStrings, warning: String?) {
         let own = try table(theme.stringsJSON, file: themeFile)
         let builtIn = (try? table(Theme.builtInStringsJSON, file: "strings.json")) ?? [:]
@@ -32,6 +34,14 @@ enum InterfaceLanguage {
                 + " (add \"\(language)\" to strings.json in your theme)"
         }
         var strings = words ?? lookUp("en", in: own) ?? [:]
+        // A former key (`photoCountOne`) replaces the plural key it means, which the language's
+        // table gives under its new name, unless the shop gives that key too.
+        for (former, key) in InterfaceStrings.formerKeys {
+            if let text = overrides[former] { strings[key] = text }
+        }
+        for (key, text) in overrides where InterfaceStrings.formerKeys[key] == nil {
+            strings[key] = text
+        }
         if let callToAction { strings["callToAction"] = callToAction }
         return (InterfaceStrings(strings, language: language), warning)
     }

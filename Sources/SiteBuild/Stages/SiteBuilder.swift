@@ -52,7 +52,7 @@ public struct SiteBuilder {
             language: settings.language, theme: theme,
             themeFile: settings.templates.map { $0.appending(path: "strings.json").path }
                 ?? "strings.json",
-            callToAction: settings.callToAction)
+            overrides: settings.strings, callToAction: settings.callToAction)
         if let warning = language.warning { console.warn(warning) }
         let siteAssets = try SiteAssets(
             logo: settings.logo, favicon: settings.favicon,
@@ -73,6 +73,8 @@ public struct SiteBuilder {
         options.intro = settings.intro ?? ""
         options.logoPath = siteAssets.logoPath ?? ""
         options.faviconPath = siteAssets.faviconPath ?? ""
+        options.links = settings.links
+        options.credit = settings.credit
         try prepareDiscovery(
             &options, metadata: &metadata, metadataFile: metadataURL?.path ?? "metadata")
         // The renditions' widths and every tile's `sizes` follow from the layout options alone,

@@ -15,7 +15,10 @@ struct ArgumentList {
 
     /// The flags of `declarations`, as this reader takes them.
     static func options(_ declarations: [SettingDeclaration]) -> [Option] {
-        declarations.flatMap(\.flags).map { Option(names: $0.names, takesValue: $0.takesValue) }
+        // A key only the settings file has (`links`) has no flag.
+        declarations.flatMap(\.flags).filter { !$0.names.isEmpty }.map {
+            Option(names: $0.names, takesValue: $0.takesValue)
+        }
     }
 
     /// Each value given, under its option's first name, in command-line order.
