@@ -65,6 +65,8 @@ extension SiteRenderer {
         values["favicon"] = .text(options.faviconPath.isEmpty ? "" : fromRoot(options.faviconPath))
         values["generator"] = .text("waterfall-site")
         values["siteTitle"] = .text(options.title)
+        // The header names the shop; the breadcrumb starts at the whole catalogue.
+        values["all"] = .text(strings["all"])
         values["home"] = .text(fromRoot(SitePage.fileName(1)))
         values["logo"] = .text(options.logoPath.isEmpty ? "" : fromRoot(options.logoPath))
         values["links"] = .markup(linksHTML(root: root))

@@ -47,7 +47,7 @@ public struct Theme: Sendable {
             "unavailable",
             "link", "callToAction", "original", "downloadOriginal", "back", "backToGallery",
             "previous", "previousName", "previousWord", "next", "nextName", "nextWord",
-            "neighboursLabel", "picture", "sharing", "tags", "tagsLabel", "logo", "links",
+            "neighboursLabel", "picture", "sharing", "tags", "tagsLabel", "all", "logo", "links",
         ],
         "waterfall.css": [],
     ]
