@@ -1191,7 +1191,11 @@ class Checker:
     def check_mirror(self, t: Tally, page: dict, tiles: list[dict], W: float, cx: float, cy: float) -> None:
         """Each tile is its counterpart in the --mirror-of site (predicted from its layout.json at
         the same W, which that site's own run checks against the browser) reflected about the
-        gallery's centre line: left = W − left − width, the same top and width."""
+        gallery's centre line: left = W − left − width, the same top and width. The tags' page
+        is left out: its cards' text is the interface's words ("3 photos") in the site's language,
+        so another language's bands may differ by a line."""
+        if page_kind(page["file"]) == "tags":
+            return
         other = self.mirror.get(page["file"])
         if not t.check(other is not None and len(other["photos"]) == len(tiles),
                        f"--mirror-of: no page {page['file']} with {len(tiles)} photos"):
