@@ -171,6 +171,24 @@ return {found: true, top: r.top, bottom: r.bottom, height: innerHeight,
         menuBottom: menu ? Math.max(0, menu.getBoundingClientRect().bottom) : 0};
 """
 
+THUMBS_JS = """
+return [...document.querySelectorAll('.wf-thumbs a')].map(a => a.getAttribute('href'));
+"""
+
+# Where a product page's photo is once its thumbnail's link was followed: the strip scrolled to
+# it (its box where the strip's is), and on the screen.
+VIEW_SHOWN_JS = r"""
+const e = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+const strip = document.querySelector('.wf-views-strip');
+if (!e || !strip) return {found: false};
+const r = e.getBoundingClientRect(), s = strip.getBoundingClientRect();
+const img = e.querySelector('img');
+const i = img ? img.getBoundingClientRect() : r;
+return {found: true, left: r.left, stripLeft: s.left, width: r.width, stripWidth: s.width,
+        imageTop: i.top, imageBottom: i.bottom, height: innerHeight,
+        imageLeft: i.left, imageRight: i.right, innerWidth};
+"""
+
 MENU_LINKS_JS = """
 return [...document.querySelectorAll('.wf-menu a')].map(a => a.getAttribute('href'));
 """
@@ -529,7 +547,11 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
             with open(path, encoding="utf-8") as f:
                 served = f.read()
             t.check("<script" not in served.lower(), f"{label}: <script> in the HTML")
-            t.check(len(served.encode()) <= 4096, f"{label}: {len(served.encode())} bytes of HTML, more than 4 KB")
+            # A product page grows by a photo of the strip and a thumbnail per extra photo.
+            views = max(1, served.count('class="wf-view"'))
+            limit = 4096 + 1536 * (views - 1)
+            t.check(len(served.encode()) <= limit,
+                    f"{label}: {len(served.encode())} bytes of HTML, more than {limit} for {views} photos")
             if index == 0 and server is not None:
                 check_item_loading(t, f"{label} loading", browser, server,
                                    fresh(server, base, urllib.parse.quote(item)))
@@ -561,6 +583,8 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
             t.check(resolved(m["next"]) == expected_next, f"{label}: next is {m['next']}, expected {expected_next}")
             if width in (375, 1280):
                 run_axe(label)
+            if views > 1:
+                check_thumbnails(t, label, browser, base + urllib.parse.quote(item))
             if width in (320, 1280) and m["back"]:
                 target = urllib.parse.urljoin(base + urllib.parse.quote(item), m["back"])
                 browser.get(target)
@@ -576,6 +600,25 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
         print(f"{engine} {width:>5}px: {len(layout['pages'])} gallery pages and {len(gallery_order)} item pages checked;"
               f" every tile so far within {t.worst:.3f} px of its layout file", flush=True)
     return t
+
+
+def check_thumbnails(t: Tally, label: str, browser, url: str) -> None:
+    """Every thumbnail link of a product page lands on its photo: the strip scrolled to it and
+    the photo on the screen (the browser's own fragment scrolling, no script)."""
+    for href in browser.execute(THUMBS_JS):
+        browser.get(url + href)
+        try:
+            view = poll(browser, VIEW_SHOWN_JS,
+                        lambda v: v["found"] and abs(v["left"] - v["stripLeft"]) <= 1,
+                        f"{url}{href} to scroll its strip", timeout=10.0)
+        except engines.EngineError:
+            view = browser.execute(VIEW_SHOWN_JS)
+        t.check(view["found"] and abs(view["left"] - view["stripLeft"]) <= 1
+                and abs(view["width"] - view["stripWidth"]) <= 1,
+                f"{label}: the thumbnail link {href} does not scroll the strip to its photo ({view})")
+        t.check(view["found"] and view["imageTop"] < view["height"] and view["imageBottom"] > 0
+                and view["imageLeft"] >= -0.5 and view["imageRight"] <= view["innerWidth"] + 0.5,
+                f"{label}: after {href} its photo is not on the screen ({view})")
 
 
 def check_menu_and_top(t: Tally, label: str, browser) -> None:
