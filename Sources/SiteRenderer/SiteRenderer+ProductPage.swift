@@ -19,7 +19,10 @@ extension SiteRenderer {
         src: (SitePhoto) -> String
     ) -> String {
         let views = Self.views(of: photo)
-        var html = "<div class=\"wf-views\"><ul class=\"wf-views-strip\">"
+        let label = strings["productPhotos"].htmlEscaped
+        // The strip scrolls: a keyboard reaches it (tabindex) to scroll it with the arrow keys.
+        var html = "<div class=\"wf-views\"><ul class=\"wf-views-strip\" tabindex=\"0\""
+        html += " aria-label=\"\(label)\">"
         for (index, view) in views.enumerated() {
             html += "<li class=\"wf-view\" id=\"\(Self.viewID(index + 1))\">"
             html += pictureHTML(
@@ -28,7 +31,7 @@ extension SiteRenderer {
             html += "</li>"
         }
         html +=
-            "</ul><ul class=\"wf-thumbs\" aria-label=\"\(strings["productPhotos"].htmlEscaped)\">"
+            "</ul><ul class=\"wf-thumbs\" aria-label=\"\(label)\">"
         for (index, view) in views.enumerated() {
             // The narrowest rendition is wide enough for a thumbnail at 3× (64 px → 192).
             let file = view.image?.candidates.first.map { root + $0.path } ?? src(view)

@@ -143,6 +143,9 @@ return {scripts: document.scripts.length, handlers,
         text: rect(document.querySelector('.wf-item-text')),
         nav: rect(document.querySelector('.wf-item-nav')),
         header: rect(document.querySelector('.site-header')),
+        views: rect(document.querySelector('.wf-views')),
+        thumbs: rect(document.querySelector('.wf-thumbs')),
+        variants: rect(document.querySelector('.wf-variants')),
         prev: link('a[rel=prev]'), next: link('a[rel=next]'), back: link('a.wf-back'),
         h1Cut: (() => { const h = document.querySelector('h1'); return h ? h.scrollWidth > h.clientWidth + 1 : true; })(),
         imageLoaded: (() => { const i = document.querySelector('.wf-item-image'); return !!(i && i.complete && i.naturalWidth > 0); })(),
@@ -424,7 +427,8 @@ def check_item_loading(t: Tally, label: str, browser, server: HoldingServer, url
                    f"{label}: the image was not held back ({held['held']} held)"):
         return
     t.check(after["imageLoaded"], f"{label}: the image did not load once let through")
-    parts = [name for name in ("image", "text", "nav", "header") if moved(before[name], after[name])]
+    parts = [name for name in ("image", "text", "nav", "header", "views", "thumbs", "variants")
+             if moved(before[name], after[name])]
     t.check(not parts, f"{label}: moved as its image loaded: " + ", ".join(
         f"{name} {before[name]} → {after[name]}" for name in parts))
 
@@ -539,6 +543,7 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
             f"{len(gallery_order)} cards link item pages, layout.json's home pages have {home_photos} photos")
     for width in widths:
         browser.set_width(width)
+        product_loading_checked = False
         for index, item in enumerate(gallery_order):
             label = f"{engine} {width}px {item}"
             path = os.path.join(site, item)
@@ -552,7 +557,9 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
             limit = 4096 + 1536 * (views - 1)
             t.check(len(served.encode()) <= limit,
                     f"{label}: {len(served.encode())} bytes of HTML, more than {limit} for {views} photos")
-            if index == 0 and server is not None:
+            # The first item page, and the first product of several photos at each width.
+            if server is not None and (index == 0 or (views > 1 and not product_loading_checked)):
+                product_loading_checked = product_loading_checked or views > 1
                 check_item_loading(t, f"{label} loading", browser, server,
                                    fresh(server, base, urllib.parse.quote(item)))
             browser.get(base + urllib.parse.quote(item))
@@ -568,7 +575,8 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
                         f"{label}: shows {chosen['src']} ({chosen['width']}w) for {chosen['needed']:.0f} px "
                         f"(widest {chosen['widest']}w)")
             t.check(not m["h1Cut"], f"{label}: the heading is cut")
-            parts = [("image", m["image"]), ("text", m["text"]), ("nav", m["nav"]), ("header", m["header"])]
+            parts = [("image", m["views"] or m["image"]), ("text", m["text"]), ("nav", m["nav"]),
+                     ("header", m["header"])]
             for i, (a_name, a) in enumerate(parts):
                 for b_name, b in parts[i + 1:]:
                     t.check(overlap(a, b) <= 0.5, f"{label}: {a_name} and {b_name} overlap")
@@ -605,8 +613,10 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
 def check_thumbnails(t: Tally, label: str, browser, url: str) -> None:
     """Every thumbnail link of a product page lands on its photo: the strip scrolled to it and
     the photo on the screen (the browser's own fragment scrolling, no script)."""
+    browser.get(url)
     for href in browser.execute(THUMBS_JS):
-        browser.get(url + href)
+        # A tap on the link: the browser scrolls to the anchor itself (no new document loads).
+        browser.execute(f"document.querySelector('.wf-thumbs a[href=\"{href}\"]').click(); return 1")
         try:
             view = poll(browser, VIEW_SHOWN_JS,
                         lambda v: v["found"] and abs(v["left"] - v["stripLeft"]) <= 1,
