@@ -33,6 +33,8 @@ public struct InterfaceStrings: Sendable, Hashable, CustomDebugStringConvertible
         "all": "All",
         "tags": "Tags",
         "tagsLabel": "Tags of this product",
+        "productPhotos": "Photos of this product",
+        "variants": "Options",
         "links": "Links",
         "external": "(external)",
     ]

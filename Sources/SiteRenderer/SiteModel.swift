@@ -45,6 +45,12 @@ public struct SitePhoto: Sendable, Hashable {
     /// The metadata's `tags`, as the owner wrote them, each once (see ``SiteCollection/tagPath(of:)``):
     /// the item page links each to its tag page.
     public var tags: [String] = []
+    /// The variant this photo shows ("Blue", "Large"), whose own price and availability are
+    /// this photo's; nil: the product as a whole.
+    public var variant: String?
+    /// The product's other photos, in their `position` order after this one, its cover: the
+    /// product page shows them all and lists their variants. Empty for a product of one photo.
+    public var productPhotos: [SitePhoto] = []
 
     /// The product cannot be bought now (sold out, out of stock, discontinued): the card is
     /// dimmed and says so in words, and the item page's call to action says so too.

@@ -102,6 +102,9 @@ extension SiteRenderer {
         hasher.combine(photo.itemPath)
         hasher.combine(photo.tags.count)
         for tag in photo.tags { hasher.combine(tag) }
+        hasher.combine(photo.variant)
+        hasher.combine(photo.productPhotos.count)
+        for other in photo.productPhotos { combine(other, into: &hasher) }
         if let offer = photo.offer {
             hasher.combine(offer.amount)
             hasher.combine(offer.currency)

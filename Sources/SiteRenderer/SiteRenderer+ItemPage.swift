@@ -78,21 +78,31 @@ extension SiteRenderer {
         values["breadcrumbLabel"] = .text(strings["breadcrumb"])
         values["src"] = .text(fromRoot(image?.src ?? original))
         values["srcset"] = .text(image.map { SiteImage.srcset($0.candidates, root: root) } ?? "")
-        // The photo fits the screen: as wide as the viewport, or as 85vh tall when the screen
-        // is wider than the photo's shape (the stylesheet's limit for `.wf-item-image`).
-        let sizes =
-            "(min-aspect-ratio: \(photo.width)/\(photo.height)) calc(85vh * \(ratio)), 100vw"
+        let sizes = Self.itemImageSizes(photo)
         values["sizes"] = .text(sizes)
         // The same WebP and AVIF sources as the photo's tile, with this page's own `sizes`.
         // Its shape (`--ar`) lets the stylesheet give the image its box before the file
         // arrives: sized by the file alone, it would be 0 px wide until then, and the text
         // below it would jump down when it loads. It is the page's largest image and its
         // first screen, so the browser fetches it before anything else (`fetchpriority=high`).
-        values["picture"] = .markup(
-            pictureHTML(
-                photo, src: fromRoot(image?.src ?? original), sizes: sizes, eager: true,
-                first: true, root: root, imageClass: "wf-item-image",
-                imageStyle: "--ar:\(ratio)"))
+        if photo.productPhotos.isEmpty {
+            values["picture"] = .markup(
+                pictureHTML(
+                    photo, src: fromRoot(image?.src ?? original), sizes: sizes, eager: true,
+                    first: true, root: root, imageClass: "wf-item-image",
+                    imageStyle: "--ar:\(ratio)"))
+        } else {
+            values["picture"] = .markup(
+                productViewsHTML(
+                    photo, root: root, sizes: Self.itemImageSizes,
+                    src: {
+                        fromRoot(
+                            $0.image?.src ?? options.photosFolder + "/" + $0.path.percentEncodedPath
+                        )
+                    }
+                ))
+        }
+        values["variants"] = .markup(variantsHTML(photo))
         values["width"] = .text(String(photo.width))
         values["height"] = .text(String(photo.height))
         values["alt"] = .text(photo.alt)
@@ -122,6 +132,12 @@ extension SiteRenderer {
         values["nextWord"] = .text(strings["next"])
         values["neighboursLabel"] = .text(strings["pages"])
         return theme.item.render(values)
+    }
+
+    /// The item page image's `sizes`: as wide as the viewport, or as 85vh tall when the screen
+    /// is wider than the photo's shape (the stylesheet's limit for `.wf-item-image`).
+    static func itemImageSizes(_ photo: SitePhoto) -> String {
+        "(min-aspect-ratio: \(photo.width)/\(photo.height)) calc(85vh * \(ratio(photo))), 100vw"
     }
 
     /// The name an item page and its neighbours' links show.

@@ -47,7 +47,8 @@ public struct Theme: Sendable {
             "unavailable",
             "link", "callToAction", "original", "downloadOriginal", "back", "backToGallery",
             "previous", "previousName", "previousWord", "next", "nextName", "nextWord",
-            "neighboursLabel", "picture", "sharing", "tags", "tagsLabel", "all", "logo", "links",
+            "neighboursLabel", "picture", "sharing", "tags", "tagsLabel", "variants", "all", "logo",
+            "links",
         ],
         "waterfall.css": [],
     ]

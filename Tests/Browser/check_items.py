@@ -143,6 +143,9 @@ return {scripts: document.scripts.length, handlers,
         text: rect(document.querySelector('.wf-item-text')),
         nav: rect(document.querySelector('.wf-item-nav')),
         header: rect(document.querySelector('.site-header')),
+        views: rect(document.querySelector('.wf-views')),
+        thumbs: rect(document.querySelector('.wf-thumbs')),
+        variants: rect(document.querySelector('.wf-variants')),
         prev: link('a[rel=prev]'), next: link('a[rel=next]'), back: link('a.wf-back'),
         h1Cut: (() => { const h = document.querySelector('h1'); return h ? h.scrollWidth > h.clientWidth + 1 : true; })(),
         imageLoaded: (() => { const i = document.querySelector('.wf-item-image'); return !!(i && i.complete && i.naturalWidth > 0); })(),
@@ -169,6 +172,24 @@ const r = e.getBoundingClientRect();
 const menu = document.querySelector('.wf-menu');
 return {found: true, top: r.top, bottom: r.bottom, height: innerHeight,
         menuBottom: menu ? Math.max(0, menu.getBoundingClientRect().bottom) : 0};
+"""
+
+THUMBS_JS = """
+return [...document.querySelectorAll('.wf-thumbs a')].map(a => a.getAttribute('href'));
+"""
+
+# Where a product page's photo is once its thumbnail's link was followed: the strip scrolled to
+# it (its box where the strip's is), and on the screen.
+VIEW_SHOWN_JS = r"""
+const e = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+const strip = document.querySelector('.wf-views-strip');
+if (!e || !strip) return {found: false};
+const r = e.getBoundingClientRect(), s = strip.getBoundingClientRect();
+const img = e.querySelector('img');
+const i = img ? img.getBoundingClientRect() : r;
+return {found: true, left: r.left, stripLeft: s.left, width: r.width, stripWidth: s.width,
+        imageTop: i.top, imageBottom: i.bottom, height: innerHeight,
+        imageLeft: i.left, imageRight: i.right, innerWidth};
 """
 
 MENU_LINKS_JS = """
@@ -406,7 +427,8 @@ def check_item_loading(t: Tally, label: str, browser, server: HoldingServer, url
                    f"{label}: the image was not held back ({held['held']} held)"):
         return
     t.check(after["imageLoaded"], f"{label}: the image did not load once let through")
-    parts = [name for name in ("image", "text", "nav", "header") if moved(before[name], after[name])]
+    parts = [name for name in ("image", "text", "nav", "header", "views", "thumbs", "variants")
+             if moved(before[name], after[name])]
     t.check(not parts, f"{label}: moved as its image loaded: " + ", ".join(
         f"{name} {before[name]} → {after[name]}" for name in parts))
 
@@ -521,6 +543,7 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
             f"{len(gallery_order)} cards link item pages, layout.json's home pages have {home_photos} photos")
     for width in widths:
         browser.set_width(width)
+        product_loading_checked = False
         for index, item in enumerate(gallery_order):
             label = f"{engine} {width}px {item}"
             path = os.path.join(site, item)
@@ -529,8 +552,14 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
             with open(path, encoding="utf-8") as f:
                 served = f.read()
             t.check("<script" not in served.lower(), f"{label}: <script> in the HTML")
-            t.check(len(served.encode()) <= 4096, f"{label}: {len(served.encode())} bytes of HTML, more than 4 KB")
-            if index == 0 and server is not None:
+            # A product page grows by a photo of the strip and a thumbnail per extra photo.
+            views = max(1, served.count('class="wf-view"'))
+            limit = 4096 + 1536 * (views - 1)
+            t.check(len(served.encode()) <= limit,
+                    f"{label}: {len(served.encode())} bytes of HTML, more than {limit} for {views} photos")
+            # The first item page, and the first product of several photos at each width.
+            if server is not None and (index == 0 or (views > 1 and not product_loading_checked)):
+                product_loading_checked = product_loading_checked or views > 1
                 check_item_loading(t, f"{label} loading", browser, server,
                                    fresh(server, base, urllib.parse.quote(item)))
             browser.get(base + urllib.parse.quote(item))
@@ -546,7 +575,8 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
                         f"{label}: shows {chosen['src']} ({chosen['width']}w) for {chosen['needed']:.0f} px "
                         f"(widest {chosen['widest']}w)")
             t.check(not m["h1Cut"], f"{label}: the heading is cut")
-            parts = [("image", m["image"]), ("text", m["text"]), ("nav", m["nav"]), ("header", m["header"])]
+            parts = [("image", m["views"] or m["image"]), ("text", m["text"]), ("nav", m["nav"]),
+                     ("header", m["header"])]
             for i, (a_name, a) in enumerate(parts):
                 for b_name, b in parts[i + 1:]:
                     t.check(overlap(a, b) <= 0.5, f"{label}: {a_name} and {b_name} overlap")
@@ -561,6 +591,8 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
             t.check(resolved(m["next"]) == expected_next, f"{label}: next is {m['next']}, expected {expected_next}")
             if width in (375, 1280):
                 run_axe(label)
+            if views > 1:
+                check_thumbnails(t, label, browser, base + urllib.parse.quote(item))
             if width in (320, 1280) and m["back"]:
                 target = urllib.parse.urljoin(base + urllib.parse.quote(item), m["back"])
                 browser.get(target)
@@ -576,6 +608,27 @@ def check(browser, server: HoldingServer | None, site: str, layout: dict, widths
         print(f"{engine} {width:>5}px: {len(layout['pages'])} gallery pages and {len(gallery_order)} item pages checked;"
               f" every tile so far within {t.worst:.3f} px of its layout file", flush=True)
     return t
+
+
+def check_thumbnails(t: Tally, label: str, browser, url: str) -> None:
+    """Every thumbnail link of a product page lands on its photo: the strip scrolled to it and
+    the photo on the screen (the browser's own fragment scrolling, no script)."""
+    browser.get(url)
+    for href in browser.execute(THUMBS_JS):
+        # A tap on the link: the browser scrolls to the anchor itself (no new document loads).
+        browser.execute(f"document.querySelector('.wf-thumbs a[href=\"{href}\"]').click(); return 1")
+        try:
+            view = poll(browser, VIEW_SHOWN_JS,
+                        lambda v: v["found"] and abs(v["left"] - v["stripLeft"]) <= 1,
+                        f"{url}{href} to scroll its strip", timeout=10.0)
+        except engines.EngineError:
+            view = browser.execute(VIEW_SHOWN_JS)
+        t.check(view["found"] and abs(view["left"] - view["stripLeft"]) <= 1
+                and abs(view["width"] - view["stripWidth"]) <= 1,
+                f"{label}: the thumbnail link {href} does not scroll the strip to its photo ({view})")
+        t.check(view["found"] and view["imageTop"] < view["height"] and view["imageBottom"] > 0
+                and view["imageLeft"] >= -0.5 and view["imageRight"] <= view["innerWidth"] + 0.5,
+                f"{label}: after {href} its photo is not on the screen ({view})")
 
 
 def check_menu_and_top(t: Tally, label: str, browser) -> None:

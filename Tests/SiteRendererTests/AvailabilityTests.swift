@@ -96,7 +96,7 @@ struct AvailabilityTests {
     @Test("The structured data states the availability as schema.org's URL")
     func structuredData() {
         let text = StructuredData.product(
-            name: "Mug", image: "https://x.example/m.jpg", description: "A mug",
+            name: "Mug", images: ["https://x.example/m.jpg"], description: "A mug",
             offer: Offer(amount: "24", currency: "EUR"), availability: .madeToOrder,
             url: "https://x.example/"
         ).json

@@ -43,6 +43,10 @@ public struct Catalogue: Sendable {
     /// The folder of each titled section's category pages (`ceramics/`), by section folder
     /// (see ``assignCategoryPaths(reserved:)``).
     private(set) var categoryFolders: [String: String] = [:]
+    /// The `product` and `position` of each photo in `photos` (see ``ProductRows``); empty when
+    /// no photo names a product, and once ``foldingProducts()`` has made each product one card.
+    private(set) var productKeys: [String?] = []
+    private(set) var productPlaces: [Double?] = []
 
     /// - Parameters:
     ///   - unnamed: the alt text of a photo whose file name is camera noise (`IMG_1234`) and
@@ -124,6 +128,7 @@ public struct Catalogue: Sendable {
                     site.rights = entry?.rights
                     site.name = entry?.title ?? fileName
                     if let tags = entry?.tags, !tags.isEmpty { site.tags = tags }
+                    site.variant = entry?.variant
                     site.tileShape = TileShape.capped(
                         width: photo.displayWidth, height: photo.displayHeight,
                         maxTall: maxTall, maxWide: maxWide)
@@ -140,6 +145,10 @@ public struct Catalogue: Sendable {
         self.scanIndices = indices
         self.pageSize = max(1, pageSize)
         for (group, members) in groups.enumerated() { folderCounts[order[group]] = members.count }
+        if metadata.hasProducts {
+            productKeys = photos.map { metadata.photos[$0.path]?.product }
+            productPlaces = photos.map { metadata.photos[$0.path]?.position }
+        }
         // A photo with no name of its own is called after its section and its number in it.
         // The section's name is looked up once per section, not once per photo.
         var number = 0
@@ -159,15 +168,18 @@ public struct Catalogue: Sendable {
 
     /// Gives every photo the path of its own page (see ``ItemPaths``): named by its `slug` in
     /// `metadata`, else by its title, else by its file name.
+    /// The other photos of a product get no page of their own: the product's page shows them.
     mutating func assignItemPaths(metadata: PhotoMetadata = PhotoMetadata()) {
-        let shown = photos
+        let covered = Set(productCovers().values.flatMap { $0.dropFirst() })
+        let positions = photos.indices.filter { !covered.contains($0) }
+        let shown = positions.map { photos[$0] }
         let named = ItemPaths.paths(for: shown.map(\.path)) { index in
             let slug = metadata.photos.isEmpty ? nil : metadata.photos[shown[index].path]?.slug
             return slug == nil && shown[index].title == nil
                 ? nil : ItemPaths.Naming(slug: slug, title: shown[index].title)
         }
         for (index, path) in named.enumerated() {
-            photos[index].itemPath = path
+            photos[positions[index]].itemPath = path
         }
     }
 
@@ -245,13 +257,28 @@ public struct Catalogue: Sendable {
     /// after the scan.
     mutating func leaveOut(_ positions: Set<Int>) {
         guard !positions.isEmpty else { return }
-        let kept = photos.indices.filter { !positions.contains($0) }
-        photos = kept.map { photos[$0] }
+        keep(photos.indices.filter { !positions.contains($0) })
+    }
+
+    /// Keeps only the photos at `kept` (positions in ``photos``, in order), each as `card`
+    /// makes it from its position; the one way photos leave the catalogue.
+    mutating func keep(_ kept: [Int], as card: ((Int) -> SitePhoto)? = nil) {
+        photos = kept.map { card?($0) ?? photos[$0] }
         folders = kept.map { folders[$0] }
         scanIndices = kept.map { scanIndices[$0] }
+        if !productKeys.isEmpty {
+            productKeys = kept.map { productKeys[$0] }
+            productPlaces = kept.map { productPlaces[$0] }
+        }
         folderCounts = folders.reduce(into: [:]) { $0[$1, default: 0] += 1 }
         let stillHeld = Set(folders)
         sectionFolders = sectionFolders.filter { stillHeld.contains($0) }
+    }
+
+    /// Forgets which photos make one product, once each product is one card.
+    mutating func forgetProducts() {
+        productKeys = []
+        productPlaces = []
     }
 
     /// What the scanner measured for the photo at `index` in `photos`.

@@ -134,7 +134,7 @@ public struct MetadataCheck {
         .keys.sorted()
     }
 
-    private func problem(
+    func problem(
         _ severity: MetadataProblem.Severity, photo path: String, field: String?,
         _ message: String
     ) -> MetadataProblem {
@@ -162,7 +162,7 @@ public struct MetadataCheck {
 
     /// "row 3 (line 3), column B ('title')" in a table; "photo 'a.jpg' key 'title'" in JSON,
     /// where a problem with the entry's path names the entry alone.
-    private func place(slot: String, named name: String, field: String?) -> String {
+    func place(slot: String, named name: String, field: String?) -> String {
         if let table = metadata.tablePlaces, let row = table.row(slot) {
             return row + (field.map { ", " + table.column($0) } ?? "")
         }

@@ -61,6 +61,13 @@ public struct PhotoMetadata: Sendable {
         /// The name of the photo's page (`everyday-mug` → `items/ceramics/everyday-mug.html`),
         /// over its title's slug (see ``ItemPaths``).
         var slug: String?
+        /// The product the photo shows (see ``ProductRows``): photos with the same `product` are
+        /// one product, one card in the gallery and one page with all of its photos.
+        var product: String?
+        /// The photo's place among its product's photos (lowest first); the first is the cover.
+        var position: Double?
+        /// The variant the photo shows ("Blue", "Large"), with its own price and availability.
+        var variant: String?
 
         var hasCaptionText: Bool { title != nil || caption != nil || price != nil }
     }
@@ -115,6 +122,8 @@ public struct PhotoMetadata: Sendable {
     var tablePlaces: MetadataTable.Places?
     /// Whether any photo or section has an `order`, which the site's order then follows.
     public private(set) var hasOrder = false
+    /// Whether any photo names a `product`, which the catalogue then groups by.
+    public private(set) var hasProducts = false
     /// Each entry's key as the file spells it and its place among the entries, by its normalised
     /// path: `a.jpg` and `./a.jpg` name one photo, and the second must be an error naming both,
     /// not silently win; `sort metadata` follows the places.
@@ -124,7 +133,7 @@ public struct PhotoMetadata: Sendable {
         "title", "alt", "caption", "link", "price", "compareAtPrice", "badge", "availability",
         "tags", "currency",
         "creator", "creditText", "copyrightNotice", "license", "acquireLicensePage", "focus",
-        "order", "slug",
+        "order", "slug", "product", "position", "variant",
     ]
 
     /// The structured-data fields.
@@ -134,7 +143,8 @@ public struct PhotoMetadata: Sendable {
     /// `order`, the structured-data fields): a table may have them as columns, but `init`'s
     /// starter table leaves them out.
     public static let occasionalKeys =
-        ["focus", "compareAtPrice", "order", "slug"] + structuredDataKeys
+        ["focus", "compareAtPrice", "order", "slug", "product", "position", "variant"]
+        + structuredDataKeys
 
     /// Other spellings of a key, as other shop systems write it (Shopify's `compare_at_price`).
     static let keyAliases = ["compare_at_price": "compareAtPrice"]
@@ -267,9 +277,14 @@ public struct PhotoMetadata: Sendable {
                 entry.tags = try TagList.tags(value)
                 continue
             }
-            if key == "order" {
-                entry.order = try Self.orderNumber(value)
-                hasOrder = true
+            if key == "order" || key == "position" {
+                let number = try Self.orderNumber(value, key: key)
+                if key == "order" {
+                    entry.order = number
+                    hasOrder = true
+                } else {
+                    entry.position = number
+                }
                 continue
             }
             guard let text = value.string else {
@@ -280,6 +295,10 @@ public struct PhotoMetadata: Sendable {
             case "alt": entry.alt = text
             case "caption": entry.caption = text
             case "price": entry.price = text
+            case "product":
+                entry.product = text
+                hasProducts = true
+            case "variant": entry.variant = text
             case "compareAtPrice": entry.compareAtPrice = text
             case "slug":
                 if let problem = Self.slugProblem(text) {
@@ -437,14 +456,16 @@ extension PhotoMetadata {
             "must be lower-case letters, digits and single hyphens (it names the photo's page), got '\(slug)'; \(fix)"
     }
 
-    /// An `order` as a JSON number or as text (a CSV cell, a JSON string).
-    fileprivate static func orderNumber(_ value: JSONValue) throws(FieldProblem) -> Double {
+    /// An `order` or a `position` as a JSON number or as text (a CSV cell, a JSON string).
+    fileprivate static func orderNumber(_ value: JSONValue, key: String) throws(FieldProblem)
+        -> Double
+    {
         if let number = value.number { return number }
         guard let text = value.string else {
-            throw FieldProblem(key: "order", problem: "must be a number")
+            throw FieldProblem(key: key, problem: "must be a number")
         }
         guard let number = CatalogueOrder.number(text) else {
-            throw FieldProblem(key: "order", problem: CatalogueOrder.problem(text))
+            throw FieldProblem(key: key, problem: CatalogueOrder.problem(text))
         }
         return number
     }

@@ -47,8 +47,12 @@ extension SiteBuilder {
         report.photoCount = scan.photos.count
         var problems = readErrors.map { MetadataProblem(readError: $0) }
         if let url {
+            let paths = scan.photos.map(\.relativePath)
+            problems += MetadataCheck(metadata: metadata, file: url.path, photoPaths: paths)
+                .productConflicts()
+            // The other checks read each row as the build does: with its product's fields.
             let check = MetadataCheck(
-                metadata: metadata, file: url.path, photoPaths: scan.photos.map(\.relativePath))
+                metadata: ProductRows.merged(metadata), file: url.path, photoPaths: paths)
             problems += check.saleErrors(currency: settings.currency, language: settings.language)
             problems += try sectionLayoutErrors(check)
             problems += check.warnings()

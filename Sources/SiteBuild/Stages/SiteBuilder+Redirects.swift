@@ -10,6 +10,8 @@ extension SiteBuilder {
             return Redirects()
         }
         let positions = previousPositions()
+        // A photo of a product leads to the product's page.
+        let pages = catalogue.pagePaths()
         func previousItemPath(_ index: Int) -> String? {
             positions[catalogue.scanIndices[index]].flatMap {
                 cache.itemPaths.indices.contains($0) ? cache.itemPaths[$0] : nil
@@ -19,12 +21,12 @@ extension SiteBuilder {
         guard
             !cache.redirects.isEmpty
                 || catalogue.photos.indices.contains(where: { index in
-                    previousItemPath(index).map { $0 != catalogue.photos[index].itemPath } ?? false
+                    previousItemPath(index).map { $0 != pages[index] } ?? false
                 })
         else { return Redirects() }
         let moves = catalogue.photos.indices.map { index in
             Redirects.Move(
-                photoPath: catalogue.photos[index].path, itemPath: catalogue.photos[index].itemPath,
+                photoPath: catalogue.photos[index].path, itemPath: pages[index],
                 previousItemPath: previousItemPath(index))
         }
         return Redirects.following(cache.redirects, moves: moves)
@@ -40,14 +42,23 @@ extension SiteBuilder {
         for (index, photo) in catalogue.photos.enumerated() {
             draft.itemPaths[catalogue.scanIndices[index]] = photo.itemPath
         }
+        // `catalogue` has one card per product; the product's other photos lead to its page.
+        let photosShown = catalogue.photos.flatMap { card in
+            [card]
+                + card.productPhotos.map { photo in
+                    var photo = photo
+                    photo.itemPath = card.itemPath
+                    return photo
+                }
+        }
         draft.redirects = redirects
         guard !redirects.isEmpty else { return }
         var itemPaths: [String: String] = [:]
         var names: [String: String] = [:]
-        for photo in catalogue.photos {
+        for photo in photosShown {
             guard let itemPath = photo.itemPath else { continue }
             itemPaths[photo.path] = itemPath
-            names[itemPath] = photo.name ?? photo.alt
+            if names[itemPath] == nil { names[itemPath] = photo.name ?? photo.alt }
         }
         let targets = redirects.targets(itemPaths: itemPaths)
         for target in targets {

@@ -59,7 +59,7 @@ public struct SiteBuilder {
             rule: InputFileRule(followsLinks: settings.followsSymlinks))
         try checkRenditionStore()
         let (metadataURL, loadedMetadata) = try loadMetadata()
-        var metadata = loadedMetadata
+        var metadata = try mergingProducts(loadedMetadata, metadataURL: metadataURL)
         // Without a --caption-height, each tile's band fits what it shows (see CaptionBand).
         let captionHeight = settings.captionHeight ?? 0
         let layout = layoutOptions(metadata)
@@ -174,7 +174,7 @@ public struct SiteBuilder {
             }
             var redirects = self.redirects(
                 catalogue, cache: cache, previousPositions: previousPositions)
-            let shownCount = catalogue.photos.count
+            let shownCount = catalogue.cardCount
             carriedFolders += try write(
                 &catalogue, scan: scan, renderer: renderer,
                 shareImage: try settingsShareImage(catalogue, renderer: renderer), cache: cache,
@@ -218,8 +218,12 @@ public struct SiteBuilder {
 
         if !settings.quiet {
             let seconds = Date().timeIntervalSince(started)
+            let photoCount = catalogue.photos.reduce(0) { $0 + 1 + $1.productPhotos.count }
             var line =
-                "Built \(NumberText.grouped(catalogue.photos.count)) photo\(catalogue.photos.count == 1 ? "" : "s")"
+                "Built \(NumberText.grouped(photoCount)) photo\(photoCount == 1 ? "" : "s")"
+            if photoCount != catalogue.photos.count {
+                line += " as \(NumberText.grouped(catalogue.photos.count)) products"
+            }
             line +=
                 " in \(catalogue.sectionCount) section\(catalogue.sectionCount == 1 ? "" : "s"), \(catalogue.pageCount) page\(catalogue.pageCount == 1 ? "" : "s")"
             line +=
@@ -291,18 +295,20 @@ public struct SiteBuilder {
         let publishedPaths = published.map { catalogue.photos[$0].path }
         // The linkers capture a copy (an inout cannot escape); the caller gets back the catalogue
         // without any photo left out on the way.
-        var final = catalogue
+        var final = catalogue.foldingProducts()
         defer { catalogue = final }
-        let catalogue = catalogue
+        let allPhotos = catalogue
+        // The pages show one card per product; the originals above are every photo's.
+        let catalogue = final
         // A build that had to restore a killed build's folder places every original again
         // rather than trust what is in it.
         let originalsFolder = renderer.options.photosFolder
         let carried = publisher.carryOriginals(
             in: originalsFolder, paths: publishedPaths,
-            everyPhotoUnchanged: scan.cachedCount == catalogue.photos.count
-                && published.count == catalogue.photos.count,
-            identity: { catalogue.scanned(published[$0]).identity },
-            previousPosition: { previousPositions()[catalogue.scanIndices[published[$0]]] })
+            everyPhotoUnchanged: scan.cachedCount == allPhotos.photos.count
+                && published.count == allPhotos.photos.count,
+            identity: { allPhotos.scanned(published[$0]).identity },
+            previousPosition: { previousPositions()[allPhotos.scanIndices[published[$0]]] })
         let placed = carried?.arrivals.map { publishedPaths[$0] } ?? publishedPaths
 
         // Linking the originals is file-system work and rendering is CPU work: do them side by side.
@@ -356,12 +362,13 @@ public struct SiteBuilder {
             // Photos gone since the scan (rare: the pages were rendered meanwhile): render the
             // pages again without them, so no tile points at a file the site does not have.
             let positions = Set(
-                catalogue.photos.indices.filter { leftOut.contains(catalogue.photos[$0].path) })
+                allPhotos.photos.indices.filter { leftOut.contains(allPhotos.photos[$0].path) })
             for position in positions {
-                draft.publishedOriginals[catalogue.scanIndices[position]] = false
+                draft.publishedOriginals[allPhotos.scanIndices[position]] = false
             }
-            var remaining = catalogue
-            remaining.leaveOut(positions)
+            var remainingPhotos = allPhotos
+            remainingPhotos.leaveOut(positions)
+            let remaining = remainingPhotos.foldingProducts()
             guard !remaining.photos.isEmpty else {
                 throw .failed("every photo went away during the build; nothing to publish")
             }
@@ -492,6 +499,18 @@ public struct SiteBuilder {
         let check = MetadataCheck(
             metadata: metadata, file: metadataURL?.path ?? "metadata", photoPaths: [])
         if let first = check.sectionLayoutErrors(renderer).first { throw .failed(first.text) }
+    }
+
+    /// `metadata` with each product's rows merged (see ``ProductRows``); rows of one product
+    /// that disagree fail before the scan, naming both (`check` lists them all).
+    private func mergingProducts(_ metadata: PhotoMetadata, metadataURL: URL?)
+        throws(CommandError) -> PhotoMetadata
+    {
+        guard metadata.hasProducts else { return metadata }
+        let check = MetadataCheck(
+            metadata: metadata, file: metadataURL?.path ?? "metadata", photoPaths: [])
+        if let first = check.productConflicts().first { throw .failed(first.text) }
+        return ProductRows.merged(metadata)
     }
 
     /// Prints the warnings `check` lists about the metadata (see ``MetadataCheck``); with

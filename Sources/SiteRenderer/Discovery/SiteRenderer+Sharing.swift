@@ -113,11 +113,19 @@ extension SiteRenderer {
         let image = shareImage(of: photo)
         let imageURL = image.map { site.url(ofEncoded: $0.path) } ?? site.url(of: itemPath)
         let data: StructuredData.Value
-        if let offer = photo.offer {
-            // Where the shopper buys: the product link when given, else this page.
-            let url = photo.link.flatMap(site.resolve) ?? site.url(of: itemPath)
+        // Where the shopper buys: the product link when given, else this page.
+        let url = photo.link.flatMap(site.resolve) ?? site.url(of: itemPath)
+        let images = Self.views(of: photo).map { view in
+            shareImage(of: view).map { site.url(ofEncoded: $0.path) } ?? imageURL
+        }
+        let variants = productVariants(photo, site: site, fallbackImage: imageURL)
+        if !variants.isEmpty, variants.contains(where: { $0.offer != nil }) {
+            data = StructuredData.productGroup(
+                name: name, images: images, description: description, url: url,
+                variesBy: ProductVariants.variesBy(variants.map(\.name)), variants: variants)
+        } else if let offer = photo.offer {
             data = StructuredData.product(
-                name: name, image: imageURL, description: description, offer: offer,
+                name: name, images: images, description: description, offer: offer,
                 availability: photo.availability ?? .inStock, url: url)
         } else {
             data = StructuredData.imageObject(
@@ -127,5 +135,19 @@ extension SiteRenderer {
         return sharingHTML(
             site: site, title: name, description: description, path: itemPath, image: image,
             structuredData: data)
+    }
+
+    /// The product's variants for its structured data, each once, with its first photo.
+    private func productVariants(_ photo: SitePhoto, site: SiteAddress, fallbackImage: String)
+        -> [StructuredData.Variant]
+    {
+        var seen: Set<String> = []
+        return Self.views(of: photo).compactMap { view in
+            guard let variant = view.variant, seen.insert(variant).inserted else { return nil }
+            return StructuredData.Variant(
+                name: variant,
+                image: shareImage(of: view).map { site.url(ofEncoded: $0.path) } ?? fallbackImage,
+                offer: view.offer, availability: view.availability ?? .inStock)
+        }
     }
 }

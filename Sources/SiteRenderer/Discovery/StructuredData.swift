@@ -80,26 +80,81 @@ public enum StructuredData {
 
     /// An item with a price: `url` is its product link when given (where the shopper buys), else
     /// its item page.
+    /// `images` are the product's photos, its cover first (one is written as a string).
     public static func product(
-        name: String, image: String, description: String, offer: Offer,
+        name: String, images: [String], description: String, offer: Offer,
         availability: Availability, url: String
     ) -> Value {
         .object([
             ("@context", .string("https://schema.org")),
             ("@type", .string("Product")),
             ("name", .string(name)),
-            ("image", .string(image)),
+            ("image", imageValue(images)),
             ("description", .string(description)),
-            (
-                "offers",
-                .object([
-                    ("@type", .string("Offer")),
-                    ("price", .number(offer.amount)),
-                    ("priceCurrency", .string(offer.currency)),
-                    ("availability", .string(availability.schemaURL)),
-                    ("url", .string(url)),
-                ])
-            ),
+            ("offers", offerValue(offer, availability: availability, url: url)),
+        ])
+    }
+
+    /// One variant of a ``productGroup(name:images:description:url:variesBy:variants:)``.
+    public struct Variant: Sendable {
+        public var name: String
+        public var image: String
+        public var offer: Offer?
+        public var availability: Availability
+
+        public init(name: String, image: String, offer: Offer?, availability: Availability) {
+            self.name = name
+            self.image = image
+            self.offer = offer
+            self.availability = availability
+        }
+    }
+
+    /// A product with variants: each a `Product` of its own with its image and its offer (one
+    /// without a price has none). `variesBy` names the schema.org property the variants differ
+    /// in (`https://schema.org/color`) when it is known; nil leaves it unsaid.
+    public static func productGroup(
+        name: String, images: [String], description: String, url: String, variesBy: String?,
+        variants: [Variant]
+    ) -> Value {
+        var members: [(String, Value)] = [
+            ("@context", .string("https://schema.org")),
+            ("@type", .string("ProductGroup")),
+            ("name", .string(name)),
+            ("image", imageValue(images)),
+            ("description", .string(description)),
+            ("url", .string(url)),
+        ]
+        if let variesBy { members.append(("variesBy", .string(variesBy))) }
+        let products = variants.map { variant in
+            var product: [(String, Value)] = [
+                ("@type", .string("Product")),
+                ("name", .string(name + " – " + variant.name)),
+                ("image", .string(variant.image)),
+            ]
+            if let offer = variant.offer {
+                product.append(
+                    ("offers", offerValue(offer, availability: variant.availability, url: url)))
+            }
+            return Value.object(product)
+        }
+        members.append(("hasVariant", .array(products)))
+        return .object(members)
+    }
+
+    private static func imageValue(_ images: [String]) -> Value {
+        images.count == 1 ? .string(images[0]) : .array(images.map(Value.string))
+    }
+
+    private static func offerValue(_ offer: Offer, availability: Availability, url: String)
+        -> Value
+    {
+        .object([
+            ("@type", .string("Offer")),
+            ("price", .number(offer.amount)),
+            ("priceCurrency", .string(offer.currency)),
+            ("availability", .string(availability.schemaURL)),
+            ("url", .string(url)),
         ])
     }
 

@@ -54,6 +54,10 @@ struct PageKeyTests {
         "tileShape": { $0.tileShape = TileShape(width: 1, height: 3) },
         "focus": { $0.focus = "50% 20%" },
         "tags": { $0.tags = ["blue"] },
+        "variant": { $0.variant = "Blue" },
+        "productPhotos": {
+            $0.productPhotos = [SitePhoto(path: "b.jpg", width: 10, height: 10, alt: "Side")]
+        },
     ]
 
     static func galleryKey(

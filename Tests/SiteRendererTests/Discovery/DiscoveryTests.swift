@@ -92,7 +92,7 @@ struct DiscoveryTests {
     @Test("JSON-LD cannot be broken out of, and parses back to the same text")
     func hostileStructuredData() throws {
         let value = StructuredData.product(
-            name: Self.hostile, image: "https://shop.example/i.jpg", description: Self.hostile,
+            name: Self.hostile, images: ["https://shop.example/i.jpg"], description: Self.hostile,
             offer: Offer(amount: "24", currency: "EUR"), availability: .soldOut,
             url: "https://x.example/")
         let script = StructuredData.script(value)
