@@ -2,7 +2,8 @@
 # Makes waterfall-site_VERSION_ARCH.deb in OUT (default: .build/deb): the release binary with the
 # Swift runtime linked in statically, so the package needs only Debian's own libraries; a man
 # page and bash, zsh and fish completions generated from the binary's --help (which its settings
-# table writes); the licence in Debian's copyright format.
+# table writes); the licence in Debian's copyright format; the README with docs/ and every page
+# and picture it links, under /usr/share/doc/waterfall-site.
 #
 #   scripts/package-deb.sh [OUT]
 #
@@ -51,7 +52,9 @@ install -d "$doc"
     printf 'Copyright: %s\nLicense: Expat\n\nLicense: Expat\n' "$(sed -n 's/^Copyright (c) //p' LICENSE)"
     sed -n '/^Permission/,$p' LICENSE | sed 's/^$/./; s/^/ /'
 } > "$doc/copyright"
-gzip -9n < README.md > "$doc/README.md.gz"
+# The README and every page and picture it links, uncompressed at their paths in the repository
+# so the links between them work in a browser or a Markdown viewer.
+python3 scripts/deb/docs.py . "$doc" >/dev/null
 {
     echo "waterfall-site ($version) unstable; urgency=medium"
     echo

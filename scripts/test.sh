@@ -110,6 +110,8 @@ browsers_tier() {
         done
     done
     python3 Tests/Browser/check_site.py "$site-ar" --widths 3 --mirror-of "$site"
+    # Prices on an Arabic and a Hebrew site read in order, isolated from the text around them.
+    python3 Tests/Browser/check_prices.py "$binary"
     # Card text in Chromium, Firefox and WebKitGTK: a title or caption of up to 3 lines is shown
     # whole, a band holds at most one spare line at each breakpoint's narrowest width (where the
     # build measures it; wider widths are counted), section titles and footers whole.

@@ -63,7 +63,7 @@ extension SiteRenderer {
             items += "<li><a href=\"#\(Self.viewID(index + 1))\" dir=\"auto\">"
             items += view.variant!.htmlEscaped + "</a>"
             if pricesDiffer, let price = view.price {
-                items += " <span class=\"wf-variant-price\">\(price.htmlEscaped)</span>"
+                items += " <bdi class=\"wf-variant-price\">\(price.htmlEscaped)</bdi>"
             }
             if statesDiffer || view.isUnavailable,
                 let words = view.availability?.wordsKey.map({ strings[$0] })

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Debian package as a user meets it: lintian finds no error, `apt-get install ./….deb` installs
 # it with its dependencies, the installed binary builds SampleImages into a site, the man page
-# opens, and the bash, zsh and fish completions complete an option of `build`. Removes the
+# opens, the README and docs/ are installed with their links working, and the bash, zsh and fish
+# completions complete an option of `build`. Removes the
 # package again at the end. Needs root (it installs a package) and lintian, zsh and fish.
 #
 #   Tests/Packaging/check_deb.sh [DEB]     (default: builds one with scripts/package-deb.sh)
@@ -21,6 +22,13 @@ trap 'DEBIAN_FRONTEND=noninteractive apt-get remove -y -q waterfall-site >/dev/n
 check "installed at /usr/bin/waterfall-site" test -x /usr/bin/waterfall-site
 check "the Swift runtime is linked in (no libswift*.so needed)" \
     bash -c '! ldd /usr/bin/waterfall-site | grep -q libswift'
+
+docs=/usr/share/doc/waterfall-site
+check "the docs are installed: a page of docs/ and a screenshot the README shows" bash -c \
+    "grep -q '^# ' $docs/docs/options.md && grep -q 'docs/item-pages/gallery-1280.jpg' $docs/README.md &&
+     test -s $docs/docs/item-pages/gallery-1280.jpg"
+check "every relative link of the installed README and docs leads to an installed file" \
+    python3 -c 'import sys; sys.path.insert(0, "scripts/deb"); import docs; docs.linked_files(sys.argv[1])' "$docs"
 
 site=$(mktemp -d)
 check "the installed binary builds SampleImages" \

@@ -50,11 +50,11 @@ struct ProductPageTests {
         let html = try Self.renderer().variantsHTML(Self.product())
         #expect(
             html.contains(
-                "<a href=\"#view-1\" dir=\"auto\">Blue</a> <span class=\"wf-variant-price\">€24</span>"
+                "<a href=\"#view-1\" dir=\"auto\">Blue</a> <bdi class=\"wf-variant-price\">€24</bdi>"
             ))
         #expect(
             html.contains(
-                "<a href=\"#view-3\" dir=\"auto\">Rust</a> <span class=\"wf-variant-price\">€26</span>"
+                "<a href=\"#view-3\" dir=\"auto\">Rust</a> <bdi class=\"wf-variant-price\">€26</bdi>"
             ))
         #expect(html.contains("wf-badge-sold"))
         #expect(html.components(separatedBy: "<li>").count == 3, "each variant once")

@@ -36,36 +36,19 @@ public enum PriceText {
         return parts.currency == nil
     }
 
-    /// `offer` as the site's language writes prices: `€24.50` and `CHF 1,200` in English,
-    /// `24,50 €` in German and `24,50 €` (a narrow no-break space grouping thousands) in French.
+    /// `offer` as the site's language writes prices, by CLDR's pattern and symbols for it
+    /// (``CurrencyPattern``, ``CurrencyData``): `€1,200.50` in English, `1.200,50 €` in German,
+    /// `€ 1.200,50` in Dutch, `￥2,400` in Japanese, `‏24.50 ‏₪` in Hebrew. A fraction gets the
+    /// currency's digits (none for the yen); a whole amount stays whole (`€24`), as written.
     public static func display(_ offer: Offer, language: String) -> String {
         let base = language.split(separator: "-").first.map { $0.lowercased() } ?? "en"
-        let whole = offer.amount.split(separator: ".").first.map(String.init) ?? offer.amount
-        var fraction = offer.amount.split(separator: ".").dropFirst().first.map(String.init) ?? ""
-        if !fraction.isEmpty && fraction.count < 2 { fraction += "0" }
-        let symbol = symbols.first { $0.code == offer.currency }?.symbol
-        let grouping: String
-        let decimal: String
-        let symbolFirst: Bool
-        switch base {
-        case "de":
-            (grouping, decimal, symbolFirst) = (".", ",", false)
-        case "fr":
-            (grouping, decimal, symbolFirst) = ("\u{202F}", ",", false)
-        default:
-            (grouping, decimal, symbolFirst) = (",", ".", true)
-        }
-        var digits = ""
-        for (index, character) in whole.enumerated() {
-            if index > 0 && (whole.count - index) % 3 == 0 { digits += grouping }
-            digits.append(character)
-        }
-        if !fraction.isEmpty { digits += decimal + fraction }
-        let mark = symbol ?? offer.currency
-        // A symbol sits against the digits; a code or a word (CHF, kr) is spaced from them.
-        let spaced = symbol?.first?.isLetter != false
-        if symbolFirst { return spaced ? mark + "\u{A0}" + digits : mark + digits }
-        return digits + "\u{A0}" + mark
+        let parts = offer.amount.split(separator: ".", maxSplits: 1).map(String.init)
+        let (whole, fraction) = CurrencyData.rounded(
+            whole: parts.first ?? offer.amount, fraction: parts.count > 1 ? parts[1] : "",
+            digits: CurrencyData.fractionDigits(offer.currency))
+        return CurrencyPattern.forLanguage(base).text(
+            whole: whole, fraction: fraction,
+            symbol: CurrencyData.symbol(offer.currency, language: base))
     }
 
     /// Whether `code` is an active ISO 4217 currency code.
@@ -151,7 +134,7 @@ public enum PriceText {
     /// Symbols shop owners write, longest first so `CHF` is not read as its last letters.
     private static let symbols: [(code: String, symbol: String)] = [
         ("CHF", "CHF"), ("EUR", "€"), ("GBP", "£"), ("USD", "US$"), ("USD", "$"), ("JPY", "¥"),
-        ("INR", "₹"), ("KRW", "₩"), ("PLN", "zł"), ("SEK", "kr"),
+        ("INR", "₹"), ("KRW", "₩"), ("PLN", "zł"), ("SEK", "kr"), ("ILS", "₪"), ("JPY", "￥"),
     ]
 
     /// The active ISO 4217 codes.
