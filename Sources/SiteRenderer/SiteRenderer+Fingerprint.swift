@@ -25,6 +25,17 @@ extension SiteRenderer {
         page number: Int, of count: Int, sections: [SectionSlice], menu: [MenuEntry] = [],
         shareImage: ShareImage? = nil, collection: SiteCollection? = nil, salt: UInt64
     ) -> UInt64 {
+        fingerprint(
+            page: number, of: count, sections: sections, menu: menu, shareImage: shareImage,
+            collection: collection, products: false, salt: salt)
+    }
+
+    /// `products`: whether the other photos of a product count, as on its page; a gallery card
+    /// shows the cover alone, so a change to another photo of a product keeps the gallery page.
+    private func fingerprint(
+        page number: Int, of count: Int, sections: [SectionSlice], menu: [MenuEntry],
+        shareImage: ShareImage?, collection: SiteCollection?, products: Bool, salt: UInt64
+    ) -> UInt64 {
         var hasher = StableHasher()
         hasher.combine(salt)
         hasher.combine(settingsDigest)
@@ -59,7 +70,10 @@ extension SiteRenderer {
             hasher.combine(
                 section.options == SectionOptions() ? "" : String(reflecting: section.options))
             hasher.combine(section.photos.count)
-            for photo in section.photos { Self.combine(photo, into: &hasher) }
+            for photo in section.photos {
+                Self.combine(photo, into: &hasher)
+                if products { Self.combineProduct(photo, into: &hasher) }
+            }
         }
         return hasher.value
     }
@@ -74,11 +88,20 @@ extension SiteRenderer {
     ) -> UInt64 {
         var hasher = StableHasher()
         hasher.combine("items")
-        hasher.combine(fingerprint(page: number, of: 0, sections: sections, salt: salt))
+        hasher.combine(
+            fingerprint(
+                page: number, of: 0, sections: sections, menu: [], shareImage: nil,
+                collection: nil, products: true, salt: salt))
         for neighbour in [previous, next] {
             if let neighbour { Self.combine(neighbour, into: &hasher) } else { hasher.combine(-2) }
         }
         return hasher.value
+    }
+
+    /// The other photos of `photo`'s product, which its page shows.
+    private static func combineProduct(_ photo: SitePhoto, into hasher: inout StableHasher) {
+        hasher.combine(photo.productPhotos.count)
+        for other in photo.productPhotos { combine(other, into: &hasher) }
     }
 
     /// Every field of `photo` that a page or an item page shows.
@@ -103,8 +126,6 @@ extension SiteRenderer {
         hasher.combine(photo.tags.count)
         for tag in photo.tags { hasher.combine(tag) }
         hasher.combine(photo.variant)
-        hasher.combine(photo.productPhotos.count)
-        for other in photo.productPhotos { combine(other, into: &hasher) }
         if let offer = photo.offer {
             hasher.combine(offer.amount)
             hasher.combine(offer.currency)

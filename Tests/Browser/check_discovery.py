@@ -61,7 +61,7 @@ def pages(site):
 
 
 def check_pages(site, base):
-    products = item_lists = 0
+    products = item_lists = groups = 0
     availabilities = set()
     for page in pages(site):
         html = page.read_text(encoding="utf-8")
@@ -86,23 +86,44 @@ def check_pages(site, base):
             fail(f"{relative}: no alternate link to the feed")
         if not data["json-ld"]:
             fail(f"{relative}: no JSON-LD")
+        def check_product(item, what):
+            offers = item.get("offers") or {}
+            for key in ["name", "image"]:
+                if not item.get(key):
+                    fail(f"{relative}: {what} without {key}")
+            images = item.get("image") if isinstance(item.get("image"), list) else [item.get("image")]
+            for image in images:
+                if not built_file(site, base, image or ""):
+                    fail(f"{relative}: {what} image {image} is not a file of the site")
+            for key in ["price", "priceCurrency", "availability"]:
+                if offers.get(key) in (None, ""):
+                    fail(f"{relative}: {what} offer without {key}")
+            if not isinstance(offers.get("price"), (int, float)):
+                fail(f"{relative}: price {offers.get('price')!r} is not a number")
+            if offers.get("availability") not in AVAILABILITY_URLS:
+                fail(f"{relative}: availability {offers.get('availability')!r} is not a schema.org"
+                     " ItemAvailability URL")
+            availabilities.add(offers.get("availability"))
+
         for item in data["json-ld"]:
             kind = item.get("@type")
             if kind == "Product":
                 products += 1
-                offers = item.get("offers") or {}
-                for key in ["name", "image"]:
-                    if not item.get(key):
-                        fail(f"{relative}: Product without {key}")
-                for key in ["price", "priceCurrency", "availability"]:
-                    if offers.get(key) in (None, ""):
-                        fail(f"{relative}: Product offer without {key}")
-                if not isinstance(offers.get("price"), (int, float)):
-                    fail(f"{relative}: price {offers.get('price')!r} is not a number")
-                if offers.get("availability") not in AVAILABILITY_URLS:
-                    fail(f"{relative}: availability {offers.get('availability')!r} is not a schema.org"
-                         " ItemAvailability URL")
-                availabilities.add(offers.get("availability"))
+                check_product(item, "Product")
+            elif kind == "ProductGroup":
+                # A product with variants: its photos, what they vary by, a Product per variant.
+                products += 1
+                groups += 1
+                variants = item.get("hasVariant") or []
+                if len(variants) < 2 and not any(v.get("offers") for v in variants):
+                    fail(f"{relative}: ProductGroup with {len(variants)} variants")
+                if item.get("variesBy") not in (None, "https://schema.org/size", "https://schema.org/color"):
+                    fail(f"{relative}: ProductGroup variesBy {item.get('variesBy')!r}")
+                for variant in variants:
+                    if variant.get("@type") != "Product":
+                        fail(f"{relative}: hasVariant holds a {variant.get('@type')}")
+                    elif variant.get("offers"):
+                        check_product(variant, "variant")
             elif kind == "ItemList":
                 item_lists += 1
                 for element in item.get("itemListElement", []):
@@ -115,6 +136,7 @@ def check_pages(site, base):
                 fail(f"{relative}: unexpected JSON-LD type {kind}")
     if availabilities:
         print("offers' availability: " + ", ".join(sorted(a.rsplit("/", 1)[-1] for a in availabilities)))
+    print(f"{groups} ProductGroups (products with variants)")
     return products, item_lists
 
 
