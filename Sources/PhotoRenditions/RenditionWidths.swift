@@ -5,11 +5,14 @@ import MasonryLayout
 ///
 /// At breakpoint *i* a tile is one column wide, and the column width grows linearly with the
 /// gallery width W over the breakpoint's range: `(W − left − right − spacing·(columns − 1)) /
-/// columns` (or the fixed item width). So over all breakpoints a tile needs between the narrowest
-/// and the widest column width, times the device pixel ratios served (1× and 2×). The candidates
-/// are a geometric series with ratio ``step`` from the widest need down to the narrowest: the
-/// browser, taking the smallest candidate at least as wide as it needs, never loads more than
-/// `step` times the pixels it needs.
+/// columns` (or the fixed item width). A browser needs that width times its device pixel ratio,
+/// and takes the narrowest candidate at least that wide. So the candidates are chosen for the
+/// needs that occur, at DPR 1 and 2 (a DPR 3 phone gains little from more than its DPR 2 need,
+/// and is served that): from the smallest need up, each candidate is the widest need within
+/// ``maximumOverfetch`` of the smallest need it serves, so a browser never loads a file more
+/// than 1.3 times as wide as it needs, and every candidate is the very width some viewport
+/// needs (none is made that no viewport picks). Item pages show a photo larger than its tile:
+/// their widest need (`itemWidth` at 2×) continues the same ladder.
 public struct RenditionWidths: Sendable, Hashable {
     /// One breakpoint's share of the gallery widths and the column widths over it.
     public struct Range: Sendable, Hashable {
@@ -43,8 +46,8 @@ public struct RenditionWidths: Sendable, Hashable {
     /// The widest column of the gallery and of the sections with their own layouts.
     let widestColumn: Double
 
-    /// Ratio between neighbouring candidates.
-    public static let step = 1.5
+    /// The most a candidate is wider than the smallest need it serves.
+    public static let maximumOverfetch = 1.3
 
     /// - Parameters:
     ///   - densities: the device pixel ratios to serve sharply.
@@ -52,31 +55,67 @@ public struct RenditionWidths: Sendable, Hashable {
     ///     widths the candidates must cover too (their `sizes` come from their own instance).
     ///   - atLeast: a width some candidate must reach (a share image's 1,200 px), added when
     ///     the layout's own candidates stop short of it.
+    ///   - itemWidth: the widest an item page shows a photo, in CSS px (see
+    ///     ``defaultItemWidth``); nil for tiles alone.
     public init(
         layout: LayoutOptions, densities: ClosedRange<Double> = 1...2,
-        sections: [LayoutOptions] = [], atLeast: Int? = nil
+        sections: [LayoutOptions] = [], atLeast: Int? = nil, itemWidth: Double? = nil
     ) {
         maximumGalleryWidth = layout.maximumGalleryWidth
         ranges = Self.ranges(of: layout)
         let served = ranges + sections.flatMap(Self.ranges)
-        let narrowest =
-            max(1, served.map(\.columnWidths.lowerBound).min() ?? 1) * densities.lowerBound
         widestColumn = served.map(\.columnWidths.upperBound).max() ?? 0
-        let widest = max(1, widestColumn) * densities.upperBound
-        var widths = [Int(widest.rounded(.up))]
-        while Double(widths.last!) > narrowest * Self.step {
-            widths.append(max(1, Int((Double(widths.last!) / Self.step).rounded())))
+        var needs: [ClosedRange<Double>] = served.flatMap { range in
+            Set([densities.lowerBound, densities.upperBound]).map { density in
+                max(
+                    1, range.columnWidths.lowerBound * density)...max(
+                        1, range.columnWidths.upperBound * density)
+            }
         }
-        if let atLeast, widths[0] < atLeast { widths.insert(atLeast, at: 0) }
-        candidates = widths.reversed()
+        let widestNeed = needs.map(\.upperBound).max() ?? 1
+        if let itemWidth, itemWidth * densities.upperBound > widestNeed {
+            needs.append(widestNeed...itemWidth * densities.upperBound)
+        }
+        var widths = Self.ladder(covering: needs.isEmpty ? [1...1] : needs)
+        if let atLeast, widths[widths.count - 1] < atLeast { widths.append(atLeast) }
+        candidates = widths
+    }
+
+    /// The default theme's widest item-page image: its `.wf-item` column at a 1,440 px screen,
+    /// (1,280 − 2 × 16 padding − 32 gap) × 2/3 px, so item pages are sharp at 2× there.
+    public static let defaultItemWidth = (1280.0 - 64) * 2 / 3
+
+    /// Ascending widths such that every need in `needs` (CSS px × DPR) has a candidate at least
+    /// as wide and at most ``maximumOverfetch`` times as wide, each candidate itself a need.
+    static func ladder(covering needs: [ClosedRange<Double>]) -> [Int] {
+        // A browser compares whole pixels: a need of 136.2 px takes a 137 px file.
+        let spans = needs.map { Int($0.lowerBound.rounded(.up))...Int($0.upperBound.rounded(.up)) }
+            .sorted { $0.lowerBound < $1.lowerBound }
+        func widestNeed(atMost limit: Int) -> Int? {
+            spans.filter { $0.lowerBound <= limit }.map { min($0.upperBound, limit) }.max()
+        }
+        func smallestNeed(above width: Int) -> Int? {
+            spans.filter { $0.upperBound > width }.map { max($0.lowerBound, width + 1) }.min()
+        }
+        var widths: [Int] = []
+        var next = spans.first?.lowerBound
+        while let need = next {
+            // The needs served are above need − 1 (a real need rounds up to `need`).
+            let limit = max(need, Int((Double(need - 1) * maximumOverfetch).rounded(.down)))
+            let width = widestNeed(atMost: limit) ?? need
+            widths.append(width)
+            next = smallestNeed(above: width)
+        }
+        return widths
     }
 
     /// The widths to write for a photo `displayWidth` px wide, ascending: the candidates below
     /// it, and the photo's own width in place of the candidates it cannot reach (never upscaled).
-    /// A candidate within 10% below the photo's width is dropped for the photo's width itself.
+    /// A candidate just below the photo's width is kept: dropped for the photo's width, the
+    /// needs it serves would get a file up to 1.3 / 0.9 times as wide as they are.
     public func widths(forDisplayWidth displayWidth: Int) -> [Int] {
         guard displayWidth > 0 else { return [] }
-        var widths = candidates.filter { Double($0) < Double(displayWidth) * 0.9 }
+        var widths = candidates.filter { $0 < displayWidth }
         if widths.count < candidates.count { widths.append(displayWidth) }
         return widths
     }

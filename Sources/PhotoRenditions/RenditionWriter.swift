@@ -107,6 +107,9 @@ public struct RenditionWriter: Sendable {
         /// The hash of the photo's bytes and the options that starts every name: a build cache may
         /// keep it to spare reading an unchanged photo next time.
         public var contentHash: String
+        /// What the photo's box shows while it loads; nil for PNG renditions (transparency) or
+        /// when the narrowest rendition would not decode. A build cache keeps it with the hash.
+        public var placeholder: PlaceholderColours?
 
         /// Every file: the fallback format's and each source's.
         public var allFiles: [File] { files + sources.flatMap(\.files) }
@@ -250,12 +253,16 @@ extension RenditionWriter {
 
     /// `photo`'s renditions as an earlier build wrote them (content hash `hash`, in `format`, at
     /// ``widths(for:)``), for a caller that keeps that build's files: nothing is read or checked.
+    /// `placeholder` is what that build measured (see ``Renditions/placeholder``).
     public func keptRenditions(
-        of photo: Photo, hash: String, format: RenditionFormat, sources: [SourceFormat]
+        of photo: Photo, hash: String, format: RenditionFormat, sources: [SourceFormat],
+        placeholder: PlaceholderColours?
     ) -> Renditions? {
         let sizes = widths(for: photo).map { RenditionSize(width: $0, of: photo.displaySize) }
         guard !sizes.isEmpty else { return nil }
-        return renditions(hash, sizes: sizes, format: format, sources: sources, reused: true)
+        var kept = renditions(hash, sizes: sizes, format: format, sources: sources, reused: true)
+        kept.placeholder = placeholder
+        return kept
     }
 }
 
@@ -347,8 +354,13 @@ extension RenditionWriter {
                 return .writeFailed("cannot write '\(destination.path)': \(reason)")
             }
         }
-        return .rendered(
-            renditions(hash, sizes: sizes, format: format, sources: kept, reused: false))
+        var written = renditions(hash, sizes: sizes, format: format, sources: kept, reused: false)
+        if format == .jpeg, let narrowest = outputs.min(by: { $0.size.width < $1.size.width }) {
+            written.placeholder = narrowest.bytes.withUnsafeBufferPointer {
+                PlaceholderColours(jpeg: $0)
+            }
+        }
+        return .rendered(written)
     }
 
     /// The wanted source formats worth publishing: each only when its files total fewer bytes
@@ -425,9 +437,27 @@ extension RenditionWriter {
             var found = renditions(
                 hash, sizes: sizes, format: format, sources: sources, reused: true)
             found.fromStore = fromStore
+            if format == .jpeg {
+                found.placeholder = Self.placeholder(
+                    of: fallbackNames[sizes.indices.min { sizes[$0].width < sizes[$1].width }!],
+                    checked: lookup.entries, in: fallbackLocation ?? folder)
+            }
             return .rendered(found)
         }
         return nil
+    }
+
+    /// The placeholder colours of the rendition file `name`: the bytes that were checked when
+    /// it came from the store or the previous site, else the file in `folder` (this build's).
+    fileprivate static func placeholder(
+        of name: String, checked entries: [String: StoreEntry], in folder: URL
+    ) -> PlaceholderColours? {
+        if let entry = entries[name] {
+            return entry.withBytes { PlaceholderColours(jpeg: $0) }
+        }
+        guard let file = try? MappedFile(path: Array(folder.appending(path: name).path.utf8))
+        else { return nil }
+        return PlaceholderColours(jpeg: file.bytes)
     }
 
     fileprivate func renditions(

@@ -90,6 +90,11 @@ final class StoreEntry {
         }
     }
 
+    /// Calls `body` with the checked bytes (valid only during the call).
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        body(bytes)
+    }
+
     /// Places the checked file at `destination`: a hard link when it still is the inode that was
     /// checked, else (another file system, or the name replaced meanwhile) a copy of the checked
     /// bytes written under a temporary name in `temporaries`. Nil on success, else the reason.

@@ -108,11 +108,17 @@ public struct SiteImage: Sendable, Hashable {
     /// The `<source>` elements before the `<img>`, in order (AVIF before WebP); empty for a
     /// plain `<img>`.
     public var sources: [Source]
+    /// A CSS `background` value in the photo's own colours (`linear-gradient(#…,#…)`), shown
+    /// while the file loads; nil for the theme's neutral placeholder.
+    public var placeholder: String?
 
-    public init(candidates: [Candidate], src: String, sources: [Source] = []) {
+    public init(
+        candidates: [Candidate], src: String, sources: [Source] = [], placeholder: String? = nil
+    ) {
         self.candidates = candidates
         self.src = src
         self.sources = sources
+        self.placeholder = placeholder
     }
 
     /// The `srcset` value: `renditions/…-195.jpg 195w, …`.

@@ -150,6 +150,7 @@ extension SiteRenderer {
                     hasher.combine(candidate.width)
                 }
             }
+            hasher.combine(image.placeholder)
         } else {
             hasher.combine(-1)
         }

@@ -10,7 +10,8 @@ extension SiteRenderer {
     /// `root` goes before every rendition path (`../../` on an item page two folders down; `src`
     /// is passed whole), and `imageClass` is the `<img>`'s class, which a page's stylesheet
     /// sizes it by, with `imageStyle` (custom properties) when the stylesheet needs the photo's
-    /// own figures for that.
+    /// own figures for that. The photo's placeholder colours, when it has them, go into the
+    /// same `style` as `--ph`, which the stylesheet paints behind the image until it loads.
     ///
     /// Browsers take the first `<source>` whose `type` they can decode and pick from its
     /// `srcset` with the same `sizes`; the others, and those without `<picture>`, take the
@@ -31,7 +32,9 @@ extension SiteRenderer {
         }
         html += "<img"
         if !imageClass.isEmpty { html += " class=\"\(imageClass.htmlEscaped)\"" }
-        if !imageStyle.isEmpty { html += " style=\"\(imageStyle.htmlEscaped)\"" }
+        let style = [imageStyle, photo.image?.placeholder.map { "--ph:" + $0 } ?? ""]
+            .filter { !$0.isEmpty }.joined(separator: ";")
+        if !style.isEmpty { html += " style=\"\(style.htmlEscaped)\"" }
         html += " src=\"\(src.htmlEscaped)\""
         if let candidates = photo.image?.candidates, !candidates.isEmpty {
             let srcset = SiteImage.srcset(candidates, root: root)

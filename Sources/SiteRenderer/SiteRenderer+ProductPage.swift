@@ -36,6 +36,9 @@ extension SiteRenderer {
             // The narrowest rendition is wide enough for a thumbnail at 3× (64 px → 192).
             let file = view.image?.candidates.first.map { root + $0.path } ?? src(view)
             html += "<li><a href=\"#\(Self.viewID(index + 1))\"><img class=\"wf-thumb\""
+            if let placeholder = view.image?.placeholder {
+                html += " style=\"--ph:\(placeholder.htmlEscaped)\""
+            }
             html += " src=\"\(file.htmlEscaped)\" width=\(Self.thumbnailSize)"
             html += " height=\(Self.thumbnailSize) alt=\"\(view.alt.htmlEscaped)\" loading=lazy"
             html += " decoding=async></a></li>"

@@ -26,7 +26,7 @@ widths) loads every page and checks:
              message; no 4xx/5xx from the server
   srcset     every srcset file exists, is as wide as its w descriptor and has the img's aspect
              ratio; at DPR 1 and, in a second pass with the cache cleared, DPR 2, every currentSrc
-             loaded and the chosen candidate is ≥ rendered width × DPR and ≤ twice that (or the
+             loaded and the chosen candidate is ≥ rendered width × DPR and ≤ 1.3× that (or the
              largest candidate when even that is narrower); skipped with a note without srcset
   cls        cumulative layout shift is 0 (images were held back until after first paint) and
              no tile moved between first paint and the end of loading
@@ -67,6 +67,9 @@ RIGHT_TO_LEFT_LANGUAGES = {"ar", "he", "fa", "ur", "ps", "sd", "ug", "yi", "dv",
 
 TOLERANCE = 0.3          # px, geometry: what Chromium, Firefox and WebKitGTK all hold
 SRCSET_SLACK = 1.0       # px, for a candidate's width against the shown width
+# The most the chosen candidate may be wider than the need: the rendition ladder's bound
+# (RenditionWidths.maximumOverfetch), which picks each width within 1.3× of the needs it serves.
+MAX_OVERFETCH = 1.3
 OVERLAP_TOLERANCE = 0.5  # px
 VIEWPORT_HEIGHT = 900
 IMAGE_HOLD_LIMIT = 90.0  # s; a held image is released anyway after this long (and the load fails)
@@ -606,7 +609,7 @@ def image_file_size(path: str) -> tuple[int, int] | None:
 
 def check_chosen_candidate(tile: dict, page_url: str, dpr: float) -> tuple[str | None, dict]:
     """For an img with a srcset: the candidate the browser chose (currentSrc) must have a width
-    descriptor of at least the rendered width × DPR and at most twice that, unless even the
+    descriptor of at least the rendered width × DPR and at most MAX_OVERFETCH times that, unless even the
     largest candidate is narrower (capped at the original's width), when it must be the largest.
     1 px slack each way for sub-pixel layout. Returns (failure or None, facts)."""
     candidates = []
@@ -638,8 +641,8 @@ def check_chosen_candidate(tile: dict, page_url: str, dpr: float) -> tuple[str |
     if chosen_width < need - SRCSET_SLACK:
         return f"chose {name} ({chosen_width}w) for {fmt(need)} device px: too small (candidates " \
                f"{', '.join(str(w) for _, w in candidates)})", facts
-    if chosen_width > 2 * need + SRCSET_SLACK:
-        return f"chose {name} ({chosen_width}w) for {fmt(need)} device px: over twice as wide " \
+    if chosen_width > MAX_OVERFETCH * need + SRCSET_SLACK:
+        return f"chose {name} ({chosen_width}w) for {fmt(need)} device px: over {MAX_OVERFETCH}× as wide " \
                f"(candidates {', '.join(str(w) for _, w in candidates)})", facts
     return None, facts
 

@@ -22,11 +22,46 @@ struct RenditionWidthsTests {
     }
 
     @Test(
-        "Five candidates, each 1.5× the last, covering 1× of the narrowest to 2× of the widest column"
+        "Candidates from 1× of the narrowest to 2× of the widest column, each at most 1.3× the smallest need it serves; item pages continue the ladder"
     )
     func candidates() {
         let widths = RenditionWidths(layout: Self.defaultLayout)
-        #expect(widths.candidates == [195, 292, 438, 657, 986])
+        #expect(widths.candidates == [175, 227, 295, 383, 497, 646, 839, 986])
+        let withItems = RenditionWidths(
+            layout: Self.defaultLayout, itemWidth: RenditionWidths.defaultItemWidth)
+        // 986 px (2× the widest column) gives way to 1,090, which serves it within 1.3×.
+        #expect(withItems.candidates == widths.candidates.dropLast() + [1090, 1417, 1622])
+        #expect(withItems.sizes == widths.sizes && withItems.ranges == widths.ranges)
+    }
+
+    @Test("The ladder: gaps between needs get no width; a single need is its own width")
+    func ladder() {
+        #expect(RenditionWidths.ladder(covering: [100...100]) == [100])
+        // Two needs far apart: each its own width, nothing between them.
+        #expect(RenditionWidths.ladder(covering: [240...240, 480...480]) == [240, 480])
+        // 100...200: 128 serves up to 1.3 × 99 (a real need above 99 rounds up to 100).
+        #expect(RenditionWidths.ladder(covering: [100...200]) == [128, 166, 200])
+        #expect(RenditionWidths.ladder(covering: [300...320, 100...110]) == [110, 320])
+    }
+
+    @Test(
+        "Every candidate is the width some viewport needs at DPR 1 or 2",
+        arguments: [false, true])
+    func everyCandidatePicked(items: Bool) {
+        let widths = RenditionWidths(
+            layout: Self.defaultLayout, itemWidth: items ? RenditionWidths.defaultItemWidth : nil)
+        var needs: [Double] = []
+        for galleryWidth in stride(from: 320.0, through: 2560, by: 0.25) {
+            let range = widths.ranges.last { $0.minimumWidth <= galleryWidth } ?? widths.ranges[0]
+            needs += [1.0, 2.0].map { range.columnWidth(at: galleryWidth) * $0 }
+        }
+        if items {
+            // The item page's image from the widest tile need up to 2× its widest.
+            needs += stride(from: 986.0, through: 2 * RenditionWidths.defaultItemWidth, by: 0.25)
+        }
+        let picked = Set(
+            needs.compactMap { need in widths.candidates.first { Double($0) >= need } })
+        #expect(picked == Set(widths.candidates))
     }
 
     @Test(
@@ -48,39 +83,58 @@ struct RenditionWidthsTests {
     }
 
     @Test(
-        "At every gallery width and DPR 1 and 2 some candidate is sharp and at most twice the need",
+        "At every gallery width and DPR 1 and 2 some candidate is sharp and at most 1.3× the need",
         arguments: [1.0, 2.0])
     func coverage(dpr: Double) {
         let widths = RenditionWidths(layout: Self.defaultLayout)
-        for galleryWidth in stride(from: 320.0, through: 2560, by: 1) {
+        for galleryWidth in stride(from: 320.0, through: 2560, by: 0.25) {
             let range = widths.ranges.last { $0.minimumWidth <= galleryWidth } ?? widths.ranges[0]
             let need = range.columnWidth(at: galleryWidth) * dpr
-            let chosen = widths.candidates.first { Double($0) >= need.rounded(.up) }
+            let chosen = widths.candidates.first { Double($0) >= need }
             #expect(chosen != nil, "nothing sharp at W=\(galleryWidth) DPR \(dpr)")
             if let chosen {
                 #expect(
-                    Double(chosen) <= 2 * need,
+                    Double(chosen) <= RenditionWidths.maximumOverfetch * need,
                     "W=\(galleryWidth) DPR \(dpr): \(chosen) for \(need)")
             }
         }
     }
 
     @Test(
-        "A photo never gets a rendition wider than itself",
+        "A photo never gets a rendition wider than itself; its own width replaces those it cannot reach",
         arguments: [
-            (6000, [195, 292, 438, 657, 986]), (800, [195, 292, 438, 657, 800]),
-            (700, [195, 292, 438, 700]),
-            (300, [195, 300]), (200, [200]), (100, [100]),
+            (6000, [175, 227, 295, 383, 497, 646, 839, 986]),
+            (800, [175, 227, 295, 383, 497, 646, 800]),
+            (700, [175, 227, 295, 383, 497, 646, 700]), (600, [175, 227, 295, 383, 497, 600]),
+            (950, [175, 227, 295, 383, 497, 646, 839, 950]),
+            (300, [175, 227, 295, 300]), (200, [175, 200]), (100, [100]),
         ])
     func capped(displayWidth: Int, expected: [Int]) {
         let widths = RenditionWidths(layout: Self.defaultLayout)
         #expect(widths.widths(forDisplayWidth: displayWidth) == expected)
     }
 
+    @Test("Capped at any photo width, every need up to it still gets a file at most 1.3× as wide")
+    func cappedCoverage() {
+        let widths = RenditionWidths(
+            layout: Self.defaultLayout, itemWidth: RenditionWidths.defaultItemWidth)
+        for displayWidth in 137...1700 {
+            let ladder = widths.widths(forDisplayWidth: displayWidth)
+            let widest = Double(min(displayWidth, widths.candidates.last!))
+            for need in stride(from: 136.0, through: widest, by: 0.5) {
+                let chosen = ladder.first { Double($0) >= need }
+                #expect(
+                    chosen.map { Double($0) <= RenditionWidths.maximumOverfetch * need } == true,
+                    "photo \(displayWidth) px: \(String(describing: chosen)) for \(need) in \(ladder)"
+                )
+            }
+        }
+    }
+
     @Test("The src fallback is the smallest rendition that fills the widest column at 1×")
     func fallback() {
         let widths = RenditionWidths(layout: Self.defaultLayout)
-        #expect(widths.fallbackWidth(among: [195, 292, 438, 657, 986]) == 657)
+        #expect(widths.fallbackWidth(among: widths.candidates) == 497)
         #expect(widths.fallbackWidth(among: [195, 300]) == 300)
     }
 
@@ -110,6 +164,7 @@ struct RenditionWidthsTests {
                 ],
                 sizing: .fixedItemWidth(240)))
         #expect(fixed.sizes == "(min-width: 800px) 240px, 240px")
-        #expect(fixed.candidates == [320, 480])
+        // 240 px at 1× and 480 px at 2×, nothing between them that no screen picks.
+        #expect(fixed.candidates == [240, 480])
     }
 }

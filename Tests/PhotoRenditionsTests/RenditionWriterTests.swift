@@ -54,13 +54,14 @@ struct RenditionWriterTests {
         #expect(report.diagnostics.map(\.relativePath) == ["truncated.jpg"])
         #expect(report.diagnostics.first?.error.reason == .corruptData)
         let wide = try #require(report.renditions[0])
-        #expect(wide.files.map(\.size.width) == [195, 292, 438, 657, 986])
-        #expect(wide.files.map(\.size.height) == [130, 195, 292, 438, 657])
-        #expect(wide.fallback.size.width == 657)
+        #expect(wide.files.map(\.size.width) == [175, 227, 295, 383, 497, 646, 839, 986])
+        #expect(wide.files.map(\.size.height) == [117, 151, 197, 255, 331, 431, 559, 657])
+        #expect(wide.fallback.size.width == 497)
         let small = try #require(report.renditions[1])
         #expect(
             small.files.map(\.size) == [
-                RenditionSize(width: 195, height: 146), RenditionSize(width: 320, height: 240),
+                RenditionSize(width: 175, height: 131), RenditionSize(width: 227, height: 170),
+                RenditionSize(width: 295, height: 221), RenditionSize(width: 320, height: 240),
             ])
         #expect(report.renditions[2] == nil)
         let encoder = RenditionEncoder()
@@ -80,7 +81,7 @@ struct RenditionWriterTests {
         // Nothing else in the folder (no temporary files left behind).
         let names = try FileManager.default.contentsOfDirectory(
             atPath: site.appending(path: "renditions").path)
-        #expect(names.count == 14)
+        #expect(names.count == 2 * (wide.files.count + small.files.count))
     }
 
     @Test("A rebuild reuses the previous renditions: nothing is encoded, the files are the same")

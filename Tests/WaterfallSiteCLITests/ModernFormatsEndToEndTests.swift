@@ -89,7 +89,7 @@ struct ModernFormatsEndToEndTests {
             let tile = try #require(
                 html.firstMatch(
                     of: try Regex(
-                        #"<a href="([^"]+)">(?:<picture>(?:<source [^>]*>)*)?<img src="([^"]+)" srcset="([^"]+)"[^>]*width=(\d+) height=(\d+) alt="\#(Self.alt(photo.name))""#
+                        #"<a href="([^"]+)">(?:<picture>(?:<source [^>]*>)*)?<img (?:style="[^"]*" )?src="([^"]+)" srcset="([^"]+)"[^>]*width=(\d+) height=(\d+) alt="\#(Self.alt(photo.name))""#
                     )),
                 "no tile with renditions for \(photo.name)")
             #expect(

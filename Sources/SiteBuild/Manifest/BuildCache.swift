@@ -31,7 +31,7 @@ struct BuildCache: Sendable {
     static let fileName = ".waterfall-site-cache"
     /// The first line starts with this, then a space and ``checksum(of:)`` of everything after
     /// the line, as 16 hexadecimal digits.
-    static let header = "waterfall-site build cache 16"
+    static let header = "waterfall-site build cache 17"
     /// What the first line of any version's cache starts with, before its version number.
     static let headerStem = "waterfall-site build cache "
 
@@ -83,6 +83,8 @@ struct BuildCache: Sendable {
         var failure: String? = nil
         /// The `<source>` formats kept beside them (`avif`, `webp`), at the same widths.
         var sources: [SourceFormat] = []
+        /// The colours the photo's box shows while it loads (JPEG renditions only).
+        var placeholder: PlaceholderColours? = nil
 
         /// A remembered failure, for the options `fingerprint` (see ``failureFingerprint(_:)``).
         static func failed(_ message: String, fingerprint: String) -> RenditionKey {
@@ -263,6 +265,7 @@ struct BuildCache: Sendable {
                         ([key.fileExtension] + key.sources.map(\.fileExtension)).joined(
                             separator: "+") + ":"
                             + key.widths.map(String.init).joined(separator: ","))
+                    if let placeholder = key.placeholder { text.append("~" + placeholder.text) }
                 }
                 // The EXIF date taken, which the feed orders by; empty without one.
                 text.tab()
@@ -548,7 +551,7 @@ private struct CacheParser {
         let failure =
             field(failurePrefix, is: "failed:")
             ? text(failurePrefix.upperBound..<fields[16].upperBound) : nil
-        guard let files = failure == nil ? renditionFiles(fields[16]) : ("", [], []) else {
+        guard let files = failure == nil ? renditionFiles(fields[16]) : ("", [], [], nil) else {
             return false
         }
         let published = !fields[15].isEmpty
@@ -574,7 +577,7 @@ private struct CacheParser {
                         fingerprint: fingerprint,
                         contentHash: String(decoding: bytes[fields[14]], as: UTF8.self),
                         fileExtension: files.fileExtension, widths: files.widths,
-                        sources: files.sources))
+                        sources: files.sources, placeholder: files.placeholder))
         entries.append(ScanCache.Entry(identity: identity, photo: photo, warning: warning))
         renditionKeys.append(key)
         publishedOriginals.append(published)
@@ -605,11 +608,24 @@ private struct CacheParser {
     }
 
     /// `jpg:195,390,640` or `jpg+avif+webp:195,390,640` (or empty): the extension and widths of
-    /// a photo's rendition files, and the source formats beside them.
-    private func renditionFiles(_ range: Range<Int>)
-        -> (fileExtension: String, widths: [Int], sources: [SourceFormat])?
+    /// a photo's rendition files, and the source formats beside them; then `~` and the
+    /// placeholder colours' 12 digits when the build measured them.
+    private func renditionFiles(_ whole: Range<Int>)
+        -> (
+            fileExtension: String, widths: [Int], sources: [SourceFormat],
+            placeholder: PlaceholderColours?
+        )?
     {
-        guard !range.isEmpty else { return ("", [], []) }
+        guard !whole.isEmpty else { return ("", [], [], nil) }
+        var range = whole
+        var placeholder: PlaceholderColours?
+        if whole.count > 13, bytes[whole.upperBound - 13] == UInt8(ascii: "~") {
+            let digits = (whole.upperBound - 12)..<whole.upperBound
+            guard let colours = text(digits).flatMap({ PlaceholderColours(text: Substring($0)) })
+            else { return nil }
+            placeholder = colours
+            range = whole.lowerBound..<(whole.upperBound - 13)
+        }
         let fileExtension =
             field(range.lowerBound..<min(range.upperBound, range.lowerBound + 3), is: "jpg")
             ? "jpg"
@@ -637,7 +653,7 @@ private struct CacheParser {
             widths.append(Int(width))
             start = index + 1
         }
-        return (fileExtension, widths, sources)
+        return (fileExtension, widths, sources, placeholder)
     }
 
     private mutating func renditionFingerprint(_ range: Range<Int>) -> String? {

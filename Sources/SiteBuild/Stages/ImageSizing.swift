@@ -13,13 +13,19 @@ struct ImageSizing {
 
     /// - Parameter atLeast: a width some candidate must reach (``RenditionWidths``), for the
     ///   share image of `--base-url`.
+    ///
+    /// The ladder also reaches 2× the default theme's widest item-page image
+    /// (``RenditionWidths/defaultItemWidth``), up to each photo's own width: item pages stay
+    /// sharp on a 1,440 px retina screen.
     init(
         layout gallery: LayoutOptions, sections: [String: PhotoMetadata.SectionEntry],
         atLeast: Int? = nil
     ) {
         let ownLayouts = sections.filter { $0.value.options.changesLayout }
             .sorted { $0.key < $1.key }.map { ($0.key, $0.value.options.layout(in: gallery)) }
-        widths = RenditionWidths(layout: gallery, sections: ownLayouts.map(\.1), atLeast: atLeast)
+        widths = RenditionWidths(
+            layout: gallery, sections: ownLayouts.map(\.1), atLeast: atLeast,
+            itemWidth: RenditionWidths.defaultItemWidth)
         sectionSizes = Dictionary(
             uniqueKeysWithValues: ownLayouts.map { ($0.0, RenditionWidths(layout: $0.1).sizes) })
     }

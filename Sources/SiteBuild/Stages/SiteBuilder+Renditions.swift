@@ -82,7 +82,8 @@ extension SiteBuilder {
                     $0.fileExtension == key.fileExtension
                 }),
                 let kept = writer.keptRenditions(
-                    of: photos[index], hash: key.contentHash, format: format, sources: key.sources)
+                    of: photos[index], hash: key.contentHash, format: format, sources: key.sources,
+                    placeholder: key.placeholder)
             {
                 results[index] = kept
             } else {
@@ -177,7 +178,7 @@ extension SiteBuilder {
                 fingerprint: options.fingerprint, contentHash: renditions.contentHash,
                 fileExtension: renditions.format.fileExtension,
                 widths: renditions.files.map(\.size.width),
-                sources: renditions.sources.map(\.format))
+                sources: renditions.sources.map(\.format), placeholder: renditions.placeholder)
             catalogue.photos[index].image = SiteImage(
                 candidates: renditions.files.map {
                     SiteImage.Candidate(path: $0.path, width: $0.size.width)
@@ -189,7 +190,7 @@ extension SiteBuilder {
                         candidates: source.files.map {
                             SiteImage.Candidate(path: $0.path, width: $0.size.width)
                         })
-                })
+                }, placeholder: renditions.placeholder?.css)
         }
         if !vanished.isEmpty || !unshowable.isEmpty {
             catalogue.leaveOut(vanished.union(unshowable))
