@@ -42,10 +42,12 @@ struct PlaceholderMarkupTests {
             "\(html)")
     }
 
-    @Test("the theme paints --ph behind tiles and item images, with the neutral tint as fallback")
+    @Test(
+        "the theme paints --ph behind tiles, item images and a product's thumbnails, with the neutral tint as fallback"
+    )
     func stylesheet() throws {
         let css = try Theme.builtIn().stylesheet
         let fallback = "background: var(--ph, color-mix(in srgb, var(--muted) 18%, transparent))"
-        #expect(css.components(separatedBy: fallback).count - 1 == 2)
+        #expect(css.components(separatedBy: fallback).count - 1 == 3)
     }
 }
