@@ -29,7 +29,7 @@ struct PageKindWriter {
     func write(_ catalogue: Catalogue, menu: [MenuEntry], progress: Progress)
         throws(CommandError) -> Outcome
     {
-        let context = PageKindContext(renderer: renderer, menu: menu)
+        let context = PageKindContext(renderer: renderer, menu: menu, catalogue: catalogue)
         let declared = kinds.flatMap { $0.pages(of: catalogue, context: context) }
         guard !declared.isEmpty else { return Outcome() }
         progress.update("Writing category and tag pages", done: 0, total: declared.count)
