@@ -261,7 +261,7 @@ public struct SiteBuilder {
     /// Writes the pages, layout.json and the stylesheets, and places the originals; records in
     /// `draft` which originals are published and what each page was made from. Photos gone
     /// since the scan are left out of `catalogue` (and of the pages, rendered again without them). Returns the
-    /// previous site's originals and item pages folders that are taken over rather than placed again,
+    /// previous site's originals, item pages and page kinds' folders that are taken over rather than placed again,
     /// and the paths of the page kinds' pages.
     private func write(
         _ catalogue: inout Catalogue, scan: ScanResult, renderer: SiteRenderer,
@@ -390,7 +390,7 @@ public struct SiteBuilder {
                 pageFileNames: (1...final.pageCount).map(SitePage.fileName) + kinds.paths,
                 photoCount: final.photos.count),
             at: LayoutDocument.indexFileName)
-        return ([carried, items.carried].compactMap { $0 }, kinds.paths)
+        return ([carried, items.carried].compactMap { $0 } + kinds.carried, kinds.paths)
     }
 
     /// Scans the photos folder, leaving out the folders in `excluded` (the output, the static
