@@ -29,6 +29,12 @@ public enum LayoutDocument {
         return "\(folderName)/\(stem).json"
     }
 
+    /// The folder that holds the layout files of the pages in the site's folder `folder` (and
+    /// in its subfolders), relative to the site: `layout/ceramics` for `ceramics`.
+    public static func folder(ofPagesIn folder: String) -> String {
+        "\(folderName)/\(folder)"
+    }
+
     /// `layout.json`: the options, the breakpoints, and for each page its HTML file and its
     /// layout file (see ``path(ofPage:)``), `pageFileNames` in page order.
     public static func index(

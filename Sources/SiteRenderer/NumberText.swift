@@ -15,51 +15,113 @@ public enum NumberText {
     }
 
     /// Calls `body` with the text of `value` in a small buffer on the stack.
+    ///
+    /// This runs for every number of every page's layout file (tens of millions in a large shop),
+    /// so it avoids what showed in `perf`: libm's `round` (the integer conversion truncates and
+    /// the remainder decides, which is the same rounding for these magnitudes) and a 64-bit division
+    /// per digit (one per two digits).
+    @inline(__always)
     private static func withDigits<Result>(
         of value: Double, decimals: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         precondition((0...9).contains(decimals), "decimals must be 0...9")
-        // At most 16 digits, a point and a sign: written backwards into a fixed buffer, so the
-        // hot path (hundreds of thousands of numbers in a large site) allocates nothing.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-            var position = 24
-            func put(_ byte: UInt8) {
-                position -= 1
-                buffer[position] = byte
-            }
-            guard value.isFinite else {
-                put(UInt8(ascii: "0"))
-                return body(UnsafeBufferPointer(rebasing: buffer[position..<24]))
-            }
-            var scale = 1.0
-            for _ in 0..<decimals { scale *= 10 }
-            let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
-            // Beyond 2^53 a Double has no fractional digits left to print.
-            guard scaled < 9.0e15 else {
-                let whole = Array(String(Int64(value.rounded())).utf8)
-                for byte in whole.reversed() { put(byte) }
-                return body(UnsafeBufferPointer(rebasing: buffer[position..<24]))
-            }
-            var units = UInt64(scaled)
-            var fractional = decimals
-            // Drop trailing zeros of the fraction first.
-            while fractional > 0 && units % 10 == 0 && units > 0 {
-                units /= 10
-                fractional -= 1
-            }
-            if units == 0 {
-                put(UInt8(ascii: "0"))
-                return body(UnsafeBufferPointer(rebasing: buffer[position..<24]))
-            }
-            var written = 0
-            repeat {
-                if written == fractional && fractional > 0 { put(UInt8(ascii: ".")) }
-                put(UInt8(ascii: "0") + UInt8(units % 10))
-                units /= 10
-                written += 1
-            } while units > 0 || written <= fractional
-            if value < 0 { put(UInt8(ascii: "-")) }
-            return body(UnsafeBufferPointer(rebasing: buffer[position..<24]))
+            let start = buffer.baseAddress.unsafelyUnwrapped
+            let length = write(value, decimals: decimals, to: start)
+            return body(UnsafeBufferPointer(start: start, count: length))
+        }
+    }
+
+    /// Writes the text of `value` at `start` (room for 24 bytes) and returns its length.
+    private static func write(_ value: Double, decimals: Int, to start: UnsafeMutablePointer<UInt8>)
+        -> Int
+    {
+        // False for infinities and NaN too. Beyond 2^53 a Double has no fractional digits left
+        // to print; below it, `product` is exact to the unit, so truncating and comparing the
+        // rest with one half rounds half away from zero.
+        let product = value.magnitude * powerOfTen(decimals)
+        guard product < 9.0e15 else {
+            guard value.isFinite else { return put(UInt8(ascii: "0"), at: start) }
+            let whole = String(Int64(value.rounded()))
+            return whole.utf8.withContiguousStorageIfAvailable { digits in
+                start.update(from: digits.baseAddress.unsafelyUnwrapped, count: digits.count)
+                return digits.count
+            } ?? put(UInt8(ascii: "0"), at: start)
+        }
+        var units = UInt64(product)
+        if product - Double(units) >= 0.5 { units += 1 }
+        guard units > 0 else { return put(UInt8(ascii: "0"), at: start) }
+        // Drop trailing zeros of the fraction first.
+        var fractional = decimals
+        while fractional > 0 && units % 10 == 0 {
+            units /= 10
+            fractional -= 1
+        }
+        let scale = UInt64(powerOfTen(fractional))
+        let whole = units / scale
+        let wholeDigits = digitCount(whole)
+        let sign = value < 0 ? 1 : 0
+        let length = sign + wholeDigits + (fractional > 0 ? fractional + 1 : 0)
+        if sign == 1 { start[0] = UInt8(ascii: "-") }
+        if fractional > 0 {
+            start[sign + wholeDigits] = UInt8(ascii: ".")
+            writeDigits(units % scale, count: fractional, endingAt: start + length)
+        }
+        writeDigits(whole, count: wholeDigits, endingAt: start + sign + wholeDigits)
+        return length
+    }
+
+    private static func put(_ byte: UInt8, at start: UnsafeMutablePointer<UInt8>) -> Int {
+        start.pointee = byte
+        return 1
+    }
+
+    /// The decimal digits of `number` (at least one).
+    private static func digitCount(_ number: UInt64) -> Int {
+        var count = 1
+        var bound: UInt64 = 10
+        while number >= bound && count < 19 {
+            count += 1
+            bound &*= 10
+        }
+        return count
+    }
+
+    /// Writes the last `count` decimal digits of `number` (with leading zeros) just before `end`.
+    private static func writeDigits(
+        _ number: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>
+    ) {
+        var rest = number
+        var position = end
+        var left = count
+        while left >= 2 {
+            let (quotient, pair) = rest.quotientAndRemainder(dividingBy: 100)
+            let small = UInt8(truncatingIfNeeded: pair)
+            position -= 2
+            position[0] = UInt8(ascii: "0") &+ small / 10
+            position[1] = UInt8(ascii: "0") &+ small % 10
+            rest = quotient
+            left -= 2
+        }
+        if left == 1 {
+            position -= 1
+            position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+        }
+    }
+
+    /// 10^`exponent` for 0...9, each exact in a Double.
+    private static func powerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1000
+        case 4: 10000
+        case 5: 100000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        default: 1_000_000_000
         }
     }
 

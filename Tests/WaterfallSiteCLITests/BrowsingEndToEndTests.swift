@@ -125,4 +125,39 @@ struct BrowsingEndToEndTests {
                 "tags/index.html",
             ], "\(rewritten)")
     }
+
+    @Test(
+        "A rebuild with nothing changed takes the category and tag folders over whole, files and all"
+    )
+    func pageFoldersTakenOver() throws {
+        let work = try TemporaryFolder()
+        try FileManager.default.copyItem(
+            at: Repository.sampleImages, to: work.url.appending(path: "photos"))
+        let site = work.url.appending(path: "site")
+        let build = ["build", "photos", "-o", "site", "--no-renditions"]
+        #expect(try ProcessRun(binary, build, in: work.url).status == 0)
+        let folders = ["ceramics", "tags", "layout/ceramics", "layout/tags"]
+        let before = try folders.map { try Self.inode(of: site.appending(path: $0)) }
+        let files = try BuildCacheTests.identities(of: site)
+        let run = try ProcessRun(binary, build, in: work.url)
+        #expect(run.status == 0, "\(run.error)")
+        // The same folders, not new ones with the same files linked in: nothing was made again.
+        #expect(try folders.map { try Self.inode(of: site.appending(path: $0)) } == before)
+        #expect(try BuildCacheTests.identities(of: site) == files)
+        // And the site is what a build from nothing makes.
+        #expect(
+            try ProcessRun(
+                binary, ["build", "photos", "-o", "fresh", "--no-renditions", "--no-cache"],
+                in: work.url
+            ).status == 0)
+        let diff = try ProcessRun(
+            URL(filePath: "/usr/bin/diff"), ["-r", "site", "fresh"], in: work.url)
+        #expect(diff.status == 0, "\(diff.output)")
+    }
+
+    /// The inode of the folder at `url` itself.
+    static func inode(of url: URL) throws -> Int {
+        try #require(
+            FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int)
+    }
 }

@@ -24,14 +24,14 @@ import SiteRenderer
 ///
 /// A text file, one photo per line (with the path of its item page), then one line per page (with
 /// the manifest's group of its item pages), then one line per manifest entry, then one line per
-/// redirect (see ``Redirects``). Anything unexpected in it makes the
+/// redirect (see ``Redirects``), then one line per group of the manifest's other grouped folders. Anything unexpected in it makes the
 /// whole cache be ignored with a warning, never trusted in part. Read and written byte by byte:
 /// at 100,000 photos, String splitting alone would cost more than the rest of a rebuild.
 struct BuildCache: Sendable {
     static let fileName = ".waterfall-site-cache"
     /// The first line starts with this, then a space and ``checksum(of:)`` of everything after
     /// the line, as 16 hexadecimal digits.
-    static let header = "waterfall-site build cache 17"
+    static let header = "waterfall-site build cache 18"
     /// What the first line of any version's cache starts with, before its version number.
     static let headerStem = "waterfall-site build cache "
 
@@ -68,6 +68,9 @@ struct BuildCache: Sendable {
     static let filesLine = "#files"
     /// The line between the manifest's entries and the redirects.
     static let redirectsLine = "#redirects"
+    /// The line between the redirects and the manifest's groups of every folder but the item
+    /// pages' (whose groups are on the pages' lines).
+    static let groupsLine = "#groups"
 
     /// The content hash that names a photo's renditions, with the rendition options it was made
     /// for: valid while the photo's identity and the options are unchanged. Or, for a photo whose
@@ -316,6 +319,18 @@ struct BuildCache: Sendable {
                 text.appendEncoded(photo)
                 text.newline()
             }
+            text.append(BuildCache.groupsLine)
+            text.newline()
+            for folder in files.groupedFolders where folder != SiteRenderer.itemsFolder {
+                for group in files.groups(in: folder) {
+                    text.appendEncoded(folder)
+                    for digest in [group.key, group.pathsDigest] {
+                        text.tab()
+                        text.append(String(digest, radix: 16))
+                    }
+                    text.newline()
+                }
+            }
             let checksum = text.bytes.withUnsafeBytes {
                 BuildCache.checksum(of: UnsafeRawBufferPointer(rebasing: $0[bodyStart...]))
             }
@@ -429,7 +444,9 @@ private struct CacheParser {
         var inPages = false
         var inFiles = false
         var inRedirects = false
+        var inGroups = false
         var redirects: [String: String] = [:]
+        var groups: [String: [OutputManifest.Group]] = [:]
         while true {
             let lineStart = position
             guard nextLine() else { break }
@@ -448,7 +465,20 @@ private struct CacheParser {
                 inRedirects = true
                 continue
             }
-            if inRedirects {
+            if inRedirects && !inGroups && fields.count == 1
+                && text(fields[0]) == BuildCache.groupsLine
+            {
+                inGroups = true
+                continue
+            }
+            if inGroups {
+                guard fields.count == 3, let folder = text(fields[0]), !folder.isEmpty,
+                    folder != SiteRenderer.itemsFolder, let key = hex(fields[1]),
+                    let pathsDigest = hex(fields[2])
+                else { return malformed(line) }
+                groups[folder, default: []].append(
+                    OutputManifest.Group(key: key, pathsDigest: pathsDigest))
+            } else if inRedirects {
                 guard fields.count == 2, let old = text(fields[0]), !old.isEmpty,
                     redirects[old] == nil, let photo = text(fields[1]), !photo.isEmpty
                 else { return malformed(line) }
@@ -476,7 +506,7 @@ private struct CacheParser {
                 lines.append(lineStart..<min(position, bytes.count))
             }
         }
-        guard inRedirects else { return .failure(CacheFailure(reason: "it ends early")) }
+        guard inGroups else { return .failure(CacheFailure(reason: "it ends early")) }
         var cache = BuildCache(
             scan: ScanCache(entries: entries), renditionKeys: renditionKeys,
             publishedOriginals: publishedOriginals, pages: pages)
@@ -484,6 +514,7 @@ private struct CacheParser {
         if itemGroups.contains(where: { $0.key != 0 }) {
             files.setGroups(itemGroups, in: SiteRenderer.itemsFolder)
         }
+        for (folder, folderGroups) in groups { files.setGroups(folderGroups, in: folder) }
         cache.files = files
         cache.itemPaths = itemPaths
         cache.redirects = Redirects(redirects)

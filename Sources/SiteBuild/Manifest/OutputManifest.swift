@@ -5,7 +5,8 @@
 ///   sitemap and the feed. Each is a path in the site and a key that changes whenever the file's
 ///   bytes would: a page's fingerprint, a hash of a stylesheet's bytes, a static file's identity.
 /// - **Groups**, for a large folder whose files come in groups: the item pages of each gallery
-///   page in `items/` (see ``GroupedFolder``). A group is a key over all its files and a digest of
+///   page in `items/`, each page of the page kinds in its top folder and its layout file in
+///   that folder's layout folder (see ``GroupedFolder`` and ``PageFolders``). A group is a key over all its files and a digest of
 ///   their paths; at 100,000 item pages an entry per file would cost a warm rebuild more than all
 ///   the rest of it.
 ///
@@ -64,6 +65,11 @@ struct OutputManifest: Sendable, Equatable {
 
     /// The groups of `folder`'s files; empty when the build published none there.
     func groups(in folder: String) -> [Group] { groupsByFolder[folder] ?? [] }
+
+    /// The folders published in groups, sorted byte for byte.
+    var groupedFolders: [String] {
+        groupsByFolder.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
 
     /// Records `groups` as `folder`'s (none: the folder is not published in groups).
     mutating func setGroups(_ groups: [Group], in folder: String) {

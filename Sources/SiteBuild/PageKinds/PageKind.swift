@@ -16,10 +16,20 @@ protocol PageKind: Sendable {
     func pages(of catalogue: Catalogue, context: PageKindContext) -> [DeclaredPage]
 }
 
-/// What every kind's pages share: the renderer (for its words) and the site's menu.
+/// What every kind's pages share: the renderer (for its words), the site's menu and the
+/// catalogue's tags.
 struct PageKindContext: Sendable {
     let renderer: SiteRenderer
     let menu: [MenuEntry]
+    /// ``Catalogue/tags()``, found once for all the kinds that show them (a pass over every
+    /// photo's tags).
+    let tags: [CatalogueTag]
+
+    init(renderer: SiteRenderer, menu: [MenuEntry], catalogue: Catalogue) {
+        self.renderer = renderer
+        self.menu = menu
+        tags = catalogue.tags()
+    }
 
     var strings: InterfaceStrings { renderer.options.strings }
 }

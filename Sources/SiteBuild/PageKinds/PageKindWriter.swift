@@ -11,9 +11,10 @@ import Synchronization
 
 /// Publishes the pages of every registered ``PageKind``, each with its layout file, on all
 /// cores. A page is kept under the key of the ``SitePage`` it shows (its fingerprint, with the
-/// program's): one unchanged since the previous build is linked from the previous site, not
-/// laid out or rendered again, so adding a tag to one product rewrites only the pages that show
-/// it.
+/// program's): one unchanged since the previous build is not laid out or rendered again, so
+/// adding a tag to one product rewrites only the pages that show it. The pages go into their
+/// folders as groups (see ``PageFolders``): a folder none of whose pages changed is taken over
+/// from the previous site whole.
 struct PageKindWriter {
     let renderer: SiteRenderer
     let publisher: SitePublisher
@@ -24,55 +25,143 @@ struct PageKindWriter {
         var paths: [String] = []
         /// Pages laid out and rendered (the others were kept).
         var renderedCount = 0
+        /// The previous site's folders of pages that the new site takes over.
+        var carried: [CarriedFolder] = []
     }
 
     func write(_ catalogue: Catalogue, menu: [MenuEntry], progress: Progress)
         throws(CommandError) -> Outcome
     {
-        let context = PageKindContext(renderer: renderer, menu: menu)
+        let context = PageKindContext(renderer: renderer, menu: menu, catalogue: catalogue)
         let declared = kinds.flatMap { $0.pages(of: catalogue, context: context) }
         guard !declared.isEmpty else { return Outcome() }
-        progress.update("Writing category and tag pages", done: 0, total: declared.count)
-        let next = Atomic(0)
-        let done = Atomic(0)
-        let rendered = Atomic(0)
-        let failures = Mutex<[Int: CommandError]>([:])
-        let workers = min(declared.count, ProcessInfo.processInfo.activeProcessorCount)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < declared.count, failures.withLock({ $0.isEmpty }) else { return }
-                do throws(CommandError) {
-                    if try publish(declared[index]) { rendered.wrappingAdd(1, ordering: .relaxed) }
-                } catch {
-                    failures.withLock { $0[index] = error }
-                }
-                let count = done.wrappingAdd(1, ordering: .relaxed).newValue
-                progress.update(
-                    "Writing category and tag pages", done: count, total: declared.count)
+        // Every page's key first (each page made and let go): the folders' groups need them all.
+        let keys = Mutex([UInt64](repeating: 0, count: declared.count))
+        try Self.forEach(declared.count) { index throws(CommandError) in
+            let key = renderer.fingerprint(of: declared[index].page(), salt: PageWriter.programSalt)
+            keys.withLock { $0[index] = key }
+        }
+        let layout = PageFolders(paths: declared.map(\.path), keys: keys.withLock { $0 })
+        let folders = layout.folders.map { publisher.beginGroups(in: $0.name, $0.groups) }
+        let making = folders.map { Set($0.groupsToMake) }
+        let toMake = declared.indices.filter { index in
+            guard let placement = layout.placements[index] else { return true }
+            return [placement.page, placement.layout].contains {
+                making[$0.folder].contains($0.group)
             }
         }
-        // The first failing page's error, as a page-by-page build would have met it.
-        if let first = failures.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }
+        progress.update("Writing category and tag pages", done: 0, total: toMake.count)
+        let done = Atomic(0)
+        let rendered = Atomic(0)
+        let allKeys = keys.withLock { $0 }
+        try Self.forEach(toMake.count) { slot throws(CommandError) in
+            let index = toMake[slot]
+            let made: Bool
+            if let placement = layout.placements[index] {
+                made = try publish(declared[index], placement, into: folders, making: making)
+            } else {
+                made = try publish(declared[index], key: allKeys[index])
+            }
+            if made { rendered.wrappingAdd(1, ordering: .relaxed) }
+            let count = done.wrappingAdd(1, ordering: .relaxed).newValue
+            progress.update("Writing category and tag pages", done: count, total: toMake.count)
+        }
+        var carried: [CarriedFolder] = []
+        for (number, folder) in folders.enumerated() {
+            switch try folder.finish(paths: { layout.folders[number].paths }) {
+            case .published(let taken):
+                if let taken { carried.append(taken) }
+            case .mustWriteAll:
+                try writeAgain(folder: number, layout, declared)
+            }
+        }
         return Outcome(
-            paths: declared.map(\.path), renderedCount: rendered.load(ordering: .relaxed))
+            paths: declared.map(\.path), renderedCount: rendered.load(ordering: .relaxed),
+            carried: carried)
     }
 
-    /// Publishes one page and its layout file; returns whether it was rendered (not kept).
-    private func publish(_ declared: DeclaredPage) throws(CommandError) -> Bool {
-        let page = declared.page()
-        let key = renderer.fingerprint(of: page, salt: PageWriter.programSalt)
+    /// Renders `declared` and publishes its files that go into a group of `folders` to make.
+    private func publish(
+        _ declared: DeclaredPage, _ placement: PageFolders.PagePlacement,
+        into folders: [GroupedFolder], making: [Set<Int>]
+    ) throws(CommandError) -> Bool {
+        let files = try render(declared)
+        for (file, place) in zip(files, [placement.page, placement.layout])
+        where making[place.folder].contains(place.group) {
+            try folders[place.folder].publish(file.bytes, at: file.path)
+        }
+        return true
+    }
+
+    /// Publishes a page at the site's root and its layout file under `key`; returns whether it
+    /// was rendered (not kept).
+    private func publish(_ declared: DeclaredPage, key: UInt64) throws(CommandError) -> Bool {
         let kept = try publisher.publish(
             [declared.path, LayoutDocument.path(ofPage: declared.path)], key: key
         ) { () throws(CommandError) -> [Data] in
-            let made: SiteRenderer.RenderedPage
-            do throws(LayoutError) {
-                made = try renderer.render(page)
-            } catch {
-                throw .failed("layout of \(declared.path): \(error.description)")
-            }
-            return [Data(made.html.utf8), Data(LayoutDocument.page(page, rendered: made).utf8)]
+            try render(declared).map(\.bytes)
         }
         return !kept
+    }
+
+    /// Writes every file of the folder at `number` of `layout` again, none kept: the rare
+    /// rebuild where a path is a file in one build and a folder in the other.
+    private func writeAgain(folder number: Int, _ layout: PageFolders, _ declared: [DeclaredPage])
+        throws(CommandError)
+    {
+        let folder = publisher.beginGroups(
+            in: layout.folders[number].name, layout.folders[number].groups, mayKeep: false)
+        for (index, placement) in layout.placements.enumerated() {
+            guard let placement else { continue }
+            let files = try render(declared[index])
+            for (file, place) in zip(files, [placement.page, placement.layout])
+            where place.folder == number {
+                try folder.publish(file.bytes, at: file.path)
+            }
+        }
+        _ = try folder.finish(paths: { layout.folders[number].paths })
+    }
+
+    /// The page's HTML file and its layout file.
+    private func render(_ declared: DeclaredPage) throws(CommandError) -> [(
+        path: String, bytes: Data
+    )] {
+        let page = declared.page()
+        let made: SiteRenderer.RenderedPage
+        do throws(LayoutError) {
+            made = try renderer.render(page)
+        } catch {
+            throw .failed("layout of \(declared.path): \(error.description)")
+        }
+        return [
+            (declared.path, Data(made.html.utf8)),
+            (
+                LayoutDocument.path(ofPage: declared.path),
+                Data(LayoutDocument.page(page, rendered: made).utf8)
+            ),
+        ]
+    }
+
+    /// Calls `body` with every index below `count`, on all cores; throws the error of the first
+    /// failing index, as one index after the other would have met it.
+    private static func forEach(
+        _ count: Int, _ body: @Sendable (Int) throws(CommandError) -> Void
+    ) throws(CommandError) {
+        guard count > 0 else { return }
+        let next = Atomic(0)
+        let failures = Mutex<[Int: CommandError]>([:])
+        let workers = min(count, ProcessInfo.processInfo.activeProcessorCount)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < count, failures.withLock({ $0.isEmpty }) else { return }
+                do throws(CommandError) {
+                    try body(index)
+                } catch {
+                    failures.withLock { $0[index] = error }
+                }
+            }
+        }
+        if let first = failures.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }
     }
 }

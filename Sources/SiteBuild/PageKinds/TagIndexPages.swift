@@ -8,7 +8,7 @@ struct TagIndexPages: PageKind {
     }
 
     func pages(of catalogue: Catalogue, context: PageKindContext) -> [DeclaredPage] {
-        let tags = catalogue.tags()
+        let tags = context.tags
         guard !tags.isEmpty else { return [] }
         let strings = context.strings
         // The cards are a catalogue of their own: one photo per tag.

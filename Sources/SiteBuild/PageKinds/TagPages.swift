@@ -9,7 +9,7 @@ struct TagPages: PageKind {
     }
 
     func pages(of catalogue: Catalogue, context: PageKindContext) -> [DeclaredPage] {
-        catalogue.tags().flatMap { tag in
+        context.tags.flatMap { tag in
             Self.collectionPages(
                 catalogue, positions: tag.positions, context: context, title: tag.name,
                 description: [

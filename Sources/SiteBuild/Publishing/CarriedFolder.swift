@@ -103,8 +103,19 @@ final class CarriedFolder: @unchecked Sendable {
         )
     }
 
-    /// The staging folder's hidden folder where files for `name` wait until ``moveIn(oldSite:)``.
-    static func incomingName(of name: String) -> String { ".incoming-\(name)" }
+    /// The staging folder's hidden folder where files for `name` wait until ``moveIn(oldSite:)``:
+    /// at the staging folder's top even for a folder deeper in the site (`layout/ceramics`),
+    /// so none is left behind in the new site once the arrivals moved in.
+    static func incomingName(of name: String) -> String {
+        ".incoming-"
+            + name.flatMap { character -> [Character] in
+                switch character {
+                case "%": ["%", "2", "5"]
+                case "/": ["%", "2", "F"]
+                default: [character]
+                }
+            }
+    }
 
     private init(
         name: String, output: OutputFolder, arrivals: [Int], arrivingFiles: [String],

@@ -14,8 +14,8 @@ import Synchronization
 #endif
 
 /// One of the site's large folders whose files come in groups, each under one key (the item
-/// pages of each gallery page; see ``OutputManifest/Group``), as the ``SitePublisher`` publishes
-/// it. Made by ``SitePublisher/beginGroups(in:_:mayKeep:)``.
+/// pages of each gallery page, the pages of a page kind in one of its folders; see
+/// ``OutputManifest/Group``), as the ``SitePublisher`` publishes it. Made by ``SitePublisher/beginGroups(in:_:mayKeep:)``.
 ///
 /// When the previous build's manifest has the folder's groups and the previous site still has
 /// the folder, the folder is taken over whole (a ``CarriedFolder``): only the groups whose key
@@ -56,10 +56,11 @@ final class GroupedFolder: Sendable {
         self.previousGroups = previous
         self.output = output
         self.carries = carries
-        groupsToMake = groups.indices.filter { index in
-            !carries || !previous.indices.contains(index)
-                || previous[index].key != groups[index].key
-        }
+        // A group's key covers its files' paths too, so a group with a key the previous folder
+        // has is there already, wherever it was in the order: a category added before others
+        // makes only its own pages.
+        let previousKeys = carries ? Set(previous.map(\.key)) : []
+        groupsToMake = groups.indices.filter { !previousKeys.contains(groups[$0].key) }
     }
 
     /// Publishes `bytes` at `path` (relative to the site, inside the folder), a file of one of

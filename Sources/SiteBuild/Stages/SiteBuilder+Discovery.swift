@@ -54,18 +54,16 @@ extension SiteBuilder {
         return image
     }
 
-    /// Writes `sitemap.xml`, `robots.txt` and `feed.xml` as the settings ask.
+    /// Writes `sitemap.xml`, `robots.txt` and `feed.xml` as the settings ask; `collectionPages`
+    /// are the page kinds' pages (see ``PageKindWriter/Outcome/paths``).
     func writeDiscoveryFiles(
-        _ catalogue: Catalogue, renderer: SiteRenderer, staticFolder: StaticFolder?,
-        to publisher: SitePublisher
+        _ catalogue: Catalogue, collectionPages: [String], renderer: SiteRenderer,
+        staticFolder: StaticFolder?, to publisher: SitePublisher
     ) throws(CommandError) {
         guard let site = settings.baseURL, settings.sitemap || settings.feed else { return }
         let dates = settings.feed ? photoDates(catalogue) : []
         var files = DiscoveryFiles(site: site, renderer: renderer, publisher: publisher)
-        let context = PageKindContext(renderer: renderer, menu: [])
-        files.collectionPages = PageKinds.registered.flatMap {
-            $0.pages(of: catalogue, context: context).map(\.path)
-        }
+        files.collectionPages = collectionPages
         try files.write(
             catalogue, dates: dates, sitemap: settings.sitemap, feed: settings.feed,
             ownRobots: staticFolder?.files.contains(Sitemap.robotsFileName) == true)

@@ -39,8 +39,9 @@ extension SiteBuilder {
         _ redirects: Redirects, catalogue: Catalogue, renderer: SiteRenderer,
         staticFolder: StaticFolder?, draft: inout BuildCache.Draft, to publisher: SitePublisher
     ) throws(CommandError) {
-        for (index, photo) in catalogue.photos.enumerated() {
-            draft.itemPaths[catalogue.scanIndices[index]] = photo.itemPath
+        // By index: a copy of each photo costs a rebuild of 100,000 photos more than the loop.
+        for index in catalogue.photos.indices {
+            draft.itemPaths[catalogue.scanIndices[index]] = catalogue.photos[index].itemPath
         }
         // `catalogue` has one card per product; the product's other photos lead to its page.
         let photosShown = catalogue.photos.flatMap { card in

@@ -175,13 +175,14 @@ public struct SiteBuilder {
             var redirects = self.redirects(
                 catalogue, cache: cache, previousPositions: previousPositions)
             let shownCount = catalogue.cardCount
-            carriedFolders += try write(
+            let written = try write(
                 &catalogue, scan: scan, renderer: renderer,
                 shareImage: try settingsShareImage(catalogue, renderer: renderer), cache: cache,
                 previousPositions: previousPositions, draft: &draft,
                 // Redirect pages go among the item pages: the folder is written whole, not carried.
                 keepsItemPages: redirects.isEmpty && cache?.redirects.isEmpty != false,
                 to: publisher, progress: progress)
+            carriedFolders += written.carried
             if catalogue.photos.count != shownCount {
                 redirects = self.redirects(
                     catalogue, cache: cache, previousPositions: previousPositions)
@@ -193,7 +194,8 @@ public struct SiteBuilder {
                 catalogue, draft: draft, renderer: renderer, staticFolder: staticFolder,
                 to: publisher)
             try writeDiscoveryFiles(
-                catalogue, renderer: renderer, staticFolder: staticFolder, to: publisher)
+                catalogue, collectionPages: written.collectionPages, renderer: renderer,
+                staticFolder: staticFolder, to: publisher)
             draft.files = publisher.published
             statistics = draft.pages.reduce(into: LayoutStatistics()) { $0.add($1) }
             keptPages = draft.pages.count - draft.renderedPages
@@ -263,14 +265,15 @@ public struct SiteBuilder {
     /// Writes the pages, layout.json and the stylesheets, and places the originals; records in
     /// `draft` which originals are published and what each page was made from. Photos gone
     /// since the scan are left out of `catalogue` (and of the pages, rendered again without them). Returns the
-    /// previous site's originals and item pages folders that are taken over rather than placed again.
+    /// previous site's originals, item pages and page kinds' folders that are taken over rather than placed again,
+    /// and the paths of the page kinds' pages.
     private func write(
         _ catalogue: inout Catalogue, scan: ScanResult, renderer: SiteRenderer,
         shareImage: SiteRenderer.ShareImage?, cache: BuildCache?,
         previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, keepsItemPages: Bool, to publisher: SitePublisher,
         progress: Progress
-    ) throws(CommandError) -> [CarriedFolder] {
+    ) throws(CommandError) -> (carried: [CarriedFolder], collectionPages: [String]) {
         try withholdLongOriginals(
             &catalogue, staging: publisher.output.staging.path,
             folder: renderer.options.photosFolder, linksOriginals: renderer.options.linksOriginals)
@@ -335,7 +338,7 @@ public struct SiteBuilder {
 
         try publisher.publish(renderer.theme.stylesheet, at: renderer.stylesheetPath)
         try publisher.publish(renderer.layoutStylesheet(), at: renderer.layoutStylesheetPath)
-        let menu = catalogue.menu(renderer.options.strings)
+        var menu = catalogue.menu(renderer.options.strings)
         let pages = try PageWriter(
             renderer: renderer, publisher: publisher, previous: cache?.pages ?? [],
             shareImage: shareImage, menu: menu
@@ -373,11 +376,11 @@ public struct SiteBuilder {
                 throw .failed("every photo went away during the build; nothing to publish")
             }
             publisher.withdraw(PageWriter.paths(pageCount: draft.pages.count))
+            menu = remaining.menu(renderer.options.strings)
             items.folder?.withdraw(paths: catalogue.photos.compactMap(\.itemPath))
             let pages = try PageWriter(
                 renderer: renderer, publisher: publisher, previous: cache?.pages ?? [],
-                shareImage: shareImage,
-                menu: remaining.menu(renderer.options.strings)
+                shareImage: shareImage, menu: menu
             ).write(remaining, progress: progress)
             draft.pages = pages.records
             draft.renderedPages = pages.records.count - pages.keptCount
@@ -387,15 +390,14 @@ public struct SiteBuilder {
             final = remaining
         }
         let kinds = try PageKindWriter(renderer: renderer, publisher: publisher).write(
-            final, menu: final.menu(renderer.options.strings),
-            progress: progress)
+            final, menu: menu, progress: progress)
         try publisher.publish(
             LayoutDocument.index(
                 options: renderer.options,
                 pageFileNames: (1...final.pageCount).map(SitePage.fileName) + kinds.paths,
                 photoCount: final.photos.count),
             at: LayoutDocument.indexFileName)
-        return [carried, items.carried].compactMap { $0 }
+        return ([carried, items.carried].compactMap { $0 } + kinds.carried, kinds.paths)
     }
 
     /// Scans the photos folder, leaving out the folders in `excluded` (the output, the static

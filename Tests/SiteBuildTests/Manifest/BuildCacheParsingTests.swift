@@ -16,6 +16,15 @@ struct BuildCacheParsingTests {
         OutputManifest.Group(key: UInt64($0) * 0xfeed_beef, pathsDigest: 0xabc)
     }
 
+    /// The manifest's groups of the page kinds' folders: any folder, named as it is.
+    static let pageGroups = [
+        "ceramics #1": [
+            OutputManifest.Group(key: 0x1, pathsDigest: 0x2),
+            OutputManifest.Group(key: UInt64.max, pathsDigest: 0x4),
+        ],
+        "layout/ceramics #1": [OutputManifest.Group(key: 0x5, pathsDigest: 0x6)],
+    ]
+
     /// The moved item pages the cache records.
     static let redirects = Redirects([
         "items/old one.html": "photo2.jpg", "items/sub-10/old.html": "Sub #10/photo 10.jpg",
@@ -44,6 +53,7 @@ struct BuildCacheParsingTests {
             .init(path: "assets/logo #1.png", key: UInt64.max),
         ])
         draft.files.setGroups(itemGroups, in: "items")
+        for (folder, groups) in pageGroups { draft.files.setGroups(groups, in: folder) }
         for index in draft.itemPaths.indices where index % 2 == 0 {
             draft.itemPaths[index] = "items/\(draft.photos[index].relativePath).html"
         }
@@ -97,6 +107,10 @@ struct BuildCacheParsingTests {
             loaded.files.entries.map(\.path) == ["assets/logo #1.png", "index.html"]
                 && loaded.files.key(of: "assets/logo #1.png") == UInt64.max)
         #expect(loaded.files.groups(in: "items") == Self.itemGroups)
+        #expect(loaded.files.groupedFolders == ["ceramics #1", "items", "layout/ceramics #1"])
+        for (folder, groups) in Self.pageGroups {
+            #expect(loaded.files.groups(in: folder) == groups)
+        }
         #expect(
             loaded.itemPaths
                 == loaded.scan.entries.indices.map {
@@ -150,11 +164,11 @@ struct BuildCacheParsingTests {
 
     @Test(
         "a damaged line is reported by its number, among the photos, the pages and the files",
-        arguments: [2, 30, 51, 52, 53, 90, 102, 104, 105, 107, 108, 110, 111])
+        arguments: [2, 30, 51, 52, 53, 90, 102, 104, 105, 107, 108, 110, 111, 113, 115])
     func damagedLine(number: Int) throws {
         // Line 1 is the header, 2...102 the photos, 103 "#pages", 104 and 105 the pages, 106
         // "#files", 107 and 108 the manifest's entries, 109 "#redirects", 110 and 111 the
-        // redirects.
+        // redirects, 112 "#groups", 113 to 115 the groups of the page kinds' folders.
         let (cache, warning) = try Self.load(
             Self.replacing(line: number, in: Self.cacheText(), with: "photo.jpg\tnot\ta\tnumber"))
         #expect(cache == nil)
@@ -180,6 +194,8 @@ struct BuildCacheParsingTests {
         #expect(try Self.load(withoutFiles).warning?.contains("(it ends early)") == true)
         let withoutRedirects = String(text[..<text.range(of: "#redirects\n")!.lowerBound])
         #expect(try Self.load(withoutRedirects).warning?.contains("(it ends early)") == true)
+        let withoutGroups = String(text[..<text.range(of: "#groups\n")!.lowerBound])
+        #expect(try Self.load(withoutGroups).warning?.contains("(it ends early)") == true)
     }
 
     @Test(
