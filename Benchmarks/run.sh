@@ -52,7 +52,7 @@ WEBP_COUNT=${WEBP_COUNT:-12}                      # photos for Benchmarks/rendit
 WEBP_REPEATS=${WEBP_REPEATS:-2}
 ROUNDS=${ROUNDS:-$d_rounds}                       # best of ROUNDS for scan and its peers
 BUILD_ROUNDS=${BUILD_ROUNDS:-$d_build_rounds}     # best of BUILD_ROUNDS for the build rows
-BUILD_VARIANTS=${BUILD_VARIANTS:-plain shared shop} # build rows: plain, --base-url, a shop of 20 categories and 200 tags
+BUILD_VARIANTS=${BUILD_VARIANTS:-plain shared shop products} # build rows: plain, --base-url, a shop of 20 categories and 200 tags, its photos as products of 4
 E2E_ROUNDS=${E2E_ROUNDS:-$d_e2e_rounds}           # best of E2E_ROUNDS for ours and sigal
 E2E_VARIANTS=${E2E_VARIANTS:-webp jpeg}           # end-to-end with WebP on (default) and --no-webp
 EXIFTOOL_EVERY=${EXIFTOOL_EVERY:-$d_exif_every}   # exiftool reads every Nth scan file (it is slow)
@@ -200,12 +200,14 @@ corpus() {
 photo_list() { find "$1" -type f \( -name '*.jpg' -o -name '*.png' \) | LC_ALL=C sort > "$2"; }
 # The corpus of $1 photos as a shop (Benchmarks/suite/shop_corpus.py): 20 category folders of
 # hard links and a metadata.json of titles and 1-3 of 200 tags per photo.
+# $2: photos per product (default 1: every photo a product of its own).
 shop_corpus() {
-  local dir="$work/shop-$1"
+  local per=${2:-1}
+  local dir="$work/shop-$1"; ((per > 1)) && dir="$work/products-$1-$per"
   if [[ ! -f $dir/.complete ]]; then
     log "making the shop of $1 photos in $dir..."
     rm -rf "$dir"
-    python3 "$package/Benchmarks/suite/shop_corpus.py" "$(corpus "$1")" "$dir" 20 200 >&2
+    python3 "$package/Benchmarks/suite/shop_corpus.py" "$(corpus "$1")" "$dir" 20 200 "$per" >&2
     touch "$dir/.complete"
   fi
   echo "$dir"
@@ -345,6 +347,10 @@ for count in $BUILD_COUNTS; do
   elif [[ $variant == shop ]]; then
     # The same photos in 20 categories with 200 tags: a page per category and per tag.
     source=$(shop_corpus "$count"); label="no renditions, 20 categories, 200 tags"; k="build$count-shop"
+  elif [[ $variant == products ]]; then
+    # The shop with its photos grouped into products of 4: a card and a page per product.
+    source=$(shop_corpus "$count" 4); label="no renditions, products of 4 photos, 20 categories, 200 tags"
+    k="build$count-products"
   fi
   photo_list "$source" "$work/build-files.txt"
   build=("$tool" build "$source" -o "$site" --quiet --no-renditions "${extra[@]}")
@@ -369,7 +375,7 @@ for count in $BUILD_COUNTS; do
   floor_ns=$((best_ns[$k-floor-read] + best_ns[$k-floor-link]))
   big=0; [[ $count == 100000 ]] && big=1
   target_cold="—"; target_warm="—"; target_touch="—"
-  memory_limit=500; [[ $variant == shared ]] && memory_limit=600; [[ $variant == shop ]] && memory_limit=700
+  memory_limit=500; [[ $variant == shared || $variant == products ]] && memory_limit=600; [[ $variant == shop ]] && memory_limit=700
   if ((big)); then
     target_cold="$(verdict "$(sec "$cold")" "<" 10 "< 10 s"); $(verdict "$(mb "${peak_kb[$k-cold]}")" "<" $memory_limit "< $memory_limit MB")"
     target_warm=$(verdict "$(div "${best_ns[$k-warm]}" "$cold" %.4f)" "<=" 0.10 "≤ 0.10")
