@@ -10,36 +10,42 @@ import SiteRenderer
 /// silently); ``conflicts(in:)`` lists them and ``merged(_:)`` hands every row the values of
 /// its product and its variant once there are none.
 enum ProductRows {
-    /// One field of an entry: its text for comparing and messages, and how to copy it.
+    /// One field of an entry: its text for comparing and messages, and how to copy it. Plain
+    /// closures rather than key paths: at 100,000 rows a key path's dynamic access was most of
+    /// the merging's time.
     struct Field: Sendable {
         var name: String
-        var text: @Sendable (PhotoMetadata.Entry) -> String?
-        var copy: @Sendable (_ to: inout PhotoMetadata.Entry, _ from: PhotoMetadata.Entry) -> Void
-
-        init<Value: Sendable>(
-            _ name: String, _ path: WritableKeyPath<PhotoMetadata.Entry, Value?> & Sendable,
-            text: @escaping @Sendable (Value) -> String
-        ) {
-            self.name = name
-            self.text = { $0[keyPath: path].map(text) }
-            self.copy = { to, from in to[keyPath: path] = from[keyPath: path] }
-        }
+        var text: @Sendable (borrowing PhotoMetadata.Entry) -> String?
+        var copy:
+            @Sendable (_ to: inout PhotoMetadata.Entry, _ from: borrowing PhotoMetadata.Entry) ->
+                Void
     }
 
     /// The fields every row of a product shares.
     static let productFields: [Field] = [
-        Field("title", \.title) { $0 }, Field("caption", \.caption) { $0 },
-        Field("link", \.link) { $0 }, Field("badge", \.badge) { $0 },
-        Field("slug", \.slug) { $0 },
-        Field("order", \.order) { NumberText.decimal($0, decimals: 6) },
-        Field("tags", \.nonEmptyTags) { $0.joined(separator: ", ") },
+        Field(name: "title", text: { $0.title }, copy: { $0.title = $1.title }),
+        Field(name: "caption", text: { $0.caption }, copy: { $0.caption = $1.caption }),
+        Field(name: "link", text: { $0.link }, copy: { $0.link = $1.link }),
+        Field(name: "badge", text: { $0.badge }, copy: { $0.badge = $1.badge }),
+        Field(name: "slug", text: { $0.slug }, copy: { $0.slug = $1.slug }),
+        Field(
+            name: "order", text: { $0.order.map { NumberText.decimal($0, decimals: 6) } },
+            copy: { $0.order = $1.order }),
+        Field(
+            name: "tags", text: { $0.tags.isEmpty ? nil : $0.tags.joined(separator: ", ") },
+            copy: { $0.tags = $1.tags }),
     ]
 
     /// The fields a variant may give on its own: the product's when it does not.
     static let variantFields: [Field] = [
-        Field("price", \.price) { $0 }, Field("compareAtPrice", \.compareAtPrice) { $0 },
-        Field("currency", \.currency) { $0 },
-        Field("availability", \.availability) { $0.spellings[0] },
+        Field(name: "price", text: { $0.price }, copy: { $0.price = $1.price }),
+        Field(
+            name: "compareAtPrice", text: { $0.compareAtPrice },
+            copy: { $0.compareAtPrice = $1.compareAtPrice }),
+        Field(name: "currency", text: { $0.currency }, copy: { $0.currency = $1.currency }),
+        Field(
+            name: "availability", text: { $0.availability?.spellings[0] },
+            copy: { $0.availability = $1.availability }),
     ]
 
     /// Two rows of one product that give `field` different values.
@@ -53,17 +59,24 @@ enum ProductRows {
         var secondValue: String
     }
 
-    /// The photo paths of each product, by its name, in the file's row order.
+    /// The photo paths of each product, by its name, in the file's row order: the products in
+    /// the order of their first rows. Each row's place is looked up once (at 100,000 rows, a
+    /// lookup per comparison was most of a warm rebuild).
     static func products(in metadata: PhotoMetadata) -> [(name: String, paths: [String])] {
         guard metadata.hasProducts else { return [] }
-        var byName: [String: [String]] = [:]
+        var rows: [(place: Int, path: String, product: String)] = []
         for (path, entry) in metadata.photos {
-            if let product = entry.product { byName[product, default: []].append(path) }
+            guard let product = entry.product else { continue }
+            rows.append((metadata.rowPosition(ofPhoto: path) ?? Int.max, path, product))
         }
-        func place(_ path: String) -> Int { metadata.rowPosition(ofPhoto: path) ?? Int.max }
-        return byName.map { name, paths in
-            (name, paths.sorted { (place($0), $0) < (place($1), $1) })
-        }.sorted { place($0.paths[0]) < place($1.paths[0]) }
+        rows.sort { ($0.place, $0.path) < ($1.place, $1.path) }
+        var names: [String] = []
+        var byName: [String: [String]] = [:]
+        for row in rows {
+            if byName[row.product] == nil { names.append(row.product) }
+            byName[row.product, default: []].append(row.path)
+        }
+        return names.map { ($0, byName[$0]!) }
     }
 
     /// Every pair of disagreeing rows, each field once per product (and variant): the first row
@@ -84,10 +97,15 @@ enum ProductRows {
             for field in productFields {
                 found += disagreements(entries, field: field, product: name)
             }
-            let groups = Dictionary(grouping: entries) { $0.entry.variant ?? "" }
-            for variant in groups.keys.sorted() {
+            let groups =
+                entries.contains { $0.entry.variant != nil }
+                ? Dictionary(grouping: entries) { $0.entry.variant ?? "" }.sorted {
+                    $0.key < $1.key
+                }
+                .map(\.value) : [entries]
+            for rows in groups {
                 for field in variantFields {
-                    found += disagreements(groups[variant]!, field: field, product: name)
+                    found += disagreements(rows, field: field, product: name)
                 }
             }
         }
@@ -113,7 +131,7 @@ enum ProductRows {
     /// none). Where rows conflict, the first row's value wins; a build refuses conflicts first.
     static func merged(_ metadata: PhotoMetadata) -> PhotoMetadata {
         var result = metadata
-        for (_, paths) in products(in: metadata) {
+        for (_, paths) in products(in: metadata) where paths.count > 1 {
             let entries = paths.map { metadata.photos[$0]! }
             var shared = PhotoMetadata.Entry()
             for field in productFields {
@@ -145,13 +163,5 @@ enum ProductRows {
             }
         }
         return result
-    }
-}
-
-extension PhotoMetadata.Entry {
-    /// The tags as an optional, so a product's rows compare "no tags" as not given.
-    var nonEmptyTags: [String]? {
-        get { tags.isEmpty ? nil : tags }
-        set { tags = newValue ?? [] }
     }
 }
