@@ -59,7 +59,7 @@ build_sites() {
         # shellcheck disable=SC2086 # the arguments are words
         "$binary" build SampleImages -o "$site-$mode" --quiet $arguments
     done < docs/layouts/modes.txt
-    for language in ar pl; do
+    for language in ar he pl; do
         "$binary" build SampleImages -o "$site-$language" --quiet --language "$language"
     done
     # A generated shop: 5 categories, 12 tags, text of 1-6 lines, photos from 1:6 to 8:1.
@@ -102,8 +102,9 @@ browsers_tier() {
     for mode in left-to-right fixed-item-width sections; do
         python3 Tests/Browser/check_site.py "$site-$mode" --widths 20 --dpr2-widths 4
     done
-    # Arabic (dir="rtl", the tiles mirrored) and Polish (few and many forms), 3 widths per engine.
-    for language in ar pl; do
+    # Arabic and Hebrew (dir="rtl", the tiles mirrored) and Polish (few and many forms), 3 widths
+    # per engine.
+    for language in ar he pl; do
         for engine in chromium firefox webkit; do
             python3 Tests/Browser/check_items.py "$site-$language" --engine $engine --widths 320,1280,2560 \
                 --axe .build/test-tools/axe.min.js
