@@ -65,12 +65,12 @@ public struct RenditionWidths: Sendable, Hashable {
         ranges = Self.ranges(of: layout)
         let served = ranges + sections.flatMap(Self.ranges)
         widestColumn = served.map(\.columnWidths.upperBound).max() ?? 0
-        var needs: [ClosedRange<Double>] = served.flatMap { range in
-            Set([densities.lowerBound, densities.upperBound]).map { density in
-                max(
-                    1, range.columnWidths.lowerBound * density)...max(
-                        1, range.columnWidths.upperBound * density)
-            }
+        // Every density between the two counts (1.25, 1.5, 1.75 screens are common): a fixed
+        // column width needs every width from itself at 1× to twice itself, not those two alone,
+        // and so does a tile that crops its photo's sides and draws it wider than its box.
+        var needs: [ClosedRange<Double>] = served.map { range in
+            max(1, range.columnWidths.lowerBound * densities.lowerBound)...max(
+                1, range.columnWidths.upperBound * densities.upperBound)
         }
         let widestNeed = needs.map(\.upperBound).max() ?? 1
         if let itemWidth, itemWidth * densities.upperBound > widestNeed {

@@ -164,7 +164,8 @@ struct RenditionWidthsTests {
                 ],
                 sizing: .fixedItemWidth(240)))
         #expect(fixed.sizes == "(min-width: 800px) 240px, 240px")
-        // 240 px at 1× and 480 px at 2×, nothing between them that no screen picks.
-        #expect(fixed.candidates == [240, 480])
+        // 240 px at 1× to 480 px at 2×, and the screens between (1.25×, 1.5×, a tile that
+        // crops its photo's sides): each width serves the needs up to 1.3 times below it.
+        #expect(fixed.candidates == [310, 403, 480])
     }
 }
