@@ -69,8 +69,9 @@ public struct RenditionWidths: Sendable, Hashable {
         // column width needs every width from itself at 1× to twice itself, not those two alone,
         // and so does a tile that crops its photo's sides and draws it wider than its box.
         var needs: [ClosedRange<Double>] = served.map { range in
-            max(1, range.columnWidths.lowerBound * densities.lowerBound)...max(
-                1, range.columnWidths.upperBound * densities.upperBound)
+            max(
+                1, range.columnWidths.lowerBound * densities.lowerBound)...max(
+                    1, range.columnWidths.upperBound * densities.upperBound)
         }
         let widestNeed = needs.map(\.upperBound).max() ?? 1
         if let itemWidth, itemWidth * densities.upperBound > widestNeed {
