@@ -208,6 +208,7 @@ class WebKit:
         if not driver_path or not xvfb or not os.path.exists(MINIBROWSER):
             raise FileNotFoundError("WebKitWebDriver, Xvfb or MiniBrowser")
         self.view: subprocess.Popen | None = None
+        self.requests = 0
         self.active = "minibrowser"
         # Xvfb picks a free display itself and writes its number to the pipe: other test runs on
         # the same machine may hold any fixed one.
@@ -244,18 +245,25 @@ class WebKit:
             self.view = subprocess.Popen([interpreter, str(helper)], stdin=subprocess.PIPE,
                                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                          text=True, start_new_session=True)
-        self.view.stdin.write(json.dumps(request) + "\n")
+        self.requests += 1
+        ident = self.requests
+        self.view.stdin.write(json.dumps(dict(request, id=ident)) + "\n")
         self.view.stdin.flush()
         # Every request is answered (scripts time out in the page after a minute at most), so a
-        # silent helper is a hang to report, not to wait out.
-        ready, _, _ = select.select([self.view.stdout], [], [], 90)
-        if not ready:
-            raise EngineError(f"webkit view: no answer to {str(request)[:80]} within 90 s")
-        line = self.view.stdout.readline()
-        if not line:
-            raise EngineError("webkit: the WebView helper (webkit_view.py) stopped; "
-                              "install python3-gi gir1.2-webkit2-4.1 gir1.2-gtk-3.0")
-        answer = json.loads(line)
+        # silent helper is a hang to report, not to wait out. An answer to an earlier request
+        # (one given up on here, on a loaded machine) is skipped: each carries its request's id.
+        deadline = time.monotonic() + 90
+        while True:
+            ready, _, _ = select.select([self.view.stdout], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                raise EngineError(f"webkit view: no answer to {str(request)[:80]} within 90 s")
+            line = self.view.stdout.readline()
+            if not line:
+                raise EngineError("webkit: the WebView helper (webkit_view.py) stopped; "
+                                  "install python3-gi gir1.2-webkit2-4.1 gir1.2-gtk-3.0")
+            answer = json.loads(line)
+            if answer.get("id") == ident:
+                break
         if "error" in answer:
             raise EngineError(f"webkit view: {answer['error']}")
         return answer.get("value")

@@ -31,8 +31,15 @@ window.set_default_size(1280, 900)
 window.show_all()
 
 
-def answer(value=None, error=None) -> None:
-    sys.stdout.write(json.dumps({"error": error} if error is not None else {"value": value}) + "\n")
+# The id of the request being answered: every answer carries its request's, so a caller that
+# gave up on an answer (a loaded machine) can tell a late one from the one it waits for.
+current = [None]
+
+
+def answer(value=None, error=None, ident=None) -> None:
+    reply = {"error": error} if error is not None else {"value": value}
+    reply["id"] = ident if ident is not None else current[0]
+    sys.stdout.write(json.dumps(reply) + "\n")
     sys.stdout.flush()
 
 
@@ -44,15 +51,16 @@ def run(body: str) -> None:
     # cancelled after a minute: the caller always gets one answer.
     cancellable = Gio.Cancellable()
     timer = GLib.timeout_add(SCRIPT_TIMEOUT_MS, lambda: cancellable.cancel() or False)
+    ident = current[0]
 
     def finished(source, result, _data):
         GLib.source_remove(timer)
         try:
             value = view.call_async_javascript_function_finish(result)
             text = value.to_json(0) if value is not None and not value.is_undefined() else None
-            answer(json.loads(text) if text else None)
+            answer(json.loads(text) if text else None, ident=ident)
         except GLib.Error as error:
-            answer(error=error.message)
+            answer(error=error.message, ident=ident)
     view.call_async_javascript_function(body, -1, None, None, None, cancellable, finished, None)
 
 
@@ -61,6 +69,7 @@ def load(url: str) -> None:
     # which navigation may replace; wait for the commit before answering.
     handlers = []
     timer = []
+    ident = current[0]
 
     def done(value=None, error=None):
         if not handlers:
@@ -70,7 +79,7 @@ def load(url: str) -> None:
         handlers.clear()
         if timer:
             GLib.source_remove(timer.pop())
-        answer(value, error)
+        answer(value, error, ident)
         return False
 
     def changed(_view, event):
@@ -91,14 +100,16 @@ def load(url: str) -> None:
 def resize(width: int, height: int) -> None:
     window.resize(width, height)
     tries = [0]
+    ident = current[0]
 
     def settled():
         tries[0] += 1
         if view.get_allocated_width() == width and view.get_allocated_height() == height:
-            answer(True)
+            answer(True, ident=ident)
             return False
         if tries[0] > 200:
-            answer(error=f"the view stayed {view.get_allocated_width()}×{view.get_allocated_height()}")
+            answer(error=f"the view stayed {view.get_allocated_width()}×{view.get_allocated_height()}",
+                   ident=ident)
             return False
         return True
     GLib.timeout_add(10, settled)
@@ -111,6 +122,7 @@ def request(channel, _condition) -> bool:
         return False
     try:
         message = json.loads(line)
+        current[0] = message.get("id")
         if "width" in message:
             resize(message["width"], message["height"])
         elif "load" in message:
