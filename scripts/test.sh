@@ -62,7 +62,8 @@ build_sites() {
     for language in ar he pl; do
         "$binary" build SampleImages -o "$site-$language" --quiet --language "$language"
     done
-    # A generated shop: 5 categories, 12 tags, text of 1-6 lines, photos from 1:6 to 8:1.
+    # A generated shop: 5 categories, 12 tags, text of 1-6 lines, photos from 1:6 to 8:1,
+    # products of 1-8 photos, colour and size variants, every availability state.
     rm -rf "$work/shop"
     python3 Tests/Browser/generate_shop.py "$work/shop"
     "$binary" build "$work/shop" -o "$site-shop" --quiet

@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 import urllib.parse
 import urllib.request
 
@@ -100,7 +101,7 @@ def main(argv=None) -> int:
             for page in layout["pages"]:
                 set_gallery_width(browser, width, base + page["file"])
                 label = f"{args.engine} {width}px {page['file']}"
-                cards = browser.execute(BANDS_JS)
+                cards = settled(browser, BANDS_JS)
                 strict = not args.spare_only_at_breakpoints or width in starts
                 check_cards(t, label, cards, fixed, strict)
                 cut = browser.execute(SECTION_TEXT_JS)
@@ -122,6 +123,20 @@ def set_gallery_width(browser, width: int, url: str) -> None:
     if gallery < width - 0.5:
         browser.set_width(width + round(width - gallery))
         browser.get(url)
+
+
+def settled(browser, script: str, tries: int = 20):
+    """What `script` measures once two readings 0.05 s apart agree: on a loaded machine WebKitGTK
+    has shown a page laid out for a width it was leaving (two bands 40 px too tall at 1,024 px,
+    once in CI), which a second reading tells apart from a band that is really too tall."""
+    reading = browser.execute(script)
+    for _ in range(tries):
+        time.sleep(0.05)
+        again = browser.execute(script)
+        if again == reading:
+            return again
+        reading = again
+    raise RuntimeError(f"the page kept changing for {tries / 20:.1f} s: {script[:60]}…")
 
 
 def previous_breakpoint(page: dict, entry: dict) -> int:
