@@ -51,6 +51,9 @@ public struct SitePhoto: Sendable, Hashable {
     /// The product's other photos, in their `position` order after this one, its cover: the
     /// product page shows them all and lists their variants. Empty for a product of one photo.
     public var productPhotos: [SitePhoto] = []
+    /// The cover's own variant's terms when its card offers another variant's (see
+    /// ``listingAvailableVariant()``); nil: the card's terms are its own.
+    public var coverTerms: SaleTerms?
 
     /// The product cannot be bought now (sold out, out of stock, discontinued): the card is
     /// dimmed and says so in words, and the item page's call to action says so too.

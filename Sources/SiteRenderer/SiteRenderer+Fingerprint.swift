@@ -101,6 +101,13 @@ extension SiteRenderer {
     /// The other photos of `photo`'s product, which its page shows.
     private static func combineProduct(_ photo: SitePhoto, into hasher: inout StableHasher) {
         hasher.combine(photo.productPhotos.count)
+        if let terms = photo.coverTerms {
+            hasher.combine(terms.price)
+            hasher.combine(terms.compareAtPrice)
+            hasher.combine(terms.availability?.rawValue)
+            hasher.combine(terms.offer?.amount)
+            hasher.combine(terms.offer?.currency)
+        }
         for other in photo.productPhotos { combine(other, into: &hasher) }
     }
 

@@ -3,9 +3,9 @@
 /// thumbnails linking to each, and the list of its variants. No script: the thumbnails and the
 /// variants are links to the photos' anchors (`#view-2`), which the browser scrolls into view.
 extension SiteRenderer {
-    /// A product's photos in order, the cover first.
+    /// A product's photos in order, the cover first, each with its own variant's terms.
     static func views(of photo: SitePhoto) -> [SitePhoto] {
-        [photo] + photo.productPhotos
+        [photo.withOwnTerms] + photo.productPhotos
     }
 
     /// The anchor of the product's `number`th photo (1-based).

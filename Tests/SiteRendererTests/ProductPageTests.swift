@@ -79,6 +79,36 @@ struct ProductPageTests {
             ))
     }
 
+    @Test("A cover whose variant is sold out offers the first variant that can be bought")
+    func coverVariantSoldOut() throws {
+        var product = Self.product()
+        product.availability = .soldOut
+        product.productPhotos[1].availability = .limited
+        let card = product.listingAvailableVariant()
+        #expect(card.price == "€26" && card.availability == .limited && !card.isUnavailable)
+        #expect(card.offer == Offer(amount: "26", currency: "EUR"))
+        let renderer = try Self.renderer(baseURL: "https://shop.example/")
+        let list = renderer.variantsHTML(card)
+        #expect(
+            list.contains(
+                "<a href=\"#view-1\" dir=\"auto\">Blue</a> <bdi class=\"wf-variant-price\">€24</bdi>"
+            ), "the list gives the cover's variant its own price")
+        #expect(list.contains("wf-badge-sold"), "and says it is sold out")
+        let page = renderer.itemPage(
+            card, context: .init(sectionTitle: "Mugs", galleryPage: "index.html", sectionID: "mugs")
+        )
+        #expect(page.contains("\"availability\":\"https://schema.org/SoldOut\""))
+        #expect(page.contains("\"availability\":\"https://schema.org/LimitedAvailability\""))
+        #expect(card.withOwnTerms.price == "€24" && card.withOwnTerms.coverTerms == nil)
+        var allGone = Self.product()
+        allGone.availability = .soldOut
+        #expect(allGone.listingAvailableVariant().price == "€24", "nothing to offer instead")
+        var single = Self.product()
+        single.availability = .soldOut
+        single.productPhotos = []
+        #expect(single.listingAvailableVariant().isUnavailable)
+    }
+
     @Test("variesBy is said only when every name is a size, or every name a colour")
     func variesBy() {
         #expect(ProductVariants.variesBy(["S", "M", "XL"]) == "https://schema.org/size")

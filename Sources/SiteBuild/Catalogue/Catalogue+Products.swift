@@ -62,7 +62,7 @@ extension Catalogue {
         folded.keep(kept) { position in
             var card = photos[position]
             card.productPhotos = productOfCover[position]?.dropFirst().map { photos[$0] } ?? []
-            return card
+            return card.listingAvailableVariant()
         }
         folded.forgetProducts()
         return folded
