@@ -28,6 +28,8 @@ widths) loads every page and checks:
              ratio; at DPR 1 and, in a second pass with the cache cleared, DPR 2, every currentSrc
              loaded and the chosen candidate is ≥ rendered width × DPR and ≤ 1.3× that (or the
              largest candidate when even that is narrower); skipped with a note without srcset
+  item pages with srcsets, every item page at 1,440 px and DPR 2: its photo loaded from a file
+             at least as wide as it is shown × 2, up to the original's width
   cls        cumulative layout shift is 0 (images were held back until after first paint) and
              no tile moved between first paint and the end of loading
   script     no <script>, no on* attributes, no javascript: URLs (DOM and served HTML)
@@ -1275,6 +1277,33 @@ class Checker:
                     W, summary = float("nan"), "error"
                 self.report(f"dpr={fmt(dpr)} w={width:<4} W={fmt(W):<7} {page['file']}", t, summary)
 
+    def item_pages_pass(self, width: int, dpr: float) -> None:
+        """(i2) Every item page at `width` px and `dpr`, the browser cache cleared: its photo (the
+        cover of a product) loaded from a file with at least the pixels it is shown at, up to the
+        original's width (its width attribute). A retina laptop must not see a soft photo."""
+        pages = item_pages(self.site)
+        t = Tally()
+        self.set_width(width, dpr)
+        for rel in pages:
+            self.driver.cdp("Network.clearBrowserCache")
+            self.load_counter += 1
+            url = f"http://127.0.0.1:{self.server.port}/{rel}?load={self.load_counter}"
+            self.server.begin_load(None)
+            self.server.release_images()
+            try:
+                self.driver.get(url)
+                shown = self.wait_for(ITEM_IMAGE_JS, lambda v: v and v["href"] == url and v["complete"],
+                                      60, f"{rel}'s photo")
+            except (TimeoutError, WebDriverError) as error:
+                t.check(False, f"{rel}: could not check: {type(error).__name__}: {error}")
+                continue
+            need = min(shown["shown"] * dpr, shown["original"])
+            t.check(shown["natural"] >= need - 1,
+                    f"{rel}: {shown['src']} is {shown['natural']} px wide, shown {fmt(shown['shown'])} px "
+                    f"wide at DPR {fmt(dpr)} (original {shown['original']} px)")
+        self.report(f"item pages at {width} px, DPR {fmt(dpr)}", t,
+                    f"{len(pages)} page(s), each photo at least as sharp as the screen (up to the original)")
+
     def run(self) -> int:
         started = time.monotonic()
         html_tally = Tally()
@@ -1337,6 +1366,8 @@ class Checker:
         if self.srcset_seen and self.args.dpr2_widths != 0:
             step = max(1, len(widths) // self.args.dpr2_widths) if self.args.dpr2_widths else 1
             self.renditions_pass(widths[::step], 2)
+            self.set_width(widths[-1], 1)
+            self.item_pages_pass(1440, 2)
             self.set_width(widths[-1], 1)
         elif not self.srcset_seen:
             print("renditions: no img has a srcset; the srcset width checks were skipped (every currentSrc "
@@ -1425,6 +1456,34 @@ def parse_args(argv):
     if args.widths < 1:
         parser.error("--widths must be at least 1")
     return args
+
+
+ITEM_IMAGE_JS = """
+const img = document.querySelector('main img');
+if (!img) return null;
+// naturalWidth is divided by the candidate's density: the file's width is its w descriptor.
+const holders = [...(img.closest('picture')?.querySelectorAll('source') ?? []), img];
+const candidates = holders.flatMap(holder => (holder.getAttribute('srcset') || '').split(',')
+    .map(part => part.trim().split(/\s+/)).filter(part => part[0])
+    .map(([url, w]) => [new URL(url, location.href).href, parseInt(w)]));
+const picked = candidates.find(([url]) => url === img.currentSrc);
+return {href: location.href, complete: document.readyState === 'complete' && img.complete && img.naturalWidth > 0, src: img.currentSrc,
+        natural: picked ? picked[1] : img.naturalWidth, shown: img.getBoundingClientRect().width,
+        original: +img.getAttribute('width')};
+"""
+
+
+def item_pages(site: str) -> list[str]:
+    """The site's item pages (not the redirects a renamed product leaves), relative to `site`."""
+    found = []
+    for folder, _, files in os.walk(os.path.join(site, "items")):
+        for name in files:
+            path = os.path.join(folder, name)
+            if name.endswith(".html"):
+                with open(path, encoding="utf-8") as f:
+                    if 'http-equiv="refresh"' not in f.read():
+                        found.append(os.path.relpath(path, site))
+    return sorted(found)
 
 
 def main(argv=None) -> int:
