@@ -58,6 +58,11 @@ struct PageKeyTests {
         "productPhotos": {
             $0.productPhotos = [SitePhoto(path: "b.jpg", width: 10, height: 10, alt: "Side")]
         },
+        "coverTerms": {
+            var own = SitePhoto(path: "a.jpg", width: 10, height: 10, alt: "Small", price: "€20")
+            own.availability = .soldOut
+            $0.coverTerms = SaleTerms(of: own)
+        },
     ]
 
     static func galleryKey(
@@ -90,8 +95,9 @@ struct PageKeyTests {
         for (field, change) in Self.photoChanges {
             var changed = catalogue
             change(&changed.photos[4])
-            // A card shows a product's cover alone; its page shows all of its photos.
-            let cardShows = field != "productPhotos"
+            // A card shows a product's cover alone; its page shows all of its photos, and the
+            // cover's own variant's terms where the card offers another's.
+            let cardShows = field != "productPhotos" && field != "coverTerms"
             #expect(
                 (Self.galleryKey(changed, page: 2, renderer: renderer) != gallery) == cardShows,
                 "\(field)")
