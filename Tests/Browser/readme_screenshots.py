@@ -6,7 +6,8 @@
 SITE_DIR is `waterfall-site build SampleImages -o SITE_DIR`; OUT_DIR defaults to docs/item-pages.
 Loads each page in headless Chromium (engines.py) at its width with every image loaded and
 decoded, and writes OUT_DIR/{gallery,item}-{375,1280}.jpg, category-1280.jpg (a category's page),
-tag-375.jpg (a tag's page) and tags-1280.jpg (the tags' page): the top of the page, as tall as the
+tag-375.jpg (a tag's page), tags-1280.jpg (the tags' page) and product-{375,1280}.jpg (a product
+of several photos, and one with variants): the top of the page, as tall as the
 table below says (enough to show the cards with a badge, the sold-out card and the long product
 name at 375 px, and the whole item page). JPEG at Chromium's quality 70, small enough for a
 README. Look at the result: the 32-character product name must read whole at 375 px.
@@ -33,6 +34,8 @@ SHOTS = [
     ("category-1280.jpg", "ceramics/index.html", 1280, 760),
     ("tag-375.jpg", "tags/tableware.html", 375, 1300),
     ("tags-1280.jpg", "tags/index.html", 1280, 760),
+    ("product-375.jpg", "items/ceramics/stacking-cups-set-of-6.html", 375, 1000),
+    ("product-1280.jpg", "items/nature/flower-print-a4.html", 1280, 760),
 ]
 
 IMAGES_READY_JS = """
