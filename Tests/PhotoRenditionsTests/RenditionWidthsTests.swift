@@ -139,14 +139,14 @@ struct RenditionWidthsTests {
     }
 
     @Test(
-        "sizes: one media condition per breakpoint, widest first, and a fixed length above the gallery's maximum width"
+        "sizes: one media condition per breakpoint (starting a classic scrollbar later), widest first, and a fixed length above the gallery's maximum width"
     )
     func sizes() {
         let widths = RenditionWidths(layout: Self.defaultLayout)
         #expect(
             widths.sizes
-                == "(min-width: 2560px) 492.8px, (min-width: 1440px) calc((100vw - 96px) / 5), "
-                + "(min-width: 1024px) calc((100vw - 80px) / 4), (min-width: 640px) calc((100vw - 64px) / 3), calc((100vw - 48px) / 2)"
+                == "(min-width: 2560px) 492.8px, (min-width: 1457px) calc((100vw - 96px) / 5), "
+                + "(min-width: 1041px) calc((100vw - 80px) / 4), (min-width: 657px) calc((100vw - 64px) / 3), calc((100vw - 48px) / 2)"
         )
     }
 
@@ -163,7 +163,7 @@ struct RenditionWidthsTests {
                     Breakpoint(minimumWidth: 800, columns: 4),
                 ],
                 sizing: .fixedItemWidth(240)))
-        #expect(fixed.sizes == "(min-width: 800px) 240px, 240px")
+        #expect(fixed.sizes == "(min-width: 817px) 240px, 240px")
         // 240 px at 1× to 480 px at 2×, and the screens between (1.25×, 1.5×, a tile that
         // crops its photo's sides): each width serves the needs up to 1.3 times below it.
         #expect(fixed.candidates == [310, 403, 480])
