@@ -73,6 +73,12 @@ browsers_tier() {
     build_sites
     python3 Tests/Browser/check_site.py "$site" --collections all
     python3 Tests/Browser/check_site.py "$site-paged" --widths 12
+    # The file each engine picks for every tile (all made eager) at 1x and 2x, at 20 widths.
+    for engine in chromium firefox webkit; do
+        for dpr in 1 2; do
+            python3 Tests/Browser/check_srcset.py "$site" --engine $engine --dpr $dpr
+        done
+    done
     # Gallery pages, product cards and item pages in Chromium, Firefox and WebKitGTK: tiles within
     # 0.3 px of the layout files, one link per card, prev/next in gallery order, the back link
     # lands on its tile, no overflow or overlap, no script, axe-core without violations, nothing

@@ -78,7 +78,8 @@ def _wait_ready(execute, url: str) -> None:
 class Chromium:
     name = "chromium"
 
-    def __init__(self, arguments: list[str]):
+    def __init__(self, arguments: list[str], dpr: float = 1):
+        self.dpr = dpr
         driver_path = shutil.which("chromedriver")
         binary = next((c for c in ("/usr/lib/chromium/chromium", shutil.which("chromium"))
                        if c and os.path.exists(c)), None)
@@ -105,7 +106,7 @@ class Chromium:
 
     def set_width(self, width: int) -> None:
         self.driver.cdp("Emulation.setDeviceMetricsOverride",
-                        {"width": width, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": False})
+                        {"width": width, "height": HEIGHT, "deviceScaleFactor": self.dpr, "mobile": False})
 
     def get(self, url: str) -> None:
         _mark_stale(self.execute)
@@ -197,7 +198,7 @@ class Firefox:
 class WebKit:
     name = "webkit"
 
-    def __init__(self):
+    def __init__(self, dpr: int = 1):
         driver_path = shutil.which("WebKitWebDriver")
         xvfb = shutil.which("Xvfb")
         try:
@@ -213,7 +214,10 @@ class WebKit:
         # Xvfb picks a free display itself and writes its number to the pipe: other test runs on
         # the same machine may hold any fixed one.
         readable, writable = os.pipe()
-        self.screen = subprocess.Popen([xvfb, "-displayfd", str(writable), "-screen", "0", "2700x4200x24",
+        # GTK draws at `dpr` device pixels per CSS pixel (GDK_SCALE), on a screen room enough.
+        os.environ["GDK_SCALE"] = str(dpr)
+        self.screen = subprocess.Popen([xvfb, "-displayfd", str(writable), "-screen", "0",
+                                        f"{2700 * dpr}x{4200 * dpr}x24",
                                         "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                        pass_fds=(writable,), start_new_session=True)
         os.close(writable)
@@ -316,15 +320,19 @@ class WebKit:
 
 @contextlib.contextmanager
 def open_engine(name: str, chromium_arguments: list[str] | None = None,
-                firefox_preferences: dict[str, object] | None = None):
-    """The engine, started; None when it (or its client) is not installed."""
+                firefox_preferences: dict[str, object] | None = None, dpr: int = 1):
+    """The engine, started, drawing `dpr` device pixels per CSS pixel; None when it (or its
+    client) is not installed."""
     try:
         if name == "chromium":
-            engine = Chromium(chromium_arguments or [])
+            engine = Chromium(chromium_arguments or [], dpr)
         elif name == "firefox":
-            engine = Firefox(firefox_preferences or {})
+            preferences = dict(firefox_preferences or {})
+            if dpr != 1:
+                preferences["layout.css.devPixelsPerPx"] = f"{dpr:.1f}"
+            engine = Firefox(preferences)
         elif name == "webkit":
-            engine = WebKit()
+            engine = WebKit(dpr)
         else:
             raise ValueError(f"unknown engine {name!r} (known: {', '.join(NAMES)})")
     except FileNotFoundError:

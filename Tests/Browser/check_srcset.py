@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""The file each engine picks for every gallery tile, at DPR 1 and 2.
+
+    python3 Tests/Browser/check_srcset.py SITE_DIR --engine chromium|firefox|webkit [--dpr 1|2]
+        [--widths 20] [--collections first|all]
+
+check_site.py checks the srcset choice in Chromium alone (through the DevTools protocol); this
+checks the same rule in every engine. At --widths viewport widths from 320 to 2,560 px (each
+breakpoint's edges first, planned as check_site.py plans them), each gallery page is loaded,
+every tile's image made eager and decoded, and the file each tile shows (its srcset candidate's
+w descriptor) must be at least as wide as the tile × DPR and at most 1.3× that; where even the
+widest file is narrower (the original's width), the widest. Within 17 px above a breakpoint,
+where `sizes` claims the wider columns of the breakpoint below (a classic scrollbar may keep the
+gallery there), the bound is 2.6×. Below the layout's narrowest gallery (320 px less a classic
+scrollbar) only the lower bound holds: the ladder starts at the narrowest gallery's tiles. The device pixel ratio comes from
+Chromium's device metrics, Firefox's layout.css.devPixelsPerPx and WebKitGTK's GDK_SCALE.
+
+Widths run narrowest first and the same page is not loaded twice at one width: a browser may
+show a wider file it already holds, and one held from a narrower width is never wider than
+this width needs.
+
+Prints a line per width and page and ends with `N passed, M failed`; exits 0 only if M == 0;
+an engine that is not installed is an error (exit 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import threading
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import engines  # noqa: E402
+from check_site import (MAX_OVERFETCH, MAX_OVERFETCH_NEAR_BREAKPOINT, MEASURE_JS,  # noqa: E402
+                        HoldingServer, check_chosen_candidate, near_breakpoint, plan_widths,
+                        read_layout)
+
+# The narrowest gallery the rendition ladder serves (LayoutOptions.minimumGalleryWidth).
+NARROWEST_GALLERY = 320
+
+EAGER_AND_DECODED_JS = """
+const done = arguments[arguments.length - 1];
+for (const img of document.images) img.loading = 'eager';
+Promise.all(Array.from(document.images, i => i.decode().catch(() => 0)))
+  .then(() => requestAnimationFrame(() => requestAnimationFrame(() => done(1))));
+"""
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
+    parser.add_argument("site")
+    parser.add_argument("--engine", default="chromium", choices=engines.NAMES)
+    parser.add_argument("--dpr", type=int, default=1, choices=(1, 2))
+    parser.add_argument("--widths", type=int, default=20)
+    parser.add_argument("--collections", default="first", choices=("first", "all"),
+                        help="the home gallery's pages (first) or every category and tag page too")
+    args = parser.parse_args(argv)
+    layout = read_layout(args.site)
+    pages = [page for page in layout["pages"]
+             if args.collections == "all" or "/" not in page["file"]]
+    server = HoldingServer(os.path.abspath(args.site))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    passed, failures, ratios = 0, [], []
+    with engines.open_engine(args.engine, dpr=args.dpr) as browser:
+        if browser is None:
+            print(f"{args.engine} is not installed: run scripts/install-dependencies.sh --tests",
+                  file=sys.stderr)
+            return 2
+        beside = gutter(browser, base + pages[0]["file"])
+        widths = plan_widths(args.widths, breakpoint_starts(layout), beside)
+        print(f"{args.engine} at DPR {args.dpr}: {len(widths)} widths × {len(pages)} page(s); the gallery is "
+              f"{beside:g} px narrower than the viewport (theme padding, a classic scrollbar)", flush=True)
+        for width in widths:
+            bound = (float("inf") if width - beside < NARROWEST_GALLERY
+                     else MAX_OVERFETCH_NEAR_BREAKPOINT if near_breakpoint(layout, width, beside)
+                     else MAX_OVERFETCH)
+            browser.set_width(width)
+            for page in pages:
+                url = f"{base}{page['file']}"
+                if browser.name == "chromium":
+                    # Chromium shows a wider file it holds (from the 1,000 px probe, say).
+                    browser.driver.cdp("Network.clearBrowserCache")
+                browser.get(url)
+                browser.execute_async(EAGER_AND_DECODED_JS)
+                measured = browser.execute(MEASURE_JS)
+                scrollbar_share = beside / columns_at(layout, width - beside)
+                wrong, chosen = check_tiles(measured, url, args.dpr, bound, scrollbar_share)
+                passed += 1 if not wrong else 0
+                failures += [f"{args.engine} dpr={args.dpr} w={width} {page['file']} {w}" for w in wrong]
+                ratios += chosen
+                print(f"{'ok  ' if not wrong else 'FAIL'} dpr={args.dpr} w={width:<4} {page['file']}: "
+                      f"{len(measured.get('tiles', []))} tiles, {len(wrong)} out of range", flush=True)
+    for failure in failures[:40]:
+        print("  FAIL " + failure)
+    if ratios:
+        print(f"{args.engine} at DPR {args.dpr}: file width ÷ (the column `sizes` claims × DPR) "
+              f"{min(ratios):.2f}–{max(ratios):.2f} where the original is wide enough (at most {MAX_OVERFETCH})")
+    print(f"{args.engine}: {passed} passed, {len(failures)} failed")
+    return 0 if not failures else 1
+
+
+def breakpoint_starts(layout: dict) -> list[float]:
+    """Every breakpoint's narrowest gallery width, on any page."""
+    return sorted({bp["minWidth"] for bp in layout.get("breakpoints", [])}
+                  | {bp["minWidth"] for page in layout["pages"] for bp in page["breakpoints"]})
+
+
+def gutter(browser, url: str) -> float:
+    """What the page takes beside the gallery at 1,000 px (theme padding, a classic scrollbar)."""
+    browser.set_width(1000)
+    browser.get(url)
+    width = browser.execute("return document.querySelector('main.wf-gallery').getBoundingClientRect().width")
+    return 1000 - width
+
+
+def columns_at(layout: dict, gallery: float) -> int:
+    """The site's column count at a gallery `gallery` px wide."""
+    reached = [bp for bp in layout.get("breakpoints", []) if bp["minWidth"] <= gallery]
+    return max(1, reached[-1]["columns"] if reached else 1)
+
+
+def check_tiles(measured: dict, url: str, dpr: int, bound: float,
+                scrollbar_share: float) -> tuple[list[str], list[float]]:
+    """The tiles whose file is out of range (more than `bound` × as wide as needed, or narrower),
+    and each tile's file width ÷ need where the original was wide enough to choose (counted
+    where the bound is the ladder's own). `sizes` measures columns on the viewport (`100vw`),
+    scrollbar included: the bound is taken against that claim, a tile `scrollbar_share` px wider
+    (a classic scrollbar's share of a column; 0 where scrollbars overlay the page)."""
+    wrong, chosen = [], []
+    for index, tile in enumerate(measured.get("tiles", [])):
+        if "img" not in tile or not tile.get("srcset"):
+            continue
+        if not tile.get("complete") or not tile.get("naturalWidth"):
+            wrong.append(f"tile {index}: {tile.get('currentSrc')!r} did not load")
+            continue
+        share = 1 + scrollbar_share / tile["img"][2] if tile["img"][2] else 1
+        failure, facts = check_chosen_candidate(tile, url, dpr, bound * share)
+        if failure:
+            wrong.append(f"tile {index}: {failure}")
+        elif facts["chosen"] and not facts["capped"] and bound == MAX_OVERFETCH:
+            chosen.append(facts["chosen"] / (facts["need"] * share))
+    return wrong, chosen
+
+
+if __name__ == "__main__":
+    sys.exit(main())
