@@ -25,20 +25,20 @@ public struct StarterFiles {
     /// scan's order) and says on the console what it wrote or left alone.
     /// Scans the photos folder on `jobs` threads (its problems are warned about) and writes the
     /// files for the photos found.
-    public func write(scanningWith jobs: Int) throws(CommandError) {
+    public func write(scanningWith jobs: Int) throws(SiteBuildError) {
         let scan: ScanResult
         do {
             // A site built inside the photos folder is not photos to describe.
             scan = try PhotoScanner(jobs: jobs, excludedFolders: [photos.appending(path: "_site")])
                 .scan(photos)
         } catch {
-            throw .failed(error.description)
+            throw .scanFailed(reason: error.description)
         }
         for diagnostic in scan.diagnostics { console.warn(Diagnostics.line(for: diagnostic)) }
         try write(photoPaths: scan.photos.map(\.relativePath))
     }
 
-    public func write(photoPaths: [String]) throws(CommandError) {
+    public func write(photoPaths: [String]) throws(SiteBuildError) {
         let settingsFile = photos.appending(path: "waterfall.json")
         if FileManager.default.fileExists(atPath: settingsFile.path) {
             console.print("\(shown(settingsFile)) exists; left as it is")
@@ -127,22 +127,22 @@ public struct StarterFiles {
     }
 
     private func addRows(_ rows: [String], to table: URL)
-        throws(CommandError)
+        throws(SiteBuildError)
     {
         // Through the rule for input files, as a build reads it: a FIFO would hang `init`.
         let bytes: [UInt8]
         do {
             bytes = try InputFileRule(followsLinks: false).contents(of: table)
         } catch {
-            throw .failed("metadata file \(error.description)")
+            throw .invalidMetadata(path: error.path, reason: error.reasonText)
         }
         let header: (names: [String], separator: UInt8, paths: Set<String>)
         do {
             header = try MetadataTable.header(of: bytes)
         } catch {
-            throw .failed(
-                "metadata file '\(table.path)': \(error.description); fix it before init adds rows to it"
-            )
+            throw .invalidMetadata(
+                path: table.path,
+                reason: "\(error.description); fix it before init adds rows to it")
         }
         let missing = rows.filter { !header.paths.contains(PhotoMetadata.normalised($0)) }
         guard !missing.isEmpty else {
@@ -165,11 +165,11 @@ public struct StarterFiles {
         )
     }
 
-    private func write(_ bytes: [UInt8], to url: URL) throws(CommandError) {
+    private func write(_ bytes: [UInt8], to url: URL) throws(SiteBuildError) {
         do {
             try Data(bytes).write(to: url, options: .atomic)
         } catch {
-            throw .failed("cannot write '\(url.path)': \(FileSystemFailure.reason(error))")
+            throw .fileSystem(.write, path: url.path, reason: FileSystemFailure.reason(error))
         }
     }
 

@@ -68,7 +68,7 @@ public struct RenditionShard {
     static let incomingFolder = ".incoming"
 
     /// Writes the renditions of `shard`'s photos into `store` (made when missing).
-    public func run(_ shard: Shard, store: URL) throws(CommandError) {
+    public func run(_ shard: Shard, store: URL) throws(SiteBuildError) {
         let started = Date()
         let (photos, writer) = try prepare(store: store)
         try Self.makeFolder(store)
@@ -100,7 +100,7 @@ public struct RenditionShard {
             progress.update("Resizing photos", done: done, total: total)
         }
         progress.finish()
-        if let failure = report.writeFailure { throw .failed(failure) }
+        if let failure = report.writeFailure { throw .renditionWriteFailed(reason: failure) }
         failed += report.diagnostics.map { ($0.relativePath, $0.error.message) }
         for rejection in report.rejected {
             console.warn(
@@ -122,11 +122,11 @@ public struct RenditionShard {
 
     /// Removes from `store` the renditions that none of the photos needs with these options,
     /// and what killed runs left in `.incoming/`.
-    public func prune(store: URL) throws(CommandError) {
+    public func prune(store: URL) throws(SiteBuildError) {
         var isFolder = false
         guard FileManager.default.fileExists(atPath: store.path, isDirectory: &isFolder), isFolder
         else {
-            throw .failed("rendition store '\(store.path)' does not exist or is not a folder")
+            throw .missingFolder(.renditionStore, path: store.path)
         }
         let (photos, writer) = try prepare(store: store)
         let progress = Progress(console: console, quiet: settings.quiet)
@@ -137,9 +137,7 @@ public struct RenditionShard {
         // A photo that cannot be read now may still be whole on another machine's copy.
         let unreadable = hashes.filter { if case .failure = $0 { true } else { false } }.count
         if unreadable > 0 {
-            throw .failed(
-                "\(unreadable) photo\(unreadable == 1 ? "" : "s") could not be read, so the store was not pruned: fix or remove them first"
-            )
+            throw .storeNotPruned(unreadable: unreadable)
         }
         Self.removeAbandonedIncoming(in: store)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: store.path)) ?? []
@@ -163,22 +161,19 @@ public struct RenditionShard {
     }
 
     /// The photos a build of these settings renders, and a writer with its options.
-    private func prepare(store: URL) throws(CommandError) -> (
+    private func prepare(store: URL) throws(SiteBuildError) -> (
         [RenditionWriter.Photo], RenditionWriter
     ) {
         // A build with them off has no use for a store; a shard writing them anyway would hide
         // that its options are not the build's.
         guard settings.renditions else {
-            throw .usage(
-                "resized copies are turned off (--no-renditions, or \"renditions\": false in the settings file), so there is nothing to write into the store",
-                command: "renditions")
+            throw .renditionsTurnedOff
         }
         var isFolder = false
         guard FileManager.default.fileExists(atPath: settings.photos.path, isDirectory: &isFolder),
             isFolder
         else {
-            throw .failed(
-                "photos folder '\(settings.photos.path)' does not exist or is not a folder")
+            throw .missingFolder(.photos, path: settings.photos.path)
         }
         let builder = SiteBuilder(settings: settings, console: console)
         let metadata = try builder.loadMetadata().metadata
@@ -230,11 +225,12 @@ public struct RenditionShard {
         return results.withLock { $0.map { $0! } }
     }
 
-    private static func makeFolder(_ url: URL) throws(CommandError) {
+    private static func makeFolder(_ url: URL) throws(SiteBuildError) {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw .failed("cannot create '\(url.path)': \(FileSystemFailure.reason(error))")
+            throw .fileSystem(
+                .createFolder, path: url.path, reason: FileSystemFailure.reason(error))
         }
     }
 
@@ -277,7 +273,7 @@ public struct RenditionShard {
         let url: URL
         private let descriptor: Int32
 
-        init(in store: URL) throws(CommandError) {
+        init(in store: URL) throws(SiteBuildError) {
             let name = RenditionShard.incomingFolder + "/" + UUID().uuidString
             let starting = store.appending(path: name + Self.startingSuffix)
             url = store.appending(path: name)
@@ -291,7 +287,7 @@ public struct RenditionShard {
                 let reason = String(cString: strerror(errno))
                 if descriptor >= 0 { close(descriptor) }
                 try? FileManager.default.removeItem(at: starting)
-                throw .failed("cannot set up '\(url.path)' for temporary files: \(reason)")
+                throw .fileSystem(.setUpTemporaryFiles, path: url.path, reason: reason)
             }
         }
 

@@ -11,7 +11,7 @@ extension SiteBuilder {
     /// front of the originals'; `folder` is the originals' folder in the site.
     func withholdLongOriginals(
         _ catalogue: inout Catalogue, staging: String, folder: String, linksOriginals: Bool
-    ) throws(CommandError) {
+    ) throws(SiteBuildError) {
         let prefix = staging.utf8.count + 1 + folder.utf8.count + 1
         var leftOut: Set<Int> = []
         var withheld = 0
@@ -36,13 +36,11 @@ extension SiteBuilder {
         }
         let count = leftOut.count + withheld
         if settings.strict && count > 0 {
-            throw .failed(
-                "--strict: \(count) photo\(count == 1 ? "'s" : "s'") original\(count == 1 ? " is" : "s are") too long a path to publish; the site was not built"
-            )
+            throw .strictRefusal(.originalsTooLong(count))
         }
         catalogue.leaveOut(leftOut)
         guard !catalogue.photos.isEmpty else {
-            throw .failed("no photo's path is short enough to publish (see the warnings above)")
+            throw .nothingToPublish(.noPathShortEnough)
         }
     }
 

@@ -26,7 +26,7 @@ extension SiteBuilder {
         previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, widths: RenditionWidths, to publisher: SitePublisher,
         progress: Progress
-    ) throws(CommandError) -> (warnings: Int, carried: CarriedFolder?, store: StoreUse?) {
+    ) throws(SiteBuildError) -> (warnings: Int, carried: CarriedFolder?, store: StoreUse?) {
         let options = renditionOptions
         let writer = RenditionWriter(
             encoder: RenditionEncoder(options: options, budget: decodeBudget), widths: widths,
@@ -105,7 +105,7 @@ extension SiteBuilder {
             progress.update("Resizing photos", done: done, total: total)
         }
         progress.finish()
-        if let failure = report.writeFailure { throw .failed(failure) }
+        if let failure = report.writeFailure { throw .renditionWriteFailed(reason: failure) }
         for rejection in report.rejected where rejection.place == .previousSite {
             console.warn(
                 "warning: \(TerminalText.safe(rejection.path)): not reused from the previous site: \(rejection.reason); the photo's renditions were encoded again"
@@ -154,14 +154,10 @@ extension SiteBuilder {
             }
         }
         if settings.strict && !failures.isEmpty {
-            throw .failed(
-                "--strict: \(failures.count) photo\(failures.count == 1 ? "" : "s") could not be resized; the site was not built"
-            )
+            throw .strictRefusal(.photosNotResized(failures.count))
         }
         if settings.strict && !vanished.isEmpty {
-            throw .failed(
-                "--strict: \(vanished.count) photo\(vanished.count == 1 ? "" : "s") went away during the build; the site was not built"
-            )
+            throw .strictRefusal(.photosVanished(vanished.count))
         }
         // Files from the store were linked into the folder: they arrive as new ones do.
         var written: [RenditionWriter.Renditions] = []
@@ -195,10 +191,7 @@ extension SiteBuilder {
         if !vanished.isEmpty || !unshowable.isEmpty {
             catalogue.leaveOut(vanished.union(unshowable))
             guard !catalogue.photos.isEmpty else {
-                throw .failed(
-                    unshowable.isEmpty
-                        ? "every photo went away during the build; nothing to publish"
-                        : "no photo could be shown (see the warnings above); nothing to publish")
+                throw .nothingToPublish(unshowable.isEmpty ? .everyPhotoVanished : .noPhotoShowable)
             }
         }
         let store = settings.renditionStore.map { _ in
@@ -218,14 +211,12 @@ extension SiteBuilder {
     }
 
     /// Fails unless `--rendition-store` names a folder (checked before the scan, as every option).
-    func checkRenditionStore() throws(CommandError) {
+    func checkRenditionStore() throws(SiteBuildError) {
         guard let store = settings.renditionStore else { return }
         var isStore = false
         guard FileManager.default.fileExists(atPath: store.path, isDirectory: &isStore), isStore
         else {
-            throw .failed(
-                "rendition store '\(store.path)' is not a folder (given with --rendition-store): fill it with 'waterfall-site renditions --shard I/N --store DIR'"
-            )
+            throw .missingFolder(.renditionStoreForBuild, path: store.path)
         }
     }
 
@@ -243,7 +234,7 @@ extension SiteBuilder {
 
     /// Leaves HEIC and AVIF photos out of a build without renditions (`--no-renditions`), with a
     /// warning each: browsers cannot show HEIC, and Chromium ignores an AVIF's crop.
-    func leaveOutUnshowable(_ catalogue: inout Catalogue) throws(CommandError) {
+    func leaveOutUnshowable(_ catalogue: inout Catalogue) throws(SiteBuildError) {
         let positions = catalogue.photos.indices.filter {
             catalogue.scanned($0).format.needsRenditions
         }
@@ -257,9 +248,7 @@ extension SiteBuilder {
         }
         catalogue.leaveOut(Set(positions))
         guard !catalogue.photos.isEmpty else {
-            throw .failed(
-                "every photo is HEIC/HEIF or AVIF, which --no-renditions cannot show; nothing to publish"
-            )
+            throw .nothingToPublish(.noPhotoWithoutRenditions)
         }
     }
 }

@@ -23,14 +23,14 @@ public struct SiteBuilder {
         self.console = console
     }
 
-    public func build() throws(CommandError) {
+    public func build() throws(SiteBuildError) {
         let started = Date()
         let photosPath = settings.photos.path
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: photosPath, isDirectory: &isDirectory),
             isDirectory
         else {
-            throw .failed("photos folder '\(photosPath)' does not exist or is not a folder")
+            throw .missingFolder(.photos, path: photosPath)
         }
         let output = OutputFolder(settings.output)
         try checkFolders(output)
@@ -89,7 +89,7 @@ public struct SiteBuilder {
                 settings.itemWidth != nil && error.option.hasPrefix("breakpoints[")
                 ? "; with --item-width every breakpoint needs room for its columns: give it fewer in --breakpoints, or"
                     + " use a smaller --item-width" : ""
-            throw .usage("layout options: \(error.description)\(hint)", command: "build")
+            throw .invalidLayoutOptions(reason: error.description, hint: hint, command: "build")
         }
         try checkSectionLayouts(metadata, metadataURL: metadataURL, renderer: renderer)
 
@@ -124,13 +124,12 @@ public struct SiteBuilder {
             console.warn(Diagnostics.line(for: diagnostic))
         }
         if settings.strict && !scan.diagnostics.isEmpty {
-            throw .failed(
-                "--strict: \(Diagnostics.count(scan.diagnostics)); the site was not built")
+            throw .strictRefusal(.scanDiagnostics(Diagnostics.count(scan.diagnostics)))
         }
         guard !scan.photos.isEmpty else {
-            throw .failed(
-                "no photos (JPEG, PNG, HEIC, AVIF or WebP) found in '\(photosPath)'\(scan.diagnostics.isEmpty ? "" : " (\(Diagnostics.count(scan.diagnostics)))")"
-            )
+            throw .noPhotos(
+                folder: photosPath,
+                skipped: scan.diagnostics.isEmpty ? nil : Diagnostics.count(scan.diagnostics))
         }
         try warnAboutMetadata(metadata, file: metadataURL, photos: scan.photos)
 
@@ -273,7 +272,7 @@ public struct SiteBuilder {
         previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, keepsItemPages: Bool, to publisher: SitePublisher,
         progress: Progress
-    ) throws(CommandError) -> (carried: [CarriedFolder], collectionPages: [String]) {
+    ) throws(SiteBuildError) -> (carried: [CarriedFolder], collectionPages: [String]) {
         try withholdLongOriginals(
             &catalogue, staging: publisher.output.staging.path,
             folder: renderer.options.photosFolder, linksOriginals: renderer.options.linksOriginals)
@@ -320,7 +319,7 @@ public struct SiteBuilder {
         // folders at once while this thread renders.
         let shares = Self.foldersSplit(placed, into: 2)
         let originals = shares.map { share in
-            BackgroundWork { () throws(CommandError) -> [(path: String, reason: String)] in
+            BackgroundWork { () throws(SiteBuildError) -> [(path: String, reason: String)] in
                 var leftOut: [(path: String, reason: String)] = []
                 for path in placed[share] {
                     // An escaped name (see FileNameText) is published as it reads; the file has its bytes.
@@ -357,9 +356,7 @@ public struct SiteBuilder {
             }
         }
         if settings.strict && !leftOut.isEmpty {
-            throw .failed(
-                "--strict: \(leftOut.count) photo\(leftOut.count == 1 ? "" : "s") went away during the build; the site was not built"
-            )
+            throw .strictRefusal(.photosVanished(leftOut.count))
         }
         if !leftOut.isEmpty {
             // Photos gone since the scan (rare: the pages were rendered meanwhile): render the
@@ -373,7 +370,7 @@ public struct SiteBuilder {
             remainingPhotos.leaveOut(positions)
             let remaining = remainingPhotos.foldingProducts()
             guard !remaining.photos.isEmpty else {
-                throw .failed("every photo went away during the build; nothing to publish")
+                throw .nothingToPublish(.everyPhotoVanished)
             }
             publisher.withdraw(PageWriter.paths(pageCount: draft.pages.count))
             menu = remaining.menu(renderer.options.strings)
@@ -404,7 +401,7 @@ public struct SiteBuilder {
     /// folder); `cache` gives the previous build's scan once the folders are listed.
     func scanPhotos(
         excluding excluded: [URL], progress: Progress, cache: () -> ScanCache? = { nil }
-    ) throws(CommandError) -> ScanResult {
+    ) throws(SiteBuildError) -> ScanResult {
         defer { progress.finish() }
         do {
             return try PhotoScanner(
@@ -416,7 +413,7 @@ public struct SiteBuilder {
                     progress.update("Scanning photos", done: done, total: total)
                 })
         } catch {
-            throw .failed(error.description)
+            throw .scanFailed(reason: error.description)
         }
     }
 
@@ -467,7 +464,7 @@ public struct SiteBuilder {
         return runs
     }
 
-    private func loadTheme() throws(CommandError) -> Theme {
+    private func loadTheme() throws(SiteBuildError) -> Theme {
         do {
             if let folder = settings.templates {
                 let rule = InputFileRule(followsLinks: settings.followsSymlinks)
@@ -477,7 +474,7 @@ public struct SiteBuilder {
             }
             return try Theme.builtIn()
         } catch {
-            throw .failed("theme: \(error.description)")
+            throw .unreadableTheme(reason: error.description)
         }
     }
 
@@ -497,21 +494,21 @@ public struct SiteBuilder {
     /// the folder, rather than when its page is laid out (`check` lists them all).
     private func checkSectionLayouts(
         _ metadata: PhotoMetadata, metadataURL: URL?, renderer: SiteRenderer
-    ) throws(CommandError) {
+    ) throws(SiteBuildError) {
         let check = MetadataCheck(
             metadata: metadata, file: metadataURL?.path ?? "metadata", photoPaths: [])
-        if let first = check.sectionLayoutErrors(renderer).first { throw .failed(first.text) }
+        if let first = check.sectionLayoutErrors(renderer).first { throw .metadataConflict(first) }
     }
 
     /// `metadata` with each product's rows merged (see ``ProductRows``); rows of one product
     /// that disagree fail before the scan, naming both (`check` lists them all).
     private func mergingProducts(_ metadata: PhotoMetadata, metadataURL: URL?)
-        throws(CommandError) -> PhotoMetadata
+        throws(SiteBuildError) -> PhotoMetadata
     {
         guard metadata.hasProducts else { return metadata }
         let check = MetadataCheck(
             metadata: metadata, file: metadataURL?.path ?? "metadata", photoPaths: [])
-        if let first = check.productConflicts().first { throw .failed(first.text) }
+        if let first = check.productConflicts().first { throw .metadataConflict(first) }
         return ProductRows.merged(metadata)
     }
 
@@ -519,23 +516,21 @@ public struct SiteBuilder {
     /// `--strict` any of them stops the build, as a scan warning does.
     private func warnAboutMetadata(
         _ metadata: PhotoMetadata, file: URL?, photos: [ScannedPhoto]
-    ) throws(CommandError) {
+    ) throws(SiteBuildError) {
         guard let file else { return }
         let warnings = MetadataCheck(
             metadata: metadata, file: file.path, photoPaths: photos.map(\.relativePath)
         ).warnings()
         for warning in warnings { console.warn(warning.line) }
         if settings.strict && !warnings.isEmpty {
-            throw .failed(
-                "--strict: \(warnings.count) metadata warning\(warnings.count == 1 ? "" : "s"); the site was not built"
-            )
+            throw .strictRefusal(.metadataWarnings(warnings.count))
         }
     }
 
     /// The metadata file (`--metadata`, else the photos folder's own) and what it says; empty
     /// without one. With `collecting`, bad entries go to it instead of failing (see
     /// ``PhotoMetadata/load(_:rule:collecting:)``).
-    func loadMetadata(collecting: ((String) -> Void)? = nil) throws(CommandError) -> (
+    func loadMetadata(collecting: ((String) -> Void)? = nil) throws(SiteBuildError) -> (
         url: URL?, metadata: PhotoMetadata
     ) {
         var url = settings.metadata
@@ -551,26 +546,22 @@ public struct SiteBuilder {
 
     /// `metadata.json` or `metadata.csv` in the photos folder; both is an error, as the site
     /// would show one of them while the shop edits the other.
-    private func defaultMetadataURL() throws(CommandError) -> URL? {
+    private func defaultMetadataURL() throws(SiteBuildError) -> URL? {
         let found = PhotoMetadata.defaultNames.map { settings.photos.appending(path: $0) }.filter {
             FileManager.default.fileExists(atPath: $0.path)
         }
         guard found.count <= 1 else {
-            throw .failed(
-                "the photos folder '\(settings.photos.path)' holds both \(PhotoMetadata.defaultNames.joined(separator: " and ")); "
-                    + "remove one, or choose one with --metadata FILE (or \"metadata\" in waterfall.json)"
-            )
+            throw .ambiguousMetadata(
+                folder: settings.photos.path, names: PhotoMetadata.defaultNames)
         }
         return found.first
     }
 
     /// The output may sit inside the photos folder (it is then left out of the scan) but must
     /// never be the photos folder or contain it: replacing it would delete the photos.
-    private func checkFolders(_ output: OutputFolder) throws(CommandError) {
+    private func checkFolders(_ output: OutputFolder) throws(SiteBuildError) {
         if Self.isInside(settings.photos, output.url) {
-            throw .failed(
-                "output folder '\(output.url.path)' is or contains the photos folder; choose another folder with -o"
-            )
+            throw .foldersOverlap(.outputHoldsPhotos(output: output.url.path))
         }
     }
 

@@ -65,7 +65,7 @@ public final class Interruption: @unchecked Sendable {
 
     /// Abandons the build running while ``standsAside`` is set, if any, as a signal would;
     /// returns once its clean-up has run. The caller ends the process.
-    static func abandonStandingAside() {
+    public static func abandonStandingAside() {
         // Held while the clean-up runs, so the build's cancel() cannot end its clean-up midway.
         standingAside.withLock { cleanUp in cleanUp?() }
     }

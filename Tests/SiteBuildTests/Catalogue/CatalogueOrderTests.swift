@@ -237,7 +237,7 @@ struct CatalogueOrderTests {
 
     @Test("A JSON order that is neither a number nor text is refused")
     func jsonOrderOfAnotherType() {
-        #expect(throws: CommandError.self) {
+        #expect(throws: SiteBuildError.self) {
             try Self.json(#"{ "photos": { "a.jpg": { "order": true } } }"#)
         }
     }
