@@ -29,7 +29,7 @@ struct PageKindWriter {
         var carried: [CarriedFolder] = []
     }
 
-    func write(_ catalogue: Catalogue, menu: [MenuEntry], progress: Progress)
+    func write(_ catalogue: Catalogue, menu: [MenuEntry], progress: any BuildProgress)
         throws(SiteBuildError) -> Outcome
     {
         let context = PageKindContext(renderer: renderer, menu: menu, catalogue: catalogue)

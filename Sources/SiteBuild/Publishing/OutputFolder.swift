@@ -154,7 +154,7 @@ final class OutputFolder: @unchecked Sendable {
         }
     }
 
-    /// What Ctrl-C or SIGTERM does before the process exits (see ``Interruption``): when this
+    /// What Ctrl-C or SIGTERM does before the process exits (the command line's signal handling, see ``BuildInterruptions``): when this
     /// build holds the lock, removes the staging folder (see ``abandonStaging()``) and the lock
     /// file; before it does, touches nothing, as what is beside the output is then another's.
     func abandon() {
@@ -169,7 +169,7 @@ final class OutputFolder: @unchecked Sendable {
 
     /// Removes the lock file and lets go of it, so nothing of the build stays beside the output
     /// but its records. Called on the way out of every build and from the Ctrl-C handler
-    /// (see ``Interruption``), whichever comes first; the second call does nothing.
+    /// (see ``BuildInterruptions``), whichever comes first; the second call does nothing.
     ///
     /// The file goes while the lock is still held, never after: once let go, another build may
     /// have taken the same path, and its lock file must stay. A file left by a killed build

@@ -29,7 +29,7 @@ extension SiteBuilder {
             throw .foldersOverlap(.staticAndOutput(staticFolder: url.path, output: output.url.path))
         }
         let folder = try StaticFolder(url, followsLinks: settings.followsSymlinks)
-        for warning in folder.warnings { console.warn(warning) }
+        for warning in folder.warnings { reporter.warning(warning) }
         return folder
     }
 

@@ -37,7 +37,9 @@ struct ItemPageWriter {
         var renderedCount = 0
     }
 
-    func write(_ catalogue: Catalogue, progress: Progress) throws(SiteBuildError) -> Outcome {
+    func write(_ catalogue: Catalogue, progress: any BuildProgress) throws(SiteBuildError)
+        -> Outcome
+    {
         let pageCount = catalogue.pageCount
         guard pageCount > 0, catalogue.photos.contains(where: { $0.itemPath != nil }) else {
             return Outcome()

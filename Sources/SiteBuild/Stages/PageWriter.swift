@@ -75,7 +75,9 @@ struct PageWriter {
         var keptCount: Int
     }
 
-    func write(_ catalogue: Catalogue, progress: Progress) throws(SiteBuildError) -> Outcome {
+    func write(_ catalogue: Catalogue, progress: any BuildProgress) throws(SiteBuildError)
+        -> Outcome
+    {
         let pageCount = catalogue.pageCount
         let workers = min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
         // Every page's fingerprint, on all cores (each hashes its 500 photos' fields).

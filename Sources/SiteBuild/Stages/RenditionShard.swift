@@ -57,11 +57,11 @@ public struct RenditionShard {
     }
 
     let settings: BuildSettings
-    let console: Console
+    let reporter: any BuildReporter
 
-    public init(settings: BuildSettings, console: Console) {
+    public init(settings: BuildSettings, reporter: any BuildReporter) {
         self.settings = settings
-        self.console = console
+        self.reporter = reporter
     }
 
     /// The incoming folders of the store's runs.
@@ -76,7 +76,7 @@ public struct RenditionShard {
         let incoming = try IncomingFolder(in: store)
         defer { incoming.remove() }
 
-        let progress = Progress(console: console, quiet: settings.quiet)
+        let progress = reporter.progress(quiet: settings.quiet)
         let hashes = hashes(of: photos, writer: writer, progress: progress)
         var mine: [RenditionWriter.Photo] = []
         var failed: [(path: String, message: String)] = []
@@ -103,16 +103,16 @@ public struct RenditionShard {
         if let failure = report.writeFailure { throw .renditionWriteFailed(reason: failure) }
         failed += report.diagnostics.map { ($0.relativePath, $0.error.message) }
         for rejection in report.rejected {
-            console.warn(
+            reporter.warning(
                 "warning: \(TerminalText.safe(rejection.path)): not a usable rendition: \(rejection.reason); encoded again in its place"
             )
         }
         for (path, message) in failed {
-            console.warn("warning: \(TerminalText.safe(path)): no resized copies (\(message))")
+            reporter.warning("warning: \(TerminalText.safe(path)): no resized copies (\(message))")
         }
         guard !settings.quiet else { return }
         let seconds = Date().timeIntervalSince(started)
-        console.print(
+        reporter.result(
             "Shard \(shard.index)/\(shard.count): \(NumberText.grouped(mine.count)) of \(NumberText.grouped(photos.count)) photos"
                 + " → \(store.path)/ in \(NumberText.decimal(seconds, decimals: seconds < 10 ? 2 : 1)) s:"
                 + " \(NumberText.grouped(report.encodedCount)) encoded, \(NumberText.grouped(report.reusedCount)) already in the store"
@@ -129,7 +129,7 @@ public struct RenditionShard {
             throw .missingFolder(.renditionStore, path: store.path)
         }
         let (photos, writer) = try prepare(store: store)
-        let progress = Progress(console: console, quiet: settings.quiet)
+        let progress = reporter.progress(quiet: settings.quiet)
         let hashes = hashes(of: photos, writer: writer, progress: progress)
         progress.finish()
         var used: Set<Substring> = []
@@ -155,7 +155,7 @@ public struct RenditionShard {
             }
         }
         guard !settings.quiet else { return }
-        console.print(
+        reporter.result(
             "Pruned \(store.path)/: \(NumberText.grouped(removed)) file\(removed == 1 ? "" : "s") no photo uses"
                 + " (\(NumberText.decimal(Double(bytes) / 1_048_576, decimals: 1)) MB)")
     }
@@ -175,7 +175,7 @@ public struct RenditionShard {
         else {
             throw .missingFolder(.photos, path: settings.photos.path)
         }
-        let builder = SiteBuilder(settings: settings, console: console)
+        let builder = SiteBuilder(settings: settings, reporter: reporter)
         let metadata = try builder.loadMetadata().metadata
         let sizing = builder.imageSizing(builder.layoutOptions(metadata), metadata)
         let writer = RenditionWriter(
@@ -188,7 +188,7 @@ public struct RenditionShard {
         let staticFolder = try builder.loadStaticFolder(OutputFolder(settings.output))
         let scan = try builder.scanPhotos(
             excluding: [store, settings.output] + (staticFolder.map { [$0.url] } ?? []),
-            progress: Progress(console: console, quiet: settings.quiet))
+            progress: reporter.progress(quiet: settings.quiet))
         let folder = Array(settings.photos.path.utf8) + [UInt8(ascii: "/")]
         let photos = scan.photos.map { photo in
             var rendered = RenditionWriter.Photo(
@@ -205,7 +205,7 @@ public struct RenditionShard {
     /// Every photo's content hash, read on all jobs: a shard must know every photo's to know
     /// which are its own.
     private func hashes(
-        of photos: [RenditionWriter.Photo], writer: RenditionWriter, progress: Progress
+        of photos: [RenditionWriter.Photo], writer: RenditionWriter, progress: any BuildProgress
     ) -> [Result<String, RenditionError>] {
         let next = Atomic(0)
         let done = Atomic(0)

@@ -42,7 +42,7 @@ extension SiteBuilder {
             excluding: [settings.output] + [
                 settings.staticFolder ?? settings.photos.appending(path: "static")
             ],
-            progress: Progress(console: console, quiet: settings.quiet))
+            progress: reporter.progress(quiet: settings.quiet))
         report.photoCount = scan.photos.count
         var problems = readErrors.map { MetadataProblem(readError: $0) }
         if let url {

@@ -19,7 +19,7 @@ extension SiteBuilder {
         let unreadable = problems.unreadable
         guard let site = settings.baseURL else {
             if let shareImage = settings.shareImage {
-                console.warn(
+                reporter.warning(
                     "warning: share image '\(TerminalText.safe(shareImage))' is used only with --base-url (share cards need absolute URLs); add --base-url URL, or leave out --share-image"
                 )
             }
@@ -29,7 +29,7 @@ extension SiteBuilder {
         options.hasFeed = settings.feed
         options.rights = settings.rights
         for path in unreadable {
-            console.warn(
+            reporter.warning(
                 "warning: \(metadataFile): photo '\(TerminalText.safe(path))': price '\(TerminalText.safe(metadata.photos[path]?.price ?? ""))' has no amount and currency to offer in structured data"
                     + " (write it like \"€24\" or \"24.50 EUR\", or give a currency with --currency); it is shown as written, without a Product offer"
             )

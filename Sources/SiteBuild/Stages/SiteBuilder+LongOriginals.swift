@@ -23,13 +23,13 @@ extension SiteBuilder {
             let path = TerminalText.safe(photo.path)
             if photo.image == nil {
                 leftOut.insert(index)
-                console.warn(
+                reporter.warning(
                     "warning: \(path): skipped: \(problem); without renditions the site shows the original itself. Shorten its name or its folders' names, or choose an output folder with a shorter path (-o)"
                 )
             } else {
                 catalogue.photos[index].opensOriginal = false
                 withheld += 1
-                console.warn(
+                reporter.warning(
                     "warning: \(path): its original is not published (the site shows its resized copies): \(problem). Shorten its name or its folders' names, or choose an output folder with a shorter path (-o)"
                 )
             }

@@ -25,7 +25,7 @@ extension SiteBuilder {
         _ catalogue: inout Catalogue, scan: ScanResult, cache: BuildCache?,
         previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, widths: RenditionWidths, to publisher: SitePublisher,
-        progress: Progress
+        progress: any BuildProgress
     ) throws(SiteBuildError) -> (warnings: Int, carried: CarriedFolder?, store: StoreUse?) {
         let options = renditionOptions
         let writer = RenditionWriter(
@@ -107,12 +107,12 @@ extension SiteBuilder {
         progress.finish()
         if let failure = report.writeFailure { throw .renditionWriteFailed(reason: failure) }
         for rejection in report.rejected where rejection.place == .previousSite {
-            console.warn(
+            reporter.warning(
                 "warning: \(TerminalText.safe(rejection.path)): not reused from the previous site: \(rejection.reason); the photo's renditions were encoded again"
             )
         }
         for rejection in report.rejected where rejection.place == .store {
-            console.warn(
+            reporter.warning(
                 "warning: \(TerminalText.safe(rejection.path)): not used from the rendition store: \(rejection.reason);"
                     + " the photo's renditions were encoded instead. Refill the store with 'waterfall-site renditions PHOTOS --shard I/N --store DIR', which replaces such files"
             )
@@ -126,7 +126,7 @@ extension SiteBuilder {
             if diagnostic.error.reason == .vanished {
                 // Deleted or replaced since the scan: nothing of it can be published.
                 vanished.insert(position)
-                console.warn(
+                reporter.warning(
                     "warning: \(TerminalText.safe(diagnostic.relativePath)): left out: \(diagnostic.error.message)"
                 )
             } else {
@@ -144,11 +144,11 @@ extension SiteBuilder {
             let path = TerminalText.safe(photos[failure.index].relativePath)
             if catalogue.scanned(failure.index).format.needsRenditions {
                 unshowable.insert(failure.index)
-                console.warn(
+                reporter.warning(
                     "warning: \(path): skipped: no resized copies (\(failure.message)); browsers cannot show the file itself"
                 )
             } else {
-                console.warn(
+                reporter.warning(
                     "warning: \(path): no resized copies (\(failure.message)); the tile shows the original"
                 )
             }
@@ -241,7 +241,7 @@ extension SiteBuilder {
         guard !positions.isEmpty else { return }
         for position in positions {
             let name = catalogue.scanned(position).format == .heif ? "HEIC/HEIF" : "AVIF"
-            console.warn(
+            reporter.warning(
                 "warning: \(TerminalText.safe(catalogue.photos[position].path)): skipped: \(name) is shown through resized copies only,"
                     + " and --no-renditions turns them off: build without --no-renditions, or export it as JPEG"
             )

@@ -14,13 +14,16 @@ import SiteRenderer
 /// write it, place the originals, and swap the finished site in.
 public struct SiteBuilder {
     let settings: BuildSettings
-    let console: Console
+    let reporter: any BuildReporter
     /// The previous build's records already read (by `serve`, while it waited for a change).
     public var preloadedRecords: PreloadedRecords?
+    /// Who handles Ctrl-C and SIGTERM while the build runs: the command line's signal handling;
+    /// by default none.
+    public var interruptions: any BuildInterruptions = UnwatchedInterruptions()
 
-    public init(settings: BuildSettings, console: Console) {
+    public init(settings: BuildSettings, reporter: any BuildReporter) {
         self.settings = settings
-        self.console = console
+        self.reporter = reporter
     }
 
     public func build() throws(SiteBuildError) {
@@ -37,7 +40,7 @@ public struct SiteBuilder {
         // Ctrl-C or SIGTERM from before the lock is taken: the handler then removes the lock
         // file too (an interrupted build used to leave it), or, if the lock is not yet held,
         // nothing. The unlock is deferred last so it runs before the handlers go.
-        let interruption = Interruption { output.abandon() }
+        let interruption = interruptions.watch { output.abandon() }
         defer { interruption.cancel() }
         try output.lock()
         defer { output.unlock() }
@@ -47,13 +50,15 @@ public struct SiteBuilder {
         // Everything that can be wrong with the options fails before the scan starts.
         let theme = try loadTheme()
         let themeName = settings.templates?.path ?? "the built-in theme"
-        for warning in theme.warnings { console.warn("warning: theme '\(themeName)': \(warning)") }
+        for warning in theme.warnings {
+            reporter.warning("warning: theme '\(themeName)': \(warning)")
+        }
         let language = try InterfaceLanguage.strings(
             language: settings.language, theme: theme,
             themeFile: settings.templates.map { $0.appending(path: "strings.json").path }
                 ?? "strings.json",
             overrides: settings.strings, callToAction: settings.callToAction)
-        if let warning = language.warning { console.warn(warning) }
+        if let warning = language.warning { reporter.warning(warning) }
         let siteAssets = try SiteAssets(
             logo: settings.logo, favicon: settings.favicon,
             rule: InputFileRule(followsLinks: settings.followsSymlinks))
@@ -102,12 +107,12 @@ public struct SiteBuilder {
         let cacheLoad = recordsFile.map { file in
             BackgroundWork { preloaded ?? BuildCache.load(from: file) }
         }
-        let progress = Progress(console: console, quiet: settings.quiet)
+        let progress = reporter.progress(quiet: settings.quiet)
         let scan = try scanPhotos(
             excluding: [output.url] + (staticFolder.map { [$0.url] } ?? []), progress: progress
         ) { (try? cacheLoad?.wait())??.cache?.scan }
         let loaded = try cacheLoad?.wait()
-        if let warning = loaded?.warning { console.warn("warning: \(warning)") }
+        if let warning = loaded?.warning { reporter.warning("warning: \(warning)") }
         let cache = loaded?.cache
         // Where each scanned photo was in the previous build's cache, found in listing order once,
         // when something first needs it (a rebuild where nothing changed never does).
@@ -121,7 +126,7 @@ public struct SiteBuilder {
             return positions
         }
         for diagnostic in scan.diagnostics {
-            console.warn(Diagnostics.line(for: diagnostic))
+            reporter.warning(Diagnostics.line(for: diagnostic))
         }
         if settings.strict && !scan.diagnostics.isEmpty {
             throw .strictRefusal(.scanDiagnostics(Diagnostics.count(scan.diagnostics)))
@@ -252,12 +257,12 @@ public struct SiteBuilder {
                 )
             }
             if !saved.isEmpty { line += "; " + saved.joined(separator: ", ") }
-            console.print(line)
-            console.print(
+            reporter.result(line)
+            reporter.result(
                 statistics.summary(
                     breakpoints: settings.breakpoints.count,
                     tolerance: renderer.options.layout.balanceTolerance))
-            if let hint = discoveryHint { console.print(hint) }
+            if let hint = discoveryHint { reporter.result(hint) }
         }
     }
 
@@ -271,7 +276,7 @@ public struct SiteBuilder {
         shareImage: SiteRenderer.ShareImage?, cache: BuildCache?,
         previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, keepsItemPages: Bool, to publisher: SitePublisher,
-        progress: Progress
+        progress: any BuildProgress
     ) throws(SiteBuildError) -> (carried: [CarriedFolder], collectionPages: [String]) {
         try withholdLongOriginals(
             &catalogue, staging: publisher.output.staging.path,
@@ -292,7 +297,7 @@ public struct SiteBuilder {
             },
             publishesOriginals: settings.linksOriginals, renditions: settings.renditions)
         {
-            console.warn(warning)
+            reporter.warning(warning)
         }
         let publishedPaths = published.map { catalogue.photos[$0].path }
         // The linkers capture a copy (an inout cannot escape); the caller gets back the catalogue
@@ -351,7 +356,7 @@ public struct SiteBuilder {
         var leftOut: Set<String> = []
         for work in originals {
             for (path, reason) in try work.wait() {
-                console.warn("warning: \(TerminalText.safe(path)): left out: \(reason)")
+                reporter.warning("warning: \(TerminalText.safe(path)): left out: \(reason)")
                 leftOut.insert(path)
             }
         }
@@ -400,7 +405,7 @@ public struct SiteBuilder {
     /// Scans the photos folder, leaving out the folders in `excluded` (the output, the static
     /// folder); `cache` gives the previous build's scan once the folders are listed.
     func scanPhotos(
-        excluding excluded: [URL], progress: Progress, cache: () -> ScanCache? = { nil }
+        excluding excluded: [URL], progress: any BuildProgress, cache: () -> ScanCache? = { nil }
     ) throws(SiteBuildError) -> ScanResult {
         defer { progress.finish() }
         do {
@@ -521,7 +526,7 @@ public struct SiteBuilder {
         let warnings = MetadataCheck(
             metadata: metadata, file: file.path, photoPaths: photos.map(\.relativePath)
         ).warnings()
-        for warning in warnings { console.warn(warning.line) }
+        for warning in warnings { reporter.warning(warning.line) }
         if settings.strict && !warnings.isEmpty {
             throw .strictRefusal(.metadataWarnings(warnings.count))
         }

@@ -28,7 +28,9 @@ enum BuildCommand {
         }
         let settings = try settings(from: list)
         try CommandError.wording { () throws(SiteBuildError) in
-            try SiteBuilder(settings: settings, console: console).build()
+            var builder = SiteBuilder(settings: settings, reporter: console)
+            builder.interruptions = SignalInterruptions()
+            try builder.build()
         }
     }
 

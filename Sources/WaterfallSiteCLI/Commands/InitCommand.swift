@@ -36,7 +36,7 @@ enum InitCommand {
                 })
         }
         try CommandError.wording { () throws(SiteBuildError) in
-            try StarterFiles(photos: photos, console: console).write(scanningWith: jobs)
+            try StarterFiles(photos: photos, reporter: console).write(scanningWith: jobs)
         }
     }
 }

@@ -30,7 +30,7 @@ enum RenditionsCommand {
         let settings = try BuildCommand.settings(from: list, command: "renditions")
         let store = PathText.resolve(
             storeText, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        let shards = RenditionShard(settings: settings, console: console)
+        let shards = RenditionShard(settings: settings, reporter: console)
         guard let shardText else {
             return try CommandError.wording { () throws(SiteBuildError) in
                 try shards.prune(store: store)

@@ -134,8 +134,9 @@ enum ServeCommand {
         /// Builds; a failure is reported (terminal and pages) and the previous site stays.
         mutating func build(_ settings: BuildSettings) {
             do throws(CommandError) {
-                var builder = SiteBuilder(settings: settings, console: console)
+                var builder = SiteBuilder(settings: settings, reporter: console)
                 builder.preloadedRecords = preloaded
+                builder.interruptions = SignalInterruptions()
                 preloaded = nil
                 // A signal while the builder runs abandons the build and ends the process (see
                 // SignalStop); from the moment it returns, a signal stops serving as between
