@@ -18,17 +18,24 @@ public enum WaterfallSite {
             try dispatch(arguments, console: console)
             return .success
         } catch let error as CommandError {
-            console.warn("error: \(error.description)")
-            if case .usage(_, let command) = error {
-                console.warn(
-                    "\(HelpText.usageLine(command))\nRun 'waterfall-site \(command.map { $0 + " " } ?? "")--help' for the options."
-                )
-            }
-            return error.exitCode
+            return report(error, on: console)
+        } catch let error as SiteBuildError {
+            return report(error.commandError, on: console)
         } catch {
             console.warn("error: \(error)")
             return .failure
         }
+    }
+
+    /// Says `error` on standard error (with the usage after a usage error) and gives its status.
+    private static func report(_ error: CommandError, on console: Console) -> ExitCode {
+        console.warn("error: \(error.description)")
+        if case .usage(_, let command) = error {
+            console.warn(
+                "\(HelpText.usageLine(command))\nRun 'waterfall-site \(command.map { $0 + " " } ?? "")--help' for the options."
+            )
+        }
+        return error.exitCode
     }
 
     static let commands = ["build", "check", "serve", "init", "scan", "renditions"]

@@ -334,14 +334,14 @@ struct SettingTextTests {
 struct BackgroundWorkTests {
     @Test("the value comes back, as often as it is asked for")
     func value() throws {
-        let work = BackgroundWork { () throws(CommandError) in (1...1000).reduce(0, +) }
+        let work = BackgroundWork { () throws(SiteBuildError) in (1...1000).reduce(0, +) }
         #expect(try work.wait() == 500_500)
         #expect(try work.wait() == 500_500)
     }
 
     @Test("the error comes back")
     func error() {
-        let work = BackgroundWork { () throws(CommandError) -> Int in throw .failed("no cache") }
-        #expect(throws: CommandError.self) { try work.wait() }
+        let work = BackgroundWork { () throws(SiteBuildError) -> Int in throw .interrupted }
+        #expect(throws: SiteBuildError.interrupted) { try work.wait() }
     }
 }

@@ -34,13 +34,13 @@ struct LayoutModeCommandTests {
             let file = try photos.write("waterfall.json", #"{"\#(key)": {"not": "a value"}}"#)
             var settings = BuildSettings(
                 photos: photos.url, output: photos.url.appending(path: "out"))
-            #expect(throws: CommandError.self, "key '\(key)' accepted an object") {
+            #expect(throws: SiteBuildError.self, "key '\(key)' accepted an object") {
                 try SettingsFile.apply(file, to: &settings, keys: BuildCommand.settingKeys)
             }
             do {
                 try SettingsFile.apply(file, to: &settings, keys: BuildCommand.settingKeys)
             } catch {
-                #expect(error.description.contains("key '\(key)'"), "\(error.description)")
+                #expect(error.message.contains("key '\(key)'"), "\(error.message)")
             }
         }
     }

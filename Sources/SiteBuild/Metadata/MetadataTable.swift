@@ -40,15 +40,14 @@ public enum MetadataTable {
     /// out, so a check lists every bad row, not just the first.
     public static func load(
         _ url: URL, rule: InputFileRule, collecting: ((String) -> Void)? = nil
-    ) throws(CommandError) -> PhotoMetadata {
+    ) throws(SiteBuildError) -> PhotoMetadata {
         let path = url.path
         let bytes: [UInt8]
         do {
             bytes = try rule.contents(of: url)
         } catch {
-            throw .failed(
-                "metadata file '\(path)': "
-                    + (error.path == path ? error.reasonText : error.description))
+            throw .invalidMetadata(
+                path: path, reason: error.path == path ? error.reasonText : error.description)
         }
         do {
             return try parse(
@@ -56,7 +55,7 @@ public enum MetadataTable {
                 collecting: collecting.map { report in { report("metadata file '\(path)': \($0)") }
                 })
         } catch {
-            throw .failed("metadata file '\(path)': \(error.description)")
+            throw .invalidMetadata(path: path, reason: error.description)
         }
     }
 

@@ -162,23 +162,26 @@ public struct PhotoMetadata: Sendable {
     /// so `check` lists them all; a file that cannot be read at all still throws.
     public static func load(
         _ url: URL, rule: InputFileRule, collecting: ((String) -> Void)? = nil
-    ) throws(CommandError) -> PhotoMetadata {
+    ) throws(SiteBuildError) -> PhotoMetadata {
         if url.pathExtension.lowercased() == "csv" {
             return try MetadataTable.load(url, rule: rule, collecting: collecting)
         }
-        func report(_ error: CommandError) throws(CommandError) {
-            guard let collecting else { throw error }
-            collecting(error.description)
+        func report(_ error: SiteBuildError) throws(SiteBuildError) {
+            guard let collecting, case .invalidMetadata(let path, let reason) = error else {
+                throw error
+            }
+            // The line `check` lists, as MetadataTable words a bad row.
+            collecting("metadata file '\(path)': \(reason)")
         }
         let path = url.path
-        func bad(_ where: String, _ problem: String) -> CommandError {
-            .failed("metadata file '\(path)': \(`where`) \(problem)")
+        func bad(_ where: String, _ problem: String) -> SiteBuildError {
+            .invalidMetadata(path: path, reason: "\(`where`) \(problem)")
         }
         let document: JSONValue
         do {
             document = try JSONValue.read(contentsOf: url, rule: rule)
         } catch {
-            throw .failed("metadata file '\(path)': \(error)")
+            throw .invalidMetadata(path: path, reason: "\(error)")
         }
         guard let root = document.members else {
             throw bad("the top level", "must be a JSON object with \"photos\" and/or \"sections\"")

@@ -29,15 +29,15 @@ struct PageKindWriter {
         var carried: [CarriedFolder] = []
     }
 
-    func write(_ catalogue: Catalogue, menu: [MenuEntry], progress: Progress)
-        throws(CommandError) -> Outcome
+    func write(_ catalogue: Catalogue, menu: [MenuEntry], progress: any BuildProgress)
+        throws(SiteBuildError) -> Outcome
     {
         let context = PageKindContext(renderer: renderer, menu: menu, catalogue: catalogue)
         let declared = kinds.flatMap { $0.pages(of: catalogue, context: context) }
         guard !declared.isEmpty else { return Outcome() }
         // Every page's key first (each page made and let go): the folders' groups need them all.
         let keys = Mutex([UInt64](repeating: 0, count: declared.count))
-        try Self.forEach(declared.count) { index throws(CommandError) in
+        try Self.forEach(declared.count) { index throws(SiteBuildError) in
             let key = renderer.fingerprint(of: declared[index].page(), salt: PageWriter.programSalt)
             keys.withLock { $0[index] = key }
         }
@@ -54,7 +54,7 @@ struct PageKindWriter {
         let done = Atomic(0)
         let rendered = Atomic(0)
         let allKeys = keys.withLock { $0 }
-        try Self.forEach(toMake.count) { slot throws(CommandError) in
+        try Self.forEach(toMake.count) { slot throws(SiteBuildError) in
             let index = toMake[slot]
             let made: Bool
             if let placement = layout.placements[index] {
@@ -84,7 +84,7 @@ struct PageKindWriter {
     private func publish(
         _ declared: DeclaredPage, _ placement: PageFolders.PagePlacement,
         into folders: [GroupedFolder], making: [Set<Int>]
-    ) throws(CommandError) -> Bool {
+    ) throws(SiteBuildError) -> Bool {
         let files = try render(declared)
         for (file, place) in zip(files, [placement.page, placement.layout])
         where making[place.folder].contains(place.group) {
@@ -95,10 +95,10 @@ struct PageKindWriter {
 
     /// Publishes a page at the site's root and its layout file under `key`; returns whether it
     /// was rendered (not kept).
-    private func publish(_ declared: DeclaredPage, key: UInt64) throws(CommandError) -> Bool {
+    private func publish(_ declared: DeclaredPage, key: UInt64) throws(SiteBuildError) -> Bool {
         let kept = try publisher.publish(
             [declared.path, LayoutDocument.path(ofPage: declared.path)], key: key
-        ) { () throws(CommandError) -> [Data] in
+        ) { () throws(SiteBuildError) -> [Data] in
             try render(declared).map(\.bytes)
         }
         return !kept
@@ -107,7 +107,7 @@ struct PageKindWriter {
     /// Writes every file of the folder at `number` of `layout` again, none kept: the rare
     /// rebuild where a path is a file in one build and a folder in the other.
     private func writeAgain(folder number: Int, _ layout: PageFolders, _ declared: [DeclaredPage])
-        throws(CommandError)
+        throws(SiteBuildError)
     {
         let folder = publisher.beginGroups(
             in: layout.folders[number].name, layout.folders[number].groups, mayKeep: false)
@@ -123,7 +123,7 @@ struct PageKindWriter {
     }
 
     /// The page's HTML file and its layout file.
-    private func render(_ declared: DeclaredPage) throws(CommandError) -> [(
+    private func render(_ declared: DeclaredPage) throws(SiteBuildError) -> [(
         path: String, bytes: Data
     )] {
         let page = declared.page()
@@ -131,7 +131,7 @@ struct PageKindWriter {
         do throws(LayoutError) {
             made = try renderer.render(page)
         } catch {
-            throw .failed("layout of \(declared.path): \(error.description)")
+            throw .layoutFailed(page: declared.path, reason: error.description)
         }
         return [
             (declared.path, Data(made.html.utf8)),
@@ -145,17 +145,17 @@ struct PageKindWriter {
     /// Calls `body` with every index below `count`, on all cores; throws the error of the first
     /// failing index, as one index after the other would have met it.
     private static func forEach(
-        _ count: Int, _ body: @Sendable (Int) throws(CommandError) -> Void
-    ) throws(CommandError) {
+        _ count: Int, _ body: @Sendable (Int) throws(SiteBuildError) -> Void
+    ) throws(SiteBuildError) {
         guard count > 0 else { return }
         let next = Atomic(0)
-        let failures = Mutex<[Int: CommandError]>([:])
+        let failures = Mutex<[Int: SiteBuildError]>([:])
         let workers = min(count, ProcessInfo.processInfo.activeProcessorCount)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < count, failures.withLock({ $0.isEmpty }) else { return }
-                do throws(CommandError) {
+                do throws(SiteBuildError) {
                     try body(index)
                 } catch {
                     failures.withLock { $0[index] = error }

@@ -160,7 +160,7 @@ final class CarriedFolder: @unchecked Sendable {
     /// folder, a symlink to where the live folder will be once the two sites are swapped:
     /// `oldSite`, the path the previous site takes. The live site only gains files (and a changed
     /// photo's original shows its new bytes a moment early); no link of it breaks.
-    func moveIn(oldSite: String) throws(CommandError) {
+    func moveIn(oldSite: String) throws(SiteBuildError) {
         var folders: Set<Substring> = []
         for file in arrivingFiles {
             let destination = previousPath + "/" + file
@@ -172,9 +172,9 @@ final class CarriedFolder: @unchecked Sendable {
             }
             // An arrival that is not there was left out (its photo went away during the build).
             guard rename(incomingPath + "/" + file, destination) == 0 || errno == ENOENT else {
-                throw .failed(
-                    "cannot move '\(file)' into '\(previousPath)': \(String(cString: strerror(errno)))"
-                )
+                throw .fileSystem(
+                    .move(destination: previousPath), path: file,
+                    reason: String(cString: strerror(errno)))
             }
         }
         try? FileManager.default.removeItem(atPath: incomingPath)
@@ -182,7 +182,7 @@ final class CarriedFolder: @unchecked Sendable {
     }
 
     /// (Re)places the staging folder's symlink for this folder by one to `oldSite`'s.
-    func pointAt(oldSite: String) throws(CommandError) {
+    func pointAt(oldSite: String) throws(SiteBuildError) {
         let depth = name.split(separator: "/").count
         let oldName =
             oldSite.utf8.lastIndex(of: UInt8(ascii: "/")).map {
@@ -196,9 +196,8 @@ final class CarriedFolder: @unchecked Sendable {
         let temporary = stagedPath + ".link"
         unlink(temporary)
         guard symlink(target, temporary) == 0, rename(temporary, stagedPath) == 0 else {
-            throw .failed(
-                "cannot link '\(stagedPath)' to the live '\(name)': \(String(cString: strerror(errno)))"
-            )
+            throw .fileSystem(
+                .linkLive(name: name), path: stagedPath, reason: String(cString: strerror(errno)))
         }
     }
 

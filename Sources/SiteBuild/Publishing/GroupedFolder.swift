@@ -65,7 +65,7 @@ final class GroupedFolder: Sendable {
 
     /// Publishes `bytes` at `path` (relative to the site, inside the folder), a file of one of
     /// ``groupsToMake``. Safe to call from several threads.
-    func publish(_ bytes: Data, at path: String) throws(CommandError) {
+    func publish(_ bytes: Data, at path: String) throws(SiteBuildError) {
         guard carries else {
             try output.write(bytes, to: path)
             return
@@ -80,7 +80,7 @@ final class GroupedFolder: Sendable {
 
     /// Ends the publication. `paths` gives every file of the new folder, relative to the site;
     /// it is asked only when some group's paths changed.
-    func finish(paths: () -> [String]) throws(CommandError) -> Ending {
+    func finish(paths: () -> [String]) throws(SiteBuildError) -> Ending {
         guard carries else { return .published(nil) }
         let samePaths =
             previousGroups.count == groups.count
@@ -103,9 +103,7 @@ final class GroupedFolder: Sendable {
                 name: name, output: output, arrivingFiles: arrivals.withLock { $0 }.sorted(),
                 leavers: leavers)
         else {
-            throw .failed(
-                "the previous site's '\(output.url.path)/\(name)' went away during the build; build again"
-            )
+            throw .previousSiteVanished(path: "\(output.url.path)/\(name)")
         }
         return .published(carried)
     }

@@ -91,7 +91,7 @@ final class OutputFolder: @unchecked Sendable {
     }
 
     /// Writes this build's records, to be put beside the site by ``swapIn(carrying:records:)``.
-    func stageRecords(_ bytes: Data) throws(CommandError) {
+    func stageRecords(_ bytes: Data) throws(SiteBuildError) {
         let file = try OutputFile(creating: stagedRecords.path)
         defer { file.close() }
         try file.write(bytes)
@@ -100,32 +100,30 @@ final class OutputFolder: @unchecked Sendable {
     /// Holds `.NAME.waterfall-site-lock` beside the output until ``unlock()`` (or the process
     /// ends), so a second build into the same output fails at once instead of mixing its files
     /// with this one's.
-    func lock() throws(CommandError) {
+    func lock() throws(SiteBuildError) {
         // `-o new/folder/site` makes its parents, as the output folder itself is made.
         let parent = url.deletingLastPathComponent()
         do {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
-            throw .failed(
-                "cannot create the output folder's parent '\(parent.path)': \(FileSystemFailure.reason(error)); choose another folder with -o"
-            )
+            throw .fileSystem(
+                .createOutputParent, path: parent.path, reason: FileSystemFailure.reason(error))
         }
         // Taken under the mutex, so a Ctrl-C meanwhile (see ``abandon()``) waits and then finds
         // the lock held and its file to remove, never a file made but not yet known.
-        try lockDescriptor.withLock { (held: inout Int32) throws(CommandError) in
+        try lockDescriptor.withLock { (held: inout Int32) throws(SiteBuildError) in
             held = try takeLock(at: lockPath)
         }
     }
 
     /// The descriptor of the lock file at `path`, made if missing and locked with `flock`; a
     /// file a killed build left is taken over (its lock went with the process).
-    private func takeLock(at path: String) throws(CommandError) -> Int32 {
+    private func takeLock(at path: String) throws(SiteBuildError) -> Int32 {
         while true {
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
-                throw .failed(
-                    "cannot create the lock file '\(path)': \(String(cString: strerror(errno))); check that its folder is writable"
-                )
+                throw .fileSystem(
+                    .createLockFile, path: path, reason: String(cString: strerror(errno)))
             }
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
                 var bytes = [UInt8](repeating: 0, count: 32)
@@ -137,9 +135,7 @@ final class OutputFolder: @unchecked Sendable {
                             decoding: bytes[..<count].prefix { $0 != UInt8(ascii: "\n") },
                             as: UTF8.self)) : nil
                 close(descriptor)
-                throw .failed(
-                    "busy: another waterfall-site build is writing '\(url.path)'\(holder.map { " (pid \($0))" } ?? ""); "
-                        + "wait for it to finish, or choose another folder with -o")
+                throw .outputBusy(path: url.path, holder: holder)
             }
             // The build that held it may have removed the file meanwhile (see unlock()): a lock
             // on a file no longer at `path` keeps nobody out, so take the new one.
@@ -158,7 +154,7 @@ final class OutputFolder: @unchecked Sendable {
         }
     }
 
-    /// What Ctrl-C or SIGTERM does before the process exits (see ``Interruption``): when this
+    /// What Ctrl-C or SIGTERM does before the process exits (the command line's signal handling, see ``BuildInterruptions``): when this
     /// build holds the lock, removes the staging folder (see ``abandonStaging()``) and the lock
     /// file; before it does, touches nothing, as what is beside the output is then another's.
     func abandon() {
@@ -173,7 +169,7 @@ final class OutputFolder: @unchecked Sendable {
 
     /// Removes the lock file and lets go of it, so nothing of the build stays beside the output
     /// but its records. Called on the way out of every build and from the Ctrl-C handler
-    /// (see ``Interruption``), whichever comes first; the second call does nothing.
+    /// (see ``BuildInterruptions``), whichever comes first; the second call does nothing.
     ///
     /// The file goes while the lock is still held, never after: once let go, another build may
     /// have taken the same path, and its lock file must stay. A file left by a killed build
@@ -196,38 +192,31 @@ final class OutputFolder: @unchecked Sendable {
 
     /// Refuses to go on when replacing the output would lose something the tool did not create.
     /// `force` is ignored when a settings file (`settingsFile`) chose the output.
-    func checkReplaceable(force: Bool, chosenBy settingsFile: URL? = nil) throws(CommandError) {
+    func checkReplaceable(force: Bool, chosenBy settingsFile: URL? = nil) throws(SiteBuildError) {
         var isDirectory = false
         guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return }
         guard isDirectory else {
-            throw .failed(
-                "output '\(url.path)' is a file, not a folder; choose another path with -o")
+            throw .outputIsAFile(path: url.path)
         }
         if force && settingsFile == nil { return }
         let contents = (try? fileManager.contentsOfDirectory(atPath: url.path)) ?? []
         if contents.isEmpty || contents.contains(Self.markerName) { return }
         if let settingsFile {
-            throw .failed(
-                "output folder '\(url.path)' (the \"output\" of settings file '\(settingsFile.path)') is not empty and was "
-                    + "not made by waterfall-site; --force applies only to an output given with -o: choose it with -o "
-                    + "to replace it, or change \"output\" in the settings file")
+            throw .outputNotOurs(path: url.path, settingsFile: settingsFile.path)
         }
-        throw .failed(
-            "output folder '\(url.path)' is not empty and was not made by waterfall-site; "
-                + "choose another folder with -o, or add --force to replace it")
+        throw .outputNotOurs(path: url.path, settingsFile: nil)
     }
 
     /// A fresh, empty staging folder; also clears what builds that were killed left beside the
     /// output (their staging or set-aside folders, named after a process that no longer runs).
-    func prepareStaging() throws(CommandError) {
+    func prepareStaging() throws(SiteBuildError) {
         removeStaging()
         recoverLeftovers()
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
-            throw .failed(
-                "cannot create the staging folder '\(staging.path)': \(FileSystemFailure.reason(error))"
-            )
+            throw .fileSystem(
+                .createStagingFolder, path: staging.path, reason: FileSystemFailure.reason(error))
         }
         try write(Self.markerText, to: Self.markerName)
     }
@@ -308,24 +297,24 @@ final class OutputFolder: @unchecked Sendable {
     /// beside the output describe the site in it (or the previous site that the next build puts
     /// back), or are missing, which costs a slower build but never a wrong one. Without, the
     /// records beside the output already describe the new site.
-    func swapIn(carrying carried: [CarriedFolder] = [], records: Bool) throws(CommandError) {
-        try swapLock.withLock { _ throws(CommandError) in
+    func swapIn(carrying carried: [CarriedFolder] = [], records: Bool) throws(SiteBuildError) {
+        try swapLock.withLock { _ throws(SiteBuildError) in
             try swapInLocked(carrying: carried, records: records)
         }
     }
 
     private func swapInLocked(carrying carried: [CarriedFolder], records newRecords: Bool)
-        throws(CommandError)
+        throws(SiteBuildError)
     {
-        guard !abandoned else { throw .failed("the build was interrupted") }
+        guard !abandoned else { throw .interrupted }
         let previous =
             url.deletingLastPathComponent().path + "/.\(url.lastPathComponent).previous-\(getpid())"
         let hadOutput = fileManager.fileExists(atPath: url.path)
         if !carried.isEmpty {
             var info = stat()
             guard lstat(staging.path, &info) == 0 else {
-                throw .failed(
-                    "cannot read the staging folder '\(staging.path)': \(String(cString: strerror(errno)))"
+                throw .fileSystem(
+                    .readStagingFolder, path: staging.path, reason: String(cString: strerror(errno))
                 )
             }
             var entry = PublishJournal(
@@ -349,9 +338,8 @@ final class OutputFolder: @unchecked Sendable {
             if code != 0 {
                 guard FolderExchange.isUnsupported(code) else {
                     finishJournal()
-                    throw .failed(
-                        "cannot swap the new site into '\(url.path)': \(String(cString: strerror(code)))"
-                    )
+                    throw .fileSystem(
+                        .swapSite, path: url.path, reason: String(cString: strerror(code)))
                 }
                 // No exchange on this file system: two renames, with a moment between them when
                 // the output is missing; a build killed there has its next build move the
@@ -365,19 +353,19 @@ final class OutputFolder: @unchecked Sendable {
                 guard rename(url.path, previous) == 0 else {
                     let reason = String(cString: strerror(errno))
                     finishJournal()
-                    throw .failed("cannot move the previous site '\(url.path)' aside: \(reason)")
+                    throw .fileSystem(.movePreviousSiteAside, path: url.path, reason: reason)
                 }
                 guard rename(staging.path, url.path) == 0 else {
                     let reason = String(cString: strerror(errno))
                     _ = rename(previous, url.path)
                     finishJournal()
-                    throw .failed("cannot move the new site into '\(url.path)': \(reason)")
+                    throw .fileSystem(.moveNewSiteIn, path: url.path, reason: reason)
                 }
                 oldSite = previous
             }
         } else if rename(staging.path, url.path) != 0 {
-            throw .failed(
-                "cannot move the new site into '\(url.path)': \(String(cString: strerror(errno)))")
+            throw .fileSystem(
+                .moveNewSiteIn, path: url.path, reason: String(cString: strerror(errno)))
         }
         for folder in carried { folder.takeOver(from: oldSite) }
         if newRecords && rename(stagedRecords.path, records.path) != 0 {
@@ -431,13 +419,13 @@ final class OutputFolder: @unchecked Sendable {
     /// When the site being replaced has the same file with the same bytes, that file is linked
     /// instead: unchanged files keep their modification time (and inode), so `rsync` and upload
     /// tools send only what changed.
-    func write(_ text: String, to relativePath: String) throws(CommandError) {
+    func write(_ text: String, to relativePath: String) throws(SiteBuildError) {
         try write(Data(text.utf8), to: relativePath)
     }
 
     /// Writes `bytes` to `relativePath`, keeping the previous file when it has the same bytes (see
     /// ``write(_:to:)-(String,_)``).
-    func write(_ bytes: Data, to relativePath: String) throws(CommandError) {
+    func write(_ bytes: Data, to relativePath: String) throws(SiteBuildError) {
         if let previous = previousFile(relativePath, size: bytes.count), previous.contents == bytes,
             keepPrevious(relativePath)
         {
@@ -473,7 +461,7 @@ final class OutputFolder: @unchecked Sendable {
 
     /// Hard-links `source` at `relativePath` in the staging folder, making its folder; false when
     /// the file system cannot link it there (another device, say) and the caller must copy it.
-    func linkFile(_ source: String, at relativePath: String) throws(CommandError) -> Bool {
+    func linkFile(_ source: String, at relativePath: String) throws(SiteBuildError) -> Bool {
         let destination = staging.appending(path: relativePath)
         try makeFolder(destination.deletingLastPathComponent())
         // AT_SYMLINK_FOLLOW: a file that is a symlink (or an open descriptor's
@@ -505,20 +493,20 @@ final class OutputFolder: @unchecked Sendable {
     ///
     /// Plain POSIX writes: Foundation's `Data.write` syncs every file to disk, which costs more
     /// than the whole render on a busy machine, and the staging swap already protects the site.
-    func create(_ relativePath: String) throws(CommandError) -> OutputFile {
+    func create(_ relativePath: String) throws(SiteBuildError) -> OutputFile {
         let destination = staging.appending(path: relativePath)
         try makeFolder(destination.deletingLastPathComponent())
         return try OutputFile(creating: destination.path)
     }
 
     /// Creates `folder` (and its parents) once; safe to call from several threads.
-    private func makeFolder(_ folder: URL) throws(CommandError) {
+    private func makeFolder(_ folder: URL) throws(SiteBuildError) {
         let path = folder.path
         if createdFolders.withLock({ $0.contains(ExactPath(path)) }) { return }
         do {
             try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw .failed("cannot create '\(path)': \(FileSystemFailure.reason(error))")
+            throw .fileSystem(.createFolder, path: path, reason: FileSystemFailure.reason(error))
         }
         createdFolders.withLock { _ = $0.insert(ExactPath(path)) }
     }
@@ -535,7 +523,8 @@ final class OutputFolder: @unchecked Sendable {
     /// no space), a copy otherwise. Only a regular file is placed: returns why the photo was left
     /// out when it is gone or is no longer a regular file (deleted, or replaced by a FIFO, since
     /// the scan saw it); throws when the site cannot be written.
-    func placeOriginal(_ source: [UInt8], at relativePath: String) throws(CommandError) -> String? {
+    func placeOriginal(_ source: [UInt8], at relativePath: String) throws(SiteBuildError) -> String?
+    {
         // Plain string paths: URL parsing per photo shows at 100,000 photos.
         let destination = staging.path + "/" + relativePath
         if let slash = destination.utf8.lastIndex(of: UInt8(ascii: "/")) {
@@ -545,8 +534,8 @@ final class OutputFolder: @unchecked Sendable {
             }
         }
         let sourcePath = source + [0]
-        return try sourcePath.withUnsafeBufferPointer { path throws(CommandError) -> String? in
-            try path.withMemoryRebound(to: CChar.self) { path throws(CommandError) -> String? in
+        return try sourcePath.withUnsafeBufferPointer { path throws(SiteBuildError) -> String? in
+            try path.withMemoryRebound(to: CChar.self) { path throws(SiteBuildError) -> String? in
                 let source = path.baseAddress.unsafelyUnwrapped
                 // AT_SYMLINK_FOLLOW: a photo that is a symlink is linked to its target, not the link.
                 if linkat(AT_FDCWD, source, AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0 {
@@ -573,27 +562,28 @@ final class OutputFolder: @unchecked Sendable {
     /// Copies the regular file `source` to `destination` through a bounded buffer (where a hard
     /// link is not possible: another file system); why it was left out, or nil.
     private func copyOriginal(_ source: UnsafePointer<CChar>, to destination: String)
-        throws(CommandError) -> String?
+        throws(SiteBuildError) -> String?
     {
         // O_NONBLOCK: opening a FIFO put in the photo's place must not wait for a writer.
         let input = open(source, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard input >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return Self.vanished }
-            throw .failed(
-                "cannot copy '\(String(cString: source))' into the site: \(String(cString: strerror(errno)))"
-            )
+            throw .fileSystem(
+                .copyIntoSite, path: String(cString: source),
+                reason: String(cString: strerror(errno)))
         }
         defer { close(input) }
         var info = stat()
         guard fstat(input, &info) == 0 else {
-            throw .failed(
-                "cannot copy '\(String(cString: source))' into the site: \(String(cString: strerror(errno)))"
-            )
+            throw .fileSystem(
+                .copyIntoSite, path: String(cString: source),
+                reason: String(cString: strerror(errno)))
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return Self.notRegular(info.st_mode) }
         let output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard output >= 0 else {
-            throw .failed("cannot write '\(destination)': \(String(cString: strerror(errno)))")
+            throw .fileSystem(
+                .write, path: destination, reason: String(cString: strerror(errno)))
         }
         let file = OutputFile(descriptor: output, path: destination)
         defer { file.close() }
@@ -603,9 +593,9 @@ final class OutputFolder: @unchecked Sendable {
             let count = read(input, buffer.baseAddress, buffer.count)
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else {
-                throw .failed(
-                    "cannot copy '\(String(cString: source))' into the site: \(String(cString: strerror(errno)))"
-                )
+                throw .fileSystem(
+                    .copyIntoSite, path: String(cString: source),
+                    reason: String(cString: strerror(errno)))
             }
             if count == 0 { return nil }
             try file.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
@@ -618,22 +608,22 @@ struct OutputFile {
     let descriptor: Int32
     let path: String
 
-    func write(_ text: String) throws(CommandError) {
+    func write(_ text: String) throws(SiteBuildError) {
         var text = text
         try check(text.withUTF8 { write($0) })
     }
 
-    func write(_ data: Data) throws(CommandError) {
+    func write(_ data: Data) throws(SiteBuildError) {
         try check(data.withUnsafeBytes { write($0.bindMemory(to: UInt8.self)) })
     }
 
-    func write(_ bytes: UnsafeRawBufferPointer) throws(CommandError) {
+    func write(_ bytes: UnsafeRawBufferPointer) throws(SiteBuildError) {
         try check(write(bytes.bindMemory(to: UInt8.self)))
     }
 
-    private func check(_ failure: Int32?) throws(CommandError) {
+    private func check(_ failure: Int32?) throws(SiteBuildError) {
         if let failure {
-            throw .failed("cannot write '\(path)': \(String(cString: strerror(failure)))")
+            throw .fileSystem(.write, path: path, reason: String(cString: strerror(failure)))
         }
     }
 
@@ -668,10 +658,10 @@ private func systemClose(_ descriptor: Int32) -> Int32 {
 
 extension OutputFile {
     /// Creates (truncates) the file at `path`, whose folder exists.
-    init(creating path: String) throws(CommandError) {
+    init(creating path: String) throws(SiteBuildError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw .failed("cannot write '\(path)': \(String(cString: strerror(errno)))")
+            throw .fileSystem(.write, path: path, reason: String(cString: strerror(errno)))
         }
         self.init(descriptor: descriptor, path: path)
     }

@@ -54,7 +54,7 @@ extension SitePublisher {
     /// scan), or nil.
     func placeOriginal(
         _ source: [UInt8], at path: String, in folder: String, carried: CarriedFolder?
-    ) throws(CommandError) -> String? {
+    ) throws(SiteBuildError) -> String? {
         try output.placeOriginal(
             source, at: carried?.incomingPath(for: path) ?? folder + "/" + path)
     }
@@ -90,7 +90,7 @@ extension SitePublisher {
     func carryRenditions(
         in folder: String, results: [RenditionWriter.Renditions?], previousPositions: [Int?],
         written: [RenditionWriter.Renditions]
-    ) throws(CommandError) -> CarriedFolder {
+    ) throws(SiteBuildError) -> CarriedFolder {
         var arriving: Set<String> = []
         for renditions in written {
             arriving.formUnion(renditions.allFiles.map { Self.fileName($0.path) })
@@ -104,9 +104,7 @@ extension SitePublisher {
             let carried = CarriedFolder(
                 name: folder, output: output, arrivingFiles: arriving.sorted(), leavers: leavers)
         else {
-            throw .failed(
-                "the previous site's '\(output.url.path)/\(folder)' went away during the build; build again"
-            )
+            throw .previousSiteVanished(path: "\(output.url.path)/\(folder)")
         }
         return carried
     }

@@ -33,7 +33,7 @@ struct PublishJournal: Equatable {
 
     /// Writes the journal to `path` whole (through a temporary file and a rename), on disk before
     /// it returns when it lists files, so even a power cut cannot lose the removals it names.
-    func write(to path: String) throws(CommandError) {
+    func write(to path: String) throws(SiteBuildError) {
         var text = "\(Self.header)\nsite \(device) \(inode)\npid \(pid)\n"
         for name in carried { text += "carry \(name)\n" }
         for file in added { text += "added \(file)\n" }
@@ -53,7 +53,7 @@ struct PublishJournal: Equatable {
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw .failed("cannot write the publish journal '\(path)': \(reason)")
+            throw .fileSystem(.writePublishJournal, path: path, reason: reason)
         }
         if durable { Self.syncFolder(of: path) }
     }

@@ -11,31 +11,25 @@ extension SiteBuilder {
     /// The owner's files for the site root, listed before the scan: the `--static` folder (or
     /// `staticFolder` setting), else `PHOTOS/static` when it exists. It may not hold the photos
     /// (the scan leaves it out) nor be inside the output or hold it (each build replaces the output).
-    func loadStaticFolder(_ output: OutputFolder) throws(CommandError) -> StaticFolder? {
+    func loadStaticFolder(_ output: OutputFolder) throws(SiteBuildError) -> StaticFolder? {
         let url = settings.staticFolder ?? settings.photos.appending(path: "static")
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
             isDirectory
         else {
             guard settings.staticFolder == nil else {
-                throw .failed(
-                    "static folder '\(url.path)' does not exist or is not a folder (given with --static or staticFolder)"
-                )
+                throw .missingFolder(.staticFiles, path: url.path)
             }
             return nil
         }
         if Self.isInside(settings.photos, url) {
-            throw .failed(
-                "static folder '\(url.path)' is or contains the photos folder; give a folder of its own with --static"
-            )
+            throw .foldersOverlap(.staticHoldsPhotos(staticFolder: url.path))
         }
         if Self.isInside(url, output.url) || Self.isInside(output.url, url) {
-            throw .failed(
-                "static folder '\(url.path)' and the output folder '\(output.url.path)' must not hold one another; "
-                    + "give another folder with --static or -o")
+            throw .foldersOverlap(.staticAndOutput(staticFolder: url.path, output: output.url.path))
         }
         let folder = try StaticFolder(url, followsLinks: settings.followsSymlinks)
-        for warning in folder.warnings { console.warn(warning) }
+        for warning in folder.warnings { reporter.warning(warning) }
         return folder
     }
 
@@ -63,7 +57,7 @@ extension SiteBuilder {
     func writeHostFiles(
         _ catalogue: Catalogue, draft: BuildCache.Draft, renderer: SiteRenderer,
         staticFolder: StaticFolder?, to publisher: SitePublisher
-    ) throws(CommandError) {
+    ) throws(SiteBuildError) {
         if let staticFolder { try publisher.publish(staticFolder) }
         guard writesHeaders(staticFolder) else { return }
         let headers = HostFiles.headers(

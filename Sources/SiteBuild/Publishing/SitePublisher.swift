@@ -48,8 +48,8 @@ final class SitePublisher: Sendable {
     @discardableResult
     func publish(
         _ paths: [String], key: UInt64, mayKeep: Bool = true,
-        make: () throws(CommandError) -> [Data]
-    ) throws(CommandError) -> Bool {
+        make: () throws(SiteBuildError) -> [Data]
+    ) throws(SiteBuildError) -> Bool {
         unstageRepublished(paths)
         if mayKeep, paths.allSatisfy({ previous.key(of: $0) == key }), output.keepPrevious(paths) {
             record(paths, key: key)
@@ -66,18 +66,18 @@ final class SitePublisher: Sendable {
     /// with the previous site's file rather than trusted by key: a previous file with the same
     /// bytes is kept, and one edited by hand is put right (see
     /// ``OutputFolder/write(_:to:)-(Data,_)``).
-    func publish(_ bytes: Data, at path: String) throws(CommandError) {
+    func publish(_ bytes: Data, at path: String) throws(SiteBuildError) {
         try publish([path], key: Self.key(of: bytes), mayKeep: false) { [bytes] }
     }
 
-    func publish(_ text: String, at path: String) throws(CommandError) {
+    func publish(_ text: String, at path: String) throws(SiteBuildError) {
         try publish(Data(text.utf8), at: path)
     }
 
     /// Publishes `file` of the owner's static `folder` at the same path: a hard link to the file
     /// opened through ``StaticFolder/open(_:)`` (checked to be a regular file the rule allows)
     /// where the file system allows, so nothing is copied and its time stays, else a copy.
-    func publish(_ file: String, of folder: StaticFolder) throws(CommandError) {
+    func publish(_ file: String, of folder: StaticFolder) throws(SiteBuildError) {
         unstageRepublished([file])
         let descriptor = try folder.open(file)
         defer { close(descriptor) }
@@ -101,7 +101,7 @@ final class SitePublisher: Sendable {
             // The file already opened and checked, not the name again.
             bytes = try InputFileRule.contents(of: descriptor, path: folder.url.path + "/" + file)
         } catch {
-            throw .failed("static folder: \(error.description)")
+            throw .unreadableStaticFile(reason: error.description)
         }
         try publish(Data(bytes), at: file)
     }
@@ -131,12 +131,12 @@ final class SitePublisher: Sendable {
     }
 
     /// Publishes the logo and favicon (see ``SiteAssets``).
-    func publish(_ assets: SiteAssets) throws(CommandError) {
+    func publish(_ assets: SiteAssets) throws(SiteBuildError) {
         for file in assets.files { try publish(file.bytes, at: file.path) }
     }
 
     /// Places every file of the owner's static folder at the same path in the site.
-    func publish(_ folder: StaticFolder) throws(CommandError) {
+    func publish(_ folder: StaticFolder) throws(SiteBuildError) {
         for file in folder.files { try publish(file, of: folder) }
     }
 

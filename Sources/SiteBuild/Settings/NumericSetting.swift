@@ -104,9 +104,10 @@ public struct NumericSetting: Sendable {
 
     /// The flag's value as a number in range, or a usage error naming the flag, the value and the
     /// range.
-    public func parse(_ text: String, command: String = "build") throws(CommandError) -> Double {
+    public func parse(_ text: String, command: String = "build") throws(SiteBuildError) -> Double {
         guard let number = value(text) else {
-            throw .usage("option '\(flag)' expects \(rangeText), got '\(text)'", command: command)
+            throw .invalidOption(
+                .outOfRange(option: flag, given: text, range: rangeText), command: command)
         }
         return number
     }

@@ -27,32 +27,31 @@ public enum SettingsFile {
     /// option table gives every setting its flag and its key in one place.
     public static func apply(
         _ url: URL, to settings: inout BuildSettings, keys: Set<String>
-    ) throws(CommandError) {
+    ) throws(SiteBuildError) {
         let path = url.path
         let document: JSONValue
         do {
             document = try JSONValue.read(
                 contentsOf: url, rule: InputFileRule(followsLinks: settings.followsSymlinks))
         } catch {
-            throw .failed("settings file '\(path)': \(error)")
+            throw .unreadableSettings(path: path, reason: "\(error)")
         }
         guard let members = document.members else {
-            throw .failed("settings file '\(path)': expected a JSON object { … } at the top level")
+            throw .unreadableSettings(
+                path: path, reason: "expected a JSON object { … } at the top level")
         }
         let folder = url.deletingLastPathComponent()
         // Paths to read from stay inside the file's folder; `output` is written, not read.
         let inputs = SettingsPath(file: url, followsLinks: settings.followsSymlinks)
         for (key, _) in members {
             guard keys.contains(key) else {
-                throw .failed(
-                    "settings file '\(path)': unknown key '\(key)' (known keys: \(keys.sorted().joined(separator: ", ")))"
-                )
+                throw .unknownSettingsKey(path: path, key: key, known: Array(keys))
             }
         }
-        func bad(_ key: String, _ expected: String) -> CommandError {
-            .failed("settings file '\(path)': key '\(key)' \(expected)")
+        func bad(_ key: String, _ expected: String) -> SiteBuildError {
+            .invalidSetting(path: path, key: key, reason: expected)
         }
-        func number(_ setting: NumericSetting, _ key: String) throws(CommandError) -> Double? {
+        func number(_ setting: NumericSetting, _ key: String) throws(SiteBuildError) -> Double? {
             guard let value = document[key] else { return nil }
             guard let number = setting.check(value) else {
                 throw bad(
@@ -60,14 +59,14 @@ public enum SettingsFile {
             }
             return number
         }
-        func string(_ key: String) throws(CommandError) -> String? {
+        func string(_ key: String) throws(SiteBuildError) -> String? {
             guard let value = document[key] else { return nil }
             guard let text = value.string, !text.isEmpty else {
                 throw bad(key, "must be a non-empty string")
             }
             return text
         }
-        func boolean(_ key: String) throws(CommandError) -> Bool? {
+        func boolean(_ key: String) throws(SiteBuildError) -> Bool? {
             guard let value = document[key] else { return nil }
             guard let flag = value.boolean else { throw bad(key, "must be true or false") }
             return flag

@@ -20,7 +20,7 @@ struct SettingsPath {
 
     /// `value` of `key` resolved inside the settings file's folder; `flag` is the command-line
     /// option the message offers for a path elsewhere.
-    func resolve(_ value: String, key: String, flag: String) throws(CommandError) -> URL {
+    func resolve(_ value: String, key: String, flag: String) throws(SiteBuildError) -> URL {
         let folder = file.deletingLastPathComponent().standardizedFileURL
         let fix =
             "give a path inside '\(folder.path)', relative to the settings file, or name the path on the command line with \(flag)"
@@ -55,7 +55,7 @@ struct SettingsPath {
         return url
     }
 
-    private func refusal(_ key: String, _ value: String, _ reason: String) -> CommandError {
-        .failed("settings file '\(file.path)': key '\(key)' ('\(value)') \(reason)")
+    private func refusal(_ key: String, _ value: String, _ reason: String) -> SiteBuildError {
+        .settingsPathOutside(path: file.path, key: key, value: value, reason: reason)
     }
 }

@@ -12,7 +12,7 @@ extension SettingsTable {
     public static func applyCommandLine(
         value: (String) -> String?, has: (String) -> Bool, workingFolder: URL, command: String,
         to settings: inout BuildSettings
-    ) throws(CommandError) {
+    ) throws(SiteBuildError) {
         let stored = buildOptions.flatMap { declaration in
             declaration.flags.compactMap { flag in
                 flag.store.map { (flag.names[0], $0, declaration.numeric) }
@@ -25,8 +25,7 @@ extension SettingsTable {
                 // Each pair turns one setting on and off; both at once is a usage error.
                 for case (let other, .off(let offPath), _) in stored
                 where offPath == path && has(name) && has(other) {
-                    throw .usage(
-                        "options '\(name)' and '\(other)' contradict each other", command: command)
+                    throw .invalidOption(.contradict(first: name, second: other), command: command)
                 }
             case .off(let path):
                 if has(name) { settings[keyPath: path] = false }
@@ -43,13 +42,9 @@ extension SettingsTable {
             case .choice(let names, let store):
                 if let text = value(name) {
                     guard names.contains(text) else {
-                        let hint =
-                            Suggestion.nearest(to: text, among: names).map {
-                                " (did you mean '\($0)'?)"
-                            } ?? ""
-                        throw .usage(
-                            "option '\(name)' expects \(names.joined(separator: ", ")), got '\(text)'\(hint)",
-                            command: command)
+                        throw .invalidOption(
+                            .notAChoice(option: name, given: text, choices: names), command: command
+                        )
                     }
                     store(&settings, text)
                 }

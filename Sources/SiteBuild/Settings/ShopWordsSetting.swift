@@ -5,38 +5,45 @@ import SiteRenderer
 /// "{count} products"`). Each bad entry is an error naming the file, the entry and the fix.
 enum ShopWordsSetting {
     /// `[{"label": "About", "url": "about.html"}, …]` as header links.
-    static func links(_ value: JSONValue, file: String) throws(CommandError) -> [SiteLink] {
+    static func links(_ value: JSONValue, file: String) throws(SiteBuildError) -> [SiteLink] {
         let example = #"[{"label": "About", "url": "about.html"}]"#
         guard case .array(let entries) = value else {
-            throw .failed(
-                "settings file '\(file)': key 'links' must be an array of links like \(example)")
+            throw .invalidSetting(
+                path: file, key: "links", reason: "must be an array of links like \(example)")
         }
         var links: [SiteLink] = []
         for (index, entry) in entries.enumerated() {
-            let place = "settings file '\(file)': links[\(index)]"
+            let place = "links[\(index)]"
             guard let members = entry.members else {
-                throw .failed(
-                    "\(place) must be an object {\"label\": …, \"url\": …}, like \(example)")
+                throw .invalidShopWords(
+                    path: file, place: place,
+                    reason: "must be an object {\"label\": …, \"url\": …}, like \(example)")
             }
             for (key, _) in members where key != "label" && key != "url" {
                 let hint =
                     Suggestion.nearest(to: key, among: ["label", "url"]).map {
                         " (did you mean '\($0)'?)"
                     } ?? ""
-                throw .failed(
-                    "\(place) has an unknown key '\(key)'\(hint); a link has only \"label\" and \"url\""
-                )
+                throw .invalidShopWords(
+                    path: file, place: place,
+                    reason:
+                        "has an unknown key '\(key)'\(hint); a link has only \"label\" and \"url\"")
             }
             guard let label = entry["label"]?.string, !label.trimmed.isEmpty else {
-                throw .failed("\(place) needs a \"label\": the link's text, like \"About\"")
+                throw .invalidShopWords(
+                    path: file, place: place,
+                    reason: "needs a \"label\": the link's text, like \"About\"")
             }
             guard let url = entry["url"]?.string else {
-                throw .failed(
-                    "\(place) needs a \"url\": \"about.html\" (relative to the site's root) or \"https://…\""
+                throw .invalidShopWords(
+                    path: file, place: place,
+                    reason:
+                        "needs a \"url\": \"about.html\" (relative to the site's root) or \"https://…\""
                 )
             }
             if let problem = SiteLink.problem(url: url) {
-                throw .failed("\(place) \"url\" '\(url)' \(problem)")
+                throw .invalidShopWords(
+                    path: file, place: place, reason: "\"url\" '\(url)' \(problem)")
             }
             links.append(SiteLink(label: label.trimmed, url: url))
         }
@@ -45,10 +52,13 @@ enum ShopWordsSetting {
 
     /// `{"photoCount.other": "{count} products", …}`: keys of the theme's `strings.json`, each
     /// with text. An unknown key is an error naming it, with the nearest known key.
-    static func strings(_ value: JSONValue, file: String) throws(CommandError) -> [String: String] {
+    static func strings(_ value: JSONValue, file: String) throws(SiteBuildError) -> [String: String]
+    {
         guard let members = value.members else {
-            throw .failed(
-                "settings file '\(file)': key 'strings' must be an object of word key → text, like {\"photoCount.other\": \"{count} products\"}"
+            throw .invalidSetting(
+                path: file, key: "strings",
+                reason:
+                    "must be an object of word key → text, like {\"photoCount.other\": \"{count} products\"}"
             )
         }
         var words: [String: String] = [:]
@@ -58,12 +68,15 @@ enum ShopWordsSetting {
                     Suggestion.nearest(to: key, among: InterfaceStrings.knownKeys).map {
                         " (did you mean '\($0)'?)"
                     } ?? ""
-                throw .failed(
-                    "settings file '\(file)': key 'strings': '\(key)' is no word of the theme's strings.json\(hint) (known: \(InterfaceStrings.knownKeys.joined(separator: ", ")))"
+                throw .invalidShopWords(
+                    path: file, place: "key 'strings':",
+                    reason:
+                        "'\(key)' is no word of the theme's strings.json\(hint) (known: \(InterfaceStrings.knownKeys.joined(separator: ", ")))"
                 )
             }
             guard let text = text.string else {
-                throw .failed("settings file '\(file)': key 'strings': '\(key)' must be a string")
+                throw .invalidShopWords(
+                    path: file, place: "key 'strings':", reason: "'\(key)' must be a string")
             }
             words[key] = text
         }

@@ -14,34 +14,34 @@ import SiteRenderer
 /// gets rows for the photos it does not list yet, in its own separator and column order.
 public struct StarterFiles {
     let photos: URL
-    let console: Console
+    let reporter: any BuildReporter
 
-    public init(photos: URL, console: Console) {
+    public init(photos: URL, reporter: any BuildReporter) {
         self.photos = photos
-        self.console = console
+        self.reporter = reporter
     }
 
     /// Writes the files for the photos at `photoPaths` (relative to the photos folder, in the
-    /// scan's order) and says on the console what it wrote or left alone.
+    /// scan's order) and tells its reporter what it wrote or left alone.
     /// Scans the photos folder on `jobs` threads (its problems are warned about) and writes the
     /// files for the photos found.
-    public func write(scanningWith jobs: Int) throws(CommandError) {
+    public func write(scanningWith jobs: Int) throws(SiteBuildError) {
         let scan: ScanResult
         do {
             // A site built inside the photos folder is not photos to describe.
             scan = try PhotoScanner(jobs: jobs, excludedFolders: [photos.appending(path: "_site")])
                 .scan(photos)
         } catch {
-            throw .failed(error.description)
+            throw .scanFailed(reason: error.description)
         }
-        for diagnostic in scan.diagnostics { console.warn(Diagnostics.line(for: diagnostic)) }
+        for diagnostic in scan.diagnostics { reporter.warning(Diagnostics.line(for: diagnostic)) }
         try write(photoPaths: scan.photos.map(\.relativePath))
     }
 
-    public func write(photoPaths: [String]) throws(CommandError) {
+    public func write(photoPaths: [String]) throws(SiteBuildError) {
         let settingsFile = photos.appending(path: "waterfall.json")
         if FileManager.default.fileExists(atPath: settingsFile.path) {
-            console.print("\(shown(settingsFile)) exists; left as it is")
+            reporter.result("\(shown(settingsFile)) exists; left as it is")
         } else {
             try write(
                 Array(
@@ -49,7 +49,7 @@ public struct StarterFiles {
                         title: Humanised.words(Substring(photos.lastPathComponent))
                     )
                     .utf8), to: settingsFile)
-            console.print("Wrote \(shown(settingsFile)) with the default settings")
+            reporter.result("Wrote \(shown(settingsFile)) with the default settings")
         }
 
         let table = photos.appending(path: "metadata.csv")
@@ -58,7 +58,7 @@ public struct StarterFiles {
         if FileManager.default.fileExists(atPath: table.path) {
             try addRows(rows, to: table)
         } else if FileManager.default.fileExists(atPath: json.path) {
-            console.print(
+            reporter.result(
                 "\(shown(json)) exists, so no metadata.csv was written (a folder may have one of the two)"
             )
         } else {
@@ -70,7 +70,7 @@ public struct StarterFiles {
                     + String(repeating: ",", count: columns.count - 1) + "\r\n"
             }
             try write(Array(text.utf8), to: table)
-            console.print(
+            reporter.result(
                 "Wrote \(shown(table)): \(counted(rows)); fill in \(columns.dropFirst().joined(separator: ", ")) in a spreadsheet"
             )
         }
@@ -127,26 +127,26 @@ public struct StarterFiles {
     }
 
     private func addRows(_ rows: [String], to table: URL)
-        throws(CommandError)
+        throws(SiteBuildError)
     {
         // Through the rule for input files, as a build reads it: a FIFO would hang `init`.
         let bytes: [UInt8]
         do {
             bytes = try InputFileRule(followsLinks: false).contents(of: table)
         } catch {
-            throw .failed("metadata file \(error.description)")
+            throw .invalidMetadata(path: error.path, reason: error.reasonText)
         }
         let header: (names: [String], separator: UInt8, paths: Set<String>)
         do {
             header = try MetadataTable.header(of: bytes)
         } catch {
-            throw .failed(
-                "metadata file '\(table.path)': \(error.description); fix it before init adds rows to it"
-            )
+            throw .invalidMetadata(
+                path: table.path,
+                reason: "\(error.description); fix it before init adds rows to it")
         }
         let missing = rows.filter { !header.paths.contains(PhotoMetadata.normalised($0)) }
         guard !missing.isEmpty else {
-            console.print(
+            reporter.result(
                 "\(shown(table)) already lists every photo (\(counted(rows))); nothing added")
             return
         }
@@ -160,16 +160,16 @@ public struct StarterFiles {
             text += cells.joined(separator: separator) + lineEnd
         }
         try write(bytes + Array(text.utf8), to: table)
-        console.print(
+        reporter.result(
             "Added \(counted(missing)) to \(shown(table)) (\(NumberText.grouped(rows.count - missing.count)) already listed)"
         )
     }
 
-    private func write(_ bytes: [UInt8], to url: URL) throws(CommandError) {
+    private func write(_ bytes: [UInt8], to url: URL) throws(SiteBuildError) {
         do {
             try Data(bytes).write(to: url, options: .atomic)
         } catch {
-            throw .failed("cannot write '\(url.path)': \(FileSystemFailure.reason(error))")
+            throw .fileSystem(.write, path: url.path, reason: FileSystemFailure.reason(error))
         }
     }
 

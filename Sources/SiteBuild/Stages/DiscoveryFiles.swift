@@ -47,7 +47,7 @@ struct DiscoveryFiles {
     /// the owner's static files hold their own) and the feed (unless `feed` is false).
     func write(
         _ catalogue: Catalogue, dates: [Int64], sitemap: Bool, feed: Bool, ownRobots: Bool
-    ) throws(CommandError) {
+    ) throws(SiteBuildError) {
         if sitemap {
             try writeSitemap(catalogue)
             if !ownRobots {
@@ -76,7 +76,7 @@ struct DiscoveryFiles {
         return entries
     }
 
-    private func writeSitemap(_ catalogue: Catalogue) throws(CommandError) {
+    private func writeSitemap(_ catalogue: Catalogue) throws(SiteBuildError) {
         // Everything the sitemap shows, and the program's version (not its build: the note is
         // part of the site, which must be the same bytes from every build of one version).
         var hasher = StableHasher()
@@ -108,10 +108,10 @@ struct DiscoveryFiles {
             Sitemap.files(sitemapEntries(catalogue), site: site, limits: limits, note: note)
         }
         if let kept {
-            let wasKept = try publisher.publish(kept, key: key) { () throws(CommandError) in
+            let wasKept = try publisher.publish(kept, key: key) { () throws(SiteBuildError) in
                 made = make()
                 guard made.map(\.name) == kept else {
-                    throw .failed("the sitemap's files changed while it was written; build again")
+                    throw .sitemapChanged
                 }
                 return made.map { Data($0.text.utf8) }
             }

@@ -16,7 +16,7 @@ enum InterfaceLanguage {
     static func strings(
         language: String, theme: Theme, themeFile: String, overrides: [String: String] = [:],
         callToAction: String?
-    ) throws(CommandError) -> (strings: InterfaceStrings, warning: String?) {
+    ) throws(SiteBuildError) -> (strings: InterfaceStrings, warning: String?) {
         let own = try table(theme.stringsJSON, file: themeFile)
         let builtIn = (try? table(Theme.builtInStringsJSON, file: "strings.json")) ?? [:]
         let candidates = [language, String(language.split(separator: "-").first ?? "")]
@@ -54,37 +54,40 @@ enum InterfaceLanguage {
 
     /// `strings.json` as language → key → words; an unknown key or a value that is not text is
     /// an error naming the file, the language and the key.
-    static func table(_ json: String, file: String) throws(CommandError) -> [String: [String:
+    static func table(_ json: String, file: String) throws(SiteBuildError) -> [String: [String:
         String]]
     {
         let document: JSONValue
         do {
             document = try JSONValue.parse(Array(json.utf8))
         } catch {
-            throw .failed("theme file '\(file)': not valid JSON (\(error))")
+            throw .invalidThemeFile(path: file, reason: "not valid JSON (\(error))")
         }
         guard let languages = document.members else {
-            throw .failed(
-                "theme file '\(file)': must be an object of language → { key: words }, like {\"en\": {\"soldOut\": \"Sold out\"}}"
+            throw .invalidThemeFile(
+                path: file,
+                reason:
+                    "must be an object of language → { key: words }, like {\"en\": {\"soldOut\": \"Sold out\"}}"
             )
         }
         var table: [String: [String: String]] = [:]
         for (language, value) in languages {
             guard let members = value.members else {
-                throw .failed(
-                    "theme file '\(file)': language '\(language)' must be an object of key → words")
+                throw .invalidThemeFile(
+                    path: file, reason: "language '\(language)' must be an object of key → words")
             }
             var words: [String: String] = [:]
             for (key, text) in members {
                 guard InterfaceStrings.isKnown(key) else {
-                    throw .failed(
-                        "theme file '\(file)': language '\(language)' key '\(key)' is unknown (known: \((InterfaceStrings.english.keys + InterfaceStrings.pluralKeys.filter { InterfaceStrings.english[$0] == nil }).sorted().joined(separator: ", ")))"
+                    throw .invalidThemeFile(
+                        path: file,
+                        reason:
+                            "language '\(language)' key '\(key)' is unknown (known: \((InterfaceStrings.english.keys + InterfaceStrings.pluralKeys.filter { InterfaceStrings.english[$0] == nil }).sorted().joined(separator: ", ")))"
                     )
                 }
                 guard let text = text.string else {
-                    throw .failed(
-                        "theme file '\(file)': language '\(language)' key '\(key)' must be a string"
-                    )
+                    throw .invalidThemeFile(
+                        path: file, reason: "language '\(language)' key '\(key)' must be a string")
                 }
                 words[key] = text
             }

@@ -37,7 +37,9 @@ struct ItemPageWriter {
         var renderedCount = 0
     }
 
-    func write(_ catalogue: Catalogue, progress: Progress) throws(CommandError) -> Outcome {
+    func write(_ catalogue: Catalogue, progress: any BuildProgress) throws(SiteBuildError)
+        -> Outcome
+    {
         let pageCount = catalogue.pageCount
         guard pageCount > 0, catalogue.photos.contains(where: { $0.itemPath != nil }) else {
             return Outcome()
@@ -56,13 +58,13 @@ struct ItemPageWriter {
         // Each worker claims the next gallery page's item pages when it is done with one: pages
         // differ in cost (how many item pages, how busy the file system is with their folders),
         // and a fixed share each can leave one core idle at the end.
-        let firstError = Mutex<CommandError?>(nil)
+        let firstError = Mutex<SiteBuildError?>(nil)
         let rendered = Mutex(0)
         let nextSlot = Atomic(0)
         DispatchQueue.concurrentPerform(iterations: min(workers, max(1, toRender.count))) {
             _ in
             var count = 0
-            do throws(CommandError) {
+            do throws(SiteBuildError) {
                 while true {
                     let slot = nextSlot.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard slot < toRender.count else { break }

@@ -75,7 +75,9 @@ struct PageWriter {
         var keptCount: Int
     }
 
-    func write(_ catalogue: Catalogue, progress: Progress) throws(CommandError) -> Outcome {
+    func write(_ catalogue: Catalogue, progress: any BuildProgress) throws(SiteBuildError)
+        -> Outcome
+    {
         let pageCount = catalogue.pageCount
         let workers = min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
         // Every page's fingerprint, on all cores (each hashes its 500 photos' fields).
@@ -100,13 +102,13 @@ struct PageWriter {
         let nextPage = Atomic(1)
         let written = Atomic(0)
         let made = Mutex<[Int: BuildCache.PageRecord]>([:])
-        let failures = Mutex<[Int: CommandError]>([:])
+        let failures = Mutex<[Int: SiteBuildError]>([:])
         progress.update("Writing pages", done: 0, total: pageCount)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 let number = nextPage.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard number <= pageCount, failures.withLock({ $0.isEmpty }) else { return }
-                do throws(CommandError) {
+                do throws(SiteBuildError) {
                     if let record = try write(
                         page: number, of: catalogue, menu: menu, key: fingerprints[number - 1])
                     {
@@ -143,7 +145,7 @@ struct PageWriter {
     /// when the publisher finds them unchanged (nil), else laid out, rendered and written (the
     /// record the next build needs to keep them).
     private func write(page number: Int, of catalogue: Catalogue, menu: [MenuEntry], key: UInt64)
-        throws(CommandError) -> BuildCache.PageRecord?
+        throws(SiteBuildError) -> BuildCache.PageRecord?
     {
         // A kept page is never built: its file names are all it needs. Without the previous
         // record (its statistics) the page is rendered again.
@@ -153,7 +155,7 @@ struct PageWriter {
             [fileName, LayoutDocument.path(ofPage: fileName)], key: key,
             mayKeep: previous.indices.contains(number - 1)
         ) {
-            () throws(CommandError) -> [Data] in
+            () throws(SiteBuildError) -> [Data] in
             var page = catalogue.page(number)
             page.menu = menu
             page.shareImage = shareImage
@@ -161,7 +163,7 @@ struct PageWriter {
             do throws(LayoutError) {
                 rendered = try renderer.render(page)
             } catch {
-                throw .failed("layout of page \(number): \(error.description)")
+                throw .layoutFailed(page: "page \(number)", reason: error.description)
             }
             made = BuildCache.PageRecord(
                 ranges: rendered.layout.breakpoints.count,

@@ -57,18 +57,18 @@ public struct RenditionShard {
     }
 
     let settings: BuildSettings
-    let console: Console
+    let reporter: any BuildReporter
 
-    public init(settings: BuildSettings, console: Console) {
+    public init(settings: BuildSettings, reporter: any BuildReporter) {
         self.settings = settings
-        self.console = console
+        self.reporter = reporter
     }
 
     /// The incoming folders of the store's runs.
     static let incomingFolder = ".incoming"
 
     /// Writes the renditions of `shard`'s photos into `store` (made when missing).
-    public func run(_ shard: Shard, store: URL) throws(CommandError) {
+    public func run(_ shard: Shard, store: URL) throws(SiteBuildError) {
         let started = Date()
         let (photos, writer) = try prepare(store: store)
         try Self.makeFolder(store)
@@ -76,7 +76,7 @@ public struct RenditionShard {
         let incoming = try IncomingFolder(in: store)
         defer { incoming.remove() }
 
-        let progress = Progress(console: console, quiet: settings.quiet)
+        let progress = reporter.progress(quiet: settings.quiet)
         let hashes = hashes(of: photos, writer: writer, progress: progress)
         var mine: [RenditionWriter.Photo] = []
         var failed: [(path: String, message: String)] = []
@@ -100,19 +100,19 @@ public struct RenditionShard {
             progress.update("Resizing photos", done: done, total: total)
         }
         progress.finish()
-        if let failure = report.writeFailure { throw .failed(failure) }
+        if let failure = report.writeFailure { throw .renditionWriteFailed(reason: failure) }
         failed += report.diagnostics.map { ($0.relativePath, $0.error.message) }
         for rejection in report.rejected {
-            console.warn(
+            reporter.warning(
                 "warning: \(TerminalText.safe(rejection.path)): not a usable rendition: \(rejection.reason); encoded again in its place"
             )
         }
         for (path, message) in failed {
-            console.warn("warning: \(TerminalText.safe(path)): no resized copies (\(message))")
+            reporter.warning("warning: \(TerminalText.safe(path)): no resized copies (\(message))")
         }
         guard !settings.quiet else { return }
         let seconds = Date().timeIntervalSince(started)
-        console.print(
+        reporter.result(
             "Shard \(shard.index)/\(shard.count): \(NumberText.grouped(mine.count)) of \(NumberText.grouped(photos.count)) photos"
                 + " → \(store.path)/ in \(NumberText.decimal(seconds, decimals: seconds < 10 ? 2 : 1)) s:"
                 + " \(NumberText.grouped(report.encodedCount)) encoded, \(NumberText.grouped(report.reusedCount)) already in the store"
@@ -122,14 +122,14 @@ public struct RenditionShard {
 
     /// Removes from `store` the renditions that none of the photos needs with these options,
     /// and what killed runs left in `.incoming/`.
-    public func prune(store: URL) throws(CommandError) {
+    public func prune(store: URL) throws(SiteBuildError) {
         var isFolder = false
         guard FileManager.default.fileExists(atPath: store.path, isDirectory: &isFolder), isFolder
         else {
-            throw .failed("rendition store '\(store.path)' does not exist or is not a folder")
+            throw .missingFolder(.renditionStore, path: store.path)
         }
         let (photos, writer) = try prepare(store: store)
-        let progress = Progress(console: console, quiet: settings.quiet)
+        let progress = reporter.progress(quiet: settings.quiet)
         let hashes = hashes(of: photos, writer: writer, progress: progress)
         progress.finish()
         var used: Set<Substring> = []
@@ -137,9 +137,7 @@ public struct RenditionShard {
         // A photo that cannot be read now may still be whole on another machine's copy.
         let unreadable = hashes.filter { if case .failure = $0 { true } else { false } }.count
         if unreadable > 0 {
-            throw .failed(
-                "\(unreadable) photo\(unreadable == 1 ? "" : "s") could not be read, so the store was not pruned: fix or remove them first"
-            )
+            throw .storeNotPruned(unreadable: unreadable)
         }
         Self.removeAbandonedIncoming(in: store)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: store.path)) ?? []
@@ -157,30 +155,27 @@ public struct RenditionShard {
             }
         }
         guard !settings.quiet else { return }
-        console.print(
+        reporter.result(
             "Pruned \(store.path)/: \(NumberText.grouped(removed)) file\(removed == 1 ? "" : "s") no photo uses"
                 + " (\(NumberText.decimal(Double(bytes) / 1_048_576, decimals: 1)) MB)")
     }
 
     /// The photos a build of these settings renders, and a writer with its options.
-    private func prepare(store: URL) throws(CommandError) -> (
+    private func prepare(store: URL) throws(SiteBuildError) -> (
         [RenditionWriter.Photo], RenditionWriter
     ) {
         // A build with them off has no use for a store; a shard writing them anyway would hide
         // that its options are not the build's.
         guard settings.renditions else {
-            throw .usage(
-                "resized copies are turned off (--no-renditions, or \"renditions\": false in the settings file), so there is nothing to write into the store",
-                command: "renditions")
+            throw .renditionsTurnedOff
         }
         var isFolder = false
         guard FileManager.default.fileExists(atPath: settings.photos.path, isDirectory: &isFolder),
             isFolder
         else {
-            throw .failed(
-                "photos folder '\(settings.photos.path)' does not exist or is not a folder")
+            throw .missingFolder(.photos, path: settings.photos.path)
         }
-        let builder = SiteBuilder(settings: settings, console: console)
+        let builder = SiteBuilder(settings: settings, reporter: reporter)
         let metadata = try builder.loadMetadata().metadata
         let sizing = builder.imageSizing(builder.layoutOptions(metadata), metadata)
         let writer = RenditionWriter(
@@ -193,7 +188,7 @@ public struct RenditionShard {
         let staticFolder = try builder.loadStaticFolder(OutputFolder(settings.output))
         let scan = try builder.scanPhotos(
             excluding: [store, settings.output] + (staticFolder.map { [$0.url] } ?? []),
-            progress: Progress(console: console, quiet: settings.quiet))
+            progress: reporter.progress(quiet: settings.quiet))
         let folder = Array(settings.photos.path.utf8) + [UInt8(ascii: "/")]
         let photos = scan.photos.map { photo in
             var rendered = RenditionWriter.Photo(
@@ -210,7 +205,7 @@ public struct RenditionShard {
     /// Every photo's content hash, read on all jobs: a shard must know every photo's to know
     /// which are its own.
     private func hashes(
-        of photos: [RenditionWriter.Photo], writer: RenditionWriter, progress: Progress
+        of photos: [RenditionWriter.Photo], writer: RenditionWriter, progress: any BuildProgress
     ) -> [Result<String, RenditionError>] {
         let next = Atomic(0)
         let done = Atomic(0)
@@ -230,11 +225,12 @@ public struct RenditionShard {
         return results.withLock { $0.map { $0! } }
     }
 
-    private static func makeFolder(_ url: URL) throws(CommandError) {
+    private static func makeFolder(_ url: URL) throws(SiteBuildError) {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw .failed("cannot create '\(url.path)': \(FileSystemFailure.reason(error))")
+            throw .fileSystem(
+                .createFolder, path: url.path, reason: FileSystemFailure.reason(error))
         }
     }
 
@@ -277,7 +273,7 @@ public struct RenditionShard {
         let url: URL
         private let descriptor: Int32
 
-        init(in store: URL) throws(CommandError) {
+        init(in store: URL) throws(SiteBuildError) {
             let name = RenditionShard.incomingFolder + "/" + UUID().uuidString
             let starting = store.appending(path: name + Self.startingSuffix)
             url = store.appending(path: name)
@@ -291,7 +287,7 @@ public struct RenditionShard {
                 let reason = String(cString: strerror(errno))
                 if descriptor >= 0 { close(descriptor) }
                 try? FileManager.default.removeItem(at: starting)
-                throw .failed("cannot set up '\(url.path)' for temporary files: \(reason)")
+                throw .fileSystem(.setUpTemporaryFiles, path: url.path, reason: reason)
             }
         }
 

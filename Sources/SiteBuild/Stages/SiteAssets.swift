@@ -22,7 +22,7 @@ struct SiteAssets {
         "png", "jpg", "jpeg", "gif", "svg", "webp", "avif", "ico",
     ]
 
-    init(logo: URL?, favicon: URL?, rule: InputFileRule) throws(CommandError) {
+    init(logo: URL?, favicon: URL?, rule: InputFileRule) throws(SiteBuildError) {
         if let logo { logoPath = try add(logo, name: "logo", option: "--logo", rule: rule) }
         if let favicon {
             faviconPath = try add(favicon, name: "favicon", option: "--favicon", rule: rule)
@@ -30,30 +30,24 @@ struct SiteAssets {
     }
 
     private mutating func add(_ url: URL, name: String, option: String, rule: InputFileRule)
-        throws(CommandError) -> String
+        throws(SiteBuildError) -> String
     {
         let fileExtension = url.pathExtension.lowercased()
         guard Self.extensions.contains(fileExtension) else {
-            throw .failed(
-                "\(option) '\(url.path)': not an image type browsers show here; give a file ending in \(Self.extensions.sorted().map { "." + $0 }.joined(separator: ", "))"
-            )
+            throw .invalidAsset(
+                .notAnImageType(extensions: Array(Self.extensions)), option: option, path: url.path)
         }
         let bytes: Data
         do {
             bytes = Data(try rule.contents(of: url))
         } catch  where error.reason == .missing {
-            throw .failed(
-                "\(option) '\(url.path)': no such file, or not readable; check the path (relative paths are relative to the current folder, or to waterfall.json)"
-            )
+            throw .invalidAsset(.missing, option: option, path: url.path)
         } catch {
-            throw .failed("\(option) \(error.description)")
+            throw .invalidAsset(
+                .unreadable(reason: error.reasonText), option: option, path: error.path)
         }
         if fileExtension == "svg", let found = SVGActiveContent.first(in: bytes) {
-            throw .failed(
-                "\(option) '\(url.path)': the SVG holds active content (\(found)), which a browser "
-                    + "would run on the site's own address; remove scripts, on… event attributes, "
-                    + "javascript: URLs, foreignObject and links to other files from it, or give a PNG"
-            )
+            throw .invalidAsset(.activeContent(found), option: option, path: url.path)
         }
         var hasher = StableHasher()
         for byte in bytes { hasher.combine(Int(byte)) }

@@ -26,14 +26,13 @@ extension SiteBuilder {
     /// metadata entry (every one, not just the first), a sale the build refuses, a photo the
     /// scan skipped or warned about, and the ``MetadataCheck`` warnings. Throws only for what
     /// stops it from looking at all: no photos folder, metadata that cannot be read.
-    public func check() throws(CommandError) -> CheckReport {
+    public func check() throws(SiteBuildError) -> CheckReport {
         var isDirectory = false
         guard
             FileManager.default.fileExists(atPath: settings.photos.path, isDirectory: &isDirectory),
             isDirectory
         else {
-            throw .failed(
-                "photos folder '\(settings.photos.path)' does not exist or is not a folder")
+            throw .missingFolder(.photos, path: settings.photos.path)
         }
         var report = CheckReport()
         var readErrors: [String] = []
@@ -43,7 +42,7 @@ extension SiteBuilder {
             excluding: [settings.output] + [
                 settings.staticFolder ?? settings.photos.appending(path: "static")
             ],
-            progress: Progress(console: console, quiet: settings.quiet))
+            progress: reporter.progress(quiet: settings.quiet))
         report.photoCount = scan.photos.count
         var problems = readErrors.map { MetadataProblem(readError: $0) }
         if let url {
@@ -72,7 +71,7 @@ extension SiteBuilder {
 
     /// The sections whose own layout the build would refuse, laid out in the settings' gallery
     /// as the build lays them out (the theme never changes a layout, so the built-in one does).
-    private func sectionLayoutErrors(_ check: MetadataCheck) throws(CommandError)
+    private func sectionLayoutErrors(_ check: MetadataCheck) throws(SiteBuildError)
         -> [MetadataProblem]
     {
         let options = SiteOptions(
@@ -83,13 +82,13 @@ extension SiteBuilder {
         do {
             theme = try Theme.builtIn()
         } catch {
-            throw .failed("theme: \(error.description)")
+            throw .unreadableTheme(reason: error.description)
         }
         do {
             return check.sectionLayoutErrors(try SiteRenderer(theme: theme, options: options))
         } catch {
             // The build's own words for gallery options that cannot lay out (a usage error there).
-            throw .usage("layout options: \(error.description)", command: "check")
+            throw .invalidLayoutOptions(reason: error.description, hint: "", command: "check")
         }
     }
 }

@@ -8,19 +8,18 @@ extension SiteBuilder {
     /// warns, naming the photo, about each one it cannot read.
     func prepareDiscovery(
         _ options: inout SiteOptions, metadata: inout PhotoMetadata, metadataFile: String
-    ) throws(CommandError) {
+    ) throws(SiteBuildError) {
         let problems = metadata.resolvePrices(
             currency: settings.currency, language: settings.language)
         if let bad = problems.badSales.first {
-            throw .failed(
-                "\(metadataFile): photo '\(TerminalText.safe(bad.path))': \(TerminalText.safe(bad.problem))"
-                    + (problems.badSales.count > 1
-                        ? " (and \(problems.badSales.count - 1) more photos like it)" : ""))
+            throw .invalidSale(
+                file: metadataFile, photo: bad.path, reason: bad.problem,
+                others: problems.badSales.count - 1)
         }
         let unreadable = problems.unreadable
         guard let site = settings.baseURL else {
             if let shareImage = settings.shareImage {
-                console.warn(
+                reporter.warning(
                     "warning: share image '\(TerminalText.safe(shareImage))' is used only with --base-url (share cards need absolute URLs); add --base-url URL, or leave out --share-image"
                 )
             }
@@ -30,7 +29,7 @@ extension SiteBuilder {
         options.hasFeed = settings.feed
         options.rights = settings.rights
         for path in unreadable {
-            console.warn(
+            reporter.warning(
                 "warning: \(metadataFile): photo '\(TerminalText.safe(path))': price '\(TerminalText.safe(metadata.photos[path]?.price ?? ""))' has no amount and currency to offer in structured data"
                     + " (write it like \"€24\" or \"24.50 EUR\", or give a currency with --currency); it is shown as written, without a Product offer"
             )
@@ -39,7 +38,7 @@ extension SiteBuilder {
 
     /// The `shareImage` setting's photo, as every gallery page's share image, once its
     /// renditions are known; nil without the setting or `--base-url`.
-    func settingsShareImage(_ catalogue: Catalogue, renderer: SiteRenderer) throws(CommandError)
+    func settingsShareImage(_ catalogue: Catalogue, renderer: SiteRenderer) throws(SiteBuildError)
         -> SiteRenderer.ShareImage?
     {
         guard settings.baseURL != nil, let path = settings.shareImage else { return nil }
@@ -47,9 +46,7 @@ extension SiteBuilder {
         guard let photo = catalogue.photos.first(where: { $0.path == wanted }),
             let image = renderer.shareImage(of: photo)
         else {
-            throw .failed(
-                "share image '\(path)' is not a photo of the site; give its path inside '\(settings.photos.path)' (as metadata.json names photos)"
-            )
+            throw .shareImageNotAPhoto(path: path, photos: settings.photos.path)
         }
         return image
     }
@@ -59,7 +56,7 @@ extension SiteBuilder {
     func writeDiscoveryFiles(
         _ catalogue: Catalogue, collectionPages: [String], renderer: SiteRenderer,
         staticFolder: StaticFolder?, to publisher: SitePublisher
-    ) throws(CommandError) {
+    ) throws(SiteBuildError) {
         guard let site = settings.baseURL, settings.sitemap || settings.feed else { return }
         let dates = settings.feed ? photoDates(catalogue) : []
         var files = DiscoveryFiles(site: site, renderer: renderer, publisher: publisher)

@@ -11,7 +11,7 @@ extension SiteBuilder {
     /// front of the originals'; `folder` is the originals' folder in the site.
     func withholdLongOriginals(
         _ catalogue: inout Catalogue, staging: String, folder: String, linksOriginals: Bool
-    ) throws(CommandError) {
+    ) throws(SiteBuildError) {
         let prefix = staging.utf8.count + 1 + folder.utf8.count + 1
         var leftOut: Set<Int> = []
         var withheld = 0
@@ -23,26 +23,24 @@ extension SiteBuilder {
             let path = TerminalText.safe(photo.path)
             if photo.image == nil {
                 leftOut.insert(index)
-                console.warn(
+                reporter.warning(
                     "warning: \(path): skipped: \(problem); without renditions the site shows the original itself. Shorten its name or its folders' names, or choose an output folder with a shorter path (-o)"
                 )
             } else {
                 catalogue.photos[index].opensOriginal = false
                 withheld += 1
-                console.warn(
+                reporter.warning(
                     "warning: \(path): its original is not published (the site shows its resized copies): \(problem). Shorten its name or its folders' names, or choose an output folder with a shorter path (-o)"
                 )
             }
         }
         let count = leftOut.count + withheld
         if settings.strict && count > 0 {
-            throw .failed(
-                "--strict: \(count) photo\(count == 1 ? "'s" : "s'") original\(count == 1 ? " is" : "s are") too long a path to publish; the site was not built"
-            )
+            throw .strictRefusal(.originalsTooLong(count))
         }
         catalogue.leaveOut(leftOut)
         guard !catalogue.photos.isEmpty else {
-            throw .failed("no photo's path is short enough to publish (see the warnings above)")
+            throw .nothingToPublish(.noPathShortEnough)
         }
     }
 

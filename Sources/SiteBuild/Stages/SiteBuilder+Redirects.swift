@@ -38,7 +38,7 @@ extension SiteBuilder {
     func writeRedirects(
         _ redirects: Redirects, catalogue: Catalogue, renderer: SiteRenderer,
         staticFolder: StaticFolder?, draft: inout BuildCache.Draft, to publisher: SitePublisher
-    ) throws(CommandError) {
+    ) throws(SiteBuildError) {
         // By index: a copy of each photo costs a rebuild of 100,000 photos more than the loop.
         for index in catalogue.photos.indices {
             draft.itemPaths[catalogue.scanIndices[index]] = catalogue.photos[index].itemPath

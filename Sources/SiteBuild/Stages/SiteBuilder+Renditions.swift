@@ -25,8 +25,8 @@ extension SiteBuilder {
         _ catalogue: inout Catalogue, scan: ScanResult, cache: BuildCache?,
         previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, widths: RenditionWidths, to publisher: SitePublisher,
-        progress: Progress
-    ) throws(CommandError) -> (warnings: Int, carried: CarriedFolder?, store: StoreUse?) {
+        progress: any BuildProgress
+    ) throws(SiteBuildError) -> (warnings: Int, carried: CarriedFolder?, store: StoreUse?) {
         let options = renditionOptions
         let writer = RenditionWriter(
             encoder: RenditionEncoder(options: options, budget: decodeBudget), widths: widths,
@@ -105,14 +105,14 @@ extension SiteBuilder {
             progress.update("Resizing photos", done: done, total: total)
         }
         progress.finish()
-        if let failure = report.writeFailure { throw .failed(failure) }
+        if let failure = report.writeFailure { throw .renditionWriteFailed(reason: failure) }
         for rejection in report.rejected where rejection.place == .previousSite {
-            console.warn(
+            reporter.warning(
                 "warning: \(TerminalText.safe(rejection.path)): not reused from the previous site: \(rejection.reason); the photo's renditions were encoded again"
             )
         }
         for rejection in report.rejected where rejection.place == .store {
-            console.warn(
+            reporter.warning(
                 "warning: \(TerminalText.safe(rejection.path)): not used from the rendition store: \(rejection.reason);"
                     + " the photo's renditions were encoded instead. Refill the store with 'waterfall-site renditions PHOTOS --shard I/N --store DIR', which replaces such files"
             )
@@ -126,7 +126,7 @@ extension SiteBuilder {
             if diagnostic.error.reason == .vanished {
                 // Deleted or replaced since the scan: nothing of it can be published.
                 vanished.insert(position)
-                console.warn(
+                reporter.warning(
                     "warning: \(TerminalText.safe(diagnostic.relativePath)): left out: \(diagnostic.error.message)"
                 )
             } else {
@@ -144,24 +144,20 @@ extension SiteBuilder {
             let path = TerminalText.safe(photos[failure.index].relativePath)
             if catalogue.scanned(failure.index).format.needsRenditions {
                 unshowable.insert(failure.index)
-                console.warn(
+                reporter.warning(
                     "warning: \(path): skipped: no resized copies (\(failure.message)); browsers cannot show the file itself"
                 )
             } else {
-                console.warn(
+                reporter.warning(
                     "warning: \(path): no resized copies (\(failure.message)); the tile shows the original"
                 )
             }
         }
         if settings.strict && !failures.isEmpty {
-            throw .failed(
-                "--strict: \(failures.count) photo\(failures.count == 1 ? "" : "s") could not be resized; the site was not built"
-            )
+            throw .strictRefusal(.photosNotResized(failures.count))
         }
         if settings.strict && !vanished.isEmpty {
-            throw .failed(
-                "--strict: \(vanished.count) photo\(vanished.count == 1 ? "" : "s") went away during the build; the site was not built"
-            )
+            throw .strictRefusal(.photosVanished(vanished.count))
         }
         // Files from the store were linked into the folder: they arrive as new ones do.
         var written: [RenditionWriter.Renditions] = []
@@ -195,10 +191,7 @@ extension SiteBuilder {
         if !vanished.isEmpty || !unshowable.isEmpty {
             catalogue.leaveOut(vanished.union(unshowable))
             guard !catalogue.photos.isEmpty else {
-                throw .failed(
-                    unshowable.isEmpty
-                        ? "every photo went away during the build; nothing to publish"
-                        : "no photo could be shown (see the warnings above); nothing to publish")
+                throw .nothingToPublish(unshowable.isEmpty ? .everyPhotoVanished : .noPhotoShowable)
             }
         }
         let store = settings.renditionStore.map { _ in
@@ -218,14 +211,12 @@ extension SiteBuilder {
     }
 
     /// Fails unless `--rendition-store` names a folder (checked before the scan, as every option).
-    func checkRenditionStore() throws(CommandError) {
+    func checkRenditionStore() throws(SiteBuildError) {
         guard let store = settings.renditionStore else { return }
         var isStore = false
         guard FileManager.default.fileExists(atPath: store.path, isDirectory: &isStore), isStore
         else {
-            throw .failed(
-                "rendition store '\(store.path)' is not a folder (given with --rendition-store): fill it with 'waterfall-site renditions --shard I/N --store DIR'"
-            )
+            throw .missingFolder(.renditionStoreForBuild, path: store.path)
         }
     }
 
@@ -243,23 +234,21 @@ extension SiteBuilder {
 
     /// Leaves HEIC and AVIF photos out of a build without renditions (`--no-renditions`), with a
     /// warning each: browsers cannot show HEIC, and Chromium ignores an AVIF's crop.
-    func leaveOutUnshowable(_ catalogue: inout Catalogue) throws(CommandError) {
+    func leaveOutUnshowable(_ catalogue: inout Catalogue) throws(SiteBuildError) {
         let positions = catalogue.photos.indices.filter {
             catalogue.scanned($0).format.needsRenditions
         }
         guard !positions.isEmpty else { return }
         for position in positions {
             let name = catalogue.scanned(position).format == .heif ? "HEIC/HEIF" : "AVIF"
-            console.warn(
+            reporter.warning(
                 "warning: \(TerminalText.safe(catalogue.photos[position].path)): skipped: \(name) is shown through resized copies only,"
                     + " and --no-renditions turns them off: build without --no-renditions, or export it as JPEG"
             )
         }
         catalogue.leaveOut(Set(positions))
         guard !catalogue.photos.isEmpty else {
-            throw .failed(
-                "every photo is HEIC/HEIF or AVIF, which --no-renditions cannot show; nothing to publish"
-            )
+            throw .nothingToPublish(.noPhotoWithoutRenditions)
         }
     }
 }

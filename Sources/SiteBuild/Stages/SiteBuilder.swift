@@ -14,30 +14,33 @@ import SiteRenderer
 /// write it, place the originals, and swap the finished site in.
 public struct SiteBuilder {
     let settings: BuildSettings
-    let console: Console
+    let reporter: any BuildReporter
     /// The previous build's records already read (by `serve`, while it waited for a change).
     public var preloadedRecords: PreloadedRecords?
+    /// Who handles Ctrl-C and SIGTERM while the build runs: the command line's signal handling;
+    /// by default none.
+    public var interruptions: any BuildInterruptions = UnwatchedInterruptions()
 
-    public init(settings: BuildSettings, console: Console) {
+    public init(settings: BuildSettings, reporter: any BuildReporter) {
         self.settings = settings
-        self.console = console
+        self.reporter = reporter
     }
 
-    public func build() throws(CommandError) {
+    public func build() throws(SiteBuildError) {
         let started = Date()
         let photosPath = settings.photos.path
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: photosPath, isDirectory: &isDirectory),
             isDirectory
         else {
-            throw .failed("photos folder '\(photosPath)' does not exist or is not a folder")
+            throw .missingFolder(.photos, path: photosPath)
         }
         let output = OutputFolder(settings.output)
         try checkFolders(output)
         // Ctrl-C or SIGTERM from before the lock is taken: the handler then removes the lock
         // file too (an interrupted build used to leave it), or, if the lock is not yet held,
         // nothing. The unlock is deferred last so it runs before the handlers go.
-        let interruption = Interruption { output.abandon() }
+        let interruption = interruptions.watch { output.abandon() }
         defer { interruption.cancel() }
         try output.lock()
         defer { output.unlock() }
@@ -47,13 +50,15 @@ public struct SiteBuilder {
         // Everything that can be wrong with the options fails before the scan starts.
         let theme = try loadTheme()
         let themeName = settings.templates?.path ?? "the built-in theme"
-        for warning in theme.warnings { console.warn("warning: theme '\(themeName)': \(warning)") }
+        for warning in theme.warnings {
+            reporter.warning("warning: theme '\(themeName)': \(warning)")
+        }
         let language = try InterfaceLanguage.strings(
             language: settings.language, theme: theme,
             themeFile: settings.templates.map { $0.appending(path: "strings.json").path }
                 ?? "strings.json",
             overrides: settings.strings, callToAction: settings.callToAction)
-        if let warning = language.warning { console.warn(warning) }
+        if let warning = language.warning { reporter.warning(warning) }
         let siteAssets = try SiteAssets(
             logo: settings.logo, favicon: settings.favicon,
             rule: InputFileRule(followsLinks: settings.followsSymlinks))
@@ -89,7 +94,7 @@ public struct SiteBuilder {
                 settings.itemWidth != nil && error.option.hasPrefix("breakpoints[")
                 ? "; with --item-width every breakpoint needs room for its columns: give it fewer in --breakpoints, or"
                     + " use a smaller --item-width" : ""
-            throw .usage("layout options: \(error.description)\(hint)", command: "build")
+            throw .invalidLayoutOptions(reason: error.description, hint: hint, command: "build")
         }
         try checkSectionLayouts(metadata, metadataURL: metadataURL, renderer: renderer)
 
@@ -102,12 +107,12 @@ public struct SiteBuilder {
         let cacheLoad = recordsFile.map { file in
             BackgroundWork { preloaded ?? BuildCache.load(from: file) }
         }
-        let progress = Progress(console: console, quiet: settings.quiet)
+        let progress = reporter.progress(quiet: settings.quiet)
         let scan = try scanPhotos(
             excluding: [output.url] + (staticFolder.map { [$0.url] } ?? []), progress: progress
         ) { (try? cacheLoad?.wait())??.cache?.scan }
         let loaded = try cacheLoad?.wait()
-        if let warning = loaded?.warning { console.warn("warning: \(warning)") }
+        if let warning = loaded?.warning { reporter.warning("warning: \(warning)") }
         let cache = loaded?.cache
         // Where each scanned photo was in the previous build's cache, found in listing order once,
         // when something first needs it (a rebuild where nothing changed never does).
@@ -121,16 +126,15 @@ public struct SiteBuilder {
             return positions
         }
         for diagnostic in scan.diagnostics {
-            console.warn(Diagnostics.line(for: diagnostic))
+            reporter.warning(Diagnostics.line(for: diagnostic))
         }
         if settings.strict && !scan.diagnostics.isEmpty {
-            throw .failed(
-                "--strict: \(Diagnostics.count(scan.diagnostics)); the site was not built")
+            throw .strictRefusal(.scanDiagnostics(Diagnostics.count(scan.diagnostics)))
         }
         guard !scan.photos.isEmpty else {
-            throw .failed(
-                "no photos (JPEG, PNG, HEIC, AVIF or WebP) found in '\(photosPath)'\(scan.diagnostics.isEmpty ? "" : " (\(Diagnostics.count(scan.diagnostics)))")"
-            )
+            throw .noPhotos(
+                folder: photosPath,
+                skipped: scan.diagnostics.isEmpty ? nil : Diagnostics.count(scan.diagnostics))
         }
         try warnAboutMetadata(metadata, file: metadataURL, photos: scan.photos)
 
@@ -253,12 +257,12 @@ public struct SiteBuilder {
                 )
             }
             if !saved.isEmpty { line += "; " + saved.joined(separator: ", ") }
-            console.print(line)
-            console.print(
+            reporter.result(line)
+            reporter.result(
                 statistics.summary(
                     breakpoints: settings.breakpoints.count,
                     tolerance: renderer.options.layout.balanceTolerance))
-            if let hint = discoveryHint { console.print(hint) }
+            if let hint = discoveryHint { reporter.result(hint) }
         }
     }
 
@@ -272,8 +276,8 @@ public struct SiteBuilder {
         shareImage: SiteRenderer.ShareImage?, cache: BuildCache?,
         previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, keepsItemPages: Bool, to publisher: SitePublisher,
-        progress: Progress
-    ) throws(CommandError) -> (carried: [CarriedFolder], collectionPages: [String]) {
+        progress: any BuildProgress
+    ) throws(SiteBuildError) -> (carried: [CarriedFolder], collectionPages: [String]) {
         try withholdLongOriginals(
             &catalogue, staging: publisher.output.staging.path,
             folder: renderer.options.photosFolder, linksOriginals: renderer.options.linksOriginals)
@@ -293,7 +297,7 @@ public struct SiteBuilder {
             },
             publishesOriginals: settings.linksOriginals, renditions: settings.renditions)
         {
-            console.warn(warning)
+            reporter.warning(warning)
         }
         let publishedPaths = published.map { catalogue.photos[$0].path }
         // The linkers capture a copy (an inout cannot escape); the caller gets back the catalogue
@@ -320,7 +324,7 @@ public struct SiteBuilder {
         // folders at once while this thread renders.
         let shares = Self.foldersSplit(placed, into: 2)
         let originals = shares.map { share in
-            BackgroundWork { () throws(CommandError) -> [(path: String, reason: String)] in
+            BackgroundWork { () throws(SiteBuildError) -> [(path: String, reason: String)] in
                 var leftOut: [(path: String, reason: String)] = []
                 for path in placed[share] {
                     // An escaped name (see FileNameText) is published as it reads; the file has its bytes.
@@ -352,14 +356,12 @@ public struct SiteBuilder {
         var leftOut: Set<String> = []
         for work in originals {
             for (path, reason) in try work.wait() {
-                console.warn("warning: \(TerminalText.safe(path)): left out: \(reason)")
+                reporter.warning("warning: \(TerminalText.safe(path)): left out: \(reason)")
                 leftOut.insert(path)
             }
         }
         if settings.strict && !leftOut.isEmpty {
-            throw .failed(
-                "--strict: \(leftOut.count) photo\(leftOut.count == 1 ? "" : "s") went away during the build; the site was not built"
-            )
+            throw .strictRefusal(.photosVanished(leftOut.count))
         }
         if !leftOut.isEmpty {
             // Photos gone since the scan (rare: the pages were rendered meanwhile): render the
@@ -373,7 +375,7 @@ public struct SiteBuilder {
             remainingPhotos.leaveOut(positions)
             let remaining = remainingPhotos.foldingProducts()
             guard !remaining.photos.isEmpty else {
-                throw .failed("every photo went away during the build; nothing to publish")
+                throw .nothingToPublish(.everyPhotoVanished)
             }
             publisher.withdraw(PageWriter.paths(pageCount: draft.pages.count))
             menu = remaining.menu(renderer.options.strings)
@@ -403,8 +405,8 @@ public struct SiteBuilder {
     /// Scans the photos folder, leaving out the folders in `excluded` (the output, the static
     /// folder); `cache` gives the previous build's scan once the folders are listed.
     func scanPhotos(
-        excluding excluded: [URL], progress: Progress, cache: () -> ScanCache? = { nil }
-    ) throws(CommandError) -> ScanResult {
+        excluding excluded: [URL], progress: any BuildProgress, cache: () -> ScanCache? = { nil }
+    ) throws(SiteBuildError) -> ScanResult {
         defer { progress.finish() }
         do {
             return try PhotoScanner(
@@ -416,7 +418,7 @@ public struct SiteBuilder {
                     progress.update("Scanning photos", done: done, total: total)
                 })
         } catch {
-            throw .failed(error.description)
+            throw .scanFailed(reason: error.description)
         }
     }
 
@@ -467,7 +469,7 @@ public struct SiteBuilder {
         return runs
     }
 
-    private func loadTheme() throws(CommandError) -> Theme {
+    private func loadTheme() throws(SiteBuildError) -> Theme {
         do {
             if let folder = settings.templates {
                 let rule = InputFileRule(followsLinks: settings.followsSymlinks)
@@ -477,7 +479,7 @@ public struct SiteBuilder {
             }
             return try Theme.builtIn()
         } catch {
-            throw .failed("theme: \(error.description)")
+            throw .unreadableTheme(reason: error.description)
         }
     }
 
@@ -497,21 +499,21 @@ public struct SiteBuilder {
     /// the folder, rather than when its page is laid out (`check` lists them all).
     private func checkSectionLayouts(
         _ metadata: PhotoMetadata, metadataURL: URL?, renderer: SiteRenderer
-    ) throws(CommandError) {
+    ) throws(SiteBuildError) {
         let check = MetadataCheck(
             metadata: metadata, file: metadataURL?.path ?? "metadata", photoPaths: [])
-        if let first = check.sectionLayoutErrors(renderer).first { throw .failed(first.text) }
+        if let first = check.sectionLayoutErrors(renderer).first { throw .metadataConflict(first) }
     }
 
     /// `metadata` with each product's rows merged (see ``ProductRows``); rows of one product
     /// that disagree fail before the scan, naming both (`check` lists them all).
     private func mergingProducts(_ metadata: PhotoMetadata, metadataURL: URL?)
-        throws(CommandError) -> PhotoMetadata
+        throws(SiteBuildError) -> PhotoMetadata
     {
         guard metadata.hasProducts else { return metadata }
         let check = MetadataCheck(
             metadata: metadata, file: metadataURL?.path ?? "metadata", photoPaths: [])
-        if let first = check.productConflicts().first { throw .failed(first.text) }
+        if let first = check.productConflicts().first { throw .metadataConflict(first) }
         return ProductRows.merged(metadata)
     }
 
@@ -519,23 +521,21 @@ public struct SiteBuilder {
     /// `--strict` any of them stops the build, as a scan warning does.
     private func warnAboutMetadata(
         _ metadata: PhotoMetadata, file: URL?, photos: [ScannedPhoto]
-    ) throws(CommandError) {
+    ) throws(SiteBuildError) {
         guard let file else { return }
         let warnings = MetadataCheck(
             metadata: metadata, file: file.path, photoPaths: photos.map(\.relativePath)
         ).warnings()
-        for warning in warnings { console.warn(warning.line) }
+        for warning in warnings { reporter.warning(warning.line) }
         if settings.strict && !warnings.isEmpty {
-            throw .failed(
-                "--strict: \(warnings.count) metadata warning\(warnings.count == 1 ? "" : "s"); the site was not built"
-            )
+            throw .strictRefusal(.metadataWarnings(warnings.count))
         }
     }
 
     /// The metadata file (`--metadata`, else the photos folder's own) and what it says; empty
     /// without one. With `collecting`, bad entries go to it instead of failing (see
     /// ``PhotoMetadata/load(_:rule:collecting:)``).
-    func loadMetadata(collecting: ((String) -> Void)? = nil) throws(CommandError) -> (
+    func loadMetadata(collecting: ((String) -> Void)? = nil) throws(SiteBuildError) -> (
         url: URL?, metadata: PhotoMetadata
     ) {
         var url = settings.metadata
@@ -551,26 +551,22 @@ public struct SiteBuilder {
 
     /// `metadata.json` or `metadata.csv` in the photos folder; both is an error, as the site
     /// would show one of them while the shop edits the other.
-    private func defaultMetadataURL() throws(CommandError) -> URL? {
+    private func defaultMetadataURL() throws(SiteBuildError) -> URL? {
         let found = PhotoMetadata.defaultNames.map { settings.photos.appending(path: $0) }.filter {
             FileManager.default.fileExists(atPath: $0.path)
         }
         guard found.count <= 1 else {
-            throw .failed(
-                "the photos folder '\(settings.photos.path)' holds both \(PhotoMetadata.defaultNames.joined(separator: " and ")); "
-                    + "remove one, or choose one with --metadata FILE (or \"metadata\" in waterfall.json)"
-            )
+            throw .ambiguousMetadata(
+                folder: settings.photos.path, names: PhotoMetadata.defaultNames)
         }
         return found.first
     }
 
     /// The output may sit inside the photos folder (it is then left out of the scan) but must
     /// never be the photos folder or contain it: replacing it would delete the photos.
-    private func checkFolders(_ output: OutputFolder) throws(CommandError) {
+    private func checkFolders(_ output: OutputFolder) throws(SiteBuildError) {
         if Self.isInside(settings.photos, output.url) {
-            throw .failed(
-                "output folder '\(output.url.path)' is or contains the photos folder; choose another folder with -o"
-            )
+            throw .foldersOverlap(.outputHoldsPhotos(output: output.url.path))
         }
     }
 

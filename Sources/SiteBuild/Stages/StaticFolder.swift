@@ -33,7 +33,7 @@ struct StaticFolder {
 
     /// The folder's files, read once before the scan; a folder reached again through a link (a
     /// loop, say) is entered only the first time.
-    init(_ url: URL, followsLinks: Bool = false) throws(CommandError) {
+    init(_ url: URL, followsLinks: Bool = false) throws(SiteBuildError) {
         var listing = Listing(
             root: url.path, rule: InputFileRule(followsLinks: followsLinks),
             resolvedRoot: InputFileRule.resolvedRoot(url.path) ?? [])
@@ -46,11 +46,11 @@ struct StaticFolder {
 
     /// Opens the static file `file` for reading, through the rule: a file swapped for a link or
     /// a FIFO since it was listed is refused, not published.
-    func open(_ file: String) throws(CommandError) -> Int32 {
+    func open(_ file: String) throws(SiteBuildError) -> Int32 {
         do {
             return try rule.open(file, in: url.path)
         } catch {
-            throw .failed("static folder: \(error.description)")
+            throw .unreadableStaticFile(reason: error.description)
         }
     }
 
@@ -72,18 +72,16 @@ struct StaticFolder {
 
     /// Fails when a static file would take the place of a generated one: `generated` are the
     /// site's files, `folders` the folders the build fills (nothing of the owner's goes inside).
-    func checkClashes(generated: Set<String>, folders: Set<String>) throws(CommandError) {
+    func checkClashes(generated: Set<String>, folders: Set<String>) throws(SiteBuildError) {
         for file in files {
             let top = file.split(separator: "/", maxSplits: 1).first.map(String.init) ?? file
             if folders.contains(top) {
-                throw .failed(
-                    "static file '\(url.path)/\(file)' would go inside the generated folder '\(top)/'; "
-                        + "move it to another folder of '\(url.path)'")
+                throw .staticFileClash(
+                    folder: url.path, file: file, top: top, insideGeneratedFolder: true)
             }
             if generated.contains(top) {
-                throw .failed(
-                    "static file '\(url.path)/\(file)' would overwrite the generated '\(top)'; "
-                        + "rename it or remove it from '\(url.path)'")
+                throw .staticFileClash(
+                    folder: url.path, file: file, top: top, insideGeneratedFolder: false)
             }
         }
     }
@@ -99,7 +97,7 @@ extension StaticFolder {
         var warnings: [String] = []
         var entered: Set<[UInt64]> = []
 
-        mutating func walk(_ relative: String) throws(CommandError) {
+        mutating func walk(_ relative: String) throws(SiteBuildError) {
             let path = relative.isEmpty ? root : root + "/" + relative
             var info = stat()
             guard stat(path, &info) == 0,
@@ -109,8 +107,8 @@ extension StaticFolder {
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: path)
             } catch {
-                throw .failed(
-                    "static folder: cannot list '\(path)': \(FileSystemFailure.reason(error))")
+                throw .fileSystem(
+                    .listStaticFolder, path: path, reason: FileSystemFailure.reason(error))
             }
             for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                 let child = relative.isEmpty ? name : relative + "/" + name

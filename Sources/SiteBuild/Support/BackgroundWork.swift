@@ -9,11 +9,11 @@ import PhotoScanner
 /// for one of them.
 final class BackgroundWork<Value>: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
-    private var outcome: Result<Value, CommandError>?
+    private var outcome: Result<Value, SiteBuildError>?
 
-    init(_ work: @escaping @Sendable () throws(CommandError) -> Value) {
+    init(_ work: @escaping @Sendable () throws(SiteBuildError) -> Value) {
         let body: @Sendable () -> Void = { [self] in
-            do throws(CommandError) { outcome = .success(try work()) } catch {
+            do throws(SiteBuildError) { outcome = .success(try work()) } catch {
                 outcome = .failure(error)
             }
             finished.signal()
@@ -24,7 +24,7 @@ final class BackgroundWork<Value>: @unchecked Sendable {
 
     /// The work's value, once it has finished; may be called again.
     @discardableResult
-    func wait() throws(CommandError) -> Value {
+    func wait() throws(SiteBuildError) -> Value {
         finished.wait()
         // The semaphore's signal stays for the next call; the write of `outcome` happened before it.
         finished.signal()

@@ -31,15 +31,14 @@ public final class FolderWatcher: @unchecked Sendable {
             | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
     /// Watches `trees` recursively and `files` one by one; throws when inotify is unavailable.
-    public init(trees: [String], files: [String], excluded: [String]) throws(CommandError) {
+    public init(trees: [String], files: [String], excluded: [String]) throws(SiteBuildError) {
         inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard inotify >= 0 else {
-            throw .failed(
-                "cannot watch for changes: inotify_init1: \(String(cString: strerror(errno)))")
+            throw .watchFailed(call: "inotify_init1", reason: String(cString: strerror(errno)))
         }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
-            throw .failed("cannot watch for changes: pipe: \(String(cString: strerror(errno)))")
+            throw .watchFailed(call: "pipe", reason: String(cString: strerror(errno)))
         }
         wakeReader = ends[0]
         wakeWriter = ends[1]

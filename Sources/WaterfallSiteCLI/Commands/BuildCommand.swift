@@ -27,7 +27,11 @@ enum BuildCommand {
             return
         }
         let settings = try settings(from: list)
-        try SiteBuilder(settings: settings, console: console).build()
+        try CommandError.wording { () throws(SiteBuildError) in
+            var builder = SiteBuilder(settings: settings, reporter: console)
+            builder.interruptions = SignalInterruptions()
+            try builder.build()
+        }
     }
 
     /// Defaults, then the settings file, then the command line. Without a folder, the current
@@ -61,19 +65,25 @@ enum BuildCommand {
             guard FileManager.default.fileExists(atPath: url.path) else {
                 throw .failed("settings file '\(url.path)' does not exist (given with --config)")
             }
-            try SettingsFile.apply(url, to: &settings, keys: settingKeys)
+            try CommandError.wording { () throws(SiteBuildError) in
+                try SettingsFile.apply(url, to: &settings, keys: settingKeys)
+            }
             settings.configFile = url
         } else {
             let url = photos.appending(path: "waterfall.json")
             if FileManager.default.fileExists(atPath: url.path) {
-                try SettingsFile.apply(url, to: &settings, keys: settingKeys)
+                try CommandError.wording { () throws(SiteBuildError) in
+                    try SettingsFile.apply(url, to: &settings, keys: settingKeys)
+                }
                 settings.configFile = url
             }
         }
 
-        try SettingsTable.applyCommandLine(
-            value: list.value, has: list.has, workingFolder: workingFolder, command: command,
-            to: &settings)
+        try CommandError.wording { () throws(SiteBuildError) in
+            try SettingsTable.applyCommandLine(
+                value: list.value, has: list.has, workingFolder: workingFolder, command: command,
+                to: &settings)
+        }
         if let output = list.value("--output") {
             settings.output = PathText.resolve(output, relativeTo: workingFolder)
             settings.outputSettingsFile = nil

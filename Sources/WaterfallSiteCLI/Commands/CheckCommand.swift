@@ -17,7 +17,9 @@ enum CheckCommand {
             return
         }
         let settings = try BuildCommand.settings(from: list, command: "check")
-        let report = try SiteBuilder(settings: settings, console: console).check()
+        let report = try CommandError.wording { () throws(SiteBuildError) in
+            try SiteBuilder(settings: settings, reporter: console).check()
+        }
         // A line break in a file name must not start a line of its own: one line per problem.
         console.writeOutput(report.lines.map { TerminalText.safe($0) + "\n" }.joined())
         let counts = [

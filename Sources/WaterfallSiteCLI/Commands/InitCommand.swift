@@ -30,8 +30,13 @@ enum InitCommand {
         let photos = PathText.resolve(photosPath, relativeTo: workingFolder)
         var jobs = ProcessInfo.processInfo.activeProcessorCount
         if let text = list.value("--jobs") {
-            jobs = Int(try NumericSetting.jobs.parse(text, command: "init"))
+            jobs = Int(
+                try CommandError.wording { () throws(SiteBuildError) in
+                    try NumericSetting.jobs.parse(text, command: "init")
+                })
         }
-        try StarterFiles(photos: photos, console: console).write(scanningWith: jobs)
+        try CommandError.wording { () throws(SiteBuildError) in
+            try StarterFiles(photos: photos, reporter: console).write(scanningWith: jobs)
+        }
     }
 }

@@ -30,13 +30,18 @@ enum RenditionsCommand {
         let settings = try BuildCommand.settings(from: list, command: "renditions")
         let store = PathText.resolve(
             storeText, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        let shards = RenditionShard(settings: settings, console: console)
-        guard let shardText else { return try shards.prune(store: store) }
+        let shards = RenditionShard(settings: settings, reporter: console)
+        guard let shardText else {
+            return try CommandError.wording { () throws(SiteBuildError) in
+                try shards.prune(store: store)
+            }
+        }
         guard let shard = RenditionShard.Shard(shardText) else {
             throw .usage(
                 "option '--shard' expects I/N with 0 ≤ I < N (0/4 is the first of four), got '\(shardText)'",
                 command: "renditions")
         }
-        try shards.run(shard, store: store)
+        try CommandError.wording { () throws(SiteBuildError) in try shards.run(shard, store: store)
+        }
     }
 }

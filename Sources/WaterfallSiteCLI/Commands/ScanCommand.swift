@@ -35,7 +35,10 @@ enum ScanCommand {
         }
         var jobs = ProcessInfo.processInfo.activeProcessorCount
         if let text = list.value("--jobs") {
-            jobs = Int(try NumericSetting.jobs.parse(text, command: "scan"))
+            jobs = Int(
+                try CommandError.wording { () throws(SiteBuildError) in
+                    try NumericSetting.jobs.parse(text, command: "scan")
+                })
         }
         let progress = Progress(console: console, quiet: list.has("--quiet") || list.has("--json"))
         let started = Date()

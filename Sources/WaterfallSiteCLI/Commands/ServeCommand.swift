@@ -32,7 +32,10 @@ enum ServeCommand {
         }
         var port = defaultPort
         if let text = list.value("--port") {
-            port = UInt16(try portSetting.parse(text, command: "serve"))
+            port = UInt16(
+                try CommandError.wording { () throws(SiteBuildError) in
+                    try portSetting.parse(text, command: "serve")
+                })
         }
         let host = list.value("--host") ?? "127.0.0.1"
         guard let address = SocketAddress(host: host) else {
@@ -131,15 +134,20 @@ enum ServeCommand {
         /// Builds; a failure is reported (terminal and pages) and the previous site stays.
         mutating func build(_ settings: BuildSettings) {
             do throws(CommandError) {
-                var builder = SiteBuilder(settings: settings, console: console)
+                var builder = SiteBuilder(settings: settings, reporter: console)
                 builder.preloadedRecords = preloaded
+                builder.interruptions = SignalInterruptions()
                 preloaded = nil
                 // A signal while the builder runs abandons the build and ends the process (see
                 // SignalStop); from the moment it returns, a signal stops serving as between
                 // builds, and the site just built is served to the end.
                 var failed: CommandError?
                 stopped = !stop.building {
-                    do throws(CommandError) { try builder.build() } catch { failed = error }
+                    do throws(SiteBuildError) {
+                        try builder.build()
+                    } catch {
+                        failed = error.commandError
+                    }
                 }
                 if stopped { return }
                 if let failed { throw failed }
@@ -188,8 +196,10 @@ enum ServeCommand {
 
         func watcher(for settings: BuildSettings) throws(CommandError) -> FolderWatcher {
             let paths = settings.watchedPaths
-            return try FolderWatcher(
-                trees: paths.trees, files: paths.files, excluded: [settings.output.path])
+            return try CommandError.wording { () throws(SiteBuildError) in
+                try FolderWatcher(
+                    trees: paths.trees, files: paths.files, excluded: [settings.output.path])
+            }
         }
     }
 

@@ -110,7 +110,7 @@ struct ProductTests {
         #expect(metadata.photos["a.jpg"]?.position == 2)
         #expect(metadata.photos["a.jpg"]?.variant == "Large")
         #expect(metadata.hasProducts)
-        #expect(throws: CommandError.self) {
+        #expect(throws: SiteBuildError.self) {
             _ = try CatalogueOrderTests.json(#"{"photos": {"a.jpg": {"position": "first"}}}"#)
         }
     }

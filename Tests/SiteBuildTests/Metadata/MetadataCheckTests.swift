@@ -192,8 +192,14 @@ struct MetadataCheckTests {
         #expect(collected[1].contains("photo 'c.jpg' must be an object"))
         #expect(collected[2].contains("section 'Cups' key 'columns'"))
         #expect(metadata.photos.keys.sorted() == ["b.jpg"])
-        #expect(throws: CommandError.failed(collected[0])) {
+        // Without collecting, the first bad entry fails the load, naming the file and the entry.
+        let thrown = #expect(throws: SiteBuildError.self) {
             try PhotoMetadata.load(file, rule: InputFileRule(followsLinks: false))
         }
+        guard case .invalidMetadata(let path, let reason) = thrown else {
+            Issue.record("expected .invalidMetadata, got \(String(describing: thrown))")
+            return
+        }
+        #expect("metadata file '\(path)': \(reason)" == collected[0])
     }
 }

@@ -1,3 +1,4 @@
+import SiteBuild
 import SiteRenderer
 import Synchronization
 
@@ -9,7 +10,7 @@ import Synchronization
 
 /// A one-line progress indicator on standard error, drawn only on a terminal and never with
 /// `--quiet`, so piped or scripted runs see no control characters.
-public final class Progress: Sendable {
+public final class Progress: BuildProgress {
     private let console: Console
     private let enabled: Bool
     private let state = Mutex(State())

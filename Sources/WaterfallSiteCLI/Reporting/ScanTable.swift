@@ -1,4 +1,5 @@
 import PhotoScanner
+import SiteBuild
 import SiteRenderer
 
 /// What `waterfall-site scan` prints for people: the table of photos and the summary line.

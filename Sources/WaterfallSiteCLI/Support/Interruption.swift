@@ -1,4 +1,5 @@
 import Dispatch
+import SiteBuild
 import Synchronization
 
 #if canImport(Glibc)
@@ -11,7 +12,7 @@ import Synchronization
 
 /// Cleans up when the user presses Ctrl-C (or the process gets SIGTERM) during a build, so an
 /// interrupted build leaves no half-written staging folder behind, then exits 130 as shells expect.
-public final class Interruption: @unchecked Sendable {
+public final class Interruption: InterruptionWatch, @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
     /// What each signal did before, given back by ``cancel()`` (`serve` handles them itself).
     private var previousHandlers: [(Int32, sighandler_t?)] = []
@@ -75,5 +76,12 @@ public final class Interruption: @unchecked Sendable {
         if isStandingAside { Self.standingAside.withLock { $0 = nil } }
         for source in sources { source.cancel() }
         for (number, handler) in previousHandlers { signal(number, handler ?? SIG_DFL) }
+    }
+}
+
+/// The build's signal handling on the command line: each build's watch is an ``Interruption``.
+struct SignalInterruptions: BuildInterruptions {
+    func watch(cleanUp: @escaping @Sendable () -> Void) -> any InterruptionWatch {
+        Interruption(cleanUp: cleanUp)
     }
 }

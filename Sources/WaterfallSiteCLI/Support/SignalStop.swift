@@ -1,4 +1,5 @@
 import PhotoScanner
+import SiteBuild
 import Synchronization
 
 #if canImport(Glibc)

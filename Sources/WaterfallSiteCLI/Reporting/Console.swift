@@ -1,3 +1,5 @@
+import SiteBuild
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
