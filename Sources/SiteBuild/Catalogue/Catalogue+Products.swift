@@ -9,18 +9,22 @@ extension Catalogue {
     /// The positions in ``photos`` of each product's photos, by the position of its first photo
     /// in page order: its cover first (the lowest `position`, else the first in page order),
     /// then the others by `position`, then page order. Empty when no photo names a product.
-    func productCovers() -> [Int: [Int]] {
-        guard !productKeys.isEmpty else { return [:] }
+    func productCovers() -> [Int: [Int]] { productMembers }
+
+    /// ``productCovers()`` of photos with the `product` keys and `position` places given.
+    static func productMembers(_ productKeys: [String?], places productPlaces: [Double?])
+        -> [Int: [Int]]
+    {
+        guard !productKeys.isEmpty, productKeys.count == productPlaces.count else { return [:] }
         var members: [String: [Int]] = [:]
-        var first: [String: Int] = [:]
         for (position, key) in productKeys.enumerated() {
             guard let key else { continue }
             members[key, default: []].append(position)
-            if first[key] == nil { first[key] = position }
         }
         var covers: [Int: [Int]] = [:]
-        for (key, positions) in members {
-            covers[first[key]!] = positions.sorted {
+        // Each product's positions are in page order: the first is where its card stands.
+        for positions in members.values {
+            covers[positions[0]] = positions.sorted {
                 (productPlaces[$0] ?? .infinity, $0) < (productPlaces[$1] ?? .infinity, $1)
             }
         }

@@ -2,7 +2,13 @@ extension MetadataCheck {
     /// The rows of one product that disagree (see ``ProductRows/conflicts(in:)``), as errors
     /// naming both rows: the build stops at the first, `check` lists them all.
     public func productConflicts() -> [MetadataProblem] {
-        ProductRows.conflicts(in: metadata).map { conflict in
+        productConflicts(ProductRows.productRows(in: metadata))
+    }
+
+    /// ``productConflicts()`` of the products ``ProductRows/productRows(in:)`` found in the
+    /// metadata, for a build that merges them next.
+    func productConflicts(_ products: [ProductRows.Product]) -> [MetadataProblem] {
+        ProductRows.conflicts(of: products).map { conflict in
             let other = place(
                 slot: "p:" + conflict.second, named: "photo '\(conflict.second)'",
                 field: conflict.field)

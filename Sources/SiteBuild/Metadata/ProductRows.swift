@@ -59,10 +59,22 @@ enum ProductRows {
         var secondValue: String
     }
 
+    /// A product's rows, in the file's row order: each row's photo path and entry.
+    struct Product: Sendable {
+        var name: String
+        var rows: [(path: String, entry: PhotoMetadata.Entry)]
+    }
+
     /// The photo paths of each product, by its name, in the file's row order: the products in
-    /// the order of their first rows. Each row's place is looked up once (at 100,000 rows, a
-    /// lookup per comparison was most of a warm rebuild).
+    /// the order of their first rows.
     static func products(in metadata: PhotoMetadata) -> [(name: String, paths: [String])] {
+        productRows(in: metadata).map { ($0.name, $0.rows.map(\.path)) }
+    }
+
+    /// Each product with its rows, as ``products(in:)`` orders them; found once by a build for
+    /// both ``conflicts(of:)`` and ``merged(_:products:)``. Each row's place is looked up once
+    /// (at 100,000 rows, a lookup per comparison was most of a warm rebuild).
+    static func productRows(in metadata: PhotoMetadata) -> [Product] {
         guard metadata.hasProducts else { return [] }
         var rows: [(place: Int, path: String, product: String)] = []
         for (path, entry) in metadata.photos {
@@ -70,43 +82,61 @@ enum ProductRows {
             rows.append((metadata.rowPosition(ofPhoto: path) ?? Int.max, path, product))
         }
         rows.sort { ($0.place, $0.path) < ($1.place, $1.path) }
-        var names: [String] = []
-        var byName: [String: [String]] = [:]
+        var products: [Product] = []
+        var byName: [String: Int] = [:]
         for row in rows {
-            if byName[row.product] == nil { names.append(row.product) }
-            byName[row.product, default: []].append(row.path)
+            let entry = metadata.photos[row.path]!
+            if let index = byName[row.product] {
+                products[index].rows.append((row.path, entry))
+            } else {
+                byName[row.product] = products.count
+                products.append(Product(name: row.product, rows: [(row.path, entry)]))
+            }
         }
-        return names.map { ($0, byName[$0]!) }
+        return products
     }
 
     /// Every pair of disagreeing rows, each field once per product (and variant): the first row
     /// giving it against the first that gives another value. Photos of one product in two
     /// folders conflict on `product`: a product is one card in one section.
     static func conflicts(in metadata: PhotoMetadata) -> [Conflict] {
+        conflicts(of: productRows(in: metadata))
+    }
+
+    /// ``conflicts(in:)`` of the products ``productRows(in:)`` found, checked on all cores
+    /// (each product alone), in the products' order.
+    static func conflicts(of products: [Product]) -> [Conflict] {
+        ParallelChunks.map(products.count) { range in
+            products[range].flatMap(conflicts(of:))
+        }
+    }
+
+    private static func conflicts(of product: Product) -> [Conflict] {
         var found: [Conflict] = []
-        for (name, paths) in products(in: metadata) {
-            let entries = paths.map { (path: $0, entry: metadata.photos[$0]!) }
-            let folder = Catalogue.folder(of: paths[0])
-            if let elsewhere = paths.first(where: { Catalogue.folder(of: $0) != folder }) {
-                found.append(
-                    Conflict(
-                        product: name, field: "product", first: paths[0], second: elsewhere,
-                        firstValue: folder.isEmpty ? "." : folder,
-                        secondValue: Catalogue.folder(of: elsewhere)))
+        let name = product.name
+        let entries = product.rows
+        let folder = Catalogue.folder(of: entries[0].path)
+        if let elsewhere = entries.first(where: { Catalogue.folder(of: $0.path) != folder }) {
+            found.append(
+                Conflict(
+                    product: name, field: "product", first: entries[0].path,
+                    second: elsewhere.path, firstValue: folder.isEmpty ? "." : folder,
+                    secondValue: Catalogue.folder(of: elsewhere.path)))
+        }
+        // A product of one photo has nothing to disagree with.
+        guard entries.count > 1 else { return found }
+        for field in productFields {
+            found += disagreements(entries, field: field, product: name)
+        }
+        let groups =
+            entries.contains { $0.entry.variant != nil }
+            ? Dictionary(grouping: entries) { $0.entry.variant ?? "" }.sorted {
+                $0.key < $1.key
             }
-            for field in productFields {
-                found += disagreements(entries, field: field, product: name)
-            }
-            let groups =
-                entries.contains { $0.entry.variant != nil }
-                ? Dictionary(grouping: entries) { $0.entry.variant ?? "" }.sorted {
-                    $0.key < $1.key
-                }
-                .map(\.value) : [entries]
-            for rows in groups {
-                for field in variantFields {
-                    found += disagreements(rows, field: field, product: name)
-                }
+            .map(\.value) : [entries]
+        for rows in groups {
+            for field in variantFields {
+                found += disagreements(rows, field: field, product: name)
             }
         }
         return found
@@ -130,38 +160,51 @@ enum ProductRows {
     /// given its variant's price, sale and availability (the product's where the variant gives
     /// none). Where rows conflict, the first row's value wins; a build refuses conflicts first.
     static func merged(_ metadata: PhotoMetadata) -> PhotoMetadata {
+        merged(metadata, products: productRows(in: metadata))
+    }
+
+    /// ``merged(_:)`` with the products ``productRows(in:)`` found in `metadata`; each
+    /// product's rows are merged on all cores, then stored.
+    static func merged(_ metadata: PhotoMetadata, products: [Product]) -> PhotoMetadata {
         var result = metadata
-        for (_, paths) in products(in: metadata) where paths.count > 1 {
-            let entries = paths.map { metadata.photos[$0]! }
-            var shared = PhotoMetadata.Entry()
-            for field in productFields {
-                if let giver = entries.first(where: { field.text($0) != nil }) {
-                    field.copy(&shared, giver)
-                }
-            }
-            // The product's own price and state, every variant's default: rows without a variant.
-            let plain = entries.filter { $0.variant == nil }
-            var productWide = PhotoMetadata.Entry()
-            for field in variantFields {
-                if let giver = plain.first(where: { field.text($0) != nil }) {
-                    field.copy(&productWide, giver)
-                }
-            }
-            for path in paths {
-                var entry = metadata.photos[path]!
-                for field in productFields where field.text(entry) == nil {
-                    field.copy(&entry, shared)
-                }
-                let variantRows = entries.filter {
-                    $0.variant != nil && $0.variant == entry.variant
-                }
-                for field in variantFields where field.text(entry) == nil {
-                    let giver = variantRows.first { field.text($0) != nil } ?? productWide
-                    field.copy(&entry, giver)
-                }
-                result.photos[path] = entry
+        let changed = ParallelChunks.map(products.count) { range in
+            products[range].flatMap { $0.rows.count > 1 ? mergedRows(of: $0) : [] }
+        }
+        for (path, entry) in changed { result.photos[path] = entry }
+        return result
+    }
+
+    private static func mergedRows(of product: Product) -> [(
+        path: String, entry: PhotoMetadata.Entry
+    )] {
+        let entries = product.rows.map(\.entry)
+        var shared = PhotoMetadata.Entry()
+        for field in productFields {
+            if let giver = entries.first(where: { field.text($0) != nil }) {
+                field.copy(&shared, giver)
             }
         }
-        return result
+        // The product's own price and state, every variant's default: rows without a variant.
+        let plain = entries.filter { $0.variant == nil }
+        var productWide = PhotoMetadata.Entry()
+        for field in variantFields {
+            if let giver = plain.first(where: { field.text($0) != nil }) {
+                field.copy(&productWide, giver)
+            }
+        }
+        return product.rows.map { row in
+            var entry = row.entry
+            for field in productFields where field.text(entry) == nil {
+                field.copy(&entry, shared)
+            }
+            let variantRows = entries.filter {
+                $0.variant != nil && $0.variant == entry.variant
+            }
+            for field in variantFields where field.text(entry) == nil {
+                let giver = variantRows.first { field.text($0) != nil } ?? productWide
+                field.copy(&entry, giver)
+            }
+            return (row.path, entry)
+        }
     }
 }

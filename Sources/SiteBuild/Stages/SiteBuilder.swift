@@ -513,8 +513,10 @@ public struct SiteBuilder {
         guard metadata.hasProducts else { return metadata }
         let check = MetadataCheck(
             metadata: metadata, file: metadataURL?.path ?? "metadata", photoPaths: [])
-        if let first = check.productConflicts().first { throw .metadataConflict(first) }
-        return ProductRows.merged(metadata)
+        // The products are found once for both.
+        let products = ProductRows.productRows(in: metadata)
+        if let first = check.productConflicts(products).first { throw .metadataConflict(first) }
+        return ProductRows.merged(metadata, products: products)
     }
 
     /// Prints the warnings `check` lists about the metadata (see ``MetadataCheck``); with
