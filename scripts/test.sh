@@ -121,19 +121,14 @@ browsers_tier() {
     # Prices on an Arabic and a Hebrew site read in order, isolated from the text around them.
     python3 Tests/Browser/check_prices.py "$binary"
     # Card text in Chromium, Firefox and WebKitGTK: a title or caption of up to 3 lines is shown
-    # whole, a band holds at most one spare line at every width (the first and last pixel of
-    # every band range among them), section titles and footers whole. WebKitGTK sets text up to
-    # 4% narrower than the build's table (whole-pixel advances), more than the cuts allow for:
-    # there the spare-line rule is checked where each band range starts, and counted elsewhere
-    # (Tests/Browser/README.md).
-    for engine in chromium firefox; do
-        python3 Tests/Browser/check_captions.py "$site" --engine $engine
+    # whole, a band holds at most one spare line at each breakpoint's narrowest width (where the
+    # build measures it; wider widths are counted), section titles and footers whole.
+    for engine in chromium firefox webkit; do
+        python3 Tests/Browser/check_captions.py "$site" --engine $engine --spare-only-at-breakpoints
     done
-    python3 Tests/Browser/check_captions.py "$site" --engine webkit --spare-only-at-breakpoints
     # The generated shop: its home gallery and the first category, tag and tags' page in each
-    # engine from 320 to 2,560 px (tiles, cards, links, menu, axe), its card text (the spare-line
-    # rule where each band range starts: at 1,440 px and up its longest titles lose lines earlier
-    # than the cuts allow for, and need more band ranges than a breakpoint gets), and every page at 8 widths in Chromium.
+    # engine from 320 to 2,560 px (tiles, cards, links, menu, axe), its card text, and every page
+    # at 8 widths in Chromium.
     for engine in chromium firefox webkit; do
         python3 Tests/Browser/check_items.py "$site-shop" --engine $engine --widths 320,768,1280,2560 \
             --axe .build/test-tools/axe.min.js
