@@ -59,11 +59,35 @@ def _mark_stale(execute) -> None:
         pass
 
 
-def _wait_ready(execute, url: str) -> None:
-    """Until the browser shows a new document at `url` (ignoring its fragment), loaded."""
+def _same_document(execute, url: str) -> bool:
+    """Whether `url` is the document shown now with a fragment: the browser then only scrolls
+    to it, and no new document would ever replace the one marked stale."""
+    if "#" not in url:
+        return False
+    try:
+        return execute("return location.href").split("#")[0] == url.split("#")[0]
+    except Exception:  # noqa: BLE001  (no page yet)
+        return False
+
+
+def _wait_ready(execute, url: str, navigate=None) -> None:
+    """Until the browser shows a new document at `url` (ignoring its fragment), loaded. A
+    navigation that has not even begun after a third of the wait (WebKitGTK has dropped one on a
+    busy machine, in CI) is started once more with `navigate`."""
     wanted = url.split("#")[0]
     deadline = time.monotonic() + LOAD_TIMEOUT
+    retry_at = time.monotonic() + LOAD_TIMEOUT / 3 if navigate else None
     while time.monotonic() < deadline:
+        if retry_at is not None and time.monotonic() > retry_at:
+            retry_at = None
+            try:
+                stale = execute("return !!document.staleForEngines")
+            except Exception:  # noqa: BLE001  (a page between documents)
+                stale = False
+            if stale:
+                print(f"note: {url} had not begun to load after {LOAD_TIMEOUT / 3:.0f} s; navigating again",
+                      file=sys.stderr, flush=True)
+                navigate(url)
         try:
             href, ready, stale = execute(
                 "return [location.href, document.readyState, !!document.staleForEngines]")
@@ -109,9 +133,12 @@ class Chromium:
                         {"width": width, "height": HEIGHT, "deviceScaleFactor": self.dpr, "mobile": False})
 
     def get(self, url: str) -> None:
+        if _same_document(self.execute, url):
+            self.driver.get(url)
+            return
         _mark_stale(self.execute)
         self.driver.get(url)
-        _wait_ready(self.execute, url)
+        _wait_ready(self.execute, url, self.driver.get)
 
     def execute(self, script: str):
         return self.driver.execute(script)
@@ -173,9 +200,12 @@ class Firefox:
         raise EngineError(f"firefox: window.innerWidth is {inner}, not {width}")
 
     def get(self, url: str) -> None:
+        if _same_document(self.execute, url):
+            self.client.navigate(url)
+            return
         _mark_stale(self.execute)
         self.client.navigate(url)
-        _wait_ready(self.execute, url)
+        _wait_ready(self.execute, url, self.client.navigate)
 
     def execute(self, script: str):
         return self.client.execute_script(script, new_sandbox=False)
@@ -288,12 +318,18 @@ class WebKit:
         raise EngineError(f"webkit: window.innerWidth is {inner}, not {width}")
 
     def get(self, url: str) -> None:
-        _mark_stale(self.execute)
+        same = _same_document(self.execute, url)
+        if not same:
+            _mark_stale(self.execute)
+        self._navigate(url)
+        if not same:
+            _wait_ready(self.execute, url, self._navigate)
+
+    def _navigate(self, url: str) -> None:
         if self.active == "view":
             self._view_call({"load": url})
         else:
             self.client.get(url)
-        _wait_ready(self.execute, url)
 
     def execute(self, script: str):
         if self.active == "view":
