@@ -309,13 +309,28 @@ class WebKit:
             return
         self.active = "minibrowser"
         outer = width
-        for _ in range(6):
+        for _ in range(8):
             self.client.set_window_size(outer, HEIGHT + 80)
-            inner = self.client.execute_script("return window.innerWidth")
+            inner = self._settled_inner_width()
             if inner == width:
                 return
-            outer += width - inner
+            # The window's frame is a few pixels at most; a reading far off is a resize still
+            # under way on a loaded machine (once it made the next request a negative width),
+            # so start again from the viewport's own width rather than follow it.
+            step = width - inner
+            outer = outer + step if abs(step) <= 64 and outer + step > 0 else width
         raise EngineError(f"webkit: window.innerWidth is {inner}, not {width}")
+
+    def _settled_inner_width(self) -> int:
+        """window.innerWidth once two readings 0.05 s apart agree (a second at most)."""
+        last = self.client.execute_script("return window.innerWidth")
+        for _ in range(20):
+            time.sleep(0.05)
+            now = self.client.execute_script("return window.innerWidth")
+            if now == last:
+                return now
+            last = now
+        return last
 
     def get(self, url: str) -> None:
         same = _same_document(self.execute, url)
