@@ -231,7 +231,8 @@ declare -A scan_cmd
 scan_names=(floor floor-2 ours-1 ours-2 ours-1-off ours-2-off)
 scan_cmd[floor]="$work/scan-floor $work/scan-files.txt"
 # What this machine's two cores give the floor itself: two floors side by side, each on half of
-# the files, sharing nothing. The 2-job goal is 1.5× one floor; this is its ceiling here.
+# the files, sharing nothing. Two jobs are held to 0.8× of this, not to a multiple of one floor:
+# on these shared cores two floors reach only 1.55–1.80× one (issue 37 retired "≥ 1.5× one floor").
 split -n l/2 -d "$work/scan-files.txt" "$work/scan-half."
 cat > "$work/scan-floor-2" <<FLOOR2
 #!/usr/bin/env bash
@@ -278,12 +279,13 @@ row "scan --json, 1 job, $(commas "$files") files ÷ C floor (libjpeg/libpng hea
   "$(verdict "$(div "$ours1" "$floor_rate")" ">=" 0.8 "≥ 0.8×")"
 ours2=$(rate ours-2)
 row "scan --json, 2 jobs ÷ C floor" "$(commas "$ours2") files/s" "$(commas "$floor_rate") files/s" \
-  "$(div "$ours2" "$floor_rate")×" "$(verdict "$(div "$ours2" "$floor_rate")" ">=" 1.5 "≥ 1.5×")"
+  "$(div "$ours2" "$floor_rate")×" "—"
 floor2_rate=$(rate floor-2)
 row "the machine's own two cores: two C floors side by side, each on half of the files, ÷ one floor" \
   "$(commas "$floor2_rate") files/s" "$(commas "$floor_rate") files/s" "$(div "$floor2_rate" "$floor_rate")×" "—"
 row "scan --json, 2 jobs ÷ two C floors side by side" "$(commas "$ours2") files/s" \
-  "$(commas "$floor2_rate") files/s" "$(div "$ours2" "$floor2_rate")×" "—"
+  "$(commas "$floor2_rate") files/s" "$(div "$ours2" "$floor2_rate")×" \
+  "$(verdict "$(div "$ours2" "$floor2_rate")" ">=" 0.8 "≥ 0.8×")"
 row "scan peak memory, 2 jobs" "$(mb "${peak_kb[ours-2]}") MB" "C floor $(mb "${peak_kb[floor]}") MB" \
   "$(div "${peak_kb[ours-2]}" "${peak_kb[floor]}" %.1f)×" "$(verdict "$(mb "${peak_kb[ours-2]}")" "<" 64 "< 64 MB")"
 for jobs in 1 2; do
