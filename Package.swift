@@ -62,7 +62,9 @@ let package = Package(
         // The one rule for reading an input file (photos, static files, theme, logo, favicon,
         // metadata, the rendition store): no dependencies, so every reader can use it.
         .target(name: "InputFiles"),
-        .target(name: "PhotoScanner", dependencies: ["CImageHeaders", "InputFiles"]),
+        // The one way the build runs work in parallel (threads, claimed items, --jobs honoured).
+        .target(name: "Workers"),
+        .target(name: "PhotoScanner", dependencies: ["CImageHeaders", "InputFiles", "Workers"]),
         .target(name: "MasonryLayout"),
         // Renditions: decode, resize, encode (C, the only place that jumps) and the Swift side
         // that picks widths from the layout, names files by content and runs them in parallel.
@@ -72,7 +74,7 @@ let package = Package(
             dependencies: ["CImageSupport", "CJPEG", "CPNG", "CCodecLoader", "CImageHeaders"]),
         .target(
             name: "PhotoRenditions",
-            dependencies: ["CImageRenditions", "MasonryLayout", "InputFiles"]),
+            dependencies: ["CImageRenditions", "MasonryLayout", "InputFiles", "Workers"]),
         .executableTarget(name: "TemplateEmbedder"),
         .plugin(
             name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
@@ -86,13 +88,13 @@ let package = Package(
             name: "SiteBuild",
             dependencies: [
                 "InputFiles", "PhotoScanner", "PhotoRenditions", "MasonryLayout", "SiteRenderer",
-                "ProcessFittings",
+                "ProcessFittings", "Workers",
             ]),
         .target(
             name: "WaterfallSiteCLI",
             dependencies: [
                 "SiteBuild", "PhotoScanner", "PhotoRenditions", "MasonryLayout", "SiteRenderer",
-                "PreviewServer",
+                "PreviewServer", "Workers",
             ]),
         .executableTarget(
             name: "waterfall-site", dependencies: ["WaterfallSiteCLI"],
@@ -102,6 +104,7 @@ let package = Package(
             path: "Benchmarks/layout-benchmark"),
         .testTarget(name: "ProcessFittingsTests", dependencies: ["ProcessFittings"]),
         .testTarget(name: "InputFilesTests", dependencies: ["InputFiles", "TestSupport"]),
+        .testTarget(name: "WorkersTests", dependencies: ["Workers"]),
         .testTarget(name: "PhotoScannerTests", dependencies: ["PhotoScanner"]),
         .testTarget(name: "MasonryLayoutTests", dependencies: ["MasonryLayout"]),
         .testTarget(

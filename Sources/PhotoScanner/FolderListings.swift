@@ -1,4 +1,5 @@
 import Synchronization
+import Workers
 
 #if canImport(Glibc)
     import Glibc

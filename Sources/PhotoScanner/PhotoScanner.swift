@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import Workers
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,7 +1,7 @@
-import Dispatch
 import MasonryLayout
 import SiteRenderer
 import Synchronization
+import Workers
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -9,8 +9,8 @@ import Synchronization
     import Foundation
 #endif
 
-/// Publishes the pages of every registered ``PageKind``, each with its layout file, on all
-/// cores. A page is kept under the key of the ``SitePage`` it shows (its fingerprint, with the
+/// Publishes the pages of every registered ``PageKind``, each with its layout file, on
+/// `jobs` threads. A page is kept under the key of the ``SitePage`` it shows (its fingerprint, with the
 /// program's): one unchanged since the previous build is not laid out or rendered again, so
 /// adding a tag to one product rewrites only the pages that show it. The pages go into their
 /// folders as groups (see ``PageFolders``): a folder none of whose pages changed is taken over
@@ -18,6 +18,8 @@ import Synchronization
 struct PageKindWriter {
     let renderer: SiteRenderer
     let publisher: SitePublisher
+    /// Threads at once (`--jobs`).
+    let jobs: Int
     var kinds: [any PageKind] = PageKinds.registered
 
     struct Outcome {
@@ -36,12 +38,10 @@ struct PageKindWriter {
         let declared = kinds.flatMap { $0.pages(of: catalogue, context: context) }
         guard !declared.isEmpty else { return Outcome() }
         // Every page's key first (each page made and let go): the folders' groups need them all.
-        let keys = Mutex([UInt64](repeating: 0, count: declared.count))
-        try Self.forEach(declared.count) { index throws(SiteBuildError) in
-            let key = renderer.fingerprint(of: declared[index].page(), salt: PageWriter.programSalt)
-            keys.withLock { $0[index] = key }
+        let keys = ParallelWork.map(declared.count, jobs: jobs) { index in
+            renderer.fingerprint(of: declared[index].page(), salt: PageWriter.programSalt)
         }
-        let layout = PageFolders(paths: declared.map(\.path), keys: keys.withLock { $0 })
+        let layout = PageFolders(paths: declared.map(\.path), keys: keys)
         let folders = layout.folders.map { publisher.beginGroups(in: $0.name, $0.groups) }
         let making = folders.map { Set($0.groupsToMake) }
         let toMake = declared.indices.filter { index in
@@ -53,14 +53,13 @@ struct PageKindWriter {
         progress.update("Writing category and tag pages", done: 0, total: toMake.count)
         let done = Atomic(0)
         let rendered = Atomic(0)
-        let allKeys = keys.withLock { $0 }
-        try Self.forEach(toMake.count) { slot throws(SiteBuildError) in
+        try ParallelWork.forEach(toMake.count, jobs: jobs) { slot throws(SiteBuildError) in
             let index = toMake[slot]
             let made: Bool
             if let placement = layout.placements[index] {
                 made = try publish(declared[index], placement, into: folders, making: making)
             } else {
-                made = try publish(declared[index], key: allKeys[index])
+                made = try publish(declared[index], key: keys[index])
             }
             if made { rendered.wrappingAdd(1, ordering: .relaxed) }
             let count = done.wrappingAdd(1, ordering: .relaxed).newValue
@@ -140,28 +139,5 @@ struct PageKindWriter {
                 Data(LayoutDocument.page(page, rendered: made).utf8)
             ),
         ]
-    }
-
-    /// Calls `body` with every index below `count`, on all cores; throws the error of the first
-    /// failing index, as one index after the other would have met it.
-    private static func forEach(
-        _ count: Int, _ body: @Sendable (Int) throws(SiteBuildError) -> Void
-    ) throws(SiteBuildError) {
-        guard count > 0 else { return }
-        let next = Atomic(0)
-        let failures = Mutex<[Int: SiteBuildError]>([:])
-        let workers = min(count, ProcessInfo.processInfo.activeProcessorCount)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < count, failures.withLock({ $0.isEmpty }) else { return }
-                do throws(SiteBuildError) {
-                    try body(index)
-                } catch {
-                    failures.withLock { $0[index] = error }
-                }
-            }
-        }
-        if let first = failures.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }
     }
 }

@@ -1,6 +1,7 @@
 import PhotoScanner
 import SiteRenderer
 import Synchronization
+import Workers
 
 /// The process fitting "scan records by pointer, on several threads" (see
 /// `Sources/ProcessFittings/README.md`). It lives here, not in the fittings target, because it
@@ -10,14 +11,9 @@ extension ScanDocument {
     /// The `images` records, in runs written at once by up to `jobs` threads, each run a
     /// thousand records at least (a thread's start costs more than fewer records take).
     static func fastImageRecords(_ photos: [ScannedPhoto], jobs: Int) -> [[UInt8]] {
-        let runCount = max(1, min(jobs, photos.count / 1000))
-        let runs = Mutex<[[UInt8]]>(Array(repeating: [], count: runCount))
-        ParallelWork.run(workers: runCount) { run in
-            let range = (photos.count * run / runCount)..<(photos.count * (run + 1) / runCount)
-            let records = imageRecords(photos[range], afterElement: run > 0)
-            runs.withLock { $0[run] = records }
-        }
-        return runs.withLock { $0 }.filter { !$0.isEmpty }
+        ParallelWork.mapRuns(photos.count, jobs: jobs, minimum: 1000) { range in
+            [imageRecords(photos[range], afterElement: range.lowerBound > 0)]
+        }.filter { !$0.isEmpty }
     }
 
     /// The `images` records for `photos`, exactly as ``imageRecord(_:into:)`` writes them member

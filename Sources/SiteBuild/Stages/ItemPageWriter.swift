@@ -1,6 +1,6 @@
-import Dispatch
 import SiteRenderer
 import Synchronization
+import Workers
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -16,7 +16,7 @@ import Synchronization
 #endif
 
 /// Writes one page per photo (see ``SiteRenderer/itemPage(_:context:)``) at its
-/// ``SitePhoto/itemPath``, on all cores.
+/// ``SitePhoto/itemPath``, on `jobs` threads.
 ///
 /// The item pages of one gallery page are one group of the manifest (see ``GroupedFolder``):
 /// their key is a fingerprint of their photos, their sections and the two neighbours their first
@@ -25,6 +25,8 @@ import Synchronization
 struct ItemPageWriter {
     let renderer: SiteRenderer
     let publisher: SitePublisher
+    /// Threads at once (`--jobs`).
+    let jobs: Int
     /// False to write every item page anew, keeping nothing from the previous site.
     var mayKeep = true
 
@@ -45,50 +47,34 @@ struct ItemPageWriter {
             return Outcome()
         }
         progress.update("Writing item pages", done: 0, total: pageCount)
-        let workers = min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
-        let groups = Self.perPage(pageCount, workers: workers) { number in
+        let groups = ParallelWork.map(pageCount, jobs: jobs) { index in
             OutputManifest.Group(
-                key: Self.key(itemsOfPage: number, in: catalogue, renderer: renderer),
-                pathsDigest: pathsDigest(catalogue, page: number))
+                key: Self.key(itemsOfPage: index + 1, in: catalogue, renderer: renderer),
+                pathsDigest: pathsDigest(catalogue, page: index + 1))
         }
         let folder = publisher.beginGroups(
             in: SiteRenderer.itemsFolder, groups, mayKeep: mayKeep)
         let toRender = folder.groupsToMake.map { $0 + 1 }
 
-        // Each worker claims the next gallery page's item pages when it is done with one: pages
-        // differ in cost (how many item pages, how busy the file system is with their folders),
-        // and a fixed share each can leave one core idle at the end.
-        let firstError = Mutex<SiteBuildError?>(nil)
-        let rendered = Mutex(0)
-        let nextSlot = Atomic(0)
-        DispatchQueue.concurrentPerform(iterations: min(workers, max(1, toRender.count))) {
-            _ in
-            var count = 0
-            do throws(SiteBuildError) {
-                while true {
-                    let slot = nextSlot.wrappingAdd(1, ordering: .relaxed).oldValue
-                    guard slot < toRender.count else { break }
-                    if firstError.withLock({ $0 != nil }) { break }
-                    for (photo, context) in contexts(catalogue, page: toRender[slot]) {
-                        guard let itemPath = photo.itemPath else { continue }
-                        count += 1
-                        try folder.publish(
-                            Data(renderer.itemPage(photo, context: context).utf8), at: itemPath)
-                    }
-                }
-            } catch {
-                firstError.withLock { $0 = $0 ?? error }
+        // A gallery page's item pages at a time: pages differ in cost (how many item pages, how
+        // busy the file system is with their folders).
+        let rendered = Atomic(0)
+        try ParallelWork.forEach(toRender.count, jobs: jobs) { slot throws(SiteBuildError) in
+            for (photo, context) in contexts(catalogue, page: toRender[slot]) {
+                guard let itemPath = photo.itemPath else { continue }
+                rendered.wrappingAdd(1, ordering: .relaxed)
+                try folder.publish(
+                    Data(renderer.itemPage(photo, context: context).utf8), at: itemPath)
             }
-            rendered.withLock { $0 += count }
         }
-        if let error = firstError.withLock({ $0 }) { throw error }
         switch try folder.finish(paths: { catalogue.photos.compactMap(\.itemPath) }) {
         case .published(let carried):
             return Outcome(
-                folder: folder, carried: carried, renderedCount: rendered.withLock { $0 })
+                folder: folder, carried: carried, renderedCount: rendered.load(ordering: .relaxed))
         case .mustWriteAll:
-            return try ItemPageWriter(renderer: renderer, publisher: publisher, mayKeep: false)
-                .write(catalogue, progress: progress)
+            return try ItemPageWriter(
+                renderer: renderer, publisher: publisher, jobs: jobs, mayKeep: false
+            ).write(catalogue, progress: progress)
         }
     }
 
@@ -144,20 +130,5 @@ struct ItemPageWriter {
             hasher.combine(photo.itemPath)
         }
         return hasher.value
-    }
-
-    /// `body` of every page number from 1 to `count`, on `workers` threads.
-    private static func perPage<Value: Sendable>(
-        _ count: Int, workers: Int, _ body: @Sendable (Int) -> Value
-    ) -> [Value] {
-        let found = Mutex<[Int: Value]>([:])
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var mine: [Int: Value] = [:]
-            for number in stride(from: worker + 1, through: count, by: workers) {
-                mine[number] = body(number)
-            }
-            found.withLock { $0.merge(mine) { first, _ in first } }
-        }
-        return found.withLock { found in (1...count).map { found[$0]! } }
     }
 }

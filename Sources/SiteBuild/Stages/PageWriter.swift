@@ -1,7 +1,7 @@
-import Dispatch
 import MasonryLayout
 import SiteRenderer
 import Synchronization
+import Workers
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -17,7 +17,7 @@ import Synchronization
 #endif
 
 /// Publishes the home gallery's pages, each with its layout file (see ``LayoutDocument``), on
-/// all cores. A page's entry in the manifest is keyed by its fingerprint: one whose
+/// `jobs` threads. A page's entry in the manifest is keyed by its fingerprint: one whose
 /// fingerprint is unchanged since the previous build is kept, its HTML file and its layout file,
 /// instead of being laid out and rendered again, so a rebuild after a small change renders and
 /// writes only the pages it touched.
@@ -26,6 +26,8 @@ struct PageWriter {
     let publisher: SitePublisher
     /// The previous build's pages, when its cache is trusted; empty otherwise.
     let previous: [BuildCache.PageRecord]
+    /// Threads at once (`--jobs`).
+    let jobs: Int
     /// The image every page shares, when the settings choose one.
     var shareImage: SiteRenderer.ShareImage? = nil
     /// The site's menu (see ``Catalogue/menu(all:tags:)``), the same on every page.
@@ -79,57 +81,31 @@ struct PageWriter {
         -> Outcome
     {
         let pageCount = catalogue.pageCount
-        let workers = min(pageCount, ProcessInfo.processInfo.activeProcessorCount)
-        // Every page's fingerprint, on all cores (each hashes its 500 photos' fields).
-        let fingerprintsByPage = Mutex<[Int: UInt64]>([:])
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var mine: [Int: UInt64] = [:]
-            for number in stride(from: worker + 1, through: pageCount, by: workers) {
-                mine[number] = Self.key(
-                    ofPage: number, in: catalogue, menu: menu, shareImage: shareImage,
-                    renderer: renderer)
-            }
-            fingerprintsByPage.withLock { $0.merge(mine) { first, _ in first } }
-        }
-        let fingerprints = fingerprintsByPage.withLock { found in
-            (1...pageCount).map { found[$0] ?? 0 }
+        // Every page's fingerprint (each hashes its 500 photos' fields).
+        let fingerprints = ParallelWork.map(pageCount, jobs: jobs) { index in
+            Self.key(
+                ofPage: index + 1, in: catalogue, menu: menu, shareImage: shareImage,
+                renderer: renderer)
         }
 
-        // Pages are laid out, rendered and written on all cores, each worker claiming the next
-        // page when it is done with one: pages differ in cost, and the originals' linkers share
-        // the cores meanwhile. The records go back in page order, so nothing depends on which
-        // worker wrote what.
-        let nextPage = Atomic(1)
+        // Pages are laid out, rendered and written in parallel: pages differ in cost, and the
+        // originals' linkers share the cores meanwhile. The records go back in page order, so
+        // nothing depends on which thread wrote what.
         let written = Atomic(0)
-        let made = Mutex<[Int: BuildCache.PageRecord]>([:])
-        let failures = Mutex<[Int: SiteBuildError]>([:])
         progress.update("Writing pages", done: 0, total: pageCount)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let number = nextPage.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard number <= pageCount, failures.withLock({ $0.isEmpty }) else { return }
-                do throws(SiteBuildError) {
-                    if let record = try write(
-                        page: number, of: catalogue, menu: menu, key: fingerprints[number - 1])
-                    {
-                        made.withLock { $0[number] = record }
-                    }
-                } catch {
-                    failures.withLock { $0[number] = error }
-                }
-                let done = written.wrappingAdd(1, ordering: .relaxed).newValue
-                progress.update("Writing pages", done: done, total: pageCount)
-            }
+        let records = try ParallelWork.map(pageCount, jobs: jobs) {
+            index throws(SiteBuildError) -> BuildCache.PageRecord? in
+            let record = try write(
+                page: index + 1, of: catalogue, menu: menu, key: fingerprints[index])
+            let done = written.wrappingAdd(1, ordering: .relaxed).newValue
+            progress.update("Writing pages", done: done, total: pageCount)
+            return record
         }
-        // The lowest-numbered failing page's error: pages are claimed in order and every
-        // claimed page is finished, so it is the one a page-by-page build would have met first.
-        if let first = failures.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }
 
         var outcome = Outcome(records: [], statistics: LayoutStatistics(), keptCount: 0)
-        let madeRecords = made.withLock { $0 }
         for number in 1...pageCount {
             let record: BuildCache.PageRecord
-            if let rendered = madeRecords[number] {
+            if let rendered = records[number - 1] {
                 record = rendered
             } else {
                 record = previous[number - 1]

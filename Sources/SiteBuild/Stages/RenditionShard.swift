@@ -1,8 +1,8 @@
-import Dispatch
 import PhotoRenditions
 import PhotoScanner
 import SiteRenderer
 import Synchronization
+import Workers
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -207,22 +207,15 @@ public struct RenditionShard {
     private func hashes(
         of photos: [RenditionWriter.Photo], writer: RenditionWriter, progress: any BuildProgress
     ) -> [Result<String, RenditionError>] {
-        let next = Atomic(0)
         let done = Atomic(0)
-        let results = Mutex([Result<String, RenditionError>?](repeating: nil, count: photos.count))
-        DispatchQueue.concurrentPerform(iterations: max(1, min(settings.jobs, photos.count))) { _ in
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < photos.count else { return }
-                let hash = Result { () throws(RenditionError) in
-                    try writer.contentHash(of: photos[index])
-                }
-                results.withLock { $0[index] = hash }
-                let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
-                progress.update("Reading photos", done: finished, total: photos.count)
+        return ParallelWork.map(photos.count, jobs: settings.jobs) { index in
+            let hash = Result { () throws(RenditionError) in
+                try writer.contentHash(of: photos[index])
             }
+            let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
+            progress.update("Reading photos", done: finished, total: photos.count)
+            return hash
         }
-        return results.withLock { $0.map { $0! } }
     }
 
     private static func makeFolder(_ url: URL) throws(SiteBuildError) {

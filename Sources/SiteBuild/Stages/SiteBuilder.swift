@@ -345,12 +345,12 @@ public struct SiteBuilder {
         var menu = catalogue.menu(renderer.options.strings)
         let pages = try PageWriter(
             renderer: renderer, publisher: publisher, previous: cache?.pages ?? [],
-            shareImage: shareImage, menu: menu
+            jobs: settings.jobs, shareImage: shareImage, menu: menu
         ).write(catalogue, progress: progress)
         draft.pages = pages.records
         draft.renderedPages = pages.records.count - pages.keptCount
         var items = try ItemPageWriter(
-            renderer: renderer, publisher: publisher, mayKeep: keepsItemPages
+            renderer: renderer, publisher: publisher, jobs: settings.jobs, mayKeep: keepsItemPages
         ).write(catalogue, progress: progress)
         progress.update("Placing originals", done: 0, total: catalogue.photos.count)
         var leftOut: Set<String> = []
@@ -382,16 +382,19 @@ public struct SiteBuilder {
             items.folder?.withdraw(paths: catalogue.photos.compactMap(\.itemPath))
             let pages = try PageWriter(
                 renderer: renderer, publisher: publisher, previous: cache?.pages ?? [],
-                shareImage: shareImage, menu: menu
+                jobs: settings.jobs, shareImage: shareImage, menu: menu
             ).write(remaining, progress: progress)
             draft.pages = pages.records
             draft.renderedPages = pages.records.count - pages.keptCount
             // Written whole into the new site: the previous item pages are not taken over.
-            items = try ItemPageWriter(renderer: renderer, publisher: publisher, mayKeep: false)
-                .write(remaining, progress: progress)
+            items = try ItemPageWriter(
+                renderer: renderer, publisher: publisher, jobs: settings.jobs, mayKeep: false
+            ).write(remaining, progress: progress)
             final = remaining
         }
-        let kinds = try PageKindWriter(renderer: renderer, publisher: publisher).write(
+        let kinds = try PageKindWriter(
+            renderer: renderer, publisher: publisher, jobs: settings.jobs
+        ).write(
             final, menu: menu, progress: progress)
         try publisher.publish(
             LayoutDocument.index(

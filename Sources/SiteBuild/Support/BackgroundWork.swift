@@ -1,5 +1,5 @@
 import Dispatch
-import PhotoScanner
+import Workers
 
 /// Work that runs on its own thread while the caller goes on; ``wait()`` joins it and returns its
 /// value or rethrows its error.

@@ -1,7 +1,7 @@
 import Dispatch
-import PhotoScanner
 import PreviewServer
 import SiteBuild
+import Workers
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,6 +1,6 @@
-import PhotoScanner
 import SiteBuild
 import Synchronization
+import Workers
 
 #if canImport(Glibc)
     import Glibc

@@ -6,13 +6,20 @@
     import Darwin
 #endif
 
-/// Runs `body(0)` … `body(workers - 1)` at once: the first on the calling thread, each other on
-/// a thread started for it, and returns when all have finished.
+/// The one way a build runs work in parallel: on at most `--jobs` threads, the calling thread
+/// one of them, each claiming the next item when it is done with one (items differ in cost: a
+/// fixed share each can leave a core idle at the end).
 ///
-/// Each worker used to start pinned to a processor other than its creator's, so the scheduler
-/// would not queue it behind the creator first; that gained under 3% of a two-job scan and was
-/// dropped (`Sources/ProcessFittings/README.md`).
+/// Threads of its own rather than Dispatch's: work that runs beside a parallel phase (reading
+/// the previous build's records, linking originals: `BackgroundWork`) must never wait for a
+/// Dispatch worker that the phase keeps busy.
 public enum ParallelWork {
+    /// Runs `body(0)` … `body(workers - 1)` at once: the first on the calling thread, each other
+    /// on a thread started for it, and returns when all have finished.
+    ///
+    /// Each worker used to start pinned to a processor other than its creator's, so the scheduler
+    /// would not queue it behind the creator first; that gained under 3% of a two-job scan and
+    /// was dropped (`Sources/ProcessFittings/README.md`).
     public static func run(workers: Int, _ body: @escaping @Sendable (Int) -> Void) {
         guard workers > 1 else {
             if workers == 1 { body(0) }

@@ -1,0 +1,69 @@
+import Synchronization
+
+extension ParallelWork {
+    /// Calls `body` with every index below `count` on at most `jobs` threads, each claiming the
+    /// next index when it is done with one.
+    ///
+    /// After a failure no new index is claimed, and the error thrown is the lowest failing
+    /// index's: every index below it was claimed and finished, so it is the error a loop of one
+    /// index after the other would have met first.
+    public static func forEach<Failure: Error>(
+        _ count: Int, jobs: Int, _ body: @Sendable (Int) throws(Failure) -> Void
+    ) throws(Failure) {
+        guard count > 0 else { return }
+        let next = Atomic(0)
+        let failures = Mutex<[Int: Failure]>([:])
+        withoutActuallyEscaping(body) { body in
+            run(workers: min(count, max(1, jobs))) { _ in
+                while true {
+                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard index < count, failures.withLock({ $0.isEmpty }) else { return }
+                    do throws(Failure) {
+                        try body(index)
+                    } catch {
+                        failures.withLock { $0[index] = error }
+                    }
+                }
+            }
+        }
+        if let first = failures.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }
+    }
+
+    /// `transform` of every index below `count`, in index order, computed as ``forEach(_:jobs:_:)``
+    /// calls its body (and failing as it fails).
+    public static func map<Value: Sendable, Failure: Error>(
+        _ count: Int, jobs: Int, _ transform: @Sendable (Int) throws(Failure) -> Value
+    ) throws(Failure) -> [Value] {
+        let results = Slots<Value>(count: count)
+        try forEach(count, jobs: jobs) { index throws(Failure) in
+            results.store(try transform(index), at: index)
+        }
+        return results.values()
+    }
+
+    /// `transform` of the indices below `count` cut into runs of at least `minimum` (as many runs
+    /// as jobs), joined in the runs' order: the list `transform(0..<count)` gives, for per-item
+    /// work too small to hand out item by item (merging 100,000 metadata rows).
+    public static func mapRuns<Value: Sendable>(
+        _ count: Int, jobs: Int, minimum: Int,
+        _ transform: @Sendable (Range<Int>) -> [Value]
+    ) -> [Value] {
+        let runs = max(1, min(jobs, count / max(1, minimum)))
+        guard runs > 1 else { return transform(0..<count) }
+        return map(runs, jobs: runs) { run in
+            transform((count * run / runs)..<(count * (run + 1) / runs))
+        }.flatMap { $0 }
+    }
+}
+
+/// One result per index, each written once by the thread that computed it.
+private final class Slots<Value: Sendable>: Sendable {
+    private let storage: Mutex<[Value?]>
+
+    init(count: Int) { storage = Mutex([Value?](repeating: nil, count: count)) }
+
+    func store(_ value: Value, at index: Int) { storage.withLock { $0[index] = value } }
+
+    /// Every slot's value; call once every index has been stored.
+    func values() -> [Value] { storage.withLock { $0.map { $0! } } }
+}
