@@ -1,5 +1,5 @@
-import Dispatch
 import Synchronization
+import Workers
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -185,22 +185,18 @@ public struct RenditionWriter: Sendable {
         let roots = StoreRoots([folder, previous, store])
         let outcomes = [Outcome](unsafeUninitializedCapacity: total) { buffer, initialized in
             let slots = OutcomeSlots(buffer: buffer)
-            // Each index is claimed by exactly one worker, so the writes never overlap.
-            DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, total))) { _ in
-                while true {
-                    let index = shared.next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    guard index < total else { return }
-                    let outcome = render(
-                        photos[index], into: folder,
-                        places: Places(
-                            previous: previous, previousIsKept: previousIsKept, store: store,
-                            roots: roots, temporaries: temporaries ?? folder,
-                            refuse: { rejection in
-                                _ = shared.rejected.withLock { $0.insert(rejection) }
-                            }))
-                    (slots.buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: outcome)
-                    shared.finished(of: total)
-                }
+            // Each index is claimed by exactly one thread, so the writes never overlap.
+            ParallelWork.forEach(total, jobs: jobs) { index in
+                let outcome = render(
+                    photos[index], into: folder,
+                    places: Places(
+                        previous: previous, previousIsKept: previousIsKept, store: store,
+                        roots: roots, temporaries: temporaries ?? folder,
+                        refuse: { rejection in
+                            _ = shared.rejected.withLock { $0.insert(rejection) }
+                        }))
+                (slots.buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: outcome)
+                shared.finished(of: total)
             }
             initialized = total
         }
@@ -514,9 +510,8 @@ extension RenditionWriter {
     }
 }
 
-/// Counters the workers share.
+/// What the threads share.
 private final class SharedState: Sendable {
-    let next = Atomic<Int>(0)
     let progress: (@Sendable (Int, Int) -> Void)?
     /// The store's files refused so far (a photo may look for the same file twice).
     let rejected = Mutex<Set<RenditionWriter.Rejection>>([])

@@ -48,11 +48,25 @@ extension ParallelWork {
         _ count: Int, jobs: Int, minimum: Int,
         _ transform: @Sendable (Range<Int>) -> [Value]
     ) -> [Value] {
+        let runs = runRanges(count, jobs: jobs, minimum: minimum)
+        guard runs.count > 1 else { return transform(0..<count) }
+        return map(runs.count, jobs: runs.count) { transform(runs[$0]) }.flatMap { $0 }
+    }
+
+    /// Calls `body` with the indices below `count` cut into runs as ``mapRuns(_:jobs:minimum:_:)``
+    /// cuts them, for work that writes each index's result in place (a buffer of 100,000 photos
+    /// filled without a second copy).
+    public static func forEachRun(
+        _ count: Int, jobs: Int, minimum: Int, _ body: @Sendable (Range<Int>) -> Void
+    ) {
+        let runs = runRanges(count, jobs: jobs, minimum: minimum)
+        forEach(runs.count, jobs: runs.count) { body(runs[$0]) }
+    }
+
+    /// `0..<count` in as many runs as jobs, each at least `minimum` long (one run at least).
+    private static func runRanges(_ count: Int, jobs: Int, minimum: Int) -> [Range<Int>] {
         let runs = max(1, min(jobs, count / max(1, minimum)))
-        guard runs > 1 else { return transform(0..<count) }
-        return map(runs, jobs: runs) { run in
-            transform((count * run / runs)..<(count * (run + 1) / runs))
-        }.flatMap { $0 }
+        return (0..<runs).map { (count * $0 / runs)..<(count * ($0 + 1) / runs) }
     }
 }
 

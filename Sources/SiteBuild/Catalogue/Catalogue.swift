@@ -1,6 +1,6 @@
-import Dispatch
 import PhotoScanner
 import SiteRenderer
+import Workers
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -59,9 +59,10 @@ public struct Catalogue: Sendable {
     ///     beyond them gets a ``TileShape``, which the layout places, so its tile is exact.
     ///   - order: the indices of `scanned` in the order to show them, grouped by section (see
     ///     ``CatalogueOrder/permutation(of:)``); nil: the scan's order, the top level first.
+    ///   - jobs: threads at once for the photos themselves (`--jobs`).
     init(
         photos scanned: [ScannedPhoto], metadata: PhotoMetadata, pageSize: Int,
-        order shownOrder: [Int]? = nil,
+        order shownOrder: [Int]? = nil, jobs: Int = 1,
         maxTall: Double = 0, maxWide: Double = 0,
         unnamed: (_ section: String) -> (_ number: Int) -> String = { section in
             { "\(section) \($0)" }
@@ -104,15 +105,14 @@ public struct Catalogue: Sendable {
             folders.append(contentsOf: repeatElement(order[group], count: members.count))
             scanIndices.append(contentsOf: members)
         }
-        // The photos themselves (alt text humanised from the file name) on all cores: at
+        // The photos themselves (alt text humanised from the file name) in parallel: at
         // 100,000 photos this is a tenth of a rebuild.
         let count = scanIndices.count
-        let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 5_000))
         let indices = scanIndices
         self.photos = [SitePhoto](unsafeUninitializedCapacity: count) { buffer, initialized in
             let slots = UncheckedSendableBuffer(buffer: buffer)
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                for position in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
+            ParallelWork.forEachRun(count, jobs: jobs, minimum: 5_000) { run in
+                for position in run {
                     let photo = scanned[indices[position]]
                     let entry = metadata.photos.isEmpty ? nil : metadata.photos[photo.relativePath]
                     let fileName =

@@ -1,14 +1,15 @@
 extension MetadataCheck {
     /// The rows of one product that disagree (see ``ProductRows/conflicts(in:)``), as errors
-    /// naming both rows: the build stops at the first, `check` lists them all.
-    public func productConflicts() -> [MetadataProblem] {
-        productConflicts(ProductRows.productRows(in: metadata))
+    /// naming both rows: the build stops at the first, `check` lists them all. Checked on
+    /// `jobs` threads.
+    public func productConflicts(jobs: Int = 1) -> [MetadataProblem] {
+        productConflicts(ProductRows.productRows(in: metadata), jobs: jobs)
     }
 
     /// ``productConflicts()`` of the products ``ProductRows/productRows(in:)`` found in the
-    /// metadata, for a build that merges them next.
-    func productConflicts(_ products: [ProductRows.Product]) -> [MetadataProblem] {
-        ProductRows.conflicts(of: products).map { conflict in
+    /// metadata, for a build that merges them next, checked on `jobs` threads.
+    func productConflicts(_ products: [ProductRows.Product], jobs: Int = 1) -> [MetadataProblem] {
+        ProductRows.conflicts(of: products, jobs: jobs).map { conflict in
             let other = place(
                 slot: "p:" + conflict.second, named: "photo '\(conflict.second)'",
                 field: conflict.field)

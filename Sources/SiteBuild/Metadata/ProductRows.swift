@@ -1,4 +1,5 @@
 import SiteRenderer
+import Workers
 
 /// Rows of the metadata that name the same `product` are one product: its photos share its
 /// title, caption, link, badge, tags, slug and order, which any one of its rows may give. Its
@@ -103,13 +104,19 @@ enum ProductRows {
         conflicts(of: productRows(in: metadata))
     }
 
-    /// ``conflicts(in:)`` of the products ``productRows(in:)`` found, checked on all cores
-    /// (each product alone), in the products' order.
-    static func conflicts(of products: [Product]) -> [Conflict] {
-        ParallelChunks.map(products.count) { range in
+    /// ``conflicts(in:)`` of the products ``productRows(in:)`` found, checked on `jobs`
+    /// threads (each product alone), in the products' order.
+    static func conflicts(of products: [Product], jobs: Int = 1) -> [Conflict] {
+        ParallelWork.mapRuns(products.count, jobs: jobs, minimum: perRun) { range in
             products[range].flatMap(conflicts(of:))
         }
     }
+
+    /// Products a thread takes at least, merging or checking: each is too little work to hand
+    /// out alone. Measured on the products' warm rebuild (25,000 products of 4 photos, 2 cores,
+    /// `perf`): merging and checking was 24% of its CPU on one core; in runs on both cores, about
+    /// 0.3 s less wall-clock time of 3.3 s.
+    private static let perRun = 2_000
 
     private static func conflicts(of product: Product) -> [Conflict] {
         var found: [Conflict] = []
@@ -159,15 +166,17 @@ enum ProductRows {
     /// `metadata` with every row of a product given the fields its rows share, and every row
     /// given its variant's price, sale and availability (the product's where the variant gives
     /// none). Where rows conflict, the first row's value wins; a build refuses conflicts first.
-    static func merged(_ metadata: PhotoMetadata) -> PhotoMetadata {
-        merged(metadata, products: productRows(in: metadata))
+    static func merged(_ metadata: PhotoMetadata, jobs: Int = 1) -> PhotoMetadata {
+        merged(metadata, products: productRows(in: metadata), jobs: jobs)
     }
 
     /// ``merged(_:)`` with the products ``productRows(in:)`` found in `metadata`; each
-    /// product's rows are merged on all cores, then stored.
-    static func merged(_ metadata: PhotoMetadata, products: [Product]) -> PhotoMetadata {
+    /// product's rows are merged on `jobs` threads, then stored.
+    static func merged(_ metadata: PhotoMetadata, products: [Product], jobs: Int = 1)
+        -> PhotoMetadata
+    {
         var result = metadata
-        let changed = ParallelChunks.map(products.count) { range in
+        let changed = ParallelWork.mapRuns(products.count, jobs: jobs, minimum: perRun) { range in
             products[range].flatMap { $0.rows.count > 1 ? mergedRows(of: $0) : [] }
         }
         for (path, entry) in changed { result.photos[path] = entry }

@@ -631,11 +631,13 @@ public enum SettingsTable {
             [.init(["--jobs", "-j"], takesValue: true, store: .number { $0.jobs = Int($1) })],
             .behaviour, kind: .number(.jobs),
             option: "`-j, --jobs N`", defaultText: "all cores",
-            meaning: "threads for reading photos",
+            meaning:
+                "threads for the work: reading and resizing photos, writing pages (the originals are linked by two more)",
             help: [
                 .init(
                     "-j, --jobs N",
-                    "Threads for reading and resizing photos, 1–256 (default: all cores)")
+                    "Threads for reading and resizing photos and writing pages, 1–256 (default: all cores)"
+                )
             ]),
         SettingDeclaration(
             [.init(["--quiet", "-q"], takesValue: false)], .behaviour, kind: .switch,

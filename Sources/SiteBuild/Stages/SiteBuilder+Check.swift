@@ -48,10 +48,11 @@ extension SiteBuilder {
         if let url {
             let paths = scan.photos.map(\.relativePath)
             problems += MetadataCheck(metadata: metadata, file: url.path, photoPaths: paths)
-                .productConflicts()
+                .productConflicts(jobs: settings.jobs)
             // The other checks read each row as the build does: with its product's fields.
             let check = MetadataCheck(
-                metadata: ProductRows.merged(metadata), file: url.path, photoPaths: paths)
+                metadata: ProductRows.merged(metadata, jobs: settings.jobs), file: url.path,
+                photoPaths: paths)
             problems += check.saleErrors(currency: settings.currency, language: settings.language)
             problems += try sectionLayoutErrors(check)
             problems += check.warnings()

@@ -141,7 +141,7 @@ public struct SiteBuilder {
         var catalogue = Catalogue(
             photos: scan.photos, metadata: metadata, pageSize: settings.pageSize,
             order: CatalogueOrder(sort: settings.sort, metadata: metadata).permutation(
-                of: scan.photos),
+                of: scan.photos), jobs: settings.jobs,
             maxTall: settings.maxTall, maxWide: settings.maxWide,
             unnamed: { language.strings.photoNumbers($0) }, rootName: options.title)
         if settings.renditions {
@@ -518,8 +518,10 @@ public struct SiteBuilder {
             metadata: metadata, file: metadataURL?.path ?? "metadata", photoPaths: [])
         // The products are found once for both.
         let products = ProductRows.productRows(in: metadata)
-        if let first = check.productConflicts(products).first { throw .metadataConflict(first) }
-        return ProductRows.merged(metadata, products: products)
+        if let first = check.productConflicts(products, jobs: settings.jobs).first {
+            throw .metadataConflict(first)
+        }
+        return ProductRows.merged(metadata, products: products, jobs: settings.jobs)
     }
 
     /// Prints the warnings `check` lists about the metadata (see ``MetadataCheck``); with
