@@ -13,19 +13,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-/// The encoder settings every WebP rendition shares: lossy at `quality`, method 4 (libwebp's
-/// and cwebp's default), one thread (the build runs one photo per core), alpha compressed
-/// losslessly inside the lossy file.
+/// Renditions of at most this many pixels are encoded at method 4, larger ones at method 2.
 ///
-/// Why method 4 (Benchmarks/README.md, "Where WebP's time goes"): methods 0–2 skip the
-/// rate-distortion search and take 0.25–0.45 of its time, but at equal SSIM their files are
-/// 0.91–1.07 of our JPEG's against method 4's 0.80, so WebP would save little or nothing; method 3
-/// costs what 4 does. One segment instead of four saved 7–13% of the time but cost 5% more bytes
-/// on the sample photos; sharp YUV and autofilter only add time.
-static bool configure(const wfc_webp *webp, WebPConfig *config, int32_t quality) {
+/// Why by size (issue 37, Benchmarks/README.md "WebP effort by size"): libwebp's time grows with
+/// the pixels, so the item-page widths (1,090 px and up) take about 60% of a photo's WebP time,
+/// while the gallery's tiles, which every visit loads by the dozen, are the narrow widths. Method
+/// 2 skips the rate-distortion search and takes 0.43 of method 4's time for 3% more bytes at the
+/// same quality (17% more at equal SSIM): paid where one file is loaded per item page, not on
+/// the gallery. 600,000 px keeps method 4 for the tile widths up to 839 px landscape.
+#define WFR_WEBP_THOROUGH_PIXELS 600000
+
+/// The encoder settings every WebP rendition shares: lossy at `quality`, method 4 (libwebp's
+/// and cwebp's default) up to ``WFR_WEBP_THOROUGH_PIXELS`` and method 2 above, one thread (the
+/// build runs one photo per core), alpha compressed losslessly inside the lossy file.
+///
+/// Why not method 2 everywhere (Benchmarks/README.md, "Where WebP's time goes"): at equal SSIM
+/// methods 0–2 write 0.91–1.07 of our JPEG's bytes against method 4's 0.80 on the sample photos;
+/// method 3 costs what 4 does. One segment instead of four saved 7–13% of the time but cost 5%
+/// more bytes on the sample photos; sharp YUV and autofilter only add time.
+static bool configure(const wfc_webp *webp, WebPConfig *config, int32_t quality, uint64_t pixels) {
     if (!webp->WebPConfigInitInternal(config, WEBP_PRESET_DEFAULT, 75.f, WEBP_ENCODER_ABI_VERSION)) return false;
     config->quality = (float)quality;
-    config->method = 4;
+    config->method = pixels <= WFR_WEBP_THOROUGH_PIXELS ? 4 : 2;
     config->thread_level = 0;
     config->alpha_compression = 1;
     config->alpha_quality = 100;
@@ -110,7 +119,7 @@ static bool wrap(const uint8_t *file, size_t length, uint32_t width, uint32_t he
 static wfr_status encode_picture(const wfc_webp *webp, WebPPicture *picture, int32_t quality, const uint8_t *icc, size_t icc_length,
                                  wfr_rendition *out, char *message, size_t message_capacity) {
     WebPConfig config;
-    if (!configure(webp, &config, quality)) {
+    if (!configure(webp, &config, quality, (uint64_t)picture->width * (uint64_t)picture->height)) {
         wfi_message(message, message_capacity, "libwebp refuses WebP quality %d", quality);
         return WFR_STATUS_INVALID_REQUEST;
     }
