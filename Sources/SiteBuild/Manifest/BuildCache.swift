@@ -24,14 +24,16 @@ import SiteRenderer
 ///
 /// A text file, one photo per line (with the path of its item page), then one line per page (with
 /// the manifest's group of its item pages), then one line per manifest entry, then one line per
-/// redirect (see ``Redirects``), then one line per group of the manifest's other grouped folders. Anything unexpected in it makes the
+/// redirect (see ``Redirects``), then one line per group of the manifest's other grouped folders,
+/// then the merged metadata and the identity of its file (see ``MetadataRecord``), when the site
+/// has a metadata file that can be recorded. Anything unexpected in it makes the
 /// whole cache be ignored with a warning, never trusted in part. Read and written byte by byte:
 /// at 100,000 photos, String splitting alone would cost more than the rest of a rebuild.
 struct BuildCache: Sendable {
     static let fileName = ".waterfall-site-cache"
     /// The first line starts with this, then a space and ``checksum(of:)`` of everything after
     /// the line, as 16 hexadecimal digits.
-    static let header = "waterfall-site build cache 18"
+    static let header = "waterfall-site build cache 19"
     /// What the first line of any version's cache starts with, before its version number.
     static let headerStem = "waterfall-site build cache "
 
@@ -71,6 +73,8 @@ struct BuildCache: Sendable {
     /// The line between the redirects and the manifest's groups of every folder but the item
     /// pages' (whose groups are on the pages' lines).
     static let groupsLine = "#groups"
+    /// The line between the groups and the metadata's record, the file's last part.
+    static let metadataLine = "#metadata"
 
     /// The content hash that names a photo's renditions, with the rendition options it was made
     /// for: valid while the photo's identity and the options are unchanged. Or, for a photo whose
@@ -136,6 +140,8 @@ struct BuildCache: Sendable {
     var itemPaths: [String?] = []
     /// The item pages that moved in this or an earlier build, each leading to its photo.
     var redirects = Redirects()
+    /// The metadata the build used and the file it came from, if it was recorded.
+    var metadata: MetadataRecord?
     /// The file's bytes and, for each entry of `scan`, its line in them: a rebuild copies the
     /// line of a photo about which nothing changed instead of writing it anew.
     var source = Data()
@@ -143,6 +149,8 @@ struct BuildCache: Sendable {
 
     /// How many originals the build placed in the site.
     let placedOriginalCount: Int
+    /// Where the metadata's record starts in the file's bytes, if it has one.
+    fileprivate(set) var metadataStart: Int?
 
     /// The photos whose original the build placed in the site.
     var placedOriginals: [String] {
@@ -177,6 +185,8 @@ struct BuildCache: Sendable {
         /// By index in `photos`, the item page path the build gave each photo.
         var itemPaths: [String?]
         var redirects = Redirects()
+        /// The metadata this build used, for the next build (see ``MetadataRecord``).
+        var metadata: MetadataRecord?
 
         init(_ scan: ScanResult) {
             photos = scan.photos
@@ -197,7 +207,7 @@ struct BuildCache: Sendable {
             guard allCached, photos.count == previous.scan.entries.count, pages == previous.pages,
                 files == previous.files, renditions == previous.renditionKeys,
                 publishedOriginals == previous.publishedOriginals, itemPaths == previous.itemPaths,
-                redirects == previous.redirects
+                redirects == previous.redirects, metadata == previous.metadata
             else { return false }
             return photos.indices.allSatisfy {
                 photos[$0].relativePath == previous.scan.entries[$0].photo.relativePath
@@ -331,6 +341,11 @@ struct BuildCache: Sendable {
                     text.newline()
                 }
             }
+            if let metadata {
+                text.append(BuildCache.metadataLine)
+                text.newline()
+                text.bytes.append(contentsOf: metadata.bytes)
+            }
             let checksum = text.bytes.withUnsafeBytes {
                 BuildCache.checksum(of: UnsafeRawBufferPointer(rebasing: $0[bodyStart...]))
             }
@@ -383,6 +398,12 @@ struct BuildCache: Sendable {
         switch result {
         case .success(var cache):
             cache.source = data
+            if let start = cache.metadataStart {
+                guard let record = MetadataRecord(section: data[start...]) else {
+                    return ignored("its metadata's key is malformed")
+                }
+                cache.metadata = record
+            }
             return (cache, nil)
         case .failure(let failure): return ignored(failure.reason)
         }
@@ -447,6 +468,7 @@ private struct CacheParser {
         var inGroups = false
         var redirects: [String: String] = [:]
         var groups: [String: [OutputManifest.Group]] = [:]
+        var metadataStart: Int?
         while true {
             let lineStart = position
             guard nextLine() else { break }
@@ -470,6 +492,11 @@ private struct CacheParser {
             {
                 inGroups = true
                 continue
+            }
+            if inGroups && fields.count == 1 && text(fields[0]) == BuildCache.metadataLine {
+                // The record is read by MetadataRecord, and its entries only when a build asks.
+                metadataStart = min(position, bytes.count)
+                break
             }
             if inGroups {
                 guard fields.count == 3, let folder = text(fields[0]), !folder.isEmpty,
@@ -519,6 +546,7 @@ private struct CacheParser {
         cache.itemPaths = itemPaths
         cache.redirects = Redirects(redirects)
         cache.lines = lines
+        cache.metadataStart = metadataStart
         return .success(cache)
     }
 

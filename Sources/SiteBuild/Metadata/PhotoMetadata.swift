@@ -121,13 +121,14 @@ public struct PhotoMetadata: Sendable {
     /// for JSON, whose entries are named by their keys.
     var tablePlaces: MetadataTable.Places?
     /// Whether any photo or section has an `order`, which the site's order then follows.
-    public private(set) var hasOrder = false
+    public internal(set) var hasOrder = false
     /// Whether any photo names a `product`, which the catalogue then groups by.
-    public private(set) var hasProducts = false
+    public internal(set) var hasProducts = false
     /// Each entry's key as the file spells it and its place among the entries, by its normalised
     /// path: `a.jpg` and `./a.jpg` name one photo, and the second must be an error naming both,
-    /// not silently win; `sort metadata` follows the places.
-    private var givenKeys: [String: (path: String, position: Int)] = [:]
+    /// not silently win; `sort metadata` follows the places. (Internal for ``MetadataRecord``,
+    /// which keeps them in the build cache.)
+    var givenKeys: [String: (path: String, position: Int)] = [:]
 
     public static let photoKeys: Set<String> = [
         "title", "alt", "caption", "link", "price", "compareAtPrice", "badge", "availability",

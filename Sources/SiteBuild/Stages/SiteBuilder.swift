@@ -63,8 +63,17 @@ public struct SiteBuilder {
             logo: settings.logo, favicon: settings.favicon,
             rule: InputFileRule(followsLinks: settings.followsSymlinks))
         try checkRenditionStore()
-        let (metadataURL, loadedMetadata) = try loadMetadata()
-        var metadata = try mergingProducts(loadedMetadata, metadataURL: metadataURL)
+        // Only the records of a previous waterfall-site build in the output folder can be trusted.
+        // They are read on another thread while the theme, the metadata's identity and the
+        // scanner's folders are looked at (the metadata itself may come from them).
+        let recordsFile = settings.usesCache ? output.recordsToLoad : nil
+        let preloaded = recordsFile.flatMap { preloadedRecords?.loaded(for: $0) }
+        let cacheLoad = recordsFile.map { file in
+            BackgroundWork { preloaded ?? BuildCache.load(from: file) }
+        }
+        let metadataFound = try mergedMetadata(previous: { (try? cacheLoad?.wait())??.cache })
+        let metadataURL = metadataFound.url
+        var metadata = metadataFound.metadata
         // Without a --caption-height, each tile's band fits what it shows (see CaptionBand).
         let captionHeight = settings.captionHeight ?? 0
         let layout = layoutOptions(metadata)
@@ -100,13 +109,6 @@ public struct SiteBuilder {
 
         let staticFolder = try loadStaticFolder(output)
 
-        // Only the records of a previous waterfall-site build in the output folder can be trusted.
-        // They are read on another thread while the scanner lists the folders.
-        let recordsFile = settings.usesCache ? output.recordsToLoad : nil
-        let preloaded = recordsFile.flatMap { preloadedRecords?.loaded(for: $0) }
-        let cacheLoad = recordsFile.map { file in
-            BackgroundWork { preloaded ?? BuildCache.load(from: file) }
-        }
         let progress = reporter.progress(quiet: settings.quiet)
         let scan = try scanPhotos(
             excluding: [output.url] + (staticFolder.map { [$0.url] } ?? []), progress: progress
@@ -166,6 +168,7 @@ public struct SiteBuilder {
         var storeUse: StoreUse?
         var carriedFolders: [CarriedFolder] = []
         var draft = BuildCache.Draft(scan)
+        draft.metadata = metadataFound.record
         var keptPages = 0
         do {
             if settings.renditions {
@@ -506,67 +509,6 @@ public struct SiteBuilder {
         let check = MetadataCheck(
             metadata: metadata, file: metadataURL?.path ?? "metadata", photoPaths: [])
         if let first = check.sectionLayoutErrors(renderer).first { throw .metadataConflict(first) }
-    }
-
-    /// `metadata` with each product's rows merged (see ``ProductRows``); rows of one product
-    /// that disagree fail before the scan, naming both (`check` lists them all).
-    private func mergingProducts(_ metadata: PhotoMetadata, metadataURL: URL?)
-        throws(SiteBuildError) -> PhotoMetadata
-    {
-        guard metadata.hasProducts else { return metadata }
-        let check = MetadataCheck(
-            metadata: metadata, file: metadataURL?.path ?? "metadata", photoPaths: [])
-        // The products are found once for both.
-        let products = ProductRows.productRows(in: metadata)
-        if let first = check.productConflicts(products, jobs: settings.jobs).first {
-            throw .metadataConflict(first)
-        }
-        return ProductRows.merged(metadata, products: products, jobs: settings.jobs)
-    }
-
-    /// Prints the warnings `check` lists about the metadata (see ``MetadataCheck``); with
-    /// `--strict` any of them stops the build, as a scan warning does.
-    private func warnAboutMetadata(
-        _ metadata: PhotoMetadata, file: URL?, photos: [ScannedPhoto]
-    ) throws(SiteBuildError) {
-        guard let file else { return }
-        let warnings = MetadataCheck(
-            metadata: metadata, file: file.path, photoPaths: photos.map(\.relativePath)
-        ).warnings()
-        for warning in warnings { reporter.warning(warning.line) }
-        if settings.strict && !warnings.isEmpty {
-            throw .strictRefusal(.metadataWarnings(warnings.count))
-        }
-    }
-
-    /// The metadata file (`--metadata`, else the photos folder's own) and what it says; empty
-    /// without one. With `collecting`, bad entries go to it instead of failing (see
-    /// ``PhotoMetadata/load(_:rule:collecting:)``).
-    func loadMetadata(collecting: ((String) -> Void)? = nil) throws(SiteBuildError) -> (
-        url: URL?, metadata: PhotoMetadata
-    ) {
-        var url = settings.metadata
-        if url == nil { url = try defaultMetadataURL() }
-        guard let url else { return (nil, PhotoMetadata()) }
-        return (
-            url,
-            try PhotoMetadata.load(
-                url, rule: InputFileRule(followsLinks: settings.followsSymlinks),
-                collecting: collecting)
-        )
-    }
-
-    /// `metadata.json` or `metadata.csv` in the photos folder; both is an error, as the site
-    /// would show one of them while the shop edits the other.
-    private func defaultMetadataURL() throws(SiteBuildError) -> URL? {
-        let found = PhotoMetadata.defaultNames.map { settings.photos.appending(path: $0) }.filter {
-            FileManager.default.fileExists(atPath: $0.path)
-        }
-        guard found.count <= 1 else {
-            throw .ambiguousMetadata(
-                folder: settings.photos.path, names: PhotoMetadata.defaultNames)
-        }
-        return found.first
     }
 
     /// The output may sit inside the photos folder (it is then left out of the scan) but must
