@@ -457,7 +457,11 @@ extension SiteRenderer {
         let widening =
             photo.tileShape?.widening(photoWidth: photo.width, photoHeight: photo.height) ?? 1
         let sizes = TileShape.widened(sizes, by: widening)
-        let autoSizes = eager || widening > 1 ? sizes : "auto, " + sizes
+        // An eager tile is on some first screen, where a phone's images share a slow link: it
+        // claims less at phone densities (``PhoneSizes``). A lazy one keeps `auto`, which the
+        // browser would take before any such entry.
+        let autoSizes =
+            eager ? PhoneSizes.scaled(sizes) : widening > 1 ? sizes : "auto, " + sizes
         values["sizes"] = .text(autoSizes)
         values["picture"] = .markup(
             pictureHTML(
