@@ -7,6 +7,7 @@
 #
 #   Benchmarks/pagespeed/run.sh              # the table on stdout, progress on stderr
 #   LOADS=3 Benchmarks/pagespeed/run.sh      # fewer loads per site and profile (default 5)
+#   NETWORK=1 Benchmarks/pagespeed/run.sh    # each site's network log too (the median load's)
 #   BASELINE=/path/to/waterfall-site Benchmarks/pagespeed/run.sh
 #                                            # a third site built by another binary (say, main's)
 #
@@ -82,4 +83,6 @@ sites+=("sigal (colorbox)=$work/sigal/_build")
 echo "pagespeed: $(date -u '+%Y-%m-%d %H:%M UTC'), $(git -C "$package" rev-parse --short HEAD)," \
     "$(chromium --version 2>/dev/null | head -1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-python3 "$here/pagespeed.py" --loads "$loads" "${sites[@]}"
+network=()
+[[ ${NETWORK:-0} == 1 ]] && network=(--network)
+python3 "$here/pagespeed.py" --loads "$loads" "${network[@]}" "${sites[@]}"
