@@ -463,16 +463,17 @@ extension SiteRenderer {
         let autoSizes =
             eager ? PhoneSizes.scaled(sizes) : widening > 1 ? sizes : "auto, " + sizes
         values["sizes"] = .text(autoSizes)
+        let priority = FetchPriority.tile(eager: eager, first: first)
         values["picture"] = .markup(
             pictureHTML(
-                photo, src: src, sizes: autoSizes, eager: eager, first: first, root: root,
+                photo, src: src, sizes: autoSizes, eager: eager, priority: priority, root: root,
                 imageStyle: photo.tileShape == nil
                     ? "" : "object-position:\(photo.focus ?? "50% 50%")"))
         values["width"] = .text(String(photo.width))
         values["height"] = .text(String(photo.height))
         values["alt"] = .text(photo.alt)
         values["loading"] = .text(eager ? "eager" : "lazy")
-        values["fetchpriority"] = .text(first ? "high" : "")
+        values["fetchpriority"] = .text(priority == .auto ? "" : priority.rawValue)
         values["external"] = .text(photo.itemPath == nil && photo.link != nil ? "yes" : "")
         values["captioned"] = .text(CaptionBand.hasText(photo) ? "yes" : "")
         values["title"] = .text(photo.title ?? "")
