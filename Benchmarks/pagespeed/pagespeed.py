@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Page speed of built galleries in headless Chromium, Lighthouse's mobile and desktop settings.
 
-    pagespeed.py [--loads N] [--json] NAME=SITE_DIR [NAME=SITE_DIR ...]
+    pagespeed.py [--loads N] [--json] [--network] [--gzip] NAME=SITE_DIR [NAME=SITE_DIR ...]
 
 Serves every SITE_DIR over loopback HTTP (a server thread each) and loads its index.html N times
 (default 5) per profile, each time in a fresh Chromium (a new temporary profile, so a cold cache).
 Rounds are interleaved (site A, site B, site A, ...) so that a busy machine slows every site
-alike. Prints the median of each figure per site and profile as a markdown table, or JSON.
+alike. With --gzip, text files go out gzipped (as static hosts serve them); without, as they are. Prints the median of each figure per site and profile as a markdown table, or JSON.
 
 Figures:
 - LCP: the last 'largest-contentful-paint' entry (buffered), ms after navigation start.
@@ -15,13 +15,17 @@ Figures:
 - image bytes: the part of those that are images; requests: their count, document included.
 - KB settled, images settled: every transfer (and image) once the page is quiet, lazy images
   that the browser fetched after the load event included (Lighthouse's total byte weight).
+- with --network, each site's requests in the order they started (the load with the median
+  LCP): start and end in ms, transfer size, which one is the LCP element's file.
 - CLS: the largest session window of layout shifts without recent input (gaps under 1 s,
   windows at most 5 s), as Chromium and Lighthouse define it.
 """
 
 import argparse
 import functools
+import gzip
 import http.server
+import os
 import json
 import statistics
 import sys
@@ -65,10 +69,13 @@ const nav = performance.getEntriesByType('navigation')[0];
 const loadAt = nav.loadEventStart;
 out.bytes = nav.transferSize; out.imageBytes = 0; out.requests = 1; out.images = 0;
 out.totalBytes = nav.transferSize; out.totalImages = 0;
+out.log = [['(document)', 0, nav.responseEnd, nav.transferSize, true]];
 const image = /\\.(jpe?g|png|webp|avif|gif|svg)(\\?|#|$)/i;
 for (const r of performance.getEntriesByType('resource')) {
   const isImage = r.initiatorType === 'img' || image.test(new URL(r.name).pathname);
   out.totalBytes += r.transferSize; if (isImage) out.totalImages += 1;
+  out.log.push([new URL(r.name).pathname.split('/').pop(), r.startTime, r.responseEnd,
+                r.transferSize, r.responseEnd <= loadAt]);
   if (r.responseEnd > loadAt) continue;
   out.bytes += r.transferSize; out.requests += 1;
   if (isImage) {
@@ -81,12 +88,32 @@ setTimeout(() => done(out), 200);
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """A static file handler that keeps connections alive (as any real host does) and logs nothing."""
+    """A static file handler that keeps connections alive (as any real host does) and logs nothing;
+    with `compress`, it gzips text (HTML, CSS, JavaScript, SVG, JSON) for a client that accepts
+    it, as static hosts do (GitHub Pages, Netlify, nginx with its usual `gzip on`)."""
 
     protocol_version = "HTTP/1.1"
+    compress = False
+    TEXT = (".html", ".css", ".js", ".svg", ".json")
 
     def log_message(self, *args):
         pass
+
+    def do_GET(self):
+        path = self.translate_path(self.path)
+        if (not self.compress or not path.endswith(self.TEXT) or not os.path.isfile(path)
+                or "gzip" not in self.headers.get("Accept-Encoding", "")):
+            return super().do_GET()
+        with open(path, "rb") as file:
+            # Level 6, zlib's default and what nginx and most hosts use.
+            body = gzip.compress(file.read(), compresslevel=6, mtime=0)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
 
 def serve(directory):
@@ -161,7 +188,7 @@ def measure(url, profile):
         "lcp": raw["lcp"], "lcpURL": raw["lcpURL"], "load": raw["load"],
         "bytes": raw["bytes"], "imageBytes": raw["imageBytes"], "requests": raw["requests"],
         "images": raw["images"], "totalBytes": raw["totalBytes"],
-        "totalImages": raw["totalImages"], "cls": cls(raw["shifts"]),
+        "totalImages": raw["totalImages"], "cls": cls(raw["shifts"]), "log": raw["log"],
     }
 
 
@@ -175,7 +202,22 @@ def median_figures(runs):
     urls = [run["lcpURL"] for run in runs]
     figures["lcpURL"] = max(sorted(set(urls)), key=urls.count) if urls else ""
     figures["loads"] = len(runs)
+    # The network log of the load whose LCP is the median (the lower one of an even count).
+    timed = sorted((run for run in runs if run["lcp"] is not None), key=lambda run: run["lcp"])
+    figures["log"] = timed[(len(timed) - 1) // 2]["log"] if timed else []
     return figures
+
+
+def network_log(name, profile, figures):
+    """The median-LCP load's requests in the order they started: when each started and ended
+    (ms after navigation start), its transfer size, and '*' for the LCP element's file."""
+    lcp_file = (figures["lcpURL"] or "").split("/")[-1]
+    lines = [f"\n{name} {profile}, network log of the median load (ms start–end, KB, "
+             "* the LCP element, + after load):"]
+    for file, start, end, size, before_load in sorted(figures["log"], key=lambda entry: entry[1]):
+        mark = ("*" if lcp_file and file == lcp_file else " ") + (" " if before_load else "+")
+        lines.append(f"  {mark} {start:7,.0f}–{end:7,.0f} {size / 1000:6,.1f}  {file}")
+    return "\n".join(lines)
 
 
 def kb(value):
@@ -202,8 +244,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--gzip", action="store_true",
+                        help="serve HTML, CSS and JavaScript gzipped, as static hosts do")
+    parser.add_argument("--network", action="store_true",
+                        help="also print each site's network log (the median-LCP load's)")
     parser.add_argument("sites", nargs="+", metavar="NAME=SITE_DIR")
     args = parser.parse_args()
+    QuietHandler.compress = args.gzip
     servers = []
     sites = []
     for pair in args.sites:
@@ -227,6 +274,9 @@ def main():
         for (name, profile), f in results.items():
             print(f"\n{name} {profile}: LCP element most often {f['lcpURL'] or '—'}", end="")
         print()
+        if args.network:
+            for (name, profile), f in results.items():
+                print(network_log(name, profile, f))
 
 
 if __name__ == "__main__":

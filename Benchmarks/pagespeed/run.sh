@@ -7,6 +7,8 @@
 #
 #   Benchmarks/pagespeed/run.sh              # the table on stdout, progress on stderr
 #   LOADS=3 Benchmarks/pagespeed/run.sh      # fewer loads per site and profile (default 5)
+#   NETWORK=1 Benchmarks/pagespeed/run.sh    # each site's network log too (the median load's)
+#   GZIP=1 Benchmarks/pagespeed/run.sh       # HTML, CSS and JavaScript served gzipped, as hosts do
 #   BASELINE=/path/to/waterfall-site Benchmarks/pagespeed/run.sh
 #                                            # a third site built by another binary (say, main's)
 #
@@ -80,6 +82,10 @@ grep -q "^theme = 'colorbox'" "$work/sigal/sigal.conf.py" \
 sites+=("sigal (colorbox)=$work/sigal/_build")
 
 echo "pagespeed: $(date -u '+%Y-%m-%d %H:%M UTC'), $(git -C "$package" rev-parse --short HEAD)," \
+    "text $([[ ${GZIP:-0} == 1 ]] && echo gzipped || echo uncompressed)," \
     "$(chromium --version 2>/dev/null | head -1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-python3 "$here/pagespeed.py" --loads "$loads" "${sites[@]}"
+flags=()
+[[ ${NETWORK:-0} == 1 ]] && flags+=(--network)
+[[ ${GZIP:-0} == 1 ]] && flags+=(--gzip)
+python3 "$here/pagespeed.py" --loads "$loads" "${flags[@]}" "${sites[@]}"

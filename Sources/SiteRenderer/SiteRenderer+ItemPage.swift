@@ -89,7 +89,7 @@ extension SiteRenderer {
             values["picture"] = .markup(
                 pictureHTML(
                     photo, src: fromRoot(image?.src ?? original), sizes: sizes, eager: true,
-                    first: true, root: root, imageClass: "wf-item-image",
+                    priority: .high, root: root, imageClass: "wf-item-image",
                     imageStyle: "--ar:\(ratio)"))
         } else {
             values["picture"] = .markup(

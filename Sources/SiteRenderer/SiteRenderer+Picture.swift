@@ -4,8 +4,9 @@ extension SiteRenderer {
     /// per format first. The one place this markup is made, so every template that shows a
     /// photo (the tile's and the item page's `{{picture}}`) shows it the same way.
     ///
-    /// `first` gives the `<img>` `fetchpriority=high`: the one image of the page the browser
-    /// should fetch before the others, because it is the largest on the first screen.
+    /// `priority` is the `<img>`'s `fetchpriority` (see ``FetchPriority``): `high` for the one
+    /// image of the page the browser should fetch before the others, because it is the largest
+    /// on the first screen.
     ///
     /// `root` goes before every rendition path (`../../` on an item page two folders down; `src`
     /// is passed whole), and `imageClass` is the `<img>`'s class, which a page's stylesheet
@@ -18,7 +19,8 @@ extension SiteRenderer {
     /// `<img>`, whose width, height, alt text and loading attributes apply to whichever file
     /// is shown.
     func pictureHTML(
-        _ photo: SitePhoto, src: String, sizes: String, eager: Bool, first: Bool = false,
+        _ photo: SitePhoto, src: String, sizes: String, eager: Bool,
+        priority: FetchPriority = .auto,
         root: String = "",
         imageClass: String = "", imageStyle: String = ""
     ) -> String {
@@ -42,7 +44,7 @@ extension SiteRenderer {
         }
         html += " width=\(photo.width) height=\(photo.height) alt=\"\(photo.alt.htmlEscaped)\""
         html += " loading=\(eager ? "eager" : "lazy")"
-        if first { html += " fetchpriority=high" }
+        html += priority.attribute
         html += " decoding=async>"
         if !sources.isEmpty { html += "</picture>" }
         return html

@@ -26,7 +26,8 @@ extension SiteRenderer {
         for (index, view) in views.enumerated() {
             html += "<li class=\"wf-view\" id=\"\(Self.viewID(index + 1))\">"
             html += pictureHTML(
-                view, src: src(view), sizes: sizes(view), eager: index == 0, first: index == 0,
+                view, src: src(view), sizes: sizes(view), eager: index == 0,
+                priority: index == 0 ? .high : .auto,
                 root: root, imageClass: "wf-item-image", imageStyle: "--ar:\(Self.ratio(view))")
             html += "</li>"
         }

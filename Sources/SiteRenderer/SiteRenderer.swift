@@ -457,18 +457,23 @@ extension SiteRenderer {
         let widening =
             photo.tileShape?.widening(photoWidth: photo.width, photoHeight: photo.height) ?? 1
         let sizes = TileShape.widened(sizes, by: widening)
-        let autoSizes = eager || widening > 1 ? sizes : "auto, " + sizes
+        // An eager tile is on some first screen, where a phone's images share a slow link: it
+        // claims less at phone densities (``PhoneSizes``). A lazy one keeps `auto`, which the
+        // browser would take before any such entry.
+        let autoSizes =
+            eager ? PhoneSizes.scaled(sizes) : widening > 1 ? sizes : "auto, " + sizes
         values["sizes"] = .text(autoSizes)
+        let priority = FetchPriority.tile(eager: eager, first: first)
         values["picture"] = .markup(
             pictureHTML(
-                photo, src: src, sizes: autoSizes, eager: eager, first: first, root: root,
+                photo, src: src, sizes: autoSizes, eager: eager, priority: priority, root: root,
                 imageStyle: photo.tileShape == nil
                     ? "" : "object-position:\(photo.focus ?? "50% 50%")"))
         values["width"] = .text(String(photo.width))
         values["height"] = .text(String(photo.height))
         values["alt"] = .text(photo.alt)
         values["loading"] = .text(eager ? "eager" : "lazy")
-        values["fetchpriority"] = .text(first ? "high" : "")
+        values["fetchpriority"] = .text(priority == .auto ? "" : priority.rawValue)
         values["external"] = .text(photo.itemPath == nil && photo.link != nil ? "yes" : "")
         values["captioned"] = .text(CaptionBand.hasText(photo) ? "yes" : "")
         values["title"] = .text(photo.title ?? "")

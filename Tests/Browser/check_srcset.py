@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""The file each engine picks for every gallery tile, at DPR 1 and 2.
+"""The file each engine picks for every gallery tile, at DPR 1 and 2, and at a phone's 2.625 and 3.
 
-    python3 Tests/Browser/check_srcset.py SITE_DIR --engine chromium|firefox|webkit [--dpr 1|2]
-        [--widths 20] [--collections first|all]
+    python3 Tests/Browser/check_srcset.py SITE_DIR --engine chromium|firefox|webkit
+        [--dpr 1|2|2.625|3] [--widths 20] [--collections first|all]
 
 check_site.py checks the srcset choice in Chromium alone (through the DevTools protocol); this
 checks the same rule in every engine. At --widths viewport widths from 320 to 2,560 px (each
@@ -13,7 +13,12 @@ widest file is narrower (the original's width), the widest. Within 17 px above a
 where `sizes` claims the wider columns of the breakpoint below (a classic scrollbar may keep the
 gallery there), the bound is 2.6×. Below the layout's narrowest gallery (320 px less a classic
 scrollbar) only the lower bound holds: the ladder starts at the narrowest gallery's tiles. The device pixel ratio comes from
-Chromium's device metrics, Firefox's layout.css.devPixelsPerPx and WebKitGTK's GDK_SCALE.
+Chromium's device metrics, Firefox's layout.css.devPixelsPerPx and WebKitGTK's GDK_SCALE (whole
+numbers only: WebKit is checked at 3, not 2.625).
+
+Above DPR 2 a phone may take about the file a DPR-2 screen needs (issue 37: phones gain little
+from more, and their first screen shares a slow link): there the file must be at least as wide
+as the tile × 2 and at most 1.3× the tile × 3 (the bounds near a breakpoint scaled alike).
 
 Widths run narrowest first and the same page is not loaded twice at one width: a browser may
 show a wider file it already holds, and one held from a narrower width is never wider than
@@ -51,7 +56,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
     parser.add_argument("site")
     parser.add_argument("--engine", default="chromium", choices=engines.NAMES)
-    parser.add_argument("--dpr", type=int, default=1, choices=(1, 2))
+    parser.add_argument("--dpr", type=float, default=1, choices=(1, 2, 2.625, 3))
     parser.add_argument("--widths", type=int, default=20)
     parser.add_argument("--collections", default="first", choices=("first", "all"),
                         help="the home gallery's pages (first) or every category and tag page too")
@@ -63,14 +68,22 @@ def main(argv=None) -> int:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     passed, failures, ratios = 0, [], []
-    with engines.open_engine(args.engine, dpr=args.dpr) as browser:
+    if args.engine == "webkit" and not args.dpr.is_integer():
+        print("WebKitGTK draws at whole device pixel ratios only (GDK_SCALE)", file=sys.stderr)
+        return 2
+    dpr = int(args.dpr) if args.dpr.is_integer() else args.dpr
+    # engines.open_engine gives Firefox one decimal of the ratio; 2.625 is passed whole here.
+    firefox_preferences = ({"layout.css.devPixelsPerPx": f"{dpr:g}"}
+                           if args.engine == "firefox" and dpr != 1 else None)
+    with engines.open_engine(args.engine, dpr=1 if firefox_preferences else dpr,
+                             firefox_preferences=firefox_preferences) as browser:
         if browser is None:
             print(f"{args.engine} is not installed: run scripts/install-dependencies.sh --tests",
                   file=sys.stderr)
             return 2
         beside = gutter(browser, base + pages[0]["file"])
         widths = plan_widths(args.widths, breakpoint_starts(layout), beside)
-        print(f"{args.engine} at DPR {args.dpr}: {len(widths)} widths × {len(pages)} page(s); the gallery is "
+        print(f"{args.engine} at DPR {dpr}: {len(widths)} widths × {len(pages)} page(s); the gallery is "
               f"{beside:g} px narrower than the viewport (theme padding, a classic scrollbar)", flush=True)
         for width in widths:
             bound = (float("inf") if width - beside < NARROWEST_GALLERY
@@ -86,17 +99,18 @@ def main(argv=None) -> int:
                 browser.execute_async(EAGER_AND_DECODED_JS)
                 measured = browser.execute(MEASURE_JS)
                 scrollbar_share = beside / columns_at(layout, width - beside)
-                wrong, chosen = check_tiles(measured, url, args.dpr, bound, scrollbar_share)
+                wrong, chosen = check_tiles(measured, url, dpr, bound, scrollbar_share)
                 passed += 1 if not wrong else 0
-                failures += [f"{args.engine} dpr={args.dpr} w={width} {page['file']} {w}" for w in wrong]
+                failures += [f"{args.engine} dpr={dpr} w={width} {page['file']} {w}" for w in wrong]
                 ratios += chosen
-                print(f"{'ok  ' if not wrong else 'FAIL'} dpr={args.dpr} w={width:<4} {page['file']}: "
+                print(f"{'ok  ' if not wrong else 'FAIL'} dpr={dpr} w={width:<4} {page['file']}: "
                       f"{len(measured.get('tiles', []))} tiles, {len(wrong)} out of range", flush=True)
     for failure in failures[:40]:
         print("  FAIL " + failure)
     if ratios:
-        print(f"{args.engine} at DPR {args.dpr}: file width ÷ (the column `sizes` claims × DPR) "
-              f"{min(ratios):.2f}–{max(ratios):.2f} where the original is wide enough (at most {MAX_OVERFETCH})")
+        print(f"{args.engine} at DPR {dpr}: file width ÷ (the column `sizes` claims × "
+              f"{min(dpr, 2):g}) {min(ratios):.2f}–{max(ratios):.2f} where the original is wide "
+              f"enough (at most {MAX_OVERFETCH * (1.5 if dpr > 2 else 1):g})")
     print(f"{args.engine}: {passed} passed, {len(failures)} failed")
     return 0 if not failures else 1
 
@@ -121,14 +135,20 @@ def columns_at(layout: dict, gallery: float) -> int:
     return max(1, reached[-1]["columns"] if reached else 1)
 
 
-def check_tiles(measured: dict, url: str, dpr: int, bound: float,
+def check_tiles(measured: dict, url: str, dpr: float, bound: float,
                 scrollbar_share: float) -> tuple[list[str], list[float]]:
     """The tiles whose file is out of range (more than `bound` × as wide as needed, or narrower),
     and each tile's file width ÷ need where the original was wide enough to choose (counted
     where the bound is the ladder's own). `sizes` measures columns on the viewport (`100vw`),
     scrollbar included: the bound is taken against that claim, a tile `scrollbar_share` px wider
-    (a classic scrollbar's share of a column; 0 where scrollbars overlay the page)."""
+    (a classic scrollbar's share of a column; 0 where scrollbars overlay the page).
+
+    Above DPR 2 the need is a DPR-2 screen's and every bound grows by 3 ÷ 2, so the file is at
+    least the tile × 2 and at most `bound` × the tile × 3 (see the module's doc)."""
     wrong, chosen = [], []
+    ladder_bound = bound == MAX_OVERFETCH
+    if dpr > 2:
+        dpr, bound = 2, bound * max(dpr, 3) / 2
     for index, tile in enumerate(measured.get("tiles", [])):
         if "img" not in tile or not tile.get("srcset"):
             continue
@@ -139,7 +159,7 @@ def check_tiles(measured: dict, url: str, dpr: int, bound: float,
         failure, facts = check_chosen_candidate(tile, url, dpr, bound * share)
         if failure:
             wrong.append(f"tile {index}: {failure}")
-        elif facts["chosen"] and not facts["capped"] and bound == MAX_OVERFETCH:
+        elif facts["chosen"] and not facts["capped"] and ladder_bound:
             chosen.append(facts["chosen"] / (facts["need"] * share))
     return wrong, chosen
 

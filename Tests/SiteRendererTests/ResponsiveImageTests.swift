@@ -39,7 +39,7 @@ struct ResponsiveImageTests {
         let html = try Self.renderer().render(Self.page()).html
         #expect(
             html.contains(
-                #"<a href="photos/p%200.jpg"><img src="renditions/ab-400.jpg" srcset="renditions/ab-195.jpg 195w, renditions/ab-400.jpg 400w" sizes="(min-width: 640px) calc(100vw / 3), calc(100vw / 2)" width=400 height=600 alt="P0" loading=eager "#
+                #"<a href="photos/p%200.jpg"><img src="renditions/ab-400.jpg" srcset="renditions/ab-195.jpg 195w, renditions/ab-400.jpg 400w" sizes="(min-resolution: 2.5dppx) and (max-width: 639.99px) calc(calc(100vw / 2) * 0.8), (min-width: 640px) calc(100vw / 3), calc(100vw / 2)" width=400 height=600 alt="P0" loading=eager "#
             ))
         // Lazy tiles let browsers that know the laid-out width use it.
         #expect(
@@ -68,7 +68,10 @@ struct ResponsiveImageTests {
         let page = SitePage(
             number: 1, count: 1, sections: [SiteSection(folder: "", title: "", photos: photos)])
         let html = try Self.renderer().render(page).html
-        let sizes = "(min-width: 640px) calc(100vw / 3), calc(100vw / 2)"
+        // An eager tile's: a high-density phone claims 0.8× (PhoneSizes).
+        let sizes =
+            "(min-resolution: 2.5dppx) and (max-width: 639.99px) calc(calc(100vw / 2) * 0.8), "
+            + "(min-width: 640px) calc(100vw / 3), calc(100vw / 2)"
         // The golden markup of one tile's image, attribute for attribute.
         let golden =
             #"<a href="photos/shop%20%26%20co.png"><picture>"#

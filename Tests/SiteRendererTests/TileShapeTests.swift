@@ -89,7 +89,8 @@ struct TileShapeTests {
         #expect(print.contains(#"style="object-position:50% 50%""#))
         #expect(
             print.contains(
-                #"sizes="(min-width: 640px) calc(calc(100vw / 3) * 2), calc(calc(100vw / 2) * 2)""#),
+                #"sizes="(min-resolution: 2.5dppx) and (max-width: 639.99px) calc(calc(calc(100vw / 2) * 2) * 0.8), (min-width: 640px) calc(calc(100vw / 3) * 2), calc(calc(100vw / 2) * 2)""#
+            ),
             "twice the tile's width and no auto: \(print)")
         tall.itemPath = "items/scarf.html"
         let item = renderer.itemPage(

@@ -43,7 +43,11 @@ struct EndToEndTests {
         #expect(html.contains(#"<span class="wf-badge">New</span>"#))
         #expect(html.contains(#"class="wf-sold-out""#))
         #expect(html.contains("Terracotta espresso cup &amp; saucer"))
-        #expect(html.contains(#"-1000.jpg 1000w" sizes="(min-width: 2560px) 492.8px, "#))
+        // An eager tile's sizes claim 0.8× first on a high-density phone (PhoneSizes).
+        #expect(
+            html.contains(
+                #"-1000.jpg 1000w" sizes="(min-resolution: 2.5dppx) and (max-width: 656.99px) calc(calc((100vw - 48px) / 2) * 0.8), (min-width: 2560px) 492.8px, "#
+            ))
         #expect(
             html.contains(
                 #"width=1000 height=1500 alt="Two spaniels peering out of a wooden doorway""#))

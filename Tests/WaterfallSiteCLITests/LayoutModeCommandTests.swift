@@ -278,7 +278,7 @@ struct LayoutModeCommandTests {
                 #expect(sections.map { $0["footer"] is NSNull } == [true, false, false, false])
                 #expect(
                     html.contains(
-                        #"sizes="(min-width: 2560px) 810.667px, (min-width: 1217px) calc((100vw - 128px) / 3), "#
+                        #"(min-width: 2560px) 810.667px, (min-width: 1217px) calc((100vw - 128px) / 3), "#
                     ), "Ceramics' own sizes")
                 let again = try ProcessRun(
                     binary,
