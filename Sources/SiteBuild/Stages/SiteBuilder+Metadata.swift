@@ -15,9 +15,7 @@ extension SiteBuilder {
     func mergedMetadata(previous: () -> BuildCache?) throws(SiteBuildError) -> (
         url: URL?, metadata: PhotoMetadata, record: MetadataRecord?
     ) {
-        var url = settings.metadata
-        if url == nil { url = try defaultMetadataURL() }
-        guard let url else { return (nil, PhotoMetadata(), nil) }
+        guard let url = try metadataURL() else { return (nil, PhotoMetadata(), nil) }
         // Taken before the file is read: a file saved meanwhile is recorded under its older
         // identity, and read again by the next build.
         let key = MetadataRecord.Key(file: url, followsLinks: settings.followsSymlinks)
@@ -34,7 +32,7 @@ extension SiteBuilder {
 
     /// `metadata` with each product's rows merged (see ``ProductRows``); rows of one product
     /// that disagree fail before the scan, naming both (`check` lists them all).
-    fileprivate func mergingProducts(_ metadata: PhotoMetadata, metadataURL: URL?)
+    private func mergingProducts(_ metadata: PhotoMetadata, metadataURL: URL?)
         throws(SiteBuildError) -> PhotoMetadata
     {
         guard metadata.hasProducts else { return metadata }
@@ -69,9 +67,7 @@ extension SiteBuilder {
     func loadMetadata(collecting: ((String) -> Void)? = nil) throws(SiteBuildError) -> (
         url: URL?, metadata: PhotoMetadata
     ) {
-        var url = settings.metadata
-        if url == nil { url = try defaultMetadataURL() }
-        guard let url else { return (nil, PhotoMetadata()) }
+        guard let url = try metadataURL() else { return (nil, PhotoMetadata()) }
         return (
             url,
             try PhotoMetadata.load(
@@ -80,9 +76,15 @@ extension SiteBuilder {
         )
     }
 
+    /// The metadata file: `--metadata`, else the photos folder's own; nil without one.
+    private func metadataURL() throws(SiteBuildError) -> URL? {
+        if let given = settings.metadata { return given }
+        return try defaultMetadataURL()
+    }
+
     /// `metadata.json` or `metadata.csv` in the photos folder; both is an error, as the site
     /// would show one of them while the shop edits the other.
-    fileprivate func defaultMetadataURL() throws(SiteBuildError) -> URL? {
+    private func defaultMetadataURL() throws(SiteBuildError) -> URL? {
         let found = PhotoMetadata.defaultNames.map { settings.photos.appending(path: $0) }.filter {
             FileManager.default.fileExists(atPath: $0.path)
         }
