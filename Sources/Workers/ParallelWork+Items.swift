@@ -4,9 +4,9 @@ extension ParallelWork {
     /// Calls `body` with every index below `count` on at most `jobs` threads, each claiming the
     /// next index when it is done with one.
     ///
-    /// After a failure no new index is claimed, and the error thrown is the lowest failing
-    /// index's: every index below it was claimed and finished, so it is the error a loop of one
-    /// index after the other would have met first.
+    /// After a failure no index above it is started, and the error thrown is the lowest failing
+    /// index's: every index below it ran to its end (one claimed before the failure was seen
+    /// still runs), so it is the error a loop of one index after the other would have met first.
     public static func forEach<Failure: Error>(
         _ count: Int, jobs: Int, _ body: @Sendable (Int) throws(Failure) -> Void
     ) throws(Failure) {
@@ -17,7 +17,10 @@ extension ParallelWork {
             run(workers: min(count, max(1, jobs))) { _ in
                 while true {
                     let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    guard index < count, failures.withLock({ $0.isEmpty }) else { return }
+                    // Claimed but not started when a lower index failed: a thread can be
+                    // held up between its claim and this check while others fail above it.
+                    guard index < count, failures.withLock({ $0.keys.allSatisfy { $0 > index } })
+                    else { return }
                     do throws(Failure) {
                         try body(index)
                     } catch {
