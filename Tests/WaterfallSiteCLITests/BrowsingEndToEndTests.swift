@@ -24,7 +24,7 @@ struct BrowsingEndToEndTests {
             binary,
             [
                 "build", Repository.sampleImages.path, "-o", site.path, "--no-renditions",
-                "--base-url", "https://shop.example/catalogue/",
+                "--base-url", "https://shop.example/catalogue/", "--layout-files",
             ], in: work.url)
         #expect(run.status == 0, "\(run.error)")
         let home = try read(site, "index.html")
@@ -100,7 +100,7 @@ struct BrowsingEndToEndTests {
         try FileManager.default.copyItem(
             at: Repository.sampleImages, to: work.url.appending(path: "photos"))
         let site = work.url.appending(path: "site")
-        let options = ["--no-renditions"]
+        let options = ["--no-renditions", "--layout-files"]
         #expect(
             try ProcessRun(binary, ["build", "photos", "-o", "site"] + options, in: work.url)
                 .status == 0)
@@ -134,7 +134,7 @@ struct BrowsingEndToEndTests {
         try FileManager.default.copyItem(
             at: Repository.sampleImages, to: work.url.appending(path: "photos"))
         let site = work.url.appending(path: "site")
-        let build = ["build", "photos", "-o", "site", "--no-renditions"]
+        let build = ["build", "photos", "-o", "site", "--no-renditions", "--layout-files"]
         #expect(try ProcessRun(binary, build, in: work.url).status == 0)
         let folders = ["ceramics", "tags", "layout/ceramics", "layout/tags"]
         let before = try folders.map { try Self.inode(of: site.appending(path: $0)) }
@@ -147,8 +147,11 @@ struct BrowsingEndToEndTests {
         // And the site is what a build from nothing makes.
         #expect(
             try ProcessRun(
-                binary, ["build", "photos", "-o", "fresh", "--no-renditions", "--no-cache"],
-                in: work.url
+                binary,
+                [
+                    "build", "photos", "-o", "fresh", "--no-renditions", "--no-cache",
+                    "--layout-files",
+                ], in: work.url
             ).status == 0)
         let diff = try ProcessRun(
             URL(filePath: "/usr/bin/diff"), ["-r", "site", "fresh"], in: work.url)

@@ -180,7 +180,10 @@ struct BuildCacheTests {
         let work = try TemporaryFolder()
         try FileManager.default.copyItem(
             at: Repository.sampleImages, to: work.url.appending(path: "photos"))
-        let arguments = ["build", "photos", "-o", "site", "--no-renditions", "--page-size", "10"]
+        let arguments = [
+            "build", "photos", "-o", "site", "--no-renditions", "--page-size", "10",
+            "--layout-files",
+        ]
         #expect(try ProcessRun(binary, arguments, in: work.url).status == 0)
         func layoutStylesheet() throws -> String {
             try #require(EndToEndTests.stylesheets(in: work.url.appending(path: "site")).last)
@@ -243,7 +246,7 @@ struct BuildCacheTests {
         let work = try TemporaryFolder()
         try FileManager.default.copyItem(
             at: Repository.sampleImages, to: work.url.appending(path: "photos"))
-        let options = ["--no-renditions", "--page-size", "10"]
+        let options = ["--no-renditions", "--page-size", "10", "--layout-files"]
         #expect(
             try ProcessRun(binary, ["build", "photos", "-o", "site"] + options, in: work.url)
                 .status == 0)
@@ -300,7 +303,7 @@ struct BuildCacheTests {
         let work = try TemporaryFolder()
         try FileManager.default.copyItem(
             at: Repository.sampleImages, to: work.url.appending(path: "photos"))
-        var options = ["--no-renditions", "--page-size", "10"]
+        var options = ["--no-renditions", "--page-size", "10", "--layout-files"]
         func rebuild(_ step: String, keeps kept: Int) throws {
             let run = try ProcessRun(
                 binary, ["build", "photos", "-o", "site"] + options, in: work.url)
@@ -346,6 +349,16 @@ struct BuildCacheTests {
         // A page file that went missing is rendered again; the others are kept.
         try FileManager.default.removeItem(at: work.url.appending(path: "site/page-2.html"))
         try rebuild("page 2 deleted from the site", keeps: 3)
+
+        // Without --layout-files the pages are kept and their layout files go; with it again
+        // each kept page gets its layout file back.
+        options.removeAll { $0 == "--layout-files" }
+        try rebuild("layout files turned off", keeps: 4)
+        for name in ["site/layout", "site/layout.json"] {
+            #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: name).path))
+        }
+        options.append("--layout-files")
+        try rebuild("layout files turned on again", keeps: 0)
     }
 
     @Test(

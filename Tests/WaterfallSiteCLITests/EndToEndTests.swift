@@ -17,7 +17,11 @@ struct EndToEndTests {
     func sampleImages() throws {
         let work = try TemporaryFolder()
         let first = try ProcessRun(
-            binary, ["build", Repository.sampleImages.path, "-o", "site-a", "--publish-originals"],
+            binary,
+            [
+                "build", Repository.sampleImages.path, "-o", "site-a", "--publish-originals",
+                "--layout-files",
+            ],
             in: work.url)
         #expect(first.status == 0, "stderr: \(first.error)")
         #expect(
@@ -89,14 +93,18 @@ struct EndToEndTests {
             binary,
             [
                 "build", Repository.sampleImages.path, "-o", "site-b", "--quiet",
-                "--publish-originals",
+                "--publish-originals", "--layout-files",
             ],
             in: work.url)
         #expect(second.status == 0)
         #expect(second.output.isEmpty, "--quiet prints nothing on success")
         #expect(try Self.tree(site) == Self.tree(work.url.appending(path: "site-b")))
         let again = try ProcessRun(
-            binary, ["build", Repository.sampleImages.path, "-o", "site-a", "--publish-originals"],
+            binary,
+            [
+                "build", Repository.sampleImages.path, "-o", "site-a", "--publish-originals",
+                "--layout-files",
+            ],
             in: work.url)
         #expect(again.status == 0, "a previous build is replaced without --force: \(again.error)")
         #expect(try Self.tree(site) == Self.tree(work.url.appending(path: "site-b")))

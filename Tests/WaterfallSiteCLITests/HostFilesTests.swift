@@ -92,8 +92,10 @@ struct HostFilesTests {
             "photos/static/.well-known/security.txt", "Contact: mailto:shop@example.com\n")
         let arguments = ["build", "photos", "--quiet", "--page-size", "10"]
         #expect(
-            try ProcessRun(binary, arguments + ["-o", "site", "--publish-originals"], in: work.url)
-                .status == 0)
+            try ProcessRun(
+                binary, arguments + ["-o", "site", "--publish-originals", "--layout-files"],
+                in: work.url
+            ).status == 0)
         let patterns = try expectHeadersMatch(work.url.appending(path: "site"), "renditions")
         #expect(
             patterns == [
@@ -107,7 +109,7 @@ struct HostFilesTests {
                 .status == 0)
         #expect(
             try expectHeadersMatch(work.url.appending(path: "plain"), "--no-renditions") == [
-                "/assets/*", "/", "/:page", "/layout/*", "/photos/*", "/items/*", "/ceramics/*",
+                "/assets/*", "/", "/:page", "/photos/*", "/items/*", "/ceramics/*",
                 "/nature/*", "/tags/*", "/travel/*", "/.well-known/*",
             ])
 
@@ -122,7 +124,7 @@ struct HostFilesTests {
         )
         #expect(
             try expectHeadersMatch(work.url.appending(path: "private"), "--no-original-link") == [
-                "/renditions/*", "/assets/*", "/", "/:page", "/layout/*", "/items/*",
+                "/renditions/*", "/assets/*", "/", "/:page", "/items/*",
                 "/ceramics/*", "/nature/*", "/tags/*", "/travel/*", "/.well-known/*",
             ])
     }

@@ -115,6 +115,7 @@ struct ItemPagesEndToEndTests {
 
         let arabic = CapturedRun([
             "build", work.path + "/photos", "-o", site, "--quiet", "--language", "ar",
+            "--layout-files",
         ])
         #expect(arabic.exitCode == .success && arabic.error.isEmpty, "\(arabic.error)")
         let arabicIndex = try String(contentsOfFile: site + "/index.html", encoding: .utf8)

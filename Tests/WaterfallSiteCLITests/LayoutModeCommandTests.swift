@@ -239,7 +239,7 @@ struct LayoutModeCommandTests {
             let renditions = words[0] == "sections" ? [] : ["--no-renditions"]
             let run = try ProcessRun(
                 binary,
-                ["build", "SampleImages", "-o", site.path, "--quiet"] + renditions
+                ["build", "SampleImages", "-o", site.path, "--quiet", "--layout-files"] + renditions
                     + words.dropFirst(), in: Repository.root)
             #expect(run.status == 0, "\(line): \(run.error)")
             let html = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
@@ -282,7 +282,10 @@ struct LayoutModeCommandTests {
                     ), "Ceramics' own sizes")
                 let again = try ProcessRun(
                     binary,
-                    ["build", "SampleImages", "-o", site.path + "-again", "--quiet"]
+                    [
+                        "build", "SampleImages", "-o", site.path + "-again", "--quiet",
+                        "--layout-files",
+                    ]
                         + words.dropFirst(), in: Repository.root)
                 #expect(again.status == 0)
                 #expect(

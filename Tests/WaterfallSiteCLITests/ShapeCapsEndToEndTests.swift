@@ -36,7 +36,9 @@ struct ShapeCapsEndToEndTests {
     func cappedByDefault() throws {
         let work = try Self.shop(metadata: Self.metadata)
         let site = work.path + "/site"
-        let run = CapturedRun(["build", work.path + "/photos", "-o", site, "--quiet"])
+        let run = CapturedRun([
+            "build", work.path + "/photos", "-o", site, "--quiet", "--layout-files",
+        ])
         #expect(run.exitCode == .success, "\(run.error)")
         let photos = try Self.layoutPhotos(site)
         let scarf = try #require(photos["Shop/scarf.png"])
@@ -64,7 +66,7 @@ struct ShapeCapsEndToEndTests {
         let site = work.path + "/site"
         let run = CapturedRun([
             "build", work.path + "/photos", "-o", site, "--quiet", "--max-tall", "0", "--max-wide",
-            "0",
+            "0", "--layout-files",
         ])
         #expect(run.exitCode == .success, "\(run.error)")
         let photos = try Self.layoutPhotos(site)

@@ -86,8 +86,6 @@ struct StaticFolderTests {
         let before = try EndToEndTests.tree(work.url.appending(path: "site"))
         let cases: [(file: String, message: String)] = [
             ("index.html", "would overwrite the generated 'index.html'"),
-            ("layout.json", "would overwrite the generated 'layout.json'"),
-            ("layout/index.json", "would go inside the generated folder 'layout/'"),
             ("_headers/readme.txt", "would overwrite the generated '_headers'"),
             (".waterfall-site", "would overwrite the generated '.waterfall-site'"),
             ("assets/extra.css", "would go inside the generated folder 'assets/'"),
@@ -104,6 +102,19 @@ struct StaticFolderTests {
             #expect(
                 try EndToEndTests.tree(work.url.appending(path: "site")) == before,
                 "\(file): the previous site is as it was")
+            try FileManager.default.removeItem(at: work.url.appending(path: "photos/static"))
+        }
+
+        // layout.json and layout/ are the build's with --layout-files, else free for the owner.
+        for (file, message) in [
+            ("layout.json", "would overwrite the generated 'layout.json'"),
+            ("layout/index.json", "would go inside the generated folder 'layout/'"),
+        ] {
+            try work.write("photos/static/" + file, "mine")
+            let run = try build(["--layout-files"])
+            #expect(run.status == 1 && run.error.contains(message), "\(file): \(run.error)")
+            #expect(try build().status == 0)
+            #expect(try site(file) == "mine")
             try FileManager.default.removeItem(at: work.url.appending(path: "photos/static"))
         }
 

@@ -2,8 +2,8 @@ import SiteRenderer
 
 /// Where the pages of the page kinds go among the site's folders, as groups of a
 /// ``GroupedFolder``: a page's HTML file in the top folder of its path (`ceramics` for
-/// `ceramics/bowls/index.html`), its layout file in that folder's layout folder
-/// (`layout/ceramics`), each file a group of its own under the page's key.
+/// `ceramics/bowls/index.html`), its layout file (with `--layout-files`) in that folder's layout
+/// folder (`layout/ceramics`), each file a group of its own under the page's key.
 ///
 /// So a rebuild in which none of a folder's pages changed takes the previous site's folder over
 /// whole, with one rename, instead of making each of its subfolders and linking each page again
@@ -25,18 +25,22 @@ struct PageFolders: Sendable {
         let group: Int
     }
 
-    /// A page's two files: its HTML file and its layout file.
+    /// A page's files: its HTML file and its layout file, when layout files are written.
     struct PagePlacement: Sendable {
         let page: Placement
-        let layout: Placement
+        let layout: Placement?
+
+        /// Where each of the page's files goes, the HTML file first.
+        var files: [Placement] { [page] + (layout.map { [$0] } ?? []) }
     }
 
     private(set) var folders: [Folder] = []
     /// By page: where its files go, or nil for a page at the site's root, published file by file.
     private(set) var placements: [PagePlacement?] = []
 
-    /// The folders of the pages at `paths` (relative to the site), whose keys are `keys`.
-    init(paths: [String], keys: [UInt64]) {
+    /// The folders of the pages at `paths` (relative to the site), whose keys are `keys`, with
+    /// their layout files when `layoutFiles`.
+    init(paths: [String], keys: [UInt64], layoutFiles: Bool) {
         var folderIndex: [String: Int] = [:]
         for (path, key) in zip(paths, keys) {
             guard let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")) else {
@@ -45,9 +49,11 @@ struct PageFolders: Sendable {
             }
             let top = String(path[..<slash])
             let page = place(path, key: key, in: top, folderIndex: &folderIndex)
-            let layout = place(
-                LayoutDocument.path(ofPage: path), key: key,
-                in: LayoutDocument.folder(ofPagesIn: top), folderIndex: &folderIndex)
+            let layout =
+                layoutFiles
+                ? place(
+                    LayoutDocument.path(ofPage: path), key: key,
+                    in: LayoutDocument.folder(ofPagesIn: top), folderIndex: &folderIndex) : nil
             placements.append(PagePlacement(page: page, layout: layout))
         }
     }

@@ -9,8 +9,8 @@ import Workers
     import Foundation
 #endif
 
-/// Publishes the pages of every registered ``PageKind``, each with its layout file, on
-/// `jobs` threads. A page is kept under the key of the ``SitePage`` it shows (its fingerprint, with the
+/// Publishes the pages of every registered ``PageKind``, each with its layout file with
+/// `--layout-files`, on `jobs` threads. A page is kept under the key of the ``SitePage`` it shows (its fingerprint, with the
 /// program's): one unchanged since the previous build is not laid out or rendered again, so
 /// adding a tag to one product rewrites only the pages that show it. The pages go into their
 /// folders as groups (see ``PageFolders``): a folder none of whose pages changed is taken over
@@ -20,6 +20,8 @@ struct PageKindWriter {
     let publisher: SitePublisher
     /// Threads at once (`--jobs`).
     let jobs: Int
+    /// Whether each page's layout file is written (`--layout-files`).
+    var writesLayoutFiles = false
     var kinds: [any PageKind] = PageKinds.registered
 
     struct Outcome {
@@ -41,12 +43,13 @@ struct PageKindWriter {
         let keys = ParallelWork.map(declared.count, jobs: jobs) { index in
             renderer.fingerprint(of: declared[index].page(), salt: PageWriter.programSalt)
         }
-        let layout = PageFolders(paths: declared.map(\.path), keys: keys)
+        let layout = PageFolders(
+            paths: declared.map(\.path), keys: keys, layoutFiles: writesLayoutFiles)
         let folders = layout.folders.map { publisher.beginGroups(in: $0.name, $0.groups) }
         let making = folders.map { Set($0.groupsToMake) }
         let toMake = declared.indices.filter { index in
             guard let placement = layout.placements[index] else { return true }
-            return [placement.page, placement.layout].contains {
+            return placement.files.contains {
                 making[$0.folder].contains($0.group)
             }
         }
@@ -85,19 +88,21 @@ struct PageKindWriter {
         into folders: [GroupedFolder], making: [Set<Int>]
     ) throws(SiteBuildError) -> Bool {
         let files = try render(declared)
-        for (file, place) in zip(files, [placement.page, placement.layout])
+        for (file, place) in zip(files, placement.files)
         where making[place.folder].contains(place.group) {
             try folders[place.folder].publish(file.bytes, at: file.path)
         }
         return true
     }
 
-    /// Publishes a page at the site's root and its layout file under `key`; returns whether it
-    /// was rendered (not kept).
+    /// Publishes a page at the site's root (and its layout file) under `key`; returns whether
+    /// it was rendered (not kept).
     private func publish(_ declared: DeclaredPage, key: UInt64) throws(SiteBuildError) -> Bool {
-        let kept = try publisher.publish(
-            [declared.path, LayoutDocument.path(ofPage: declared.path)], key: key
-        ) { () throws(SiteBuildError) -> [Data] in
+        let paths =
+            writesLayoutFiles
+            ? [declared.path, LayoutDocument.path(ofPage: declared.path)] : [declared.path]
+        let kept = try publisher.publish(paths, key: key) {
+            () throws(SiteBuildError) -> [Data] in
             try render(declared).map(\.bytes)
         }
         return !kept
@@ -113,15 +118,14 @@ struct PageKindWriter {
         for (index, placement) in layout.placements.enumerated() {
             guard let placement else { continue }
             let files = try render(declared[index])
-            for (file, place) in zip(files, [placement.page, placement.layout])
-            where place.folder == number {
+            for (file, place) in zip(files, placement.files) where place.folder == number {
                 try folder.publish(file.bytes, at: file.path)
             }
         }
         _ = try folder.finish(paths: { layout.folders[number].paths })
     }
 
-    /// The page's HTML file and its layout file.
+    /// The page's HTML file, and its layout file when layout files are written.
     private func render(_ declared: DeclaredPage) throws(SiteBuildError) -> [(
         path: String, bytes: Data
     )] {
@@ -132,8 +136,10 @@ struct PageKindWriter {
         } catch {
             throw .layoutFailed(page: declared.path, reason: error.description)
         }
+        let html = (declared.path, Data(made.html.utf8))
+        guard writesLayoutFiles else { return [html] }
         return [
-            (declared.path, Data(made.html.utf8)),
+            html,
             (
                 LayoutDocument.path(ofPage: declared.path),
                 Data(LayoutDocument.page(page, rendered: made).utf8)

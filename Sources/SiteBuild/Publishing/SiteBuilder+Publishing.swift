@@ -35,7 +35,8 @@ extension SiteBuilder {
 
     /// Every file at the top of the site that the build writes, for ``StaticFolder/checkClashes(generated:folders:)``.
     func generatedFiles(_ catalogue: Catalogue, staticFolder: StaticFolder?) -> Set<String> {
-        var names: Set<String> = [LayoutDocument.indexFileName, OutputFolder.markerName]
+        var names: Set<String> = [OutputFolder.markerName]
+        if settings.writesLayoutFiles { names.insert(LayoutDocument.indexFileName) }
         for number in 1...max(1, catalogue.pageCount) { names.insert(SitePage.fileName(number)) }
         if writesHeaders(staticFolder) { names.insert(HostFiles.headersName) }
         names.formUnion(DiscoveryFiles.names(settings, staticFolder: staticFolder))
@@ -44,11 +45,11 @@ extension SiteBuilder {
 
     /// The folders the build fills, and those the staging folder holds while it runs.
     func generatedFolders(_ renderer: SiteRenderer) -> Set<String> {
-        let folders = [
-            SiteRenderer.assetsFolder, renderer.options.photosFolder, RenditionWriter.folderName,
-            SiteRenderer.itemsFolder,
-            LayoutDocument.folderName,
-        ]
+        let folders =
+            [
+                SiteRenderer.assetsFolder, renderer.options.photosFolder,
+                RenditionWriter.folderName, SiteRenderer.itemsFolder,
+            ] + (settings.writesLayoutFiles ? [LayoutDocument.folderName] : [])
         return Set(folders + folders.map(CarriedFolder.incomingName(of:)))
     }
 
@@ -61,7 +62,8 @@ extension SiteBuilder {
         if let staticFolder { try publisher.publish(staticFolder) }
         guard writesHeaders(staticFolder) else { return }
         let headers = HostFiles.headers(
-            assetsFolder: SiteRenderer.assetsFolder, layoutFolder: LayoutDocument.folderName,
+            assetsFolder: SiteRenderer.assetsFolder,
+            layoutFolder: settings.writesLayoutFiles ? LayoutDocument.folderName : nil,
             renditionsFolder: catalogue.photos.contains { $0.image != nil }
                 ? RenditionWriter.folderName : nil,
             originalsFolder: catalogue.scanIndices.contains { draft.publishedOriginals[$0] }

@@ -82,6 +82,10 @@ public struct BuildSettings: Sendable {
     /// Bytes the decodes of all jobs may hold at once (`--decode-memory`); nil for a quarter of
     /// the machine's memory (``DecodeMemoryBudget/defaultCapacity``).
     public var decodeMemory: UInt64?
+    /// Whether `layout.json` and `layout/` are written (`--layout-files`): every tile's frame
+    /// at every width, for tools and the browser tests; off by default, since no shopper reads
+    /// them and a large shop's run to hundreds of megabytes.
+    public var writesLayoutFiles = false
     /// Whether the originals are published (`--publish-originals`): item pages then offer them
     /// for download. Off by default, as originals carry their EXIF data, GPS position included.
     public var linksOriginals = false

@@ -574,6 +574,22 @@ public enum SettingsTable {
                 )
             ]),
         SettingDeclaration(
+            [
+                .init(
+                    ["--layout-files"], takesValue: false, key: "layoutFiles",
+                    store: .on(\.writesLayoutFiles))
+            ], .output,
+            kind: .switch,
+            option: "`--layout-files`", defaultText: "off",
+            meaning:
+                "also write `layout.json` and `layout/`: every tile's frame at every width, as the CSS computes it, for tools and tests (about 6 KB per photo: no shopper reads them)",
+            help: [
+                .init(
+                    "--layout-files",
+                    "Also write layout.json and layout/: every tile's frame at every width, for tools and tests (about 6 KB per photo; no shopper reads them)"
+                )
+            ]),
+        SettingDeclaration(
             [.init(["--config"], takesValue: true)], .content, kind: .path,
             option: "`--config FILE`", defaultText: "`PHOTOS/waterfall.json`",
             meaning: "settings file; command-line options override it",

@@ -12,13 +12,14 @@ enum HostFiles {
     static let immutable = "public, max-age=31536000, immutable"
     static let revalidated = "public, max-age=0, must-revalidate"
 
-    /// The `_headers` text for a site with these folders: `assets` and `layout` always, `renditions` and the
+    /// The `_headers` text for a site with these folders: `assets` always, `layout` with
+    /// `--layout-files`, `renditions` and the
     /// originals' folder when the build wrote them, the folders of the category and tag pages
     /// (see ``PageKind``), and the folders of the owner's static files.
     /// A placeholder matches one path segment, so `/:page` is every file at the top (pages,
     /// `layout.json`, the owner's own files), and `/` is the index a host serves for the bare folder.
     static func headers(
-        assetsFolder: String, layoutFolder: String, renditionsFolder: String?,
+        assetsFolder: String, layoutFolder: String?, renditionsFolder: String?,
         originalsFolder: String?,
         ownFolders: [String], itemsFolder: String? = nil, pageFolders: [String] = []
     ) -> String {
@@ -35,7 +36,7 @@ enum HostFiles {
         rule("/\(assetsFolder)/*", immutable)
         rule("/", revalidated)
         rule("/:page", revalidated)
-        rule("/\(layoutFolder)/*", revalidated)
+        if let layoutFolder { rule("/\(layoutFolder)/*", revalidated) }
         if let originalsFolder { rule("/\(originalsFolder)/*", revalidated) }
         if let itemsFolder { rule("/\(itemsFolder)/*", revalidated) }
         for folder in pageFolders + ownFolders { rule("/\(folder)/*", revalidated) }

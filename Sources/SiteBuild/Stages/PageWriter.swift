@@ -16,11 +16,11 @@ import Workers
     import Darwin
 #endif
 
-/// Publishes the home gallery's pages, each with its layout file (see ``LayoutDocument``), on
-/// `jobs` threads. A page's entry in the manifest is keyed by its fingerprint: one whose
-/// fingerprint is unchanged since the previous build is kept, its HTML file and its layout file,
-/// instead of being laid out and rendered again, so a rebuild after a small change renders and
-/// writes only the pages it touched.
+/// Publishes the home gallery's pages, each with its layout file with `--layout-files` (see
+/// ``LayoutDocument``), on `jobs` threads. A page's entry in the manifest is keyed by its
+/// fingerprint: one whose fingerprint is unchanged since the previous build is kept, its HTML
+/// file and its layout file, instead of being laid out and rendered again, so a rebuild after a
+/// small change renders and writes only the pages it touched.
 struct PageWriter {
     let renderer: SiteRenderer
     let publisher: SitePublisher
@@ -28,6 +28,8 @@ struct PageWriter {
     let previous: [BuildCache.PageRecord]
     /// Threads at once (`--jobs`).
     let jobs: Int
+    /// Whether each page's layout file is written (`--layout-files`).
+    var writesLayoutFiles = false
     /// The image every page shares, when the settings choose one.
     var shareImage: SiteRenderer.ShareImage? = nil
     /// The site's menu (see ``Catalogue/menu(all:tags:)``), the same on every page.
@@ -47,10 +49,11 @@ struct PageWriter {
         return hasher.value
     }()
 
-    /// Every file the pages of a site of `pageCount` pages are published at: each page, its
-    /// layout file, and `layout.json`.
-    static func paths(pageCount: Int) -> [String] {
+    /// Every file the pages of a site of `pageCount` pages are published at: each page, and
+    /// with `layoutFiles` its layout file and `layout.json`.
+    static func paths(pageCount: Int, layoutFiles: Bool) -> [String] {
         let pages = (1...max(1, pageCount)).map(SitePage.fileName)
+        guard layoutFiles else { return pages }
         return pages + pages.map(LayoutDocument.path(ofPage:)) + [LayoutDocument.indexFileName]
     }
 
@@ -117,7 +120,7 @@ struct PageWriter {
         return outcome
     }
 
-    /// Publishes page `number` and its layout file under `key`: kept from the previous site
+    /// Publishes page `number` (and its layout file) under `key`: kept from the previous site
     /// when the publisher finds them unchanged (nil), else laid out, rendered and written (the
     /// record the next build needs to keep them).
     private func write(page number: Int, of catalogue: Catalogue, menu: [MenuEntry], key: UInt64)
@@ -127,8 +130,10 @@ struct PageWriter {
         // record (its statistics) the page is rendered again.
         let fileName = SitePage.fileName(number)
         var made: BuildCache.PageRecord?
+        let paths =
+            writesLayoutFiles ? [fileName, LayoutDocument.path(ofPage: fileName)] : [fileName]
         try publisher.publish(
-            [fileName, LayoutDocument.path(ofPage: fileName)], key: key,
+            paths, key: key,
             mayKeep: previous.indices.contains(number - 1)
         ) {
             () throws(SiteBuildError) -> [Data] in
@@ -146,6 +151,7 @@ struct PageWriter {
                 worstDrift: rendered.layout.breakpoints.map(\.report.worstPlacementDrift).max()
                     ?? 0,
                 layoutBytes: rendered.layoutBytes, photos: page.photoCount)
+            guard writesLayoutFiles else { return [Data(rendered.html.utf8)] }
             // Unchanged bytes (a new caption moves no frame) keep the previous layout file.
             return [
                 Data(rendered.html.utf8),

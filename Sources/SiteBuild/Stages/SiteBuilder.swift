@@ -153,9 +153,11 @@ public struct SiteBuilder {
         }
         catalogue.assignItemPaths(metadata: metadata)
         // A category takes no folder of the site's own or of the owner's static files.
+        // `layout` even without layout files: a category's address must not depend on
+        // `--layout-files`.
         catalogue.assignCategoryPaths(
             reserved: generatedFolders(renderer).union(staticFolder?.topFolders ?? [])
-                .union([SiteCollection.tagsFolder]))
+                .union([SiteCollection.tagsFolder, LayoutDocument.folderName]))
         var statistics = LayoutStatistics()
         try staticFolder?.checkClashes(
             generated: generatedFiles(catalogue, staticFolder: staticFolder),
@@ -348,7 +350,8 @@ public struct SiteBuilder {
         var menu = catalogue.menu(renderer.options.strings)
         let pages = try PageWriter(
             renderer: renderer, publisher: publisher, previous: cache?.pages ?? [],
-            jobs: settings.jobs, shareImage: shareImage, menu: menu
+            jobs: settings.jobs, writesLayoutFiles: settings.writesLayoutFiles,
+            shareImage: shareImage, menu: menu
         ).write(catalogue, progress: progress)
         draft.pages = pages.records
         draft.renderedPages = pages.records.count - pages.keptCount
@@ -380,12 +383,15 @@ public struct SiteBuilder {
             guard !remaining.photos.isEmpty else {
                 throw .nothingToPublish(.everyPhotoVanished)
             }
-            publisher.withdraw(PageWriter.paths(pageCount: draft.pages.count))
+            publisher.withdraw(
+                PageWriter.paths(
+                    pageCount: draft.pages.count, layoutFiles: settings.writesLayoutFiles))
             menu = remaining.menu(renderer.options.strings)
             items.folder?.withdraw(paths: catalogue.photos.compactMap(\.itemPath))
             let pages = try PageWriter(
                 renderer: renderer, publisher: publisher, previous: cache?.pages ?? [],
-                jobs: settings.jobs, shareImage: shareImage, menu: menu
+                jobs: settings.jobs, writesLayoutFiles: settings.writesLayoutFiles,
+                shareImage: shareImage, menu: menu
             ).write(remaining, progress: progress)
             draft.pages = pages.records
             draft.renderedPages = pages.records.count - pages.keptCount
@@ -396,15 +402,17 @@ public struct SiteBuilder {
             final = remaining
         }
         let kinds = try PageKindWriter(
-            renderer: renderer, publisher: publisher, jobs: settings.jobs
-        ).write(
-            final, menu: menu, progress: progress)
-        try publisher.publish(
-            LayoutDocument.index(
-                options: renderer.options,
-                pageFileNames: (1...final.pageCount).map(SitePage.fileName) + kinds.paths,
-                photoCount: final.photos.count),
-            at: LayoutDocument.indexFileName)
+            renderer: renderer, publisher: publisher, jobs: settings.jobs,
+            writesLayoutFiles: settings.writesLayoutFiles
+        ).write(final, menu: menu, progress: progress)
+        if settings.writesLayoutFiles {
+            try publisher.publish(
+                LayoutDocument.index(
+                    options: renderer.options,
+                    pageFileNames: (1...final.pageCount).map(SitePage.fileName) + kinds.paths,
+                    photoCount: final.photos.count),
+                at: LayoutDocument.indexFileName)
+        }
         return ([carried, items.carried].compactMap { $0 } + kinds.carried, kinds.paths)
     }
 
