@@ -2,7 +2,7 @@
 // photo is resized once per width by the shim (wfr_render_pixels, outside the timing), then our
 // JPEG (wfr_encode_jpeg, quality 82) and libwebp at each METHOD:QUALITY given are timed with
 // CLOCK_THREAD_CPUTIME_ID, one thread. Usage:
-//   ladder_cost OUTDIR WIDTHS METHOD:QUALITY[,…] FILE…
+//   ladder_cost OUTDIR WIDTHS METHOD:QUALITY[:SEGMENTS][,…] FILE…   (SEGMENTS: libwebp's 1–4)
 //   e.g. ladder_cost .work/ladder 175,227,295,383,497,646,839,1090,1417,1622 4:85,2:85,2:88 *.jpg
 // Widths at or above a photo's width are replaced by its width once (as RenditionWidths does).
 // Prints one line per photo, width and encoder: "FILE WIDTH ENCODER MS BYTES"; with OUTDIR not
@@ -59,12 +59,15 @@ int main(int argc, char **argv) {
     if (argc < 5) return 2;
     const char *folder = argv[1];
     unsigned widths[32];
-    int width_count = 0, methods[32], qualities[32], setting_count = 0;
+    int width_count = 0, methods[32], qualities[32], segments[32], setting_count = 0;
     for (char *part = strtok(argv[2], ","); part != NULL && width_count < 32; part = strtok(NULL, ",")) {
         widths[width_count++] = (unsigned)atoi(part);
     }
     for (char *part = strtok(argv[3], ","); part != NULL && setting_count < 32; part = strtok(NULL, ",")) {
-        if (sscanf(part, "%d:%d", &methods[setting_count], &qualities[setting_count]) == 2) setting_count++;
+        segments[setting_count] = 0;
+        if (sscanf(part, "%d:%d:%d", &methods[setting_count], &qualities[setting_count], &segments[setting_count]) >= 2) {
+            setting_count++;
+        }
     }
     for (int a = 4; a < argc; a++) {
         size_t length;
@@ -109,6 +112,7 @@ int main(int argc, char **argv) {
                 WebPConfigInit(&config);
                 config.quality = (float)qualities[s];
                 config.method = methods[s];
+                if (segments[s] > 0) config.segments = segments[s];
                 WebPPicture picture;
                 WebPPictureInit(&picture);
                 picture.width = (int)target.width;
@@ -122,8 +126,10 @@ int main(int argc, char **argv) {
                 WebPEncode(&config, &picture);
                 const double ms = (cpu() - start) * 1000;
                 char tag[32];
-                snprintf(tag, sizeof tag, "m%dq%d.webp", methods[s], qualities[s]);
-                printf("%s %u m%dq%d %.2f %zu\n", base, width, methods[s], qualities[s], ms, writer.size);
+                char segment_tag[8] = "";
+                if (segments[s] > 0) snprintf(segment_tag, sizeof segment_tag, "s%d", segments[s]);
+                snprintf(tag, sizeof tag, "m%dq%d%s.webp", methods[s], qualities[s], segment_tag);
+                printf("%s %u m%dq%d%s %.2f %zu\n", base, width, methods[s], qualities[s], segment_tag, ms, writer.size);
                 save(folder, base, width, tag, writer.mem, writer.size, NULL);
                 WebPMemoryWriterClear(&writer);
                 WebPPictureFree(&picture);

@@ -5,7 +5,10 @@ method 4's SSIM, interpolated per file on the qualities given, and its bytes the
 same for the build's choice (method 4 up to PIXELS, default 600,000, method 2 above, quality 85).
 
 Usage: python3 ladder_ssim.py OUTDIR [PIXELS]
+
+The measures are kept in OUTDIR/ssim.json for ladder_plan.py (and later runs).
 """
+import json
 import re
 import statistics
 import sys
@@ -17,8 +20,14 @@ from PIL import Image
 from skimage.metrics import structural_similarity
 
 
-def main(folder, threshold):
-    folder = Path(folder)
+def measure(folder):
+    """Per tag ("jpg", "m4q85.webp", …) and file key ("IMG_0001.jpg.175"): SSIM and bytes, and
+    each key's pixel count. Kept in OUTDIR/ssim.json, which later runs (and ladder_plan.py) read
+    instead of measuring again; delete it after running ladder_cost again."""
+    cache = folder / "ssim.json"
+    if cache.exists():
+        saved = json.loads(cache.read_text())
+        return (defaultdict(dict, saved["ssim"]), defaultdict(dict, saved["size"]), saved["areas"])
     ssim = defaultdict(dict)
     size = defaultdict(dict)
     areas = {}
@@ -33,6 +42,13 @@ def main(folder, threshold):
             pixels = np.asarray(Image.open(encoded).convert("RGB"))
             ssim[tag][key] = structural_similarity(reference, pixels, channel_axis=2)
             size[tag][key] = encoded.stat().st_size
+    cache.write_text(json.dumps({"ssim": ssim, "size": size, "areas": areas}))
+    return ssim, size, areas
+
+
+def main(folder, threshold):
+    folder = Path(folder)
+    ssim, size, areas = measure(folder)
     for tag in sorted(ssim):
         print(f"{tag}: {sum(size[tag].values())} bytes, SSIM median {statistics.median(ssim[tag].values()):.4f}")
     # Bytes at method 4's SSIM, per lower method: interpolated between its qualities per file.

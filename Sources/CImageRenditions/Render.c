@@ -44,6 +44,14 @@ typedef struct wfr_extras {
     wfr_rendition *avif;
 } wfr_extras;
 
+/// The formats `extras` asks for at `target`: none above the options' `sources_max_width`.
+static wfr_extras extras_at(const wfr_options *options, wfr_target target, wfr_extras extras) {
+    if (options->sources_max_width != 0 && target.width > options->sources_max_width) {
+        return (wfr_extras){NULL, NULL};
+    }
+    return extras;
+}
+
 /// Target `index`'s planes in display orientation, encoded as a 4:2:0 JPEG, and as a WebP and
 /// an AVIF from the same planes when `extras` asks.
 static wfr_status encode_planes(wfr_job *job, size_t index, wfr_rendition *out, wfr_extras extras) {
@@ -186,7 +194,7 @@ static wfr_status render(const uint8_t *bytes, size_t length, const wfr_options 
     }
     if (status == WFR_STATUS_OK) wfr_job_finish(&job);
     for (size_t i = 0; status == WFR_STATUS_OK && i < count; i++) {
-        status = encode(&job, i, raw, &renditions[i], extras);
+        status = encode(&job, i, raw, &renditions[i], extras_at(options, targets[i], extras));
     }
     if (status != WFR_STATUS_OK) {
         for (size_t i = 0; i < count; i++) {

@@ -13,28 +13,34 @@
 #include <stdlib.h>
 #include <string.h>
 
-/// Renditions of at most this many pixels are encoded at method 4, larger ones at method 2.
+/// Renditions of at most this many pixels are encoded at method 2, larger ones at method 0.
 ///
-/// Why by size (issue 37, Benchmarks/README.md "WebP effort by size"): libwebp's time grows with
-/// the pixels, so the item-page widths (1,090 px and up) take about 60% of a photo's WebP time,
-/// while the gallery's tiles, which every visit loads by the dozen, are the narrow widths. Method
-/// 2 skips the rate-distortion search and takes 0.43 of method 4's time for 3% more bytes at the
-/// same quality (17% more at equal SSIM): paid where one file is loaded per item page, not on
-/// the gallery. 600,000 px keeps method 4 for the tile widths up to 839 px landscape.
-#define WFR_WEBP_THOROUGH_PIXELS 600000
+/// Why by size (issue 37, Benchmarks/README.md "WebP only at the widths phones pick"): WebP is
+/// made only up to the widest rendition a phone picks (839 px with the default layout), and
+/// the default build must take at most 1/0.6 of sigal's time. libwebp's time grows with the
+/// pixels. On 8 end-to-end photos at the ladder's widths up to 839 px (`ladder_cost.c`,
+/// `ladder_plan.py`; CPU ms, and bytes at method 4's SSIM ÷ our JPEG's): method 4 1,216 ms,
+/// 0.70; method 2 525 ms, 0.82; method 2 with one segment 397 ms, 0.88; method 1 382 ms, 0.89;
+/// method 2 up to the 497 px tiles and method 0 above 377 ms, 0.88. Method 2 then 1 (464 ms,
+/// 0.84) measured 0.60× sigal's CPU end to end, too close to the goal. Of the choices near
+/// 380 ms this one keeps method 2 on the gallery's tiles, which a visit loads by the dozen
+/// (0.83-0.87 of the JPEG's bytes there against 0.90-0.94 with one segment everywhere); the
+/// 646 and 839 px files are mostly an item page's one image on a phone. 230,000 px keeps
+/// method 2 for the 497 px tiles of 4:3 photos and the 383 px tiles of 2:3 portraits.
+#define WFR_WEBP_METHOD_2_PIXELS 230000
 
-/// The encoder settings every WebP rendition shares: lossy at `quality`, method 4 (libwebp's
-/// and cwebp's default) up to ``WFR_WEBP_THOROUGH_PIXELS`` and method 2 above, one thread (the
-/// build runs one photo per core), alpha compressed losslessly inside the lossy file.
+/// The encoder settings every WebP rendition shares: lossy at `quality`, method 2 up to
+/// ``WFR_WEBP_METHOD_2_PIXELS`` and method 0 above, one thread (the build runs one photo per
+/// core), alpha compressed losslessly inside the lossy file.
 ///
-/// Why not method 2 everywhere (Benchmarks/README.md, "Where WebP's time goes"): at equal SSIM
-/// methods 0–2 write 0.91–1.07 of our JPEG's bytes against method 4's 0.80 on the sample photos;
-/// method 3 costs what 4 does. One segment instead of four saved 7–13% of the time but cost 5%
-/// more bytes on the sample photos; sharp YUV and autofilter only add time.
+/// Why not method 4, libwebp's default (Benchmarks/README.md, "Where WebP's time goes"): its
+/// rate-distortion search saves 15-20% of the bytes at equal SSIM for 2.3 times method 2's
+/// time, which the end-to-end goal cannot pay. One segment instead of four saves a quarter of
+/// method 2's time for 11% more bytes at quality 85; sharp YUV and autofilter only add time.
 static bool configure(const wfc_webp *webp, WebPConfig *config, int32_t quality, uint64_t pixels) {
     if (!webp->WebPConfigInitInternal(config, WEBP_PRESET_DEFAULT, 75.f, WEBP_ENCODER_ABI_VERSION)) return false;
     config->quality = (float)quality;
-    config->method = pixels <= WFR_WEBP_THOROUGH_PIXELS ? 4 : 2;
+    config->method = pixels <= WFR_WEBP_METHOD_2_PIXELS ? 2 : 0;
     config->thread_level = 0;
     config->alpha_compression = 1;
     config->alpha_quality = 100;

@@ -24,7 +24,7 @@ public struct PlaceholderColours: Sendable, Hashable {
     public init?(jpeg bytes: UnsafeBufferPointer<UInt8>) {
         var options = wfr_options(
             orientation: 1, quality: 82, max_pixels: UInt64(Int32.max), webp_quality: 0,
-            avif_quality: 0, avif_speed: 0)
+            avif_quality: 0, avif_speed: 0, sources_max_width: 0)
         var pixels = wfr_rendition()
         var info = wfr_source_info()
         var message = [CChar](repeating: 0, count: Int(WFR_MESSAGE_CAPACITY))

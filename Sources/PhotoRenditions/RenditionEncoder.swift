@@ -19,24 +19,29 @@ public struct RenditionEncoder: Sendable {
         public var size: RenditionSize
         public var format: RenditionFormat
         public var bytes: [UInt8]
-        /// The same rendition in each of the options' ``RenditionOptions/sourceFormats``.
+        /// The same rendition in each of the options' ``RenditionOptions/sourceFormats``; none
+        /// for a size wider than the `sourcesUpTo` the renditions were asked with.
         public var sources: [SourceFormat: [UInt8]] = [:]
     }
 
     /// Renditions of `source` at `sizes` (display orientation; none larger than the photo),
-    /// rotated per EXIF `orientation` and without EXIF, in the order of `sizes`.
-    public func renditions(of source: [UInt8], orientation: Int, sizes: [RenditionSize])
-        throws(RenditionError) -> [Output]
-    {
+    /// rotated per EXIF `orientation` and without EXIF, in the order of `sizes`. The source
+    /// formats (WebP, AVIF) are made only at sizes at most `sourcesUpTo` wide (nil: at every
+    /// size); see ``RenditionWidths/widestPhonePick`` for why.
+    public func renditions(
+        of source: [UInt8], orientation: Int, sizes: [RenditionSize], sourcesUpTo: Int? = nil
+    ) throws(RenditionError) -> [Output] {
         try source.withUnsafeBufferPointer { bytes throws(RenditionError) in
-            try renditions(of: bytes, orientation: orientation, sizes: sizes)
+            try renditions(
+                of: bytes, orientation: orientation, sizes: sizes, sourcesUpTo: sourcesUpTo)
         }
     }
 
     /// The same for bytes the caller owns (a mapped file, see ``MappedFile``): the decoder reads
     /// them in place, so memory is bounded by the pixels, not by the file's size.
     public func renditions(
-        of source: UnsafeBufferPointer<UInt8>, orientation: Int, sizes: [RenditionSize]
+        of source: UnsafeBufferPointer<UInt8>, orientation: Int, sizes: [RenditionSize],
+        sourcesUpTo: Int? = nil
     ) throws(RenditionError) -> [Output] {
         var targets = sizes.map {
             wfr_target(width: UInt32(clamping: $0.width), height: UInt32(clamping: $0.height))
@@ -46,6 +51,7 @@ public struct RenditionEncoder: Sendable {
         var avif = [wfr_rendition](repeating: wfr_rendition(), count: sizes.count)
         var info = wfr_source_info()
         var options = cOptions(orientation: orientation)
+        options.sources_max_width = sourcesUpTo.map { UInt32(clamping: max(1, $0)) } ?? 0
         var message = [CChar](repeating: 0, count: Int(WFR_MESSAGE_CAPACITY))
         func render() -> wfr_status {
             wfr_render_sources(
@@ -79,8 +85,13 @@ public struct RenditionEncoder: Sendable {
         let format = RenditionFormat(info.encoding)
         return results.indices.map { index in
             var output = Output(size: sizes[index], format: format, bytes: bytes(results[index]))
-            if options.webp_quality > 0 { output.sources[.webp] = bytes(webp[index]) }
-            if options.avif_quality > 0 { output.sources[.avif] = bytes(avif[index]) }
+            // A size above `sourcesUpTo` has no source files (the shim left them empty).
+            if options.webp_quality > 0, webp[index].bytes != nil {
+                output.sources[.webp] = bytes(webp[index])
+            }
+            if options.avif_quality > 0, avif[index].bytes != nil {
+                output.sources[.avif] = bytes(avif[index])
+            }
             return output
         }
     }
@@ -124,7 +135,7 @@ extension RenditionEncoder {
             max_pixels: UInt64(clamping: max(0, options.maximumPixels)),
             webp_quality: options.webp ? Int32(clamping: options.webpQuality) : 0,
             avif_quality: options.avif ? Int32(clamping: options.avifQuality) : 0,
-            avif_speed: Int32(clamping: options.avifSpeed))
+            avif_speed: Int32(clamping: options.avifSpeed), sources_max_width: 0)
     }
 
     fileprivate static func text(_ message: [CChar]) -> String {

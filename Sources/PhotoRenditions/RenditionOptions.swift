@@ -83,9 +83,11 @@ public struct RenditionOptions: Sendable, Hashable {
     /// smaller renditions averaged from larger ones, baseline instead of progressive JPEG; v3:
     /// YCbCr JPEGs averaged and encoded as their Y, Cb and Cr planes). WebP and AVIF add their
     /// own parts, so without them the names stay those of earlier builds (avif-v2: the quality
-    /// mapped to equal SSIM instead of WebP's; webp-v2: method 2 above 600,000 px).
+    /// mapped to equal SSIM instead of WebP's; webp-v2: method 2 above 600,000 px; webp-v3 and
+    /// avif-v3: made only up to the widest width a phone picks, and kept by comparing those
+    /// widths alone, with WebP's effort by size below that).
     public var fingerprint: String {
-        "waterfall-renditions-v3;q=\(quality)" + (webp ? ";webp-v2" : "")
-            + (avif ? ";avif-v2;s=\(avifSpeed)" : "")
+        "waterfall-renditions-v3;q=\(quality)" + (webp ? ";webp-v3" : "")
+            + (avif ? ";avif-v3;s=\(avifSpeed)" : "")
     }
 }

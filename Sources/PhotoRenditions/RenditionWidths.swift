@@ -45,9 +45,28 @@ public struct RenditionWidths: Sendable, Hashable {
     public let maximumGalleryWidth: Double
     /// The widest column of the gallery and of the sections with their own layouts.
     let widestColumn: Double
+    /// The widest candidate a phone picks: the widest rendition made in the `<source>` formats
+    /// (WebP, AVIF); wider ones are JPEG (or PNG) alone.
+    ///
+    /// Why (issue 37): the ladder's item-page widths (1,090 px and up) hold most of a photo's
+    /// pixels, and libwebp's time grows with them; only laptops and desktops pick them, once per
+    /// item page, while phones, on slow links, load the gallery's tiles by the dozen. So the
+    /// `<source>` formats go up to what a phone needs: the columns at gallery widths up to
+    /// ``phoneViewportWidth`` and the item-page image there (`itemPhoneWidth`), at
+    /// ``phoneDensity``, each taking the narrowest candidate at least as wide, as a browser
+    /// does. The `<source>`'s `srcset` still lists every width (the JPEG's file above this
+    /// one), so every pick stays within ``maximumOverfetch``.
+    public let widestPhonePick: Int
 
     /// The most a candidate is wider than the smallest need it serves.
     public static let maximumOverfetch = 1.3
+
+    /// The widest viewport counted as a phone's, in CSS px: the widest phones held upright
+    /// (iPhone Plus and Pro Max) are 430 px wide.
+    public static let phoneViewportWidth = 430.0
+    /// The density a phone's needs are counted at: its DPR-2 need, which the pages' `sizes`
+    /// also claim for phones of 2.5 dppx and more (issue 37: phones gain little from more).
+    public static let phoneDensity = 2.0
 
     /// - Parameters:
     ///   - densities: the device pixel ratios to serve sharply.
@@ -57,9 +76,12 @@ public struct RenditionWidths: Sendable, Hashable {
     ///     the layout's own candidates stop short of it.
     ///   - itemWidth: the widest an item page shows a photo, in CSS px (see
     ///     ``defaultItemWidth``); nil for tiles alone.
+    ///   - itemPhoneWidth: the width an item page shows a photo at on a
+    ///     ``phoneViewportWidth`` screen, in CSS px; nil for tiles alone.
     public init(
         layout: LayoutOptions, densities: ClosedRange<Double> = 1...2,
-        sections: [LayoutOptions] = [], atLeast: Int? = nil, itemWidth: Double? = nil
+        sections: [LayoutOptions] = [], atLeast: Int? = nil, itemWidth: Double? = nil,
+        itemPhoneWidth: Double? = nil
     ) {
         maximumGalleryWidth = layout.maximumGalleryWidth
         ranges = Self.ranges(of: layout)
@@ -80,7 +102,25 @@ public struct RenditionWidths: Sendable, Hashable {
         var widths = Self.ladder(covering: needs.isEmpty ? [1...1] : needs)
         if let atLeast, widths[widths.count - 1] < atLeast { widths.append(atLeast) }
         candidates = widths
+        widestPhonePick = Self.widestPick(
+            among: widths, phoneColumns: served, itemPhoneWidth: itemPhoneWidth)
     }
+
+    /// The candidate a phone picks for its widest need: the widest column at gallery widths up
+    /// to ``phoneViewportWidth`` or the item page's image there, at ``phoneDensity``.
+    static func widestPick(among widths: [Int], phoneColumns: [Range], itemPhoneWidth: Double?)
+        -> Int
+    {
+        let columns = phoneColumns.filter { $0.galleryWidths.lowerBound <= phoneViewportWidth }
+            .map { $0.columnWidth(at: min(phoneViewportWidth, $0.galleryWidths.upperBound)) }
+        let widest = (columns + [itemPhoneWidth ?? 0]).max() ?? 0
+        // A browser compares whole pixels, as `ladder(covering:)` does.
+        let need = Int((widest * phoneDensity).rounded(.up))
+        return widths.first { $0 >= need } ?? widths[widths.count - 1]
+    }
+
+    /// Whether a rendition `width` px wide is made in the `<source>` formats too.
+    public func hasSources(width: Int) -> Bool { width <= widestPhonePick }
 
     /// The default theme's widest item-page image: its `.wf-item` column at a 1,440 px screen,
     /// (1,280 − 2 × 16 padding − 32 gap) × 2/3 px, so item pages are sharp at 2× there.

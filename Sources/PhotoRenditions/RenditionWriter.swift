@@ -22,8 +22,10 @@ import Workers
 /// site and links (or copies) them instead of encoding again. The build writes into a fresh
 /// staging folder, so renditions no photo needs any more are simply not carried over.
 ///
-/// WebP and AVIF renditions are kept only for a photo whose files in that format total fewer
-/// bytes than its JPEG (or PNG) files: at equal SSIM both are smaller for most photos, larger
+/// WebP and AVIF renditions are made only at the widths a phone picks (see
+/// ``RenditionWidths/widestPhonePick``); a `<source>` lists the JPEG (or PNG) file at the wider
+/// widths. They are kept only for a photo whose files in that format total fewer bytes than its
+/// JPEG (or PNG) files at the same widths: at equal SSIM both are smaller for most photos, larger
 /// for some (fine grain, re-encoded phone JPEGs, pixel art), and a larger `<source>` would only
 /// cost the visitor.
 public struct RenditionWriter: Sendable {
@@ -85,7 +87,8 @@ public struct RenditionWriter: Sendable {
         public var size: RenditionSize
     }
 
-    /// The renditions of one photo in one ``SourceFormat``, at the same sizes as its files.
+    /// The renditions of one photo in one ``SourceFormat``, at the same sizes as its files: in
+    /// that format up to ``RenditionWidths/widestPhonePick``, the fallback's files above it.
     public struct Source: Sendable, Hashable {
         public var format: SourceFormat
         public var files: [File]
@@ -321,7 +324,8 @@ extension RenditionWriter {
         let outputs: [RenditionEncoder.Output]
         do {
             outputs = try encoder.renditions(
-                of: bytes, orientation: photo.orientation, sizes: sizes)
+                of: bytes, orientation: photo.orientation, sizes: sizes,
+                sourcesUpTo: widths.widestPhonePick)
         } catch {
             return .failed(error)
         }
@@ -331,8 +335,8 @@ extension RenditionWriter {
         var files: [(name: String, bytes: [UInt8])] = []
         for source in kept {
             for output in outputs {
-                files.append(
-                    (name(output.size, source.fileExtension), output.sources[source] ?? []))
+                guard let bytes = output.sources[source] else { continue }
+                files.append((name(output.size, source.fileExtension), bytes))
             }
         }
         files += outputs.map { (name($0.size, format.fileExtension), $0.bytes) }
@@ -360,15 +364,18 @@ extension RenditionWriter {
     }
 
     /// The wanted source formats worth publishing: each only when its files total fewer bytes
-    /// than the fallback's (an AVIF set is not compared with the WebP set: a browser that takes
-    /// AVIF would otherwise get the JPEG fallback's bytes' worth of WebP or JPEG instead).
+    /// than the fallback's at the same widths (an AVIF set is not compared with the WebP set: a
+    /// browser that takes AVIF would otherwise get the JPEG fallback's bytes' worth of WebP or
+    /// JPEG instead). Sizes above ``RenditionWidths/widestPhonePick`` have no source files and
+    /// count for neither; a format with no file at all is not kept.
     static func keptSources(of outputs: [RenditionEncoder.Output], wanted: [SourceFormat])
         -> [SourceFormat]
     {
-        let fallbackBytes = outputs.reduce(0) { $0 + $1.bytes.count }
-        return wanted.filter { format in
-            guard outputs.allSatisfy({ $0.sources[format] != nil }) else { return false }
-            return outputs.reduce(0) { $0 + ($1.sources[format]?.count ?? 0) } < fallbackBytes
+        wanted.filter { format in
+            let made = outputs.filter { $0.sources[format] != nil }
+            guard !made.isEmpty else { return false }
+            let fallbackBytes = made.reduce(0) { $0 + $1.bytes.count }
+            return made.reduce(0) { $0 + ($1.sources[format]?.count ?? 0) } < fallbackBytes
         }
     }
 
@@ -384,19 +391,24 @@ extension RenditionWriter {
         _ hash: String, sizes: [RenditionSize], knownSources: [SourceFormat]?, into folder: URL,
         places: Places
     ) -> Outcome? {
-        func names(_ fileExtension: String) -> [String] {
+        func names(_ fileExtension: String, _ sizes: [RenditionSize]) -> [String] {
             sizes.map { "\(hash)-\($0.width).\(fileExtension)" }
         }
+        // The source formats' files are only at the widths a phone picks.
+        let sourceSizes = sizes.filter { widths.hasSources(width: $0.width) }
         var lookup = StoreLookup(
             check: storeCheck, folder: folder, previous: places.previous, store: places.store,
             roots: places.roots)
         defer { lookup.rejected.forEach(places.refuse) }
-        func location(of names: [String], _ fileExtension: String) -> URL?? {
+        func location(of names: [String], _ sizes: [RenditionSize], _ fileExtension: String)
+            -> URL??
+        {
             lookup.location(of: names, sizes: sizes, fileExtension: fileExtension)
         }
         for format in RenditionFormat.allCases {
-            let fallbackNames = names(format.fileExtension)
-            guard let fallbackLocation = location(of: fallbackNames, format.fileExtension) else {
+            let fallbackNames = names(format.fileExtension, sizes)
+            guard let fallbackLocation = location(of: fallbackNames, sizes, format.fileExtension)
+            else {
                 continue
             }
             var sources: [SourceFormat] = []
@@ -404,9 +416,9 @@ extension RenditionWriter {
                 fallbackLocation.map { from in
                     fallbackNames.map { ($0, from) }
                 } ?? []
-            for source in encoder.options.sourceFormats {
-                let sourceNames = names(source.fileExtension)
-                if let found = location(of: sourceNames, source.fileExtension) {
+            for source in encoder.options.sourceFormats where !sourceSizes.isEmpty {
+                let sourceNames = names(source.fileExtension, sourceSizes)
+                if let found = location(of: sourceNames, sourceSizes, source.fileExtension) {
                     sources.append(source)
                     if let from = found { toPlace += sourceNames.map { ($0, from) } }
                 } else if knownSources?.contains(source) == true {
@@ -462,7 +474,10 @@ extension RenditionWriter {
     ) -> Renditions {
         func files(_ fileExtension: String) -> [File] {
             sizes.map {
-                File(path: Self.folderName + "/\(hash)-\($0.width).\(fileExtension)", size: $0)
+                // Above the widths a phone picks, a source lists the fallback's file.
+                let shown =
+                    widths.hasSources(width: $0.width) ? fileExtension : format.fileExtension
+                return File(path: Self.folderName + "/\(hash)-\($0.width).\(shown)", size: $0)
             }
         }
         let fallbackFiles = files(format.fileExtension)

@@ -134,10 +134,10 @@ extension SiteRenderer {
         return theme.item.render(values)
     }
 
-    /// The item page image's `sizes`: as wide as the viewport, or as 85vh tall when the screen
-    /// is wider than the photo's shape (the stylesheet's limit for `.wf-item-image`).
+    /// The item page image's `sizes`: its column's width, or 85vh tall where that binds (the
+    /// stylesheet's `.wf-item-image`); see ``ItemImageSizes``.
     static func itemImageSizes(_ photo: SitePhoto) -> String {
-        "(min-aspect-ratio: \(photo.width)/\(photo.height)) calc(85vh * \(ratio(photo))), 100vw"
+        ItemImageSizes.sizes(width: photo.width, height: photo.height, ratio: ratio(photo))
     }
 
     /// The name an item page and its neighbours' links show.

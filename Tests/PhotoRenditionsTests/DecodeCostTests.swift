@@ -31,7 +31,7 @@ struct DecodeCostTests {
         let bomb = [UInt8](DecodeBombs.webp(side: 10_000))
         var options = wfr_options(
             orientation: 1, quality: 82, max_pixels: 100_000_000, webp_quality: 0, avif_quality: 0,
-            avif_speed: 6)
+            avif_speed: 6, sources_max_width: 0)
         var target = wfr_target(width: 100, height: 100)
         var cost: UInt64 = 0
         var message = [CChar](repeating: 0, count: Int(WFR_MESSAGE_CAPACITY))
@@ -56,7 +56,7 @@ struct DecodeCostTests {
                 + [0, 0, 0, 0]
             var options = wfr_options(
                 orientation: 1, quality: 82, max_pixels: 100_000_000, webp_quality: 0,
-                avif_quality: 0, avif_speed: 6)
+                avif_quality: 0, avif_speed: 6, sources_max_width: 0)
             var target = wfr_target(width: 100, height: 50)
             var bytes: UInt64 = 0
             var message = [CChar](repeating: 0, count: Int(WFR_MESSAGE_CAPACITY))

@@ -168,4 +168,54 @@ struct RenditionWidthsTests {
         // crops its photo's sides): each width serves the needs up to 1.3 times below it.
         #expect(fixed.candidates == [310, 403, 480])
     }
+
+    /// The default theme's item-page image on a 430 px phone: the viewport less 32 px padding.
+    static let itemPhoneWidth = RenditionWidths.phoneViewportWidth - 32
+
+    @Test(
+        "WebP goes up to the widest file a phone picks: the phone's columns and item page at DPR 2"
+    )
+    func widestPhonePick() {
+        // Tiles alone: two columns at 430 px are (430 − 32 − 16) / 2 = 191 px, 382 at DPR 2.
+        let tiles = RenditionWidths(layout: Self.defaultLayout)
+        #expect(tiles.widestPhonePick == 383)
+        #expect(tiles.hasSources(width: 383) && !tiles.hasSources(width: 497))
+        // With item pages: 398 px at DPR 2 is 796, which the 839 px file serves.
+        let items = RenditionWidths(
+            layout: Self.defaultLayout, itemWidth: RenditionWidths.defaultItemWidth,
+            itemPhoneWidth: Self.itemPhoneWidth)
+        #expect(items.widestPhonePick == 839)
+        #expect(items.candidates.filter(items.hasSources) == [175, 227, 295, 383, 497, 646, 839])
+        // One column on phones: the column is the need (430 − 32 at DPR 2 = 796 → 839).
+        let single = RenditionWidths(
+            layout: LayoutOptions(
+                breakpoints: [Breakpoint(minimumWidth: 0, columns: 1)], columnSpacing: 16,
+                rowSpacing: 16, insets: EdgeInsets(all: 16)))
+        #expect(single.widestPhonePick == single.candidates.first { $0 >= 796 })
+        // A layout whose narrowest breakpoint ends below 430 px: the next one's columns count.
+        let early = RenditionWidths(
+            layout: LayoutOptions(
+                breakpoints: [
+                    Breakpoint(minimumWidth: 0, columns: 3),
+                    Breakpoint(minimumWidth: 400, columns: 1),
+                ], columnSpacing: 16, rowSpacing: 16, insets: EdgeInsets(all: 16)))
+        #expect(early.widestPhonePick == early.candidates.first { $0 >= 796 })
+    }
+
+    @Test("Every phone need (320–430 px, DPR 1 to 2) has a candidate with WebP within 1.3×")
+    func phoneNeedsHaveSources() {
+        let widths = RenditionWidths(
+            layout: Self.defaultLayout, itemWidth: RenditionWidths.defaultItemWidth,
+            itemPhoneWidth: Self.itemPhoneWidth)
+        for viewport in stride(from: 320.0, through: RenditionWidths.phoneViewportWidth, by: 0.5) {
+            let range = widths.ranges.last { $0.minimumWidth <= viewport } ?? widths.ranges[0]
+            for density in [1.0, 1.5, 2.0] {
+                for css in [range.columnWidth(at: viewport), viewport - 32] {
+                    let need = Int((css * density).rounded(.up))
+                    let picked = widths.candidates.first { $0 >= need }
+                    #expect(picked.map(widths.hasSources) == true, "\(viewport) px × \(density)")
+                }
+            }
+        }
+    }
 }

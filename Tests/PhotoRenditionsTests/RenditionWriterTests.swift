@@ -73,15 +73,25 @@ struct RenditionWriterTests {
             let pixels = try encoder.pixels(of: [UInt8](bytes), orientation: 1, size: file.size)
             #expect(pixels.bytes.count == file.size.width * file.size.height * 3)
         }
-        // WebP beside the JPEGs (smaller for these smooth photos), at the same sizes.
+        // WebP beside the JPEGs (smaller for these smooth photos), at the same sizes: a WebP
+        // file up to the widest a phone picks (383 px for these tiles), the JPEG's above it.
         for renditions in [wide, small] {
             #expect(renditions.sources.map(\.format) == [.webp])
-            #expect(renditions.sources.first?.files.map(\.size) == renditions.files.map(\.size))
+            let source = try #require(renditions.sources.first)
+            #expect(source.files.map(\.size) == renditions.files.map(\.size))
+            for (file, jpeg) in zip(source.files, renditions.files) {
+                let hasWebP = writer.widths.hasSources(width: file.size.width)
+                #expect(file.path == (hasWebP ? jpeg.path.dropLast(3) + "webp" : jpeg.path))
+            }
         }
+        #expect(wide.sources[0].files.filter { $0.path.hasSuffix(".webp") }.count == 4)
         // Nothing else in the folder (no temporary files left behind).
         let names = try FileManager.default.contentsOfDirectory(
             atPath: site.appending(path: "renditions").path)
-        #expect(names.count == 2 * (wide.files.count + small.files.count))
+        let webpFiles = (wide.files + small.files).filter {
+            writer.widths.hasSources(width: $0.size.width)
+        }
+        #expect(names.count == wide.files.count + small.files.count + webpFiles.count)
     }
 
     @Test("A rebuild reuses the previous renditions: nothing is encoded, the files are the same")

@@ -161,7 +161,13 @@ struct ProductCardTests {
                 #"srcset="../../renditions/abc-400.jpg 400w, ../../renditions/abc-800.jpg 800w""#))
         // The tile's AVIF and WebP sources, in its order, from two folders down, with the item
         // page's own sizes; the image's shape, for its box before the file arrives.
-        let sizes = "(min-aspect-ratio: 1200/900) calc(85vh * 1.33333), 100vw"
+        // The column's width where it binds, 85vh tall where that does, the DPR-2 need on phones.
+        let sizes =
+            "(max-width: 899.99px) and (min-aspect-ratio: 1200/900) calc(85vh * 1.33333), "
+            + "(min-width: 900px) and (max-height: 491px) calc(85vh * 1.33333), "
+            + "(min-width: 1280px) 810.667px, (min-width: 900px) calc((100vw - 64px) * 2 / 3), "
+            + "(min-resolution: 3dppx) calc((100vw - 32px) * 2 / 3), "
+            + "(min-resolution: 2.5dppx) calc((100vw - 32px) * 0.8), calc(100vw - 32px)"
         #expect(
             html.contains(
                 #"<picture><source type="image/avif" srcset="../../renditions/abc-400.avif 400w" sizes="\#(sizes)">"#

@@ -74,6 +74,10 @@ typedef struct wfr_options {
     int32_t avif_quality;
     /// The AV1 encoder's speed 0 (slowest, smallest) ... 9.
     int32_t avif_speed;
+    /// The widest target that gets the WebP and AVIF renditions; wider targets get the JPEG or
+    /// PNG one alone (their `webp` and `avif` entries stay empty). 0 means every target. The
+    /// caller decides it from the layout: the widest file a phone picks (see `RenditionWidths`).
+    uint32_t sources_max_width;
 } wfr_options;
 
 /// One requested size, in display orientation (after EXIF rotation). Never larger than the image.

@@ -16,7 +16,8 @@ struct ImageSizing {
     ///
     /// The ladder also reaches 2× the default theme's widest item-page image
     /// (``RenditionWidths/defaultItemWidth``), up to each photo's own width: item pages stay
-    /// sharp on a 1,440 px retina screen.
+    /// sharp on a 1,440 px retina screen. WebP goes up to the widest width a phone picks, on the
+    /// gallery or on an item page (``RenditionWidths/widestPhonePick``).
     init(
         layout gallery: LayoutOptions, sections: [String: PhotoMetadata.SectionEntry],
         atLeast: Int? = nil
@@ -25,7 +26,8 @@ struct ImageSizing {
             .sorted { $0.key < $1.key }.map { ($0.key, $0.value.options.layout(in: gallery)) }
         widths = RenditionWidths(
             layout: gallery, sections: ownLayouts.map(\.1), atLeast: atLeast,
-            itemWidth: RenditionWidths.defaultItemWidth)
+            itemWidth: RenditionWidths.defaultItemWidth,
+            itemPhoneWidth: ItemImageSizes.width(atViewport: RenditionWidths.phoneViewportWidth))
         sectionSizes = Dictionary(
             uniqueKeysWithValues: ownLayouts.map { ($0.0, RenditionWidths(layout: $0.1).sizes) })
     }
