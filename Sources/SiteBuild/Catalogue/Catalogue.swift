@@ -1,5 +1,6 @@
 import PhotoScanner
 import SiteRenderer
+import Synchronization
 import Workers
 
 #if canImport(FoundationEssentials)
@@ -51,6 +52,9 @@ public struct Catalogue: Sendable {
     /// rather than by each of its four readers: at 25,000 products of 4 photos each finding
     /// cost 2% of a rebuild.
     private(set) var productMembers: [Int: [Int]] = [:]
+    /// How many of the scan's photos have an entry in the metadata, counted in the look-up
+    /// that makes each photo (see ``MetadataCheck/namedRowCount``).
+    let describedCount: Int
 
     /// - Parameters:
     ///   - unnamed: the alt text of a photo whose file name is camera noise (`IMG_1234`) and
@@ -109,6 +113,7 @@ public struct Catalogue: Sendable {
             scanned, at: scanIndices, metadata: metadata, jobs: jobs, maxTall: maxTall,
             maxWide: maxWide)
         self.photos = made.photos
+        self.describedCount = made.describedCount
         self.folders = folders
         self.sectionFolders = order
         self.sections = metadata.sections
@@ -383,8 +388,11 @@ extension Catalogue {
     fileprivate static func sitePhotos(
         _ scanned: [ScannedPhoto], at indices: [Int], metadata: PhotoMetadata, jobs: Int,
         maxTall: Double, maxWide: Double
-    ) -> (photos: [SitePhoto], productKeys: [String?], productPlaces: [Double?]) {
+    ) -> (
+        photos: [SitePhoto], productKeys: [String?], productPlaces: [Double?], describedCount: Int
+    ) {
         let count = indices.count
+        let described = Atomic(0)
         var productKeys = [String?](repeating: nil, count: metadata.hasProducts ? count : 0)
         var productPlaces = [Double?](repeating: nil, count: productKeys.count)
         let photos = productKeys.withUnsafeMutableBufferPointer { keys in
@@ -394,10 +402,13 @@ extension Catalogue {
                 return [SitePhoto](unsafeUninitializedCapacity: count) { buffer, initialized in
                     let slots = UncheckedSendableBuffer(buffer: buffer)
                     ParallelWork.forEachRun(count, jobs: jobs, minimum: 5_000) { run in
+                        var describedInRun = 0
+                        defer { described.wrappingAdd(describedInRun, ordering: .relaxed) }
                         for position in run {
                             let photo = scanned[indices[position]]
                             let entry =
                                 metadata.photos.isEmpty ? nil : metadata.photos[photo.relativePath]
+                            if entry != nil { describedInRun += 1 }
                             (slots.buffer.baseAddress.unsafelyUnwrapped + position).initialize(
                                 to: sitePhoto(photo, entry, maxTall: maxTall, maxWide: maxWide))
                             if !keySlots.buffer.isEmpty {
@@ -410,7 +421,7 @@ extension Catalogue {
                 }
             }
         }
-        return (photos, productKeys, productPlaces)
+        return (photos, productKeys, productPlaces, described.load(ordering: .relaxed))
     }
 
     /// The site's photo of `photo`, with the fields of its metadata `entry`.

@@ -16,6 +16,9 @@ public struct MetadataCheck {
     let photoPaths: [String]
     /// The folders that hold photos directly ("" for the top level): the sections the site has.
     let folders: Set<String>
+    /// How many of the photos have a row, when the caller has counted them already (the
+    /// catalogue does, as it looks each photo's row up); nil: counted here.
+    var namedRowCount: Int?
 
     /// `photoPaths` are the scan's photos, relative to the photos folder.
     public init(metadata: PhotoMetadata, file: String, photoPaths: [String]) {
@@ -77,7 +80,8 @@ public struct MetadataCheck {
     func rowsNamingNoPhoto() -> [MetadataProblem] {
         // The photos' paths differ, so when as many photos as rows have a row, every row names
         // a photo: a look-up per photo, where a set of the photos cost 2% of a products' rebuild.
-        let named = photoPaths.reduce(0) { $0 + (metadata.photos[$1] == nil ? 0 : 1) }
+        let named =
+            namedRowCount ?? photoPaths.reduce(0) { $0 + (metadata.photos[$1] == nil ? 0 : 1) }
         guard named != metadata.photos.count else { return [] }
         let photos = Set(photoPaths)
         return metadata.photos.keys.filter { !photos.contains($0) }.map {
