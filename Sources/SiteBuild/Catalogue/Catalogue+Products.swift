@@ -63,12 +63,13 @@ extension Catalogue {
             }
             return grouped.contains(position) ? nil : position
         }
+        // Forgotten first: `keep` would otherwise find the cards' products again, for nothing.
+        folded.forgetProducts()
         folded.keep(kept) { position in
             var card = photos[position]
             card.productPhotos = productOfCover[position]?.dropFirst().map { photos[$0] } ?? []
             return card.listingAvailableVariant()
         }
-        folded.forgetProducts()
         return folded
     }
 }

@@ -47,14 +47,16 @@ extension SiteBuilder {
     }
 
     /// Prints the warnings `check` lists about the metadata (see ``MetadataCheck``); with
-    /// `--strict` any of them stops the build, as a scan warning does.
+    /// `--strict` any of them stops the build, as a scan warning does. `namedRowCount`: how many
+    /// of `photos` have a row, when the caller has counted them (see ``MetadataCheck``).
     func warnAboutMetadata(
-        _ metadata: PhotoMetadata, file: URL?, photos: [ScannedPhoto]
+        _ metadata: PhotoMetadata, file: URL?, photos: [ScannedPhoto], namedRowCount: Int? = nil
     ) throws(SiteBuildError) {
         guard let file else { return }
-        let warnings = MetadataCheck(
-            metadata: metadata, file: file.path, photoPaths: photos.map(\.relativePath)
-        ).warnings()
+        var check = MetadataCheck(
+            metadata: metadata, file: file.path, photoPaths: photos.map(\.relativePath))
+        check.namedRowCount = namedRowCount
+        let warnings = check.warnings()
         for warning in warnings { reporter.warning(warning.line) }
         if settings.strict && !warnings.isEmpty {
             throw .strictRefusal(.metadataWarnings(warnings.count))

@@ -138,7 +138,6 @@ public struct SiteBuilder {
                 folder: photosPath,
                 skipped: scan.diagnostics.isEmpty ? nil : Diagnostics.count(scan.diagnostics))
         }
-        try warnAboutMetadata(metadata, file: metadataURL, photos: scan.photos)
 
         var catalogue = Catalogue(
             photos: scan.photos, metadata: metadata, pageSize: settings.pageSize,
@@ -146,6 +145,10 @@ public struct SiteBuilder {
                 of: scan.photos), jobs: settings.jobs,
             maxTall: settings.maxTall, maxWide: settings.maxWide,
             unnamed: { language.strings.photoNumbers($0) }, rootName: options.title)
+        // After the catalogue, which has counted the photos with a row as it made them.
+        try warnAboutMetadata(
+            metadata, file: metadataURL, photos: scan.photos,
+            namedRowCount: catalogue.describedCount)
         if settings.renditions {
             catalogue.setImageSizes(sizing.sectionSizes)
         } else {
