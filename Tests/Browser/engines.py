@@ -99,6 +99,19 @@ def _wait_ready(execute, url: str, navigate=None) -> None:
     raise EngineError(f"{url} did not load within {LOAD_TIMEOUT:.0f} s")
 
 
+def _settled_inner_width(execute) -> int:
+    """window.innerWidth once two readings 0.05 s apart agree (a second at most; the callers
+    try again on a reading that is still off)."""
+    last = execute("return window.innerWidth")
+    for _ in range(20):
+        time.sleep(0.05)
+        now = execute("return window.innerWidth")
+        if now == last:
+            return now
+        last = now
+    return last
+
+
 class Chromium:
     name = "chromium"
 
@@ -191,12 +204,15 @@ class Firefox:
 
     def set_width(self, width: int) -> None:
         outer = width
-        for _ in range(6):
+        for _ in range(8):
             self.client.set_window_rect(width=outer, height=HEIGHT)
-            inner = self.client.execute_script("return window.innerWidth")
+            inner = _settled_inner_width(self.client.execute_script)
             if inner == width:
                 return
-            outer += width - inner
+            # As in WebKit.set_width: a reading taken while the resize is still under way (a busy
+            # machine once made the next request a width of -360 px and failed the check) is
+            # not followed below zero; the window starts again from the width itself.
+            outer = outer + width - inner if outer + width - inner > 0 else width
         raise EngineError(f"firefox: window.innerWidth is {inner}, not {width}")
 
     def get(self, url: str) -> None:
@@ -311,7 +327,7 @@ class WebKit:
         outer = width
         for _ in range(8):
             self.client.set_window_size(outer, HEIGHT + 80)
-            inner = self._settled_inner_width()
+            inner = _settled_inner_width(self.client.execute_script)
             if inner == width:
                 return
             # The window's frame is a few pixels at most; a reading far off is a resize still
@@ -320,17 +336,6 @@ class WebKit:
             step = width - inner
             outer = outer + step if abs(step) <= 64 and outer + step > 0 else width
         raise EngineError(f"webkit: window.innerWidth is {inner}, not {width}")
-
-    def _settled_inner_width(self) -> int:
-        """window.innerWidth once two readings 0.05 s apart agree (a second at most)."""
-        last = self.client.execute_script("return window.innerWidth")
-        for _ in range(20):
-            time.sleep(0.05)
-            now = self.client.execute_script("return window.innerWidth")
-            if now == last:
-                return now
-            last = now
-        return last
 
     def get(self, url: str) -> None:
         same = _same_document(self.execute, url)
