@@ -51,30 +51,47 @@ faults_tier() {
     python3 Tests/FaultInjection/kill_rebuild.py "$binary" SampleImages --fallback
 }
 
-# Every site the browser checks read, built once before any browser starts (queued as steps).
+# Every site the browser checks read, built once before any browser starts. The sample's photos
+# are resized once, into a rendition store, by `renditions` beside the plain build of the sample;
+# the sites whose options give the same renditions then link them from the store, as
+# `build --rendition-store` does in a shop that resizes on many machines, and encode only what
+# the store lacks (AVIF). A store build equals a plain one byte for byte (the fast tier's
+# RenditionStoreEndToEndTests); the layouts with other column widths are built plainly.
 build_sites() {
+    local store=$work/rendition-store mode arguments language
     step "build sample" "$binary" build SampleImages -o "$site" --quiet
-    step "build paged" "$binary" build SampleImages -o "$site-paged" --quiet --page-size 12 --caption-height 64 \
-        --publish-originals
-    step "build shared" "$binary" build SampleImages -o "$site-shared" --quiet \
-        --base-url https://shop.example/gallery/ --currency EUR
-    step "build shared-paged" "$binary" build SampleImages -o "$site-shared-paged" --quiet --page-size 12 \
-        --base-url https://shop.example/gallery/ --share-image Ceramics/red-bowl-with-fig.jpg
-    step "build avif" "$binary" build SampleImages -o "$site-avif" --quiet --avif --avif-speed 9
+    step "resize the sample into a store" "$binary" renditions SampleImages --store "$store" --shard 0/1
     # The layouts it descends from (docs/layouts.md).
-    local mode arguments language
     while read -r mode arguments; do
         # shellcheck disable=SC2086 # the arguments are words
-        step "build $mode" "$binary" build SampleImages -o "$site-$mode" --quiet $arguments
+        if [[ $mode == fixed-item-width || $mode == sections ]]; then
+            step "build $mode" "$binary" build SampleImages -o "$site-$mode" --quiet $arguments
+        fi
     done < docs/layouts/modes.txt
-    for language in ar he pl; do
-        step "build $language" "$binary" build SampleImages -o "$site-$language" --quiet --language "$language"
-    done
     # A generated shop: 5 categories, 12 tags, text of 1-6 lines, photos from 1:6 to 8:1,
     # products of 1-8 photos, colour and size variants, every availability state.
     rm -rf "$work/shop"
     step "build shop" bash -c 'python3 Tests/Browser/generate_shop.py "$1" && "$2" build "$1" -o "$3" --quiet' \
         _ "$work/shop" "$binary" "$site-shop"
+    run_steps "$lanes"
+    local linked=(--quiet --rendition-store "$store")
+    step "build paged" "$binary" build SampleImages -o "$site-paged" "${linked[@]}" --page-size 12 \
+        --caption-height 64 --publish-originals
+    step "build shared" "$binary" build SampleImages -o "$site-shared" "${linked[@]}" \
+        --base-url https://shop.example/gallery/ --currency EUR
+    step "build shared-paged" "$binary" build SampleImages -o "$site-shared-paged" "${linked[@]}" --page-size 12 \
+        --base-url https://shop.example/gallery/ --share-image Ceramics/red-bowl-with-fig.jpg
+    step "build avif" "$binary" build SampleImages -o "$site-avif" "${linked[@]}" --avif --avif-speed 9
+    while read -r mode arguments; do
+        # shellcheck disable=SC2086 # the arguments are words
+        if [[ $mode != fixed-item-width && $mode != sections ]]; then
+            step "build $mode" "$binary" build SampleImages -o "$site-$mode" "${linked[@]}" $arguments
+        fi
+    done < docs/layouts/modes.txt
+    for language in ar he pl; do
+        step "build $language" "$binary" build SampleImages -o "$site-$language" "${linked[@]}" --language "$language"
+    done
+    run_steps "$lanes"
 }
 
 # The browser tier is a queue of steps, `step NAME COMMAND…`, that run_steps runs in lanes: a
@@ -100,7 +117,8 @@ run_steps() {
     local lanes=$1 logs next=0 finished status failed=""
     local -A running=()
     logs=$(mktemp -d "$work/logs.XXXXXX")
-    trap 'stop_steps "${!running[@]}"; exit 130' INT TERM
+    trap 'stop_steps "${!running[@]}"; echo "scripts/test.sh: interrupted; the running steps stopped" >&2; exit 130' \
+        INT TERM
     while ((${#running[@]} > 0)) || { [[ -z $failed ]] && ((next < ${#step_names[@]})); }; do
         while [[ -z $failed ]] && ((${#running[@]} < lanes && next < ${#step_names[@]})); do
             # setsid: a process group of its own (its id the step's pid) for stop_steps to signal.
@@ -154,9 +172,8 @@ stop_steps() {
 
 browsers_tier() {
     build_sites
-    run_steps "$lanes"
-    # The checks, longest first (so that no lane is left with a long one at the end; the times
-    # are in docs/testing.md), each on its own browser.
+    # The checks, longest first, so that no lane is left with a long one at the end (the times
+    # of the last runs are in the README), each on its own browser.
     #
     # The sample site in Chromium at 24 widths, every category and tag page too: tiles where
     # layout.json puts them, srcset choices at DPR 1 and 2, nothing moves while images load, no
