@@ -44,6 +44,7 @@ HEIGHT = 900
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 MINIBROWSER_MIN_WIDTH = 447
 LOAD_TIMEOUT = 90.0  # s: generous, since every wait ends on the load itself
+VIEW_SCRIPT_ATTEMPTS = 3
 
 
 class EngineError(Exception):
@@ -353,13 +354,27 @@ class WebKit:
 
     def execute(self, script: str):
         if self.active == "view":
-            return self._view_call({"script": script})
+            return self._view_script({"script": script})
         return self.client.execute_script(script)
 
     def execute_async(self, script: str):
         if self.active == "view":
-            return self._view_call({"async": script})
+            return self._view_script({"async": script})
         return self.client.execute_async_script(script)
+
+    def _view_script(self, request: dict):
+        """The bare view's answer to a script. WebKitGTK has answered a script with no result
+        ("Unsupported result type") once on a machine with a load of 20, just after a page had
+        loaded: asked again, a script whose value can be returned returns it, and one whose
+        value cannot fails the same way every time, and then the check."""
+        for attempt in range(1, VIEW_SCRIPT_ATTEMPTS + 1):
+            try:
+                return self._view_call(request)
+            except EngineError as error:
+                if "Unsupported result type" not in str(error) or attempt == VIEW_SCRIPT_ATTEMPTS:
+                    raise
+                print(f"note: webkit view: {error}; asking again", file=sys.stderr, flush=True)
+                time.sleep(0.1)
 
     def close(self) -> None:
         try:
