@@ -75,13 +75,14 @@ build_sites() {
         _ "$work/shop" "$binary" "$site-shop"
     run_steps "$lanes"
     local linked=(--quiet --rendition-store "$store")
+    # AVIF first: it still encodes its AV1 files, the others only link.
+    step "build avif" "$binary" build SampleImages -o "$site-avif" "${linked[@]}" --avif --avif-speed 9
     step "build paged" "$binary" build SampleImages -o "$site-paged" "${linked[@]}" --page-size 12 \
         --caption-height 64 --publish-originals
     step "build shared" "$binary" build SampleImages -o "$site-shared" "${linked[@]}" \
         --base-url https://shop.example/gallery/ --currency EUR
     step "build shared-paged" "$binary" build SampleImages -o "$site-shared-paged" "${linked[@]}" --page-size 12 \
         --base-url https://shop.example/gallery/ --share-image Ceramics/red-bowl-with-fig.jpg
-    step "build avif" "$binary" build SampleImages -o "$site-avif" "${linked[@]}" --avif --avif-speed 9
     while read -r mode arguments; do
         # shellcheck disable=SC2086 # the arguments are words
         if [[ $mode != fixed-item-width && $mode != sections ]]; then
@@ -159,7 +160,7 @@ report_step() {
     # After a signal, time writes "Command terminated by signal N" above the figures.
     tail -n 1 "$logs/$index.time" | awk -v name="${step_names[index]}" -v failed="$failed" '{
         printf "step %-44s %5.0f s wall %5.0f s cpu%s\n", name, $1, $2 + $3, failed ? "  FAILED" : ""
-    }' >&2
+    }' | tee -a "$work/step-times" >&2
 }
 
 # SIGTERM to each running step's process group.
@@ -175,6 +176,8 @@ browsers_tier() {
     # The checks, longest first, so that no lane is left with a long one at the end (the times
     # of the last runs are in the README), each on its own browser.
     #
+    # Every page of the generated shop (below) at 8 widths in Chromium: the longest check.
+    step "check_site shop" python3 Tests/Browser/check_site.py "$site-shop" --widths 8 --collections all
     # The sample site in Chromium at 24 widths, every category and tag page too: tiles where
     # layout.json puts them, srcset choices at DPR 1 and 2, nothing moves while images load, no
     # script, image attributes, host files (check_site.py's docstring lists every check).
@@ -196,7 +199,6 @@ browsers_tier() {
         step "check_items shop $engine" python3 Tests/Browser/check_items.py "$site-shop" --engine $engine \
             --widths 320,768,1280,2560 --axe .build/test-tools/axe.min.js
     done
-    step "check_site shop" python3 Tests/Browser/check_site.py "$site-shop" --widths 8 --collections all
     # Each layout mode at 20 widths with a short DPR 2 pass in Chromium.
     step "check_site right-to-left" python3 Tests/Browser/check_site.py "$site-right-to-left" --widths 20 \
         --dpr2-widths 4 --mirror-of "$site"
@@ -271,6 +273,8 @@ browsers_tier() {
     # The live reload of `serve` in Chromium.
     step "check_live_reload" python3 Tests/Browser/check_live_reload.py "$binary"
     run_steps "$lanes"
+    echo "scripts/test.sh: the browser tier's steps, longest first ($lanes at a time):" >&2
+    awk '{ print $(NF - 5), $0 }' "$work/step-times" | sort -rn | cut -d ' ' -f 2- >&2
 }
 
 for tier in "${tiers[@]}"; do
