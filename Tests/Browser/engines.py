@@ -44,6 +44,7 @@ HEIGHT = 900
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 MINIBROWSER_MIN_WIDTH = 447
 LOAD_TIMEOUT = 90.0  # s: generous, since every wait ends on the load itself
+VIEW_SCRIPT_ATTEMPTS = 3
 
 
 class EngineError(Exception):
@@ -97,6 +98,19 @@ def _wait_ready(execute, url: str, navigate=None) -> None:
             pass
         time.sleep(0.02)
     raise EngineError(f"{url} did not load within {LOAD_TIMEOUT:.0f} s")
+
+
+def _settled_inner_width(execute) -> int:
+    """window.innerWidth once two readings 0.05 s apart agree (a second at most; the callers
+    try again on a reading that is still off)."""
+    last = execute("return window.innerWidth")
+    for _ in range(20):
+        time.sleep(0.05)
+        now = execute("return window.innerWidth")
+        if now == last:
+            return now
+        last = now
+    return last
 
 
 class Chromium:
@@ -191,12 +205,15 @@ class Firefox:
 
     def set_width(self, width: int) -> None:
         outer = width
-        for _ in range(6):
+        for _ in range(8):
             self.client.set_window_rect(width=outer, height=HEIGHT)
-            inner = self.client.execute_script("return window.innerWidth")
+            inner = _settled_inner_width(self.client.execute_script)
             if inner == width:
                 return
-            outer += width - inner
+            # As in WebKit.set_width: a reading taken while the resize is still under way (a busy
+            # machine once made the next request a width of -360 px and failed the check) is
+            # not followed below zero; the window starts again from the width itself.
+            outer = outer + width - inner if outer + width - inner > 0 else width
         raise EngineError(f"firefox: window.innerWidth is {inner}, not {width}")
 
     def get(self, url: str) -> None:
@@ -311,7 +328,7 @@ class WebKit:
         outer = width
         for _ in range(8):
             self.client.set_window_size(outer, HEIGHT + 80)
-            inner = self._settled_inner_width()
+            inner = _settled_inner_width(self.client.execute_script)
             if inner == width:
                 return
             # The window's frame is a few pixels at most; a reading far off is a resize still
@@ -320,17 +337,6 @@ class WebKit:
             step = width - inner
             outer = outer + step if abs(step) <= 64 and outer + step > 0 else width
         raise EngineError(f"webkit: window.innerWidth is {inner}, not {width}")
-
-    def _settled_inner_width(self) -> int:
-        """window.innerWidth once two readings 0.05 s apart agree (a second at most)."""
-        last = self.client.execute_script("return window.innerWidth")
-        for _ in range(20):
-            time.sleep(0.05)
-            now = self.client.execute_script("return window.innerWidth")
-            if now == last:
-                return now
-            last = now
-        return last
 
     def get(self, url: str) -> None:
         same = _same_document(self.execute, url)
@@ -348,13 +354,27 @@ class WebKit:
 
     def execute(self, script: str):
         if self.active == "view":
-            return self._view_call({"script": script})
+            return self._view_script({"script": script})
         return self.client.execute_script(script)
 
     def execute_async(self, script: str):
         if self.active == "view":
-            return self._view_call({"async": script})
+            return self._view_script({"async": script})
         return self.client.execute_async_script(script)
+
+    def _view_script(self, request: dict):
+        """The bare view's answer to a script. WebKitGTK has answered a script with no result
+        ("Unsupported result type") once on a machine with a load of 20, just after a page had
+        loaded: asked again, a script whose value can be returned returns it, and one whose
+        value cannot fails the same way every time, and then the check."""
+        for attempt in range(1, VIEW_SCRIPT_ATTEMPTS + 1):
+            try:
+                return self._view_call(request)
+            except EngineError as error:
+                if "Unsupported result type" not in str(error) or attempt == VIEW_SCRIPT_ATTEMPTS:
+                    raise
+                print(f"note: webkit view: {error}; asking again", file=sys.stderr, flush=True)
+                time.sleep(0.1)
 
     def close(self) -> None:
         try:
