@@ -26,10 +26,11 @@ fi
 # libheif-dev brings everything HEIC and AVIF renditions need; libwebp-dev brings libwebpdemux.
 build_packages=(libjpeg-dev libpng-dev libheif-dev libwebp-dev pkg-config)
 # python3-gi and the WebKit2/GTK introspection data: a bare WebKit view for widths below the
-# 447 px MiniBrowser can make (Tests/Browser/webkit_view.py).
+# 447 px MiniBrowser can make (Tests/Browser/webkit_view.py); time: /usr/bin/time, each browser
+# step's CPU time (scripts/test.sh).
 test_packages=(chromium chromium-driver python3 python3-pip rsync strace firefox-esr webkit2gtk-driver xvfb xauth
   python3-gi gir1.2-webkit2-4.1 gir1.2-gtk-3.0 default-jre-headless parallel
-  dpkg-dev fakeroot lintian zsh fish)
+  dpkg-dev fakeroot lintian zsh fish time)
 packages=("${build_packages[@]}")
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=("${test_packages[@]}")

@@ -51,7 +51,8 @@ faults_tier() {
     python3 Tests/FaultInjection/kill_rebuild.py "$binary" SampleImages --fallback
 }
 
-# Every site the browser checks read, built once before any browser starts. The sample's photos
+# Every site the browser checks read, built once before any browser starts, with its layout files
+# (--layout-files: the checks hold every tile to them). The sample's photos
 # are resized once, into a rendition store, by `renditions` beside the plain build of the sample;
 # the sites whose options give the same renditions then link them from the store, as
 # `build --rendition-store` does in a shop that resizes on many machines, and encode only what
@@ -59,22 +60,22 @@ faults_tier() {
 # RenditionStoreEndToEndTests); the layouts with other column widths are built plainly.
 build_sites() {
     local store=$work/rendition-store mode arguments language
-    step "build sample" "$binary" build SampleImages -o "$site" --quiet
+    step "build sample" "$binary" build SampleImages -o "$site" --quiet --layout-files
     step "resize the sample into a store" "$binary" renditions SampleImages --store "$store" --shard 0/1
     # The layouts it descends from (docs/layouts.md).
     while read -r mode arguments; do
         # shellcheck disable=SC2086 # the arguments are words
         if [[ $mode == fixed-item-width || $mode == sections ]]; then
-            step "build $mode" "$binary" build SampleImages -o "$site-$mode" --quiet $arguments
+            step "build $mode" "$binary" build SampleImages -o "$site-$mode" --quiet --layout-files $arguments
         fi
     done < docs/layouts/modes.txt
     # A generated shop: 5 categories, 12 tags, text of 1-6 lines, photos from 1:6 to 8:1,
     # products of 1-8 photos, colour and size variants, every availability state.
     rm -rf "$work/shop"
-    step "build shop" bash -c 'python3 Tests/Browser/generate_shop.py "$1" && "$2" build "$1" -o "$3" --quiet' \
+    step "build shop" bash -c 'python3 Tests/Browser/generate_shop.py "$1" && "$2" build "$1" -o "$3" --quiet --layout-files' \
         _ "$work/shop" "$binary" "$site-shop"
     run_steps "$lanes"
-    local linked=(--quiet --rendition-store "$store")
+    local linked=(--quiet --layout-files --rendition-store "$store")
     # AVIF first: it still encodes its AV1 files, the others only link.
     step "build avif" "$binary" build SampleImages -o "$site-avif" "${linked[@]}" --avif --avif-speed 9
     step "build paged" "$binary" build SampleImages -o "$site-paged" "${linked[@]}" --page-size 12 \
