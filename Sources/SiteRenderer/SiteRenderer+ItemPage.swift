@@ -78,7 +78,7 @@ extension SiteRenderer {
         values["breadcrumbLabel"] = .text(strings["breadcrumb"])
         values["src"] = .text(fromRoot(image?.src ?? original))
         values["srcset"] = .text(image.map { SiteImage.srcset($0.candidates, root: root) } ?? "")
-        let sizes = Self.itemImageSizes(photo)
+        let sizes = itemImageSizes(photo)
         values["sizes"] = .text(sizes)
         // The same WebP and AVIF sources as the photo's tile, with this page's own `sizes`.
         // Its shape (`--ar`) lets the stylesheet give the image its box before the file
@@ -94,7 +94,7 @@ extension SiteRenderer {
         } else {
             values["picture"] = .markup(
                 productViewsHTML(
-                    photo, root: root, sizes: Self.itemImageSizes,
+                    photo, root: root, sizes: itemImageSizes,
                     src: {
                         fromRoot(
                             $0.image?.src ?? options.photosFolder + "/" + $0.path.percentEncodedPath
@@ -135,9 +135,16 @@ extension SiteRenderer {
     }
 
     /// The item page image's `sizes`: its column's width, or 85vh tall where that binds (the
-    /// stylesheet's `.wf-item-image`); see ``ItemImageSizes``.
-    static func itemImageSizes(_ photo: SitePhoto) -> String {
-        ItemImageSizes.sizes(width: photo.width, height: photo.height, ratio: ratio(photo))
+    /// built-in stylesheet's `.wf-item-image`); see ``ItemImageSizes``. A stylesheet of the
+    /// owner's may lay the page out otherwise, so there it claims the viewport's width (or 85vh
+    /// tall on a screen wider than the photo): never fewer pixels than the image shows.
+    func itemImageSizes(_ photo: SitePhoto) -> String {
+        guard theme.hasBuiltInStylesheet else {
+            return
+                "(min-aspect-ratio: \(photo.width)/\(photo.height)) calc(85vh * \(Self.ratio(photo))), 100vw"
+        }
+        return ItemImageSizes.sizes(
+            width: photo.width, height: photo.height, ratio: Self.ratio(photo))
     }
 
     /// The name an item page and its neighbours' links show.

@@ -64,6 +64,9 @@ public struct Theme: Sendable {
     public let warnings: [String]
     /// The theme's stylesheet, copied to the site as it is.
     public let stylesheet: String
+    /// Whether the stylesheet is the built-in one, whose item-page geometry ``ItemImageSizes``
+    /// follows.
+    public let hasBuiltInStylesheet: Bool
     /// A stable hash of every file of the theme (see ``SiteRenderer/fingerprint(of:salt:)``).
     public let digest: UInt64
 
@@ -160,6 +163,7 @@ public struct Theme: Sendable {
         // Parsed only to reject placeholders, which a stylesheet cannot have.
         let css = try template("waterfall.css")
         stylesheet = css.render([:])
+        hasBuiltInStylesheet = stylesheet == EmbeddedTheme.files["waterfall.css"]
         digest = hasher.value
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SiteRenderer
@@ -25,5 +26,27 @@ struct ItemImageSizesTests {
         let entries = sizes.split(separator: ", ")
         #expect(entries.last == "calc(100vw - 32px)")
         #expect(entries.dropLast().allSatisfy { $0.hasPrefix("(") })
+    }
+
+    @Test("A stylesheet of the owner's gets the viewport's width: never fewer pixels than shown")
+    func ownStylesheet() throws {
+        let photo = ProductCardTests.product()
+        let builtIn = try SiteRendererTests.renderer()
+        #expect(builtIn.theme.hasBuiltInStylesheet)
+        let exact = builtIn.itemImageSizes(photo)
+        #expect(exact.contains("(min-width: 1280px) 810.667px"))
+        #expect(builtIn.itemPage(photo, context: AvailabilityTests.context).contains(exact))
+
+        // The built-in theme with one rule more in its stylesheet: the image may be wider.
+        let theme = try Theme.load(from: URL(filePath: "/theme")) { path throws(ThemeError) in
+            let name = String(path.split(separator: "/").last ?? "")
+            let text = EmbeddedTheme.files[name] ?? ""
+            return Data((name == "waterfall.css" ? text + ".wf-item{max-width:none}" : text).utf8)
+        }
+        #expect(!theme.hasBuiltInStylesheet)
+        let own = try SiteRenderer(theme: theme, options: builtIn.options)
+        let generous = own.itemImageSizes(photo)
+        #expect(generous.hasSuffix(", 100vw"))
+        #expect(own.itemPage(photo, context: AvailabilityTests.context).contains(generous))
     }
 }
