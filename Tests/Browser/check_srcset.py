@@ -2,7 +2,7 @@
 """The file each engine picks for every gallery tile, at DPR 1 and 2, and at a phone's 2.625 and 3.
 
     python3 Tests/Browser/check_srcset.py SITE_DIR --engine chromium|firefox|webkit
-        [--dpr 1|2|2.625|3] [--widths 20] [--collections first|all]
+        [--dpr 1|2|2.625|3] [--widths 20] [--collections first|all] [--item-pages N]
 
 check_site.py checks the srcset choice in Chromium alone (through the DevTools protocol); this
 checks the same rule in every engine. At --widths viewport widths from 320 to 2,560 px (each
@@ -23,6 +23,12 @@ as the tile × 2 and at most 1.3× the tile × 3 (the bounds near a breakpoint s
 Widths run narrowest first and the same page is not loaded twice at one width: a browser may
 show a wider file it already holds, and one held from a narrower width is never wider than
 this width needs.
+
+With --item-pages N, N item pages (spread over the site, product pages of several photos among
+them) are checked instead: every photo of the page (`img.wf-item-image`), at the same widths and
+1,440 px, under the same bounds: at least the pixels shown (issue 37: sharp at DPR 2 on a 1,440 px
+screen), where the ladder reaches that far (its widest item width, else the original's), and at
+most 1.3× the need.
 
 Prints a line per width and page and ends with `N passed, M failed`; exits 0 only if M == 0;
 an engine that is not installed is an error (exit 2).
@@ -60,7 +66,11 @@ def main(argv=None) -> int:
     parser.add_argument("--widths", type=int, default=20)
     parser.add_argument("--collections", default="first", choices=("first", "all"),
                         help="the home gallery's pages (first) or every category and tag page too")
+    parser.add_argument("--item-pages", type=int, default=0,
+                        help="check N item pages' photos instead of the galleries' tiles")
     args = parser.parse_args(argv)
+    if args.item_pages:
+        return check_item_pages(args)
     layout = read_layout(args.site)
     pages = [page for page in layout["pages"]
              if args.collections == "all" or "/" not in page["file"]]
@@ -113,6 +123,112 @@ def main(argv=None) -> int:
               f"enough (at most {MAX_OVERFETCH * (1.5 if dpr > 2 else 1):g})")
     print(f"{args.engine}: {passed} passed, {len(failures)} failed")
     return 0 if not failures else 1
+
+
+ITEM_IMAGES_JS = r"""
+const rect = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.width, b.height]; };
+const out = {scrollbar: window.innerWidth - document.documentElement.clientWidth, images: []};
+for (const img of document.querySelectorAll('img.wf-item-image')) {
+  let srcset = img.getAttribute('srcset');
+  const picture = img.parentElement && img.parentElement.tagName === 'PICTURE' ? img.parentElement : null;
+  for (const source of picture ? picture.querySelectorAll(':scope > source') : []) {
+    const urls = (source.getAttribute('srcset') || '').split(',')
+      .map(c => new URL(c.trim().split(/\s+/)[0], document.baseURI).href);
+    if (img.currentSrc && urls.includes(img.currentSrc)) { srcset = source.getAttribute('srcset'); break; }
+  }
+  out.images.push({img: rect(img), width: img.getAttribute('width'), height: img.getAttribute('height'),
+    srcset: srcset, currentSrc: img.currentSrc, complete: img.complete, naturalWidth: img.naturalWidth});
+}
+return out;
+"""
+
+
+def item_pages(site: str, count: int) -> list[str]:
+    """`count` item pages spread over the site's, in path order, with the first two product
+    pages of several photos among them (redirect pages, which show no photo, left out)."""
+    pages, products = [], []
+    for folder, _, names in sorted(os.walk(os.path.join(site, "items"))):
+        for name in sorted(names):
+            if not name.endswith(".html"):
+                continue
+            path = os.path.relpath(os.path.join(folder, name), site)
+            with open(os.path.join(site, path), encoding="utf-8") as file:
+                text = file.read()
+            if "wf-item-image" not in text:
+                continue
+            pages.append(path)
+            if "wf-views" in text:
+                products.append(path)
+    chosen = products[:2]
+    rest = [page for page in pages if page not in chosen]
+    step = max(1, len(rest) / max(1, count - len(chosen)))
+    chosen += [rest[int(i * step)] for i in range(count - len(chosen)) if int(i * step) < len(rest)]
+    return sorted(chosen)
+
+
+def check_item_pages(args) -> int:
+    """The item pages' mode (see the module's doc)."""
+    pages = item_pages(args.site, args.item_pages)
+    server = HoldingServer(os.path.abspath(args.site))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    dpr = int(args.dpr) if args.dpr.is_integer() else args.dpr
+    firefox_preferences = ({"layout.css.devPixelsPerPx": f"{dpr:g}"}
+                           if args.engine == "firefox" and dpr != 1 else None)
+    passed, failures, ratios = 0, [], []
+    with engines.open_engine(args.engine, dpr=1 if firefox_preferences else dpr,
+                             firefox_preferences=firefox_preferences) as browser:
+        if browser is None:
+            print(f"{args.engine} is not installed: run scripts/install-dependencies.sh --tests",
+                  file=sys.stderr)
+            return 2
+        widths = sorted(set(plan_widths(args.widths, [], 0)) | {1440})
+        print(f"{args.engine} at DPR {dpr}: {len(widths)} widths × {len(pages)} item page(s)",
+              flush=True)
+        for width in widths:
+            browser.set_width(width)
+            for page in pages:
+                url = f"{base}{page}"
+                if browser.name == "chromium":
+                    browser.driver.cdp("Network.clearBrowserCache")
+                browser.get(url)
+                browser.execute_async(EAGER_AND_DECODED_JS)
+                measured = browser.execute(ITEM_IMAGES_JS)
+                wrong = check_item_images(measured, url, dpr, ratios)
+                passed += 1 if not wrong else 0
+                failures += [f"{args.engine} dpr={dpr} w={width} {page} {w}" for w in wrong]
+                print(f"{'ok  ' if not wrong else 'FAIL'} dpr={dpr} w={width:<4} {page}: "
+                      f"{len(measured['images'])} photo(s), {len(wrong)} out of range", flush=True)
+    for failure in failures[:40]:
+        print("  FAIL " + failure)
+    if ratios:
+        print(f"{args.engine} at DPR {dpr}: item photos' file width ÷ need "
+              f"{min(ratios):.2f}–{max(ratios):.2f} where the ladder reaches")
+    print(f"{args.engine}: {passed} passed, {len(failures)} failed")
+    return 0 if not failures else 1
+
+
+def check_item_images(measured: dict, url: str, dpr: float, ratios: list[float]) -> list[str]:
+    """The item page's photos whose file is narrower than shown × DPR (above DPR 2, × 2) or over
+    1.3× that; `sizes` claims the viewport's columns, scrollbar included, so the upper bound
+    grows by the scrollbar's share of the viewport."""
+    wrong = []
+    need_dpr = min(dpr, 2)
+    bound = MAX_OVERFETCH * (max(dpr, 3) / 2 if dpr > 2 else 1)
+    share = 1 + measured["scrollbar"] / max(1, measured["images"][0]["img"][2]) \
+        if measured["images"] else 1
+    if not measured["images"]:
+        return ["no img.wf-item-image on the page"]
+    for index, image in enumerate(measured["images"]):
+        if not image.get("complete") or not image.get("naturalWidth"):
+            wrong.append(f"photo {index}: {image.get('currentSrc')!r} did not load")
+            continue
+        failure, facts = check_chosen_candidate(image, url, need_dpr, bound * share)
+        if failure:
+            wrong.append(f"photo {index}: {failure}")
+        elif facts["chosen"] and not facts["capped"]:
+            ratios.append(facts["chosen"] / facts["need"])
+    return wrong
 
 
 def breakpoint_starts(layout: dict) -> list[float]:
