@@ -116,7 +116,7 @@ step() {
 # stopped (SIGTERM to their process groups: the checks close their browsers) and the tier fails,
 # the failed step's log printed last.
 run_steps() {
-    local lanes=$1 logs next=0 finished status failed=""
+    local lanes=$1 logs next=0 finished status failed="" pid
     local -A running=()
     logs=$(mktemp -d "$work/logs.XXXXXX")
     trap 'stop_steps "${!running[@]}"; echo "scripts/test.sh: interrupted; the running steps stopped" >&2; exit 130' \
@@ -129,10 +129,22 @@ run_steps() {
             running[$!]=$next
             next=$((next + 1))
         done
-        status=0
+        # Not `wait -n -p`: given pids, bash 5.2 answers "no such job" for a step that ended
+        # while the previous wait returned another (CI, 2026-12-06) and unsets the variable. A
+        # step's end is seen instead as its pid vanishing (bash reaps it at once), and `wait PID`
+        # then gives its status, which bash keeps for every ended background pid.
         finished=""
-        wait -n -p finished "${!running[@]}" || status=$?
-        [[ -n $finished && -n ${running[$finished]:-} ]] || continue
+        while [[ -z $finished ]]; do
+            for pid in "${!running[@]}"; do
+                if ! kill -0 "$pid" 2>/dev/null; then
+                    finished=$pid
+                    break
+                fi
+            done
+            [[ -n $finished ]] || sleep 0.2
+        done
+        status=0
+        wait "$finished" || status=$?
         local index=${running[$finished]}
         unset "running[$finished]"
         if ((status == 0)); then
