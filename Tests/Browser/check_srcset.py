@@ -37,6 +37,7 @@ an engine that is not installed is an error (exit 2).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import threading
@@ -69,27 +70,17 @@ def main(argv=None) -> int:
     parser.add_argument("--item-pages", type=int, default=0,
                         help="check N item pages' photos instead of the galleries' tiles")
     args = parser.parse_args(argv)
+    if args.engine == "webkit" and not args.dpr.is_integer():
+        print("WebKitGTK draws at whole device pixel ratios only (GDK_SCALE)", file=sys.stderr)
+        return 2
     if args.item_pages:
         return check_item_pages(args)
     layout = read_layout(args.site)
     pages = [page for page in layout["pages"]
              if args.collections == "all" or "/" not in page["file"]]
-    server = HoldingServer(os.path.abspath(args.site))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
     passed, failures, ratios = 0, [], []
-    if args.engine == "webkit" and not args.dpr.is_integer():
-        print("WebKitGTK draws at whole device pixel ratios only (GDK_SCALE)", file=sys.stderr)
-        return 2
-    dpr = int(args.dpr) if args.dpr.is_integer() else args.dpr
-    # engines.open_engine gives Firefox one decimal of the ratio; 2.625 is passed whole here.
-    firefox_preferences = ({"layout.css.devPixelsPerPx": f"{dpr:g}"}
-                           if args.engine == "firefox" and dpr != 1 else None)
-    with engines.open_engine(args.engine, dpr=1 if firefox_preferences else dpr,
-                             firefox_preferences=firefox_preferences) as browser:
+    with served_in_engine(args) as (browser, base, dpr):
         if browser is None:
-            print(f"{args.engine} is not installed: run scripts/install-dependencies.sh --tests",
-                  file=sys.stderr)
             return 2
         beside = gutter(browser, base + pages[0]["file"])
         widths = plan_widths(args.widths, breakpoint_starts(layout), beside)
@@ -102,12 +93,7 @@ def main(argv=None) -> int:
             browser.set_width(width)
             for page in pages:
                 url = f"{base}{page['file']}"
-                if browser.name == "chromium":
-                    # Chromium shows a wider file it holds (from the 1,000 px probe, say).
-                    browser.driver.cdp("Network.clearBrowserCache")
-                browser.get(url)
-                browser.execute_async(EAGER_AND_DECODED_JS)
-                measured = browser.execute(MEASURE_JS)
+                measured = load_decoded(browser, url, MEASURE_JS)
                 scrollbar_share = beside / columns_at(layout, width - beside)
                 wrong, chosen = check_tiles(measured, url, dpr, bound, scrollbar_share)
                 passed += 1 if not wrong else 0
@@ -115,14 +101,10 @@ def main(argv=None) -> int:
                 ratios += chosen
                 print(f"{'ok  ' if not wrong else 'FAIL'} dpr={dpr} w={width:<4} {page['file']}: "
                       f"{len(measured.get('tiles', []))} tiles, {len(wrong)} out of range", flush=True)
-    for failure in failures[:40]:
-        print("  FAIL " + failure)
-    if ratios:
-        print(f"{args.engine} at DPR {dpr}: file width ÷ (the column `sizes` claims × "
-              f"{min(dpr, 2):g}) {min(ratios):.2f}–{max(ratios):.2f} where the original is wide "
-              f"enough (at most {MAX_OVERFETCH * (1.5 if dpr > 2 else 1):g})")
-    print(f"{args.engine}: {passed} passed, {len(failures)} failed")
-    return 0 if not failures else 1
+    summary = (f"{args.engine} at DPR {dpr}: file width ÷ (the column `sizes` claims × "
+               f"{min(dpr, 2):g}) {min(ratios):.2f}–{max(ratios):.2f} where the original is wide "
+               f"enough (at most {MAX_OVERFETCH * (1.5 if dpr > 2 else 1):g})" if ratios else None)
+    return finish(args.engine, passed, failures, summary)
 
 
 ITEM_IMAGES_JS = r"""
@@ -169,18 +151,9 @@ def item_pages(site: str, count: int) -> list[str]:
 def check_item_pages(args) -> int:
     """The item pages' mode (see the module's doc)."""
     pages = item_pages(args.site, args.item_pages)
-    server = HoldingServer(os.path.abspath(args.site))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    dpr = int(args.dpr) if args.dpr.is_integer() else args.dpr
-    firefox_preferences = ({"layout.css.devPixelsPerPx": f"{dpr:g}"}
-                           if args.engine == "firefox" and dpr != 1 else None)
     passed, failures, ratios = 0, [], []
-    with engines.open_engine(args.engine, dpr=1 if firefox_preferences else dpr,
-                             firefox_preferences=firefox_preferences) as browser:
+    with served_in_engine(args) as (browser, base, dpr):
         if browser is None:
-            print(f"{args.engine} is not installed: run scripts/install-dependencies.sh --tests",
-                  file=sys.stderr)
             return 2
         widths = sorted(set(plan_widths(args.widths, [], 0)) | {1440})
         print(f"{args.engine} at DPR {dpr}: {len(widths)} widths × {len(pages)} item page(s)",
@@ -189,22 +162,24 @@ def check_item_pages(args) -> int:
             browser.set_width(width)
             for page in pages:
                 url = f"{base}{page}"
-                if browser.name == "chromium":
-                    browser.driver.cdp("Network.clearBrowserCache")
-                browser.get(url)
-                browser.execute_async(EAGER_AND_DECODED_JS)
-                measured = browser.execute(ITEM_IMAGES_JS)
+                measured = load_decoded(browser, url, ITEM_IMAGES_JS)
                 wrong = check_item_images(measured, url, dpr, ratios)
                 passed += 1 if not wrong else 0
                 failures += [f"{args.engine} dpr={dpr} w={width} {page} {w}" for w in wrong]
                 print(f"{'ok  ' if not wrong else 'FAIL'} dpr={dpr} w={width:<4} {page}: "
                       f"{len(measured['images'])} photo(s), {len(wrong)} out of range", flush=True)
+    summary = (f"{args.engine} at DPR {dpr}: item photos' file width ÷ need "
+               f"{min(ratios):.2f}–{max(ratios):.2f} where the ladder reaches" if ratios else None)
+    return finish(args.engine, passed, failures, summary)
+
+
+def finish(engine: str, passed: int, failures: list[str], summary: str | None) -> int:
+    """Prints the first 40 failures, the summary and the count; the exit status."""
     for failure in failures[:40]:
         print("  FAIL " + failure)
-    if ratios:
-        print(f"{args.engine} at DPR {dpr}: item photos' file width ÷ need "
-              f"{min(ratios):.2f}–{max(ratios):.2f} where the ladder reaches")
-    print(f"{args.engine}: {passed} passed, {len(failures)} failed")
+    if summary:
+        print(summary)
+    print(f"{engine}: {passed} passed, {len(failures)} failed")
     return 0 if not failures else 1
 
 
@@ -229,6 +204,38 @@ def check_item_images(measured: dict, url: str, dpr: float, ratios: list[float])
         elif facts["chosen"] and not facts["capped"]:
             ratios.append(facts["chosen"] / facts["need"])
     return wrong
+
+
+@contextlib.contextmanager
+def served_in_engine(args):
+    """The site served on loopback and the engine opened at the DPR asked for: yields
+    (browser, base URL, DPR), the browser None (said on stderr) when the engine is missing."""
+    server = HoldingServer(os.path.abspath(args.site))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    dpr = int(args.dpr) if args.dpr.is_integer() else args.dpr
+    # engines.open_engine gives Firefox one decimal of the ratio; 2.625 is passed whole here.
+    firefox_preferences = ({"layout.css.devPixelsPerPx": f"{dpr:g}"}
+                           if args.engine == "firefox" and dpr != 1 else None)
+    try:
+        with engines.open_engine(args.engine, dpr=1 if firefox_preferences else dpr,
+                                 firefox_preferences=firefox_preferences) as browser:
+            if browser is None:
+                print(f"{args.engine} is not installed: run scripts/install-dependencies.sh "
+                      "--tests", file=sys.stderr)
+            yield browser, base, dpr
+    finally:
+        server.shutdown()
+
+
+def load_decoded(browser, url: str, measure_js: str) -> dict:
+    """Loads `url` with every image made eager and decoded, then runs `measure_js`."""
+    if browser.name == "chromium":
+        # Chromium shows a wider file it holds (from the 1,000 px probe, say).
+        browser.driver.cdp("Network.clearBrowserCache")
+    browser.get(url)
+    browser.execute_async(EAGER_AND_DECODED_JS)
+    return browser.execute(measure_js)
 
 
 def breakpoint_starts(layout: dict) -> list[float]:
