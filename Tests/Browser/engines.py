@@ -172,6 +172,12 @@ class Firefox:
     name = "firefox"
 
     def __init__(self, preferences: dict[str, object]):
+        self.preferences = preferences
+        self.width = None
+        self._start()
+
+    def _start(self) -> None:
+        preferences = self.preferences
         binary = shutil.which("firefox-esr")
         try:
             from marionette_driver.marionette import Marionette  # type: ignore
@@ -204,6 +210,7 @@ class Firefox:
             raise
 
     def set_width(self, width: int) -> None:
+        self.width = width
         outer = width
         for _ in range(8):
             self.client.set_window_rect(width=outer, height=HEIGHT)
@@ -217,6 +224,25 @@ class Firefox:
         raise EngineError(f"firefox: window.innerWidth is {inner}, not {width}")
 
     def get(self, url: str) -> None:
+        from marionette_driver.errors import InvalidSessionIdException  # type: ignore
+
+        try:
+            self._get(url)
+        except (OSError, InvalidSessionIdException) as error:
+            # Marionette's socket closed (or, once it has, the session is gone): the browser
+            # process went away (seen once in CI under a load of 20, "Connection reset by
+            # peer", 40 item pages into a check). No page here runs a script, so a crash is the
+            # browser's; a page that crashed it would do so again. Started afresh at the same
+            # width, the load is tried once more.
+            print(f"firefox: the browser went away ({error!r}) loading {url}; starting it again",
+                  file=sys.stderr)
+            self.close()
+            self._start()
+            if self.width is not None:
+                self.set_width(self.width)
+            self._get(url)
+
+    def _get(self, url: str) -> None:
         if _same_document(self.execute, url):
             self.client.navigate(url)
             return
