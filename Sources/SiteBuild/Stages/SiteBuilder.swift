@@ -27,6 +27,13 @@ public struct SiteBuilder {
     }
 
     public func build() throws(SiteBuildError) {
+        // The build's locals are gone once `buildSite` returns: what it hands back is freed on a
+        // thread of its own (see ``Leftovers``).
+        try buildSite().letGo()
+    }
+
+    /// ``build()``, handing back what it leaves in memory.
+    private func buildSite() throws(SiteBuildError) -> Leftovers {
         let started = Date()
         let photosPath = settings.photos.path
         var isDirectory = false
@@ -272,6 +279,7 @@ public struct SiteBuilder {
                     tolerance: renderer.options.layout.balanceTolerance))
             if let hint = discoveryHint { reporter.result(hint) }
         }
+        return Leftovers(metadata, metadataFound, catalogue, scan, loaded as Any, draft)
     }
 
     /// Writes the pages, layout.json and the stylesheets, and places the originals; records in
