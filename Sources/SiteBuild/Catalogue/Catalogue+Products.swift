@@ -53,15 +53,20 @@ extension Catalogue {
         let covers = productCovers()
         guard !covers.isEmpty else { return self }
         var folded = self
-        let grouped = Set(covers.values.joined())
-        var productOfCover: [Int: [Int]] = [:]
+        // By position rather than in sets and dictionaries of positions: at 25,000 products of
+        // 4 photos their hashing was a fifth of the folding.
+        var grouped = [Bool](repeating: false, count: photos.count)
+        var productAt = [[Int]?](repeating: nil, count: photos.count)
+        var productOfCover = [[Int]?](repeating: nil, count: photos.count)
+        for (first, members) in covers {
+            productAt[first] = members
+            productOfCover[members[0]] = members
+            for position in members { grouped[position] = true }
+        }
         // A product's card stands where its first photo does, and is its cover.
         let kept = photos.indices.compactMap { position -> Int? in
-            if let members = covers[position] {
-                productOfCover[members[0]] = members
-                return members[0]
-            }
-            return grouped.contains(position) ? nil : position
+            if let members = productAt[position] { return members[0] }
+            return grouped[position] ? nil : position
         }
         // Forgotten first: `keep` would otherwise find the cards' products again, for nothing.
         folded.forgetProducts()

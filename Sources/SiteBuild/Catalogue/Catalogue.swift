@@ -143,10 +143,13 @@ public struct Catalogue: Sendable {
     /// `metadata`, else by its title, else by its file name.
     /// The other photos of a product get no page of their own: the product's page shows them.
     mutating func assignItemPaths(metadata: PhotoMetadata = PhotoMetadata()) {
-        let covered = Set(productCovers().values.flatMap { $0.dropFirst() })
+        let covers = productCovers()
+        var covered = [Bool](repeating: false, count: covers.isEmpty ? 0 : photos.count)
+        for members in covers.values {
+            for position in members.dropFirst() { covered[position] = true }
+        }
         let positions =
-            covered.isEmpty
-            ? Array(photos.indices) : photos.indices.filter { !covered.contains($0) }
+            covers.isEmpty ? Array(photos.indices) : photos.indices.filter { !covered[$0] }
         // By position: a copy of each photo cost a 100,000-photo rebuild more than the naming.
         let named = ItemPaths.paths(for: positions.map { photos[$0].path }) { index in
             let photo = positions[index]
@@ -245,9 +248,16 @@ public struct Catalogue: Sendable {
         if !productKeys.isEmpty {
             setProducts(kept.map { productKeys[$0] }, places: kept.map { productPlaces[$0] })
         }
-        folderCounts = folders.reduce(into: [:]) { $0[$1, default: 0] += 1 }
-        let stillHeld = Set(folders)
-        sectionFolders = sectionFolders.filter { stillHeld.contains($0) }
+        // A folder's photos are next to each other: counted by runs, a look-up per run.
+        var counts: [String: Int] = [:]
+        var start = 0
+        for index in folders.indices
+        where index + 1 == folders.count || folders[index + 1] != folders[index] {
+            counts[folders[index], default: 0] += index + 1 - start
+            start = index + 1
+        }
+        folderCounts = counts
+        sectionFolders = sectionFolders.filter { counts[$0] != nil }
     }
 
     /// Forgets which photos make one product, once each product is one card.

@@ -92,7 +92,7 @@ extension MetadataRecordText {
                 guard let text = optional(index) else { return nil }
                 texts.append(text)
             }
-            var entry = PhotoMetadata.Entry()
+            var entry = PhotoMetadata.Entry.Fields()
             entry.title = texts[0]
             entry.alt = texts[1]
             entry.caption = texts[2]
@@ -121,7 +121,7 @@ extension MetadataRecordText {
             entry.product = product
             entry.position = position
             entry.variant = variant
-            return entry
+            return PhotoMetadata.Entry(entry)
         }
 
         /// A section line's entry (see ``MetadataRecordText``).

@@ -28,50 +28,6 @@ import SiteRenderer
 /// ```
 /// Every field is optional. Unknown keys are errors naming the key.
 public struct PhotoMetadata: Sendable {
-    public struct Entry: Sendable, Equatable {
-        var title: String?
-        var alt: String?
-        var caption: String?
-        var link: String?
-        var price: String?
-        /// Short text on the card ("New", "Sold out").
-        var badge: String?
-        /// The `availability` (``Availability``); a badge saying "Sold out" is `.soldOut`.
-        var availability: Availability?
-        /// The price before a sale (`compareAtPrice`), shown struck through beside `price`.
-        var compareAtPrice: String?
-        /// The compare-at price as an amount, once ``PhotoMetadata/resolvePrices(currency:language:)``
-        /// has read it (it must be the price's currency and more than the price).
-        var compareAtOffer: Offer?
-        /// The ISO 4217 currency of a bare-amount price, over the `currency` setting.
-        var currency: String?
-        /// The photo's own licence fields (see ``ImageRights``).
-        var rights: ImageRights?
-        /// Where a tile cropped to the shape caps keeps the photo's subject (``FocusPoint``),
-        /// as CSS `object-position`; nil: the centre.
-        var focus: String?
-        /// The price as an amount and a currency, once ``PhotoMetadata/resolvePrices(currency:language:)``
-        /// has read it.
-        var offer: Offer?
-        /// The `tags` (see ``TagList``): each gets a page listing the products that have it.
-        var tags: [String] = []
-        /// The owner's place for the photo: photos with an `order` come first, lowest first, in
-        /// any `sort` (see ``CatalogueOrder``).
-        var order: Double?
-        /// The name of the photo's page (`everyday-mug` → `items/ceramics/everyday-mug.html`),
-        /// over its title's slug (see ``ItemPaths``).
-        var slug: String?
-        /// The product the photo shows (see ``ProductRows``): photos with the same `product` are
-        /// one product, one card in the gallery and one page with all of its photos.
-        var product: String?
-        /// The photo's place among its product's photos (lowest first); the first is the cover.
-        var position: Double?
-        /// The variant the photo shows ("Blue", "Large"), with its own price and availability.
-        var variant: String?
-
-        var hasCaptionText: Bool { title != nil || caption != nil || price != nil }
-    }
-
     /// A folder's section: its header title, and what ``SectionOptions`` it lays out with.
     public struct SectionEntry: Sendable, Equatable {
         var title: String?

@@ -27,6 +27,13 @@ public struct SiteBuilder {
     }
 
     public func build() throws(SiteBuildError) {
+        // The build's locals are gone once `buildSite` returns: what it hands back is freed on a
+        // thread of its own (see ``Leftovers``).
+        try buildSite().letGo()
+    }
+
+    /// ``build()``, handing back what it leaves in memory.
+    private func buildSite() throws(SiteBuildError) -> Leftovers {
         let started = Date()
         let photosPath = settings.photos.path
         var isDirectory = false
@@ -175,6 +182,8 @@ public struct SiteBuilder {
         var draft = BuildCache.Draft(scan)
         draft.metadata = metadataFound.record
         var keptPages = 0
+        // The catalogue of every photo, before `write` folded its products: freed with the rest.
+        var unfolded: Catalogue?
         do {
             if settings.renditions {
                 let renditions = try writeRenditions(
@@ -195,6 +204,7 @@ public struct SiteBuilder {
                 keepsItemPages: redirects.isEmpty && cache?.redirects.isEmpty != false,
                 to: publisher, progress: progress)
             carriedFolders += written.carried
+            unfolded = written.unfolded
             if catalogue.photos.count != shownCount {
                 redirects = self.redirects(
                     catalogue, cache: cache, previousPositions: previousPositions)
@@ -272,20 +282,25 @@ public struct SiteBuilder {
                     tolerance: renderer.options.layout.balanceTolerance))
             if let hint = discoveryHint { reporter.result(hint) }
         }
+        return Leftovers(
+            metadata, metadataFound, catalogue, unfolded as Any, scan, loaded as Any, draft)
     }
 
     /// Writes the pages, layout.json and the stylesheets, and places the originals; records in
     /// `draft` which originals are published and what each page was made from. Photos gone
     /// since the scan are left out of `catalogue` (and of the pages, rendered again without them). Returns the
     /// previous site's originals, item pages and page kinds' folders that are taken over rather than placed again,
-    /// and the paths of the page kinds' pages.
+    /// the paths of the page kinds' pages, and the catalogue before its products were folded
+    /// (for the caller to free with the rest).
     private func write(
         _ catalogue: inout Catalogue, scan: ScanResult, renderer: SiteRenderer,
         shareImage: SiteRenderer.ShareImage?, cache: BuildCache?,
         previousPositions: () -> [Int?],
         draft: inout BuildCache.Draft, keepsItemPages: Bool, to publisher: SitePublisher,
         progress: any BuildProgress
-    ) throws(SiteBuildError) -> (carried: [CarriedFolder], collectionPages: [String]) {
+    ) throws(SiteBuildError) -> (
+        carried: [CarriedFolder], collectionPages: [String], unfolded: Catalogue
+    ) {
         try withholdLongOriginals(
             &catalogue, staging: publisher.output.staging.path,
             folder: renderer.options.photosFolder, linksOriginals: renderer.options.linksOriginals)
@@ -416,7 +431,9 @@ public struct SiteBuilder {
                     photoCount: final.photos.count),
                 at: LayoutDocument.indexFileName)
         }
-        return ([carried, items.carried].compactMap { $0 } + kinds.carried, kinds.paths)
+        return (
+            [carried, items.carried].compactMap { $0 } + kinds.carried, kinds.paths, allPhotos
+        )
     }
 
     /// Scans the photos folder, leaving out the folders in `excluded` (the output, the static
