@@ -1,6 +1,7 @@
-/// The text band under a card: its height at each breakpoint is fixed when the site is built,
-/// from what the card shows and how many lines that takes at the breakpoint's narrowest column,
-/// so the layout stays exact at every width; a card with no text has no band at all.
+/// The text band under a card: its height in each band range (a breakpoint, or a part of one
+/// cut by ``BandSplits``) is fixed when the site is built, from what the card shows and how
+/// many lines that takes at the range's narrowest column, so the layout stays exact at every
+/// width; a card with no text has no band at all.
 ///
 /// The 3-line rule: a title or a caption that takes up to ``maximumLines`` lines at the card's
 /// width is shown whole; a longer one is cut to that many lines, ending in an ellipsis (CSS line
@@ -33,25 +34,56 @@ public enum CaptionBand {
     /// (the `--caption-height` a user chose), else the padding plus a line per title line, price
     /// and caption line.
     public static func lines(_ photo: SitePhoto, fixed: Double, cardWidth: Double) -> Lines {
-        lines(photo, fixed: fixed, cardWidths: [cardWidth])[0]
+        Text(photo, fixed: fixed).lines(cardWidth: cardWidth)
     }
 
-    /// The band at each of `cardWidths` (a breakpoint's narrowest column each); the text is
-    /// measured once for them all.
+    /// The band at each of `cardWidths`; the text is measured once for them all.
     public static func lines(_ photo: SitePhoto, fixed: Double, cardWidths: [Double]) -> [Lines] {
-        guard hasText(photo) else {
-            return Array(repeating: Lines(title: 0, caption: 0, height: 0), count: cardWidths.count)
+        let text = Text(photo, fixed: fixed)
+        return cardWidths.map(text.lines(cardWidth:))
+    }
+
+    /// What one card shows, measured once: its band at any card width, and whether the band's
+    /// height changes with the width at all.
+    public struct Text: Sendable {
+        let title: TextMeasure.Measured?
+        let caption: TextMeasure.Measured?
+        let priceLines: Int
+        let fixed: Double
+
+        /// `photo`'s title, price and caption in the band's type; `fixed` as in
+        /// ``CaptionBand/lines(_:fixed:cardWidth:)``.
+        public init(_ photo: SitePhoto, fixed: Double) {
+            let shows = CaptionBand.hasText(photo)
+            title = shows ? measured(photo.title, bold: true) : nil
+            caption = shows ? measured(photo.caption, bold: false) : nil
+            priceLines = (photo.price ?? "").isEmpty ? 0 : 1
+            self.fixed = shows ? fixed : 0
         }
-        let title = measured(photo.title, bold: true)
-        let caption = measured(photo.caption, bold: false)
-        let price = (photo.price ?? "").isEmpty ? 0 : 1
-        return cardWidths.map { cardWidth in
+
+        /// Whether the band's height follows its text's lines (a card with text and no fixed
+        /// `--caption-height`).
+        public var followsLines: Bool { fixed <= 0 && (title != nil || caption != nil) }
+
+        /// The band on a card `cardWidth` px wide.
+        public func lines(cardWidth: Double) -> Lines {
+            guard title != nil || caption != nil || priceLines > 0 else {
+                return Lines(title: 0, caption: 0, height: 0)
+            }
             let textWidth = cardWidth - horizontalPadding
             let titleLines = clampedLines(title, textWidth)
             let captionLines = clampedLines(caption, textWidth)
-            let lines = titleLines + price + captionLines
+            let lines = titleLines + priceLines + captionLines
             let height = fixed > 0 ? fixed : padding + Double(lines) * lineHeight
             return Lines(title: titleLines, caption: captionLines, height: height)
+        }
+
+        /// The band's lines of text (title, price and caption, as clamped) on a card `cardWidth`
+        /// px wide: what its height counts. `slack` above 0 counts them for text that much
+        /// narrower (0.02: 2% narrower), as a browser's kerned text may be.
+        public func lineCount(cardWidth: Double, slack: Double = 0) -> Int {
+            let textWidth = (cardWidth - horizontalPadding) / (1 - slack)
+            return clampedLines(title, textWidth) + priceLines + clampedLines(caption, textWidth)
         }
     }
 

@@ -1,0 +1,109 @@
+import MasonryLayout
+
+/// Where a page's breakpoints are cut into band ranges, so that no card's band holds more than
+/// one spare line at any whole-pixel width.
+///
+/// A band is as tall as its text at the narrowest column of its range (see ``CaptionBand``); at
+/// wider widths of the range the text may take fewer lines, and the band shows the difference
+/// as blank lines. The lines a text takes never grow with the width, so a band's spare room
+/// grows across its range. From a range's start, each card's band would reach a second spare
+/// line at the first width where its lines are two fewer than at the start; the next range
+/// starts at the first such width of any card, where every band is measured afresh. Taking the
+/// furthest reach each time is the fewest cuts that keep every band within one spare line (the
+/// greedy cover of a line). At most ``bandRangeLimit`` ranges per breakpoint: each range repeats
+/// every tile's layout data, so past it the last range keeps its spare lines.
+///
+/// Browsers set the text narrower than the table's sum of advances: they kern DejaVu Sans, and
+/// WebKitGTK rounds each advance to a whole pixel ("Terracotta glaze, 80 ml" is about 2% narrower
+/// in Chromium and Firefox, nearly 4% in WebKitGTK). A text then loses its lines a few pixels
+/// before the table says, and a band cut where the table counts two lines lost would already
+/// show two blank lines there. So the search counts each text ``kerningSlack`` narrower, and
+/// cuts where that count has lost two lines, unless it has already lost them at the range's
+/// start (no cut can then promise a browser's lines), where the table's own count decides.
+/// The bands themselves are measured with the table, so a text is never counted short.
+///
+/// The cuts are at whole pixels, and the bands are measured there, so every whole-pixel width
+/// is covered; between two whole pixels (a zoomed page) a band may hold its second spare line
+/// for less than a pixel.
+struct BandSplits {
+    /// The most band ranges one breakpoint is cut into. The sample's 2-column breakpoint needs
+    /// 6 (its 12 cards' texts lose lines at different widths); each range costs its page about
+    /// 1.2 KB of tile positions on the sample's home page (64 KB before any cut, 72 KB after).
+    static let bandRangeLimit = 6
+    /// How much narrower than the table's sum a browser may set a text, for where to cut.
+    static let kerningSlack = 0.03
+
+    /// Per breakpoint of the options, the gallery widths where its band ranges after the first
+    /// start, ascending.
+    let widths: [[Double]]
+
+    /// The cuts for cards of `sections`: per section, each card's text and its column width at
+    /// each breakpoint (a linear function of the gallery width); `breakpointWidths` are the
+    /// engine's ranges.
+    init(
+        sections: [(texts: [CaptionBand.Text], cardWidths: [LinearLength])],
+        breakpointWidths: [Range<Double>]
+    ) {
+        widths = breakpointWidths.enumerated().map { index, range in
+            let cards = sections.map { section in
+                (texts: section.texts.filter(\.followsLines), cardWidth: section.cardWidths[index])
+            }.filter { $0.cardWidth.perGalleryWidth > 0 && !$0.texts.isEmpty }
+            return Self.splits(of: range, cards: cards)
+        }
+    }
+
+    /// The band ranges' starts after the first in `range`, by the greedy rule above.
+    private static func splits(
+        of range: Range<Double>, cards: [(texts: [CaptionBand.Text], cardWidth: LinearLength)]
+    ) -> [Double] {
+        var splits: [Double] = []
+        var start = range.lowerBound
+        while splits.count < bandRangeLimit - 1 {
+            // The first whole pixel past the start, and the last below the range's end.
+            let lowest = Int(start.rounded(.down)) + 1
+            var next = Int(range.upperBound.rounded(.up))
+            for section in cards {
+                let startWidth = section.cardWidth.value(atGalleryWidth: start)
+                for text in section.texts {
+                    let allowed = text.lineCount(cardWidth: startWidth) - 2
+                    // A band of one or two lines can never lose two.
+                    guard allowed >= 1, lowest < next else { continue }
+                    // Where the text may already be two lines shorter in a browser at the start,
+                    // no cut can promise that; cut where the table's own count has lost two.
+                    let kerned = text.lineCount(cardWidth: startWidth, slack: kerningSlack)
+                    if let width = firstWidth(
+                        in: lowest..<next, where: text, cardWidth: section.cardWidth,
+                        takesAtMost: allowed, slack: kerned > allowed ? kerningSlack : 0)
+                    {
+                        next = width
+                    }
+                }
+            }
+            guard Double(next) < range.upperBound else { break }
+            splits.append(Double(next))
+            start = Double(next)
+        }
+        return splits
+    }
+
+    /// The smallest whole gallery width in `widths` at which `text` takes at most `lines`
+    /// lines, or nil when even the widest does not; a bisection, as lines only fall with the
+    /// width.
+    private static func firstWidth(
+        in widths: Range<Int>, where text: CaptionBand.Text, cardWidth: LinearLength,
+        takesAtMost lines: Int, slack: Double
+    ) -> Int? {
+        func fits(_ width: Int) -> Bool {
+            text.lineCount(cardWidth: cardWidth.value(atGalleryWidth: Double(width)), slack: slack)
+                <= lines
+        }
+        guard let widest = widths.last, fits(widest) else { return nil }
+        var low = widths.lowerBound
+        var high = widest
+        while low < high {
+            let middle = low + (high - low) / 2
+            if fits(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
