@@ -13,14 +13,17 @@ import MasonryLayout
 /// greedy cover of a line). At most ``bandRangeLimit`` ranges per breakpoint: each range repeats
 /// every tile's layout data, so past it the last range keeps its spare lines.
 ///
-/// Browsers set the text narrower than the table's sum of advances: they kern DejaVu Sans, and
-/// WebKitGTK rounds each advance to a whole pixel ("Terracotta glaze, 80 ml" is about 2% narrower
-/// in Chromium and Firefox, nearly 4% in WebKitGTK). A text then loses its lines a few pixels
-/// before the table says, and a band cut where the table counts two lines lost would already
-/// show two blank lines there. So the search counts each text ``kerningSlack`` narrower, and
-/// cuts where that count has lost two lines, unless it has already lost them at the range's
-/// start (no cut can then promise a browser's lines), where the table's own count decides.
-/// The bands themselves are measured with the table, so a text is never counted short.
+/// Browsers set the text narrower than the table's sum of advances: Chromium and Firefox kern
+/// DejaVu Sans (up to 3.5% narrower on the sample's cards), and WebKitGTK also rounds each
+/// advance to a whole pixel (up to 6% narrower on a long card text, 7.6% on a short one). A
+/// text then loses its lines some pixels before the table says, and a band cut where the table
+/// counts two lines lost would already show two blank lines there. So the search counts each
+/// text ``narrowing`` narrower, against the band's own count (the text
+/// ``CaptionBand/widthMargin`` wider), and cuts where that count has lost two lines. Where it
+/// has lost them at the range's start already (the text sits on a line's edge there), the
+/// search counts the text as narrow as it can without that: the narrowest of the widths
+/// tried that still takes more lines at the start; a browser whose text is narrower still may
+/// show a second spare line there.
 ///
 /// The cuts are at whole pixels, and the bands are measured there, so every whole-pixel width
 /// is covered; between two whole pixels (a zoomed page) a band may hold its second spare line
@@ -29,9 +32,13 @@ struct BandSplits {
     /// The most band ranges one breakpoint is cut into. The sample's 2-column breakpoint needs
     /// 6 (its 12 cards' texts lose lines at different widths); each range costs its page about
     /// 1.2 KB of tile positions on the sample's home page (64 KB before any cut, 72 KB after).
-    static let bandRangeLimit = 6
-    /// How much narrower than the table's sum a browser may set a text, for where to cut.
-    static let kerningSlack = 0.03
+    static let bandRangeLimit = 16
+    /// How much narrower than the table's sum a browser may set a text, for where to cut
+    /// (0.06: 6%, WebKitGTK's most on a long text).
+    static let narrowing = 0.06
+    /// The step between the text widths tried where a text sits on a line's edge at a range's
+    /// start (see ``narrowestScale(_:cardWidth:above:)``).
+    static let scaleStep = 0.02
 
     /// Per breakpoint of the options, the gallery widths where its band ranges after the first
     /// start, ascending.
@@ -68,12 +75,10 @@ struct BandSplits {
                     let allowed = text.lineCount(cardWidth: startWidth) - 2
                     // A band of one or two lines can never lose two.
                     guard allowed >= 1, lowest < next else { continue }
-                    // Where the text may already be two lines shorter in a browser at the start,
-                    // no cut can promise that; cut where the table's own count has lost two.
-                    let kerned = text.lineCount(cardWidth: startWidth, slack: kerningSlack)
+                    let scale = narrowestScale(text, cardWidth: startWidth, above: allowed)
                     if let width = firstWidth(
                         in: lowest..<next, where: text, cardWidth: section.cardWidth,
-                        takesAtMost: allowed, slack: kerned > allowed ? kerningSlack : 0)
+                        takesAtMost: allowed, scale: scale)
                     {
                         next = width
                     }
@@ -86,15 +91,32 @@ struct BandSplits {
         return splits
     }
 
+    /// The narrowest text, as a multiple of the table's width (from 1 − ``narrowing`` up in
+    /// steps of ``scaleStep``), whose lines on a card `cardWidth` px wide are still more than
+    /// `lines`: the band's own count (1 + ``CaptionBand/widthMargin``) at the latest.
+    private static func narrowestScale(
+        _ text: CaptionBand.Text, cardWidth: Double, above lines: Int
+    )
+        -> Double
+    {
+        var scale = 1 - narrowing
+        while scale < 1 + CaptionBand.widthMargin {
+            if text.lineCount(cardWidth: cardWidth, scale: scale) > lines { return scale }
+            scale += scaleStep
+        }
+        return 1 + CaptionBand.widthMargin
+    }
+
     /// The smallest whole gallery width in `widths` at which `text` takes at most `lines`
-    /// lines, or nil when even the widest does not; a bisection, as lines only fall with the
+    /// lines (counted for text `scale` times the table's width), or nil when even the widest
+    /// does not; a bisection, as lines only fall with the
     /// width.
     private static func firstWidth(
         in widths: Range<Int>, where text: CaptionBand.Text, cardWidth: LinearLength,
-        takesAtMost lines: Int, slack: Double
+        takesAtMost lines: Int, scale: Double
     ) -> Int? {
         func fits(_ width: Int) -> Bool {
-            text.lineCount(cardWidth: cardWidth.value(atGalleryWidth: Double(width)), slack: slack)
+            text.lineCount(cardWidth: cardWidth.value(atGalleryWidth: Double(width)), scale: scale)
                 <= lines
         }
         guard let widest = widths.last, fits(widest) else { return nil }

@@ -7,7 +7,10 @@
 /// width is shown whole; a longer one is cut to that many lines, ending in an ellipsis (CSS line
 /// clamp, `--tl` and `--nl` lines). The price is one line. Lines are counted with
 /// ``TextMeasure``, in the default theme's type: ``lineHeight`` px lines of ``fontSize`` px text,
-/// the title bold, inside ``horizontalPadding`` px and ``padding`` px of padding in all.
+/// the title bold, inside ``horizontalPadding`` px and ``padding`` px of padding in all, for
+/// text ``widthMargin`` wider than the table says, so a browser whose text is a little wider
+/// (WebKitGTK's and Firefox's DejaVu Sans are up to 0.2% wider than the table) still shows
+/// within its band every line counted.
 public enum CaptionBand {
     /// Top plus bottom padding of a band, px.
     public static let padding = 16.0
@@ -19,6 +22,14 @@ public enum CaptionBand {
     public static let fontSize = 14.4
     /// A longer title or caption is cut to this many lines, with an ellipsis.
     public static let maximumLines = 3
+    /// How much wider than ``TextMeasure``'s table the bands take their text to be (0.005:
+    /// 0.5%): more than twice the most a browser was seen to set DejaVu Sans wider on the sample
+    /// and the generated shop (0.2%, WebKitGTK's whole-pixel advances; Firefox 0.1%), so a text
+    /// the table fits exactly on its lines is not a line short in a browser. A larger margin
+    /// would widen the few widths where a card whose title and caption both sit on a line's
+    /// edge shows two spare lines. A browser whose font is wider than that may end a title or
+    /// caption a line early, with an ellipsis; the band and the layout stay as built.
+    public static let widthMargin = 0.005
 
     /// What the band holds at one width: its lines of title and caption, and its height.
     public struct Lines: Sendable, Hashable {
@@ -65,12 +76,13 @@ public enum CaptionBand {
         /// `--caption-height`).
         public var followsLines: Bool { fixed <= 0 && (title != nil || caption != nil) }
 
-        /// The band on a card `cardWidth` px wide.
+        /// The band on a card `cardWidth` px wide: its lines counted for text
+        /// ``CaptionBand/widthMargin`` wider than the table.
         public func lines(cardWidth: Double) -> Lines {
             guard title != nil || caption != nil || priceLines > 0 else {
                 return Lines(title: 0, caption: 0, height: 0)
             }
-            let textWidth = cardWidth - horizontalPadding
+            let textWidth = (cardWidth - horizontalPadding) / (1 + widthMargin)
             let titleLines = clampedLines(title, textWidth)
             let captionLines = clampedLines(caption, textWidth)
             let lines = titleLines + priceLines + captionLines
@@ -79,10 +91,11 @@ public enum CaptionBand {
         }
 
         /// The band's lines of text (title, price and caption, as clamped) on a card `cardWidth`
-        /// px wide: what its height counts. `slack` above 0 counts them for text that much
-        /// narrower (0.02: 2% narrower), as a browser's kerned text may be.
-        public func lineCount(cardWidth: Double, slack: Double = 0) -> Int {
-            let textWidth = (cardWidth - horizontalPadding) / (1 - slack)
+        /// px wide, for text `scale` times as wide as the table says: 1 + ``CaptionBand/widthMargin``
+        /// (the default) is what the band counts; 0.95 counts them for text 5% narrower, as a
+        /// browser may set it.
+        public func lineCount(cardWidth: Double, scale: Double = 1 + widthMargin) -> Int {
+            let textWidth = (cardWidth - horizontalPadding) / scale
             return clampedLines(title, textWidth) + priceLines + clampedLines(caption, textWidth)
         }
     }

@@ -12,7 +12,8 @@ import MasonryLayout
 /// insets), and the same at every wider width of the breakpoint, where the text may take fewer
 /// lines and the band's spare room lies above the title (the header's text sits at its bottom,
 /// by the tiles) or around the footer's text (centred). The lines are counted with
-/// ``TextMeasure``, in the default theme's type.
+/// ``TextMeasure``, in the default theme's type, for text ``CaptionBand/widthMargin`` wider than
+/// its table, as the cards' are: WebKitGTK's whole-pixel advances set some text a little wider.
 ///
 /// The default theme sets the lines to ``headerLineHeight`` and ``footerLineHeight`` px.
 public enum SectionBand {
@@ -41,14 +42,16 @@ public enum SectionBand {
     {
         guard base > 0 else { return 0 }
         let lines = titleMeasure.lines(
-            title, boxWidth: width, unbreakable: countMeasure.width(count) + countMargin)
+            title, boxWidth: width / (1 + CaptionBand.widthMargin),
+            unbreakable: countMeasure.width(count) + countMargin)
         return base + Double(max(0, lines - 1)) * headerLineHeight
     }
 
     /// The footer's height, likewise from `base` (`--footer-height`) and its text.
     public static func footerHeight(_ text: String, base: Double, width: Double) -> Double {
         guard base > 0 else { return 0 }
-        let lines = footerMeasure.lines(text, boxWidth: width - footerPadding)
+        let lines = footerMeasure.lines(
+            text, boxWidth: (width - footerPadding) / (1 + CaptionBand.widthMargin))
         return base + Double(max(0, lines - 1)) * footerLineHeight
     }
 }

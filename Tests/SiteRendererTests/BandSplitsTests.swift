@@ -8,8 +8,8 @@ import Testing
 @Suite("Band splits")
 struct BandSplitsTests {
     /// Every card of `page` at every whole-pixel gallery width of every band range of its layout:
-    /// the band counted at the range's start less the lines at that width, by the table and by
-    /// the table with the kerning slack; the worst of each, over the cards whose band range is
+    /// the band counted at the range's start less the lines at that width, by the table and for
+    /// text ``BandSplits/narrowing`` narrower; the worst of each, over the cards whose band range is
     /// not its breakpoint's last at the limit (those may keep more).
     func worstSpare(_ renderer: SiteRenderer, _ page: SitePage) throws -> (table: Int, kerned: Int)
     {
@@ -35,16 +35,15 @@ struct BandSplitsTests {
                     #expect(
                         bands.cards[sectionIndex][itemIndex][band].height
                             == CaptionBand.padding + Double(counted) * CaptionBand.lineHeight)
-                    let kernedAtStart = text.lineCount(
-                        cardWidth: startWidth, slack: BandSplits.kerningSlack)
+                    let narrow = 1 - BandSplits.narrowing
+                    let kernedAtStart = text.lineCount(cardWidth: startWidth, scale: narrow)
                     var width = first.minimumWidth.rounded(.up)
                     while width < end {
                         let cardWidth = section.columnWidth.value(atGalleryWidth: width)
                         worst.table = max(
-                            worst.table, counted - text.lineCount(cardWidth: cardWidth))
+                            worst.table, counted - text.lineCount(cardWidth: cardWidth, scale: 1))
                         if counted - kernedAtStart <= 1 {
-                            let kerned = text.lineCount(
-                                cardWidth: cardWidth, slack: BandSplits.kerningSlack)
+                            let kerned = text.lineCount(cardWidth: cardWidth, scale: narrow)
                             worst.kerned = max(worst.kerned, counted - kerned)
                         }
                         width += 1
