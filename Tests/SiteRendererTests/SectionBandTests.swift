@@ -49,7 +49,7 @@ struct SectionBandTests {
         #expect(
             SectionBand.headerHeight(
                 title: "Hand-made ceramics", count: "3 photos", base: 56,
-                width: exact * (1 + 2 * CaptionBand.widthMargin)) == 56)
+                width: exact * (1 + 2 * SectionBand.widthMargin)) == 56)
         let footer = "Free UK shipping over £50"
         let footerWidth = SectionBand.footerMeasure.width(footer) + SectionBand.footerPadding
         #expect(SectionBand.footerHeight(footer, base: 48, width: footerWidth) == 68)
