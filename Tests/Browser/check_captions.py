@@ -21,7 +21,10 @@ the engine draws one), and checks, for every card with text:
                band's spare room is largest at its range's last pixel, and a band within a line
                there is within a line across the range. With --spare-only-at-breakpoints the
                rule is checked at the band ranges' first pixels alone and only counted elsewhere
-               (for a site built before the build cut breakpoints into band ranges)
+               (where a card's title and caption both sit on a line's edge, a band counted for
+               text a little wider than the build's table may hold two spare lines at a few
+               widths in an engine that sets the text narrower; Tests/Browser/README.md). With
+               --roomy-allowed N up to N such bands, where the rule is checked, still pass
   sections     every section title, count and footer lies whole inside its band (as
                check_items.py checks them)
 
@@ -85,6 +88,9 @@ def main(argv=None) -> int:
     parser.add_argument("--widths", default="320,375,768,1280,2560")
     parser.add_argument("--spare-only-at-breakpoints", action="store_true",
                         help="check the one-spare-line rule at each band range's first pixel only")
+    parser.add_argument("--roomy-allowed", type=int, default=0, metavar="N",
+                        help="pass with up to N bands (a card at a width) holding two spare lines"
+                             " where the rule is checked; each is still listed")
     args = parser.parse_args(argv)
     site = os.path.abspath(args.site)
     layout = read_layout(site)
@@ -101,6 +107,7 @@ def main(argv=None) -> int:
     fixed = float(layout.get("options", {}).get("captionHeight", 0) or 0) > 0
     base = urllib.parse.urljoin("file:", urllib.request.pathname2url(site)) + "/"
     t = Tally()
+    roomy: list[str] = []
     with engines.open_engine(args.engine, chromium_arguments=["--hide-scrollbars"]) as browser:
         if browser is None:
             print(f"{args.engine} is not installed: run scripts/install-dependencies.sh --tests")
@@ -111,9 +118,15 @@ def main(argv=None) -> int:
                 label = f"{args.engine} {width}px {page['file']}"
                 cards = settled(browser, BANDS_JS)
                 strict = not args.spare_only_at_breakpoints or width in starts[page["file"]]
-                check_cards(t, label, cards, fixed, strict)
+                check_cards(t, label, cards, fixed, strict, roomy)
                 cut = browser.execute(SECTION_TEXT_JS)
                 t.check(not cut, f"{label}: section text cut: {cut}")
+    if roomy and len(roomy) <= args.roomy_allowed:
+        for band in roomy:
+            print(f"  allowed ({len(roomy)} of --roomy-allowed {args.roomy_allowed}): {band}")
+        t.passed += len(roomy)
+    else:
+        t.failures += roomy
     for failure in t.failures[:60]:
         print("  FAIL " + failure)
     if len(t.failures) > 60:
@@ -161,9 +174,11 @@ def band_range_ends(page: dict) -> tuple[set[int], set[int]]:
     return set(pixels), {following - 1 for following in pixels[1:]}
 
 
-def check_cards(t: Tally, label: str, cards: list[dict], fixed: bool, strict: bool) -> None:
+def check_cards(t: Tally, label: str, cards: list[dict], fixed: bool, strict: bool,
+                roomy: list[str]) -> None:
     """The 3-line rule and the spare room of every band on one page at one width; with
-    `strict` False the bands with more than a line to spare are only counted."""
+    `strict` False the bands with more than a line to spare are only counted. A band with more
+    than a line to spare where `strict` goes to `roomy` (see --roomy-allowed)."""
     if fixed:
         print(f"{label}: {len(cards)} cards with text in bands of the fixed --caption-height: not checked")
         return
@@ -184,9 +199,10 @@ def check_cards(t: Tally, label: str, cards: list[dict], fixed: bool, strict: bo
         spare = card["inner"] - sum(part["height"] for part in card["text"])
         spare_most = max(spare_most, spare)
         roomy += spare > LINE + 1
-        if strict:
-            t.check(spare <= LINE + 1,
-                    f"{where}: {spare:.0f} px of band under its text ({card['text'][0]['text']!r}…)")
+        if strict and spare <= LINE + 1:
+            t.passed += 1
+        elif strict:
+            roomy.append(f"{where}: {spare:.0f} px of band under its text ({card['text'][0]['text']!r}…)")
     print(f"{label}: {len(cards)} cards with text, at most {spare_most:.0f} px spare in a band"
           f"{'' if strict else f' ({roomy} with more than a line, not checked here)'}, "
           f"{clamped_long} texts of more than 3 lines clamped")
