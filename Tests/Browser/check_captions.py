@@ -107,7 +107,7 @@ def main(argv=None) -> int:
     fixed = float(layout.get("options", {}).get("captionHeight", 0) or 0) > 0
     base = urllib.parse.urljoin("file:", urllib.request.pathname2url(site)) + "/"
     t = Tally()
-    roomy: list[str] = []
+    two_spare: list[str] = []
     with engines.open_engine(args.engine, chromium_arguments=["--hide-scrollbars"]) as browser:
         if browser is None:
             print(f"{args.engine} is not installed: run scripts/install-dependencies.sh --tests")
@@ -118,15 +118,15 @@ def main(argv=None) -> int:
                 label = f"{args.engine} {width}px {page['file']}"
                 cards = settled(browser, BANDS_JS)
                 strict = not args.spare_only_at_breakpoints or width in starts[page["file"]]
-                check_cards(t, label, cards, fixed, strict, roomy)
+                check_cards(t, label, cards, fixed, strict, two_spare)
                 cut = browser.execute(SECTION_TEXT_JS)
                 t.check(not cut, f"{label}: section text cut: {cut}")
-    if roomy and len(roomy) <= args.roomy_allowed:
-        for band in roomy:
-            print(f"  allowed ({len(roomy)} of --roomy-allowed {args.roomy_allowed}): {band}")
-        t.passed += len(roomy)
+    if two_spare and len(two_spare) <= args.roomy_allowed:
+        for band in two_spare:
+            print(f"  allowed ({len(two_spare)} of --roomy-allowed {args.roomy_allowed}): {band}")
+        t.passed += len(two_spare)
     else:
-        t.failures += roomy
+        t.failures += two_spare
     for failure in t.failures[:60]:
         print("  FAIL " + failure)
     if len(t.failures) > 60:
@@ -175,10 +175,10 @@ def band_range_ends(page: dict) -> tuple[set[int], set[int]]:
 
 
 def check_cards(t: Tally, label: str, cards: list[dict], fixed: bool, strict: bool,
-                roomy: list[str]) -> None:
+                two_spare: list[str]) -> None:
     """The 3-line rule and the spare room of every band on one page at one width; with
     `strict` False the bands with more than a line to spare are only counted. A band with more
-    than a line to spare where `strict` goes to `roomy` (see --roomy-allowed)."""
+    than a line to spare where `strict` goes to `two_spare` (see --roomy-allowed)."""
     if fixed:
         print(f"{label}: {len(cards)} cards with text in bands of the fixed --caption-height: not checked")
         return
@@ -202,7 +202,7 @@ def check_cards(t: Tally, label: str, cards: list[dict], fixed: bool, strict: bo
         if strict and spare <= LINE + 1:
             t.passed += 1
         elif strict:
-            roomy.append(f"{where}: {spare:.0f} px of band under its text ({card['text'][0]['text']!r}…)")
+            two_spare.append(f"{where}: {spare:.0f} px of band under its text ({card['text'][0]['text']!r}…)")
     print(f"{label}: {len(cards)} cards with text, at most {spare_most:.0f} px spare in a band"
           f"{'' if strict else f' ({roomy} with more than a line, not checked here)'}, "
           f"{clamped_long} texts of more than 3 lines clamped")
