@@ -74,17 +74,20 @@ def _same_document(execute, url: str) -> bool:
 def _wait_ready(execute, url: str, navigate=None) -> None:
     """Until the browser shows a new document at `url` (ignoring its fragment), loaded. A
     navigation that has not even begun after a third of the wait (WebKitGTK has dropped one on a
-    busy machine, in CI) is started once more with `navigate`."""
+    busy machine, in CI), or a page that has refused every script for that long (WebKitGTK once
+    did for 90 s, in CI's browser tier at a load of 12), is started once more with `navigate`."""
     wanted = url.split("#")[0]
     deadline = time.monotonic() + LOAD_TIMEOUT
     retry_at = time.monotonic() + LOAD_TIMEOUT / 3 if navigate else None
+    answered = False
+    last_error = None
     while time.monotonic() < deadline:
         if retry_at is not None and time.monotonic() > retry_at:
             retry_at = None
             try:
                 stale = execute("return !!document.staleForEngines")
             except Exception:  # noqa: BLE001  (a page between documents)
-                stale = False
+                stale = not answered
             if stale:
                 print(f"note: {url} had not begun to load after {LOAD_TIMEOUT / 3:.0f} s; navigating again",
                       file=sys.stderr, flush=True)
@@ -92,12 +95,14 @@ def _wait_ready(execute, url: str, navigate=None) -> None:
         try:
             href, ready, stale = execute(
                 "return [location.href, document.readyState, !!document.staleForEngines]")
+            answered = True
             if href.split("#")[0] == wanted and ready == "complete" and not stale:
                 return
-        except Exception:  # noqa: BLE001  (a page between documents refuses scripts)
-            pass
+        except Exception as error:  # noqa: BLE001  (a page between documents refuses scripts)
+            last_error = error
         time.sleep(0.02)
-    raise EngineError(f"{url} did not load within {LOAD_TIMEOUT:.0f} s")
+    raise EngineError(f"{url} did not load within {LOAD_TIMEOUT:.0f} s"
+                      + (f" (the page's last answer: {last_error!r})" if last_error else ""))
 
 
 def _settled_inner_width(execute) -> int:
