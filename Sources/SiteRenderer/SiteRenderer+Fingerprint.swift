@@ -111,8 +111,14 @@ extension SiteRenderer {
         for other in photo.productPhotos { combine(other, into: &hasher) }
     }
 
-    /// Every field of `photo` that a page or an item page shows.
+    /// Every field of `photo` that a page or an item page shows, as its digest.
     private static func combine(_ photo: SitePhoto, into hasher: inout StableHasher) {
+        hasher.combine(photo.digest(made: digest(of:)))
+    }
+
+    /// The digest of every field of `photo` that a page or an item page shows.
+    private static func digest(of photo: SitePhoto) -> UInt64 {
+        var hasher = StableHasher()
         hasher.combine(photo.path)
         hasher.combine(photo.width)
         hasher.combine(photo.height)
@@ -161,5 +167,6 @@ extension SiteRenderer {
         } else {
             hasher.combine(-1)
         }
+        return hasher.value
     }
 }

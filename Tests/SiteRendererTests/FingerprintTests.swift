@@ -63,6 +63,27 @@ struct PageFingerprintTests {
         #expect(renderer.fingerprint(of: regrouped, salt: 1) != base, "section boundaries")
     }
 
+    @Test(
+        "A photo changed in place after its page was keyed changes the key; copies keep theirs"
+    )
+    func changeAfterKeying() throws {
+        let renderer = try SiteRendererTests.renderer()
+        var page = SiteRendererTests.page(photos: 12)
+        let base = renderer.fingerprint(of: page, salt: 1)
+        // No other page shares the photo's box: it changes in place, and must forget the
+        // digest that the key above kept in it.
+        page.sections[1].photos[2].caption = "Glazed"
+        let glazed = renderer.fingerprint(of: page, salt: 1)
+        #expect(glazed != base)
+        page.sections[1].photos[2].caption = nil
+        #expect(renderer.fingerprint(of: page, salt: 1) == base)
+        // A shared box is copied on the change: the other page keeps its photo and its key.
+        let copy = page
+        page.sections[1].photos[2].caption = "Glazed"
+        #expect(renderer.fingerprint(of: page, salt: 1) == glazed)
+        #expect(renderer.fingerprint(of: copy, salt: 1) == base)
+    }
+
     @Test("Strings are hashed with their length: splitting text differently changes the hash")
     func textBoundaries() {
         var one = StableHasher()
