@@ -40,10 +40,20 @@ struct LayoutRanges {
     func widths(_ index: Int) -> ClosedRange<Double> { bounds[index] }
 
     /// Range `index` in the names of the tile properties: base 36, so up to 36 ranges per page
-    /// cost one character (`--c0` … `--cz`).
+    /// cost one character (`--c0` … `--cZ`), its letters capitals. A tile leaves out a value that
+    /// did not change, and the rule's `var()` then falls back past its name, unless the name is
+    /// set on an ancestor: a theme's custom property inherits into the tile. The built-in theme's
+    /// are lowercase words (`--bg`, which base 36 in small letters spells range 16's band as, took
+    /// the place of every band at the generated shop's widest ranges), so the ranges' names take
+    /// capitals, which themes do not use (Templates/README.md reserves them).
     static func suffix(_ index: Int) -> String {
-        String(index, radix: 36)
+        String(index, radix: 36, uppercase: true)
     }
+
+    /// The tile properties written per range, each followed by the range's ``suffix(_:)``: the
+    /// column `--c`, the ratios `--a` and px `--k` above the tile, the band's height `--b` and
+    /// its title's `--tl` and caption's `--nl` lines.
+    static let propertyNames = ["c", "a", "k", "b", "tl", "nl"]
 
     /// A tile's band as its properties carry it: the height `--b` (as written) and the lines of
     /// its title `--tl` and caption `--nl`.

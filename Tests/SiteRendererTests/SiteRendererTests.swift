@@ -69,6 +69,12 @@ struct SiteRendererTests {
                 let style = Self.properties(
                     renderer.tileStyle(
                         layout, section: sectionIndex, item: itemIndex, photo: photo, bands: bands))
+                // Every per-range name is one LayoutRangesTests holds clear of the theme's.
+                let names = Set(
+                    layout.breakpoints.indices.flatMap { index in
+                        LayoutRanges.propertyNames.map { "--\($0)\(LayoutRanges.suffix(index))" }
+                    })
+                #expect(style.keys.filter { $0 != "--r" && !names.contains($0) }.isEmpty)
                 var c = 0.0
                 var a = 0.0
                 var k = 0.0
