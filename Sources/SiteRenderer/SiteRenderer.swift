@@ -170,6 +170,7 @@ public struct SiteRenderer: Sendable {
         var sectionsHTML = ""
         var itemIndex = 0
         var layoutBytes = 0
+        var preload = ""
         for (sectionIndex, section) in page.sections.enumerated() {
             var tiles = ""
             for (indexInSection, photo) in section.photos.enumerated() {
@@ -181,6 +182,12 @@ public struct SiteRenderer: Sendable {
                 tiles += tileHTML(
                     photo, style: style, sizes: sizes, eager: firstScreen.eager[itemIndex],
                     first: firstScreen.priority == itemIndex, root: root)
+                if firstScreen.priority == itemIndex {
+                    preload = preloadHTML(
+                        photo,
+                        sizes: tileSizes(photo, sizes: sizes, eager: firstScreen.eager[itemIndex]),
+                        root: root)
+                }
                 itemIndex += 1
             }
             sectionsHTML += theme.section.render([
@@ -225,6 +232,7 @@ public struct SiteRenderer: Sendable {
             "lang": .text(options.language),
             "dir": .text(LanguageDirection.dirAttribute(options.language)),
             "generator": .text("waterfall-site"),
+            "preload": .markup(preload),
             "stylesheet": .text(root + stylesheetPath),
             "layoutStylesheet": .text(root + layoutStylesheetPath),
             "pageStyle": .markup(style),
@@ -430,6 +438,36 @@ extension SiteRenderer {
 }
 
 extension SiteRenderer {
+    /// A tile's `sizes`: the section's, widened for a photo cut at the sides (it is shown wider
+    /// than its tile, and without `auto`, which would pick a file as wide as the tile). An eager
+    /// tile is on some first screen, where a phone's images share a slow link: it claims less at
+    /// phone densities (``PhoneSizes``). A lazy one keeps `auto`, which the browser would take
+    /// before any such entry.
+    fileprivate func tileSizes(_ photo: SitePhoto, sizes: String, eager: Bool) -> String {
+        let widening =
+            photo.tileShape?.widening(photoWidth: photo.width, photoHeight: photo.height) ?? 1
+        let sizes = TileShape.widened(sizes, by: widening)
+        return eager ? PhoneSizes.scaled(sizes) : widening > 1 ? sizes : "auto, " + sizes
+    }
+
+    /// A `<link rel=preload>` in the page's head for its `fetchpriority=high` tile, with the
+    /// candidates and `sizes` its `<picture>` offers first (so each browser fetches the file the
+    /// tile then takes, never a second one), or nothing when the tile has no renditions.
+    ///
+    /// Why: the preload scanner finds the tile's image only after the stylesheets' links and
+    /// the tiles before it, so on a phone's slow link its request starts beside the others';
+    /// from the head it starts first (Benchmarks/README.md, page speed).
+    fileprivate func preloadHTML(_ photo: SitePhoto, sizes: String, root: String) -> String {
+        guard let image = photo.image else { return "" }
+        let first = image.sources.first
+        let candidates = first?.candidates ?? image.candidates
+        guard !candidates.isEmpty else { return "" }
+        let type = first.map { " type=\"\($0.type.htmlEscaped)\"" } ?? ""
+        let srcset = SiteImage.srcset(candidates, root: root)
+        return "<link rel=\"preload\" as=\"image\"\(type) imagesrcset=\"\(srcset.htmlEscaped)\""
+            + " imagesizes=\"\(sizes.htmlEscaped)\" fetchpriority=\"high\">"
+    }
+
     /// `first`: the image the browser should fetch before the others (see ``FirstScreen``).
     fileprivate func tileHTML(
         _ photo: SitePhoto, style: String, sizes: String, eager: Bool, first: Bool,
@@ -452,16 +490,7 @@ extension SiteRenderer {
         values["src"] = .text(src)
         values["srcset"] = .text(
             photo.image.map { SiteImage.srcset($0.candidates, root: root) } ?? "")
-        // A photo cut at the sides is shown wider than its tile: its `sizes` say how much wider,
-        // and without `auto`, which would pick a file as wide as the tile.
-        let widening =
-            photo.tileShape?.widening(photoWidth: photo.width, photoHeight: photo.height) ?? 1
-        let sizes = TileShape.widened(sizes, by: widening)
-        // An eager tile is on some first screen, where a phone's images share a slow link: it
-        // claims less at phone densities (``PhoneSizes``). A lazy one keeps `auto`, which the
-        // browser would take before any such entry.
-        let autoSizes =
-            eager ? PhoneSizes.scaled(sizes) : widening > 1 ? sizes : "auto, " + sizes
+        let autoSizes = tileSizes(photo, sizes: sizes, eager: eager)
         values["sizes"] = .text(autoSizes)
         let priority = FetchPriority.tile(eager: eager, first: first)
         values["picture"] = .markup(

@@ -25,7 +25,7 @@ public struct Theme: Sendable {
             "pagination", "pageNumber", "pageCount", "photoCount", "generator", "lang", "dir",
             "canonical", "intro", "logo", "favicon", "menu", "skipLink", "madeWith",
             "backToTop", "photoCountText", "pageOf", "sharing", "pageTitle", "heading", "home",
-            "homeLogo", "links",
+            "homeLogo", "links", "preload",
         ],
         "section.html": [
             "id", "title", "photoCount", "tiles", "footer", "countText", "continued",

@@ -28,4 +28,24 @@ struct FetchPriorityTests {
         #expect(!tiles.contains { $0.contains("loading=lazy") && $0.contains("fetchpriority") })
         #expect(tiles.contains { $0.contains("loading=lazy") }, "the page has lazy tiles too")
     }
+
+    @Test(
+        "The head preloads the high tile's image, before the stylesheets, as its picture offers it")
+    func preload() throws {
+        let html = try ResponsiveImageTests.renderer().render(ResponsiveImageTests.page()).html
+        let srcsets = SiteRendererTests.matches(
+            #"<link rel="preload" as="image"[^>]* imagesrcset="([^"]*)""#, in: html)
+        let sizes = SiteRendererTests.matches(
+            #"<link rel="preload" as="image"[^>]* imagesizes="([^"]*)" fetchpriority="high">"#,
+            in: html)
+        try #require(srcsets.count == 1 && sizes.count == 1)
+        let preload = try #require(html.range(of: "<link rel=\"preload\""))
+        let stylesheet = try #require(html.range(of: "<link rel=\"stylesheet\""))
+        #expect(preload.lowerBound < stylesheet.lowerBound)
+        // The high tile's first candidates: its first <source>'s, or its <img>'s.
+        let tile = try #require(
+            html.components(separatedBy: "<li").first { $0.contains("fetchpriority=high") })
+        #expect(srcsets.first == SiteRendererTests.matches(#" srcset="([^"]*)""#, in: tile).first)
+        #expect(sizes.first == SiteRendererTests.matches(#" sizes="([^"]*)""#, in: tile).first)
+    }
 }

@@ -193,13 +193,13 @@ struct LayoutModeTests {
         let html = try renderer.render(withImages).html
         #expect(
             SiteRendererTests.matches(
-                #"sizes="(?:auto, |\(min-resolution: 2.5dppx\) calc\(50vw \* 0.8\), )?(50vw)""#,
+                #" sizes="(?:auto, |\(min-resolution: 2.5dppx\) calc\(50vw \* 0.8\), )?(50vw)""#,
                 in: html
             ).count == 6,
             "the second section's own sizes (eager tiles' with the phone entry, PhoneSizes)")
         #expect(
             SiteRendererTests.matches(
-                #"sizes="(?:auto, |\(min-resolution: 2.5dppx\) calc\(100vw \* 0.8\), )?(100vw)""#,
+                #" sizes="(?:auto, |\(min-resolution: 2.5dppx\) calc\(100vw \* 0.8\), )?(100vw)""#,
                 in: html
             ).count == 12)
     }
