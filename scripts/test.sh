@@ -283,6 +283,12 @@ browsers_tier() {
     # every item page, and a browser without them gets the JPEG/PNG <img>.
     step "check_picture sample" python3 Tests/Browser/check_picture.py "$site" --require chromium,firefox,webkit
     step "check_picture avif" python3 Tests/Browser/check_picture.py "$site-avif" --require chromium,firefox,webkit
+    # The head's preload of each gallery page's first image is the file its tile shows, fetched
+    # once (a fresh browser per load), at 375 and 1,280 px, DPR 1 and 2 (issue 37).
+    for engine in chromium firefox webkit; do
+        step "check_preload $engine" python3 Tests/Browser/check_preload.py "$site" --engines $engine \
+            --require $engine --widths 375,1280
+    done
     # --base-url: share cards, JSON-LD (extruct), sitemap and robots.txt, the Atom feed
     # (feedparser) and the Nu HTML checker on a gallery and an item page; the plain site has none.
     local vnu
