@@ -267,15 +267,22 @@ browsers_tier() {
             --engine $engine --widths 320,1280 --file
     done
     # Card text in Chromium, Firefox and WebKitGTK: a title or caption of up to 3 lines is shown
-    # whole, a band holds at most one spare line at each breakpoint's narrowest width (where the
-    # build measures it; wider widths are counted), section titles and footers whole; on the
-    # sample and on the generated shop.
-    for engine in chromium firefox webkit; do
-        step "check_captions sample $engine" python3 Tests/Browser/check_captions.py "$site" --engine $engine \
-            --spare-only-at-breakpoints
-        step "check_captions shop $engine" python3 Tests/Browser/check_captions.py "$site-shop" \
-            --engine $engine --spare-only-at-breakpoints
-    done
+    # whole, a band holds at most one spare line at every width it opens (the first and last
+    # pixel of every band range among them), section titles and footers whole; on the sample and
+    # on the generated shop. Where a card's title and caption both sit on a line's edge, a band
+    # counted for text 0.5% wider than the build's table holds two spare lines at a few widths in
+    # a browser that sets the text a few % narrower: the bands measured so at bands3 pass, and
+    # one more fails (Tests/Browser/README.md).
+    step "check_captions sample chromium" python3 Tests/Browser/check_captions.py "$site" --engine chromium
+    step "check_captions sample firefox" python3 Tests/Browser/check_captions.py "$site" --engine firefox
+    step "check_captions sample webkit" python3 Tests/Browser/check_captions.py "$site" --engine webkit \
+        --roomy-allowed 4
+    step "check_captions shop chromium" python3 Tests/Browser/check_captions.py "$site-shop" \
+        --engine chromium --roomy-allowed 5
+    step "check_captions shop firefox" python3 Tests/Browser/check_captions.py "$site-shop" \
+        --engine firefox --roomy-allowed 4
+    step "check_captions shop webkit" python3 Tests/Browser/check_captions.py "$site-shop" \
+        --engine webkit --roomy-allowed 26
     step "check_site paged" python3 Tests/Browser/check_site.py "$site-paged" --widths 12
     step "check_site ar" python3 Tests/Browser/check_site.py "$site-ar" --widths 3 --mirror-of "$site"
     step "check_site pl" python3 Tests/Browser/check_site.py "$site-pl" --widths 3

@@ -23,7 +23,12 @@ public struct BreakpointLayout: Sendable {
     public let breakpoint: Breakpoint
     /// The position of `breakpoint` in `LayoutOptions.breakpoints`.
     public let breakpointIndex: Int
-    /// 0 for the breakpoint's first (or only) sub-range, counting up with the width.
+    /// The band range this layout was placed with: the index into ``LayoutItem/extraHeights``
+    /// and ``LayoutSection/headerHeights`` (the breakpoint's index when no band splits were
+    /// given; see ``MasonryLayout/layout(_:bandSplits:)``).
+    public let bandIndex: Int
+    /// 0 for the breakpoint's first (or only) sub-range, counting up with the width across its
+    /// band ranges.
     public let subrangeIndex: Int
     /// Smallest gallery width of the range. The first sub-range of a breakpoint starts at
     /// `max(breakpoint.minimumWidth, minimumGalleryWidth)`; every later one at a whole pixel,
@@ -54,11 +59,13 @@ public struct BreakpointLayout: Sendable {
     public let report: BreakpointReport
 
     init(
-        breakpoint: Breakpoint, breakpointIndex: Int, subrangeIndex: Int, range: WidthRange,
+        breakpoint: Breakpoint, breakpointIndex: Int, bandIndex: Int, subrangeIndex: Int,
+        range: WidthRange,
         referenceWidth: Double, sections: [SectionLayout], report: BreakpointReport
     ) {
         self.breakpoint = breakpoint
         self.breakpointIndex = breakpointIndex
+        self.bandIndex = bandIndex
         self.subrangeIndex = subrangeIndex
         self.minimumWidth = range.minimum
         self.maximumWidth = range.maximum

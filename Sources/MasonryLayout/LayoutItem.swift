@@ -11,9 +11,11 @@ public struct LayoutItem: Sendable, Hashable {
     /// A fixed band below the image (a caption), in CSS px; it does not scale with the column.
     /// With ``extraHeights`` it is the band at every breakpoint past that list's end.
     public let extraHeight: Double
-    /// Per breakpoint of the options, in their order, the band there instead of ``extraHeight``
-    /// (a caption wraps to fewer lines where the columns are wider); empty when the band is the
-    /// same at every breakpoint. The engine lays out each breakpoint with its own value.
+    /// Per band range, in order, the band there instead of ``extraHeight`` (a caption wraps to
+    /// fewer lines where the columns are wider); empty when the band is the same everywhere.
+    /// The band ranges are the options' breakpoints, each cut at its band splits (see
+    /// ``MasonryLayout/layout(_:bandSplits:)``); without splits, one per breakpoint. The engine
+    /// lays out each band range with its own value.
     public let extraHeights: [Double]
     /// `height / width`, computed once here so the placement loop never divides.
     public let aspectRatio: Double
@@ -24,8 +26,8 @@ public struct LayoutItem: Sendable, Hashable {
         self.init(width: width, height: height, extraHeights: [], otherwise: extraHeight)
     }
 
-    /// Creates an item whose band differs per breakpoint: `extraHeights[i]` at the options'
-    /// breakpoint `i`, and the last of them at any breakpoint past the list's end (0 when it is
+    /// Creates an item whose band differs per band range: `extraHeights[i]` at band range `i`
+    /// (the options' breakpoint `i` without band splits), and the last of them at any breakpoint past the list's end (0 when it is
     /// empty); `nil` for a zero or negative side, or any height negative or not finite.
     public init?(width: Int, height: Int, extraHeights: [Double]) {
         self.init(
@@ -47,7 +49,7 @@ public struct LayoutItem: Sendable, Hashable {
         self.aspectRatio = Double(height) / Double(width)
     }
 
-    /// The band at the options' breakpoint `index`.
+    /// The band at band range `index` (the options' breakpoint `index` without band splits).
     public func extraHeight(atBreakpoint index: Int) -> Double {
         index < extraHeights.count ? extraHeights[index] : extraHeight
     }
@@ -55,7 +57,7 @@ public struct LayoutItem: Sendable, Hashable {
     /// Whether the band differs between breakpoints.
     var variesByBreakpoint: Bool { !extraHeights.isEmpty }
 
-    /// The item as laid out at the options' breakpoint `index`: one band, that breakpoint's.
+    /// The item as laid out at band range `index`: one band, that range's.
     func atBreakpoint(_ index: Int) -> LayoutItem {
         LayoutItem(
             width: width, height: height, aspectRatio: aspectRatio,

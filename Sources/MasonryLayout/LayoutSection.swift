@@ -10,9 +10,10 @@ public struct LayoutSection: Sendable {
     public var headerHeight: Double
     /// Height of the footer band below the tallest column, in CSS px; 0 means no footer.
     public var footerHeight: Double
-    /// Per breakpoint of the options, in their order, the header's height there instead of
-    /// `headerHeight` (a wrapped title needs fewer lines where the gallery is wider); a
-    /// breakpoint past the list's end, and every one when it is empty, takes `headerHeight`.
+    /// Per band range (the options' breakpoints, each cut at its band splits; see
+    /// ``MasonryLayout/layout(_:bandSplits:)``), in order, the header's height there instead of
+    /// `headerHeight` (a wrapped title needs fewer lines where the gallery is wider); a band
+    /// range past the list's end, and every one when it is empty, takes `headerHeight`.
     public var headerHeights: [Double] = []
     /// The same for `footerHeight`.
     public var footerHeights: [Double] = []
@@ -45,7 +46,7 @@ public struct LayoutSection: Sendable {
         self.insets = insets
     }
 
-    /// The section as laid out at the options' breakpoint `index`: with its header and footer
+    /// The section as laid out at band range `index`: with its header and footer
     /// heights there (see ``headerHeights``) and each item's band there
     /// (``LayoutItem/extraHeights``). The items are copied only when some band varies, so a
     /// section of single-band items is laid out from the caller's own array.

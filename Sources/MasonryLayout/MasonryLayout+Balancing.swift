@@ -45,16 +45,15 @@
 /// all of them, and only each sub-range's final pass allocates its placements. A range that
 /// needs no split costs two passes (search, final), a split one about 10–15 per sub-range.
 extension MasonryLayout {
-    /// The sub-range layouts of one breakpoint, ascending.
+    /// The sub-range layouts of one breakpoint's band range, ascending.
     func balancedLayouts(
-        _ prepared: [PreparedSection], breakpoint: Breakpoint, breakpointIndex: Int,
-        range: WidthRange
+        _ prepared: [PreparedSection], position: RangePosition, range: WidthRange
     ) -> [BreakpointLayout] {
         let subranges = balancedSubranges(prepared, range: range)
         return subranges.enumerated().map { subrangeIndex, subrange in
             assignedLayout(
-                prepared, breakpoint: breakpoint, breakpointIndex: breakpointIndex,
-                subrangeIndex: subrangeIndex,
+                prepared, position: position,
+                subrangeIndex: position.firstSubrangeIndex + subrangeIndex,
                 range: subrange.0, referenceWidth: subrange.1)
         }
     }

@@ -110,6 +110,39 @@ extension MasonryLayout {
 }
 
 extension MasonryLayout {
+    /// The band ranges of each breakpoint: its range cut at its `bandSplits`, which must lie
+    /// strictly inside it, ascending; a breakpoint without splits is one band range.
+    func validatedBandRanges(_ bandSplits: [[Double]]) throws(LayoutError) -> [[WidthRange]] {
+        guard bandSplits.count <= ranges.count else {
+            throw LayoutError(
+                option: "bandSplits",
+                reason: "\(bandSplits.count) lists for \(ranges.count) breakpoints")
+        }
+        var result: [[WidthRange]] = []
+        result.reserveCapacity(ranges.count)
+        for (index, range) in ranges.enumerated() {
+            let splits = index < bandSplits.count ? bandSplits[index] : []
+            var bandRanges: [WidthRange] = []
+            var start = range.minimum
+            for (position, split) in splits.enumerated() {
+                // Also false for NaN.
+                guard split > start, split < range.maximum else {
+                    throw LayoutError(
+                        option: "bandSplits[\(index)][\(position)]",
+                        reason:
+                            "must lie above \(start) and below \(range.maximum), got \(split)")
+                }
+                bandRanges.append(WidthRange(minimum: start, maximum: split))
+                start = split
+            }
+            bandRanges.append(WidthRange(minimum: start, maximum: range.maximum))
+            result.append(bandRanges)
+        }
+        return result
+    }
+}
+
+extension MasonryLayout {
     /// Each breakpoint's minimum width a length and its columns 1…Int32.max, ascending without
     /// duplicates.
     fileprivate static func requireSorted(_ breakpoints: [Breakpoint], _ option: String)

@@ -9,8 +9,10 @@ import MasonryLayout
 /// file per page keeps a rebuild after a small change small: a new caption or photo rewrites the
 /// layout of the pages it is on, never the whole site's.
 ///
-/// A page has one entry per range of gallery width: a breakpoint, or one of the balancing
-/// sub-ranges it was split into (`breakpoint` and `subrange` say which), each with its report.
+/// A page has one entry per range of gallery width: a breakpoint, or one of the sub-ranges it was
+/// split into (`breakpoint` and `subrange` say which; `band` counts the band ranges, the parts
+/// ``BandSplits`` cut the breakpoints into so no card's band holds two spare lines, over the
+/// whole page, and a range's tiles have the bands of its band range), each with its report.
 /// Lengths are linear in the gallery width W and written as `[a, b]` meaning `a·W + b` px.
 /// Frames are relative to their section's top edge; sections stack, each
 /// `max(columnBottoms) + bottomOffset` tall; a footer `[x, width, gap, height]` sits `gap` below
@@ -128,6 +130,7 @@ public enum LayoutDocument {
             json.number("maxWidth", layout.maximumWidth)
             json.integer("columns", layout.breakpoint.columns)
             json.integer("breakpoint", layout.breakpointIndex)
+            json.integer("band", layout.bandIndex)
             json.integer("subrange", layout.subrangeIndex)
             json.number("referenceWidth", layout.referenceWidth)
             json.beginObject("report")

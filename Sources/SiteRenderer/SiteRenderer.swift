@@ -16,9 +16,10 @@ import MasonryLayout
 ///   sum of the aspect ratios above it in that column `--ai` and the number of items above it
 ///   the px of row spacings and caption bands above it `--ki`. Zeros are left out; the CSS falls
 ///   back to 0. Each tile's own band (see ``CaptionBand``; absent for a tile without text): at
-///   the first range *i* of each breakpoint where it changes, its height `--bi` and the lines of
-///   its title `--tli` and caption `--nli`, which fall back along the breakpoints to the band in
-///   force, `--b`, `--tl` and `--nl`:
+///   the first range *i* of each band range (a breakpoint, or a part of one cut by
+///   ``BandSplits``) where it changes, its height `--bi` and the lines of its title `--tli` and
+///   caption `--nli`, which fall back along the band ranges to the band in force, `--b`, `--tl`
+///   and `--nl`:
 ///   `top = --t + --a × --w + --k`, `left = --ox + --c × --dx`, `height = --r × --w + --b`.
 public struct SiteRenderer: Sendable {
     public let theme: Theme
@@ -79,32 +80,25 @@ public struct SiteRenderer: Sendable {
         try layout(page, bands: bands(page))
     }
 
-    /// Each photo's caption band at each breakpoint, by section: as tall as its text at the
-    /// breakpoint's narrowest column.
-    func bands(_ page: SitePage) -> [[[CaptionBand.Lines]]] {
-        page.sections.map { section in
-            let widths = cardWidths(section)
-            return section.photos.map {
-                CaptionBand.lines($0, fixed: options.captionHeight, cardWidths: widths)
-            }
-        }
+    /// The page's text bands: each photo's caption band in each band range, as tall as its text
+    /// at the range's narrowest column, and the cuts that make those ranges.
+    func bands(_ page: SitePage) -> PageBands {
+        PageBands(page, options: options, breakpointWidths: engine.breakpointWidths)
     }
 
-    /// The page's layout with the photos' `bands` (see ``bands(_:)``).
-    func layout(_ page: SitePage, bands: [[[CaptionBand.Lines]]]) throws(LayoutError)
-        -> GalleryLayout
-    {
+    /// The page's layout with its `bands` (see ``bands(_:)``).
+    func layout(_ page: SitePage, bands: PageBands) throws(LayoutError) -> GalleryLayout {
         let sections = page.sections.enumerated().map { sectionIndex, section in
             var layoutSection = LayoutSection(
-                items: zip(section.photos, bands[sectionIndex]).compactMap { photo, lines in
+                items: zip(section.photos, bands.cards[sectionIndex]).compactMap { photo, lines in
                     LayoutItem(
                         width: photo.tileWidth, height: photo.tileHeight,
                         extraHeights: lines.map(\.height))
                 },
                 breakpoints: section.options.columns, insets: section.options.insets)
-            // Each band as tall as its text needs at each breakpoint's narrowest width, so a
+            // Each band as tall as its text needs at each band range's narrowest width, so a
             // title that wraps on a phone leaves no empty lines above it on a desktop.
-            let widths = contentWidths(section)
+            let widths = contentWidths(section, rangeStarts: bands.rangeStarts)
             if !section.title.isEmpty {
                 let count = countText(section)
                 layoutSection.headerHeights = widths.map {
@@ -120,7 +114,7 @@ public struct SiteRenderer: Sendable {
             }
             return layoutSection
         }
-        return try engine.layout(sections)
+        return try engine.layout(sections, bandSplits: bands.splits)
     }
 
     /// What the section's header shows beside its title: its count and whether it continues.
@@ -129,31 +123,13 @@ public struct SiteRenderer: Sendable {
         return count + (section.isContinued ? " · " + strings["continued"] : "")
     }
 
-    /// The width of the section's cards at each breakpoint's narrowest gallery width (the
-    /// section's own columns and insets there): what its caption bands are measured at.
-    func cardWidths(_ section: SiteSection) -> [Double] {
-        let layout = options.layout
-        let insets = section.options.insets ?? layout.insets
-        let columns = LayoutSection(items: [], breakpoints: section.options.columns)
-        return layout.breakpoints.map { breakpoint in
-            let galleryWidth = max(breakpoint.minimumWidth, layout.minimumGalleryWidth)
-            let columns = columns.columns(
-                atGalleryWidth: galleryWidth, breakpointColumns: breakpoint.columns)
-            return ColumnGeometry.columnWidth(
-                columns: columns, insets: insets, sizing: layout.sizing,
-                columnSpacing: layout.columnSpacing
-            ).value(atGalleryWidth: galleryWidth)
-        }
-    }
-
-    /// The width of the section's header and footer at each breakpoint's narrowest gallery width;
-    /// the first breakpoint's less ``SectionBand/scrollbarAllowance``, as it also serves the
-    /// galleries narrower than the narrowest the layout is built for.
-    func contentWidths(_ section: SiteSection) -> [Double] {
+    /// The width of the section's header and footer at each band range's narrowest gallery
+    /// width (`rangeStarts`, per breakpoint); the first's less ``SectionBand/scrollbarAllowance``,
+    /// as it also serves the galleries narrower than the narrowest the layout is built for.
+    func contentWidths(_ section: SiteSection, rangeStarts: [[Double]]) -> [Double] {
         let insets = section.options.insets ?? options.layout.insets
-        return options.layout.breakpoints.enumerated().map { index, breakpoint in
-            max(breakpoint.minimumWidth, options.layout.minimumGalleryWidth) - insets.left
-                - insets.right - (index == 0 ? SectionBand.scrollbarAllowance : 0)
+        return rangeStarts.joined().enumerated().map { index, start in
+            start - insets.left - insets.right - (index == 0 ? SectionBand.scrollbarAllowance : 0)
         }
     }
 
@@ -176,7 +152,7 @@ public struct SiteRenderer: Sendable {
             for (indexInSection, photo) in section.photos.enumerated() {
                 let style = tileStyle(
                     layout, section: sectionIndex, item: indexInSection, photo: photo,
-                    bands: bands[sectionIndex][indexInSection])
+                    bands: bands.cards[sectionIndex][indexInSection])
                 layoutBytes += style.utf8.count
                 let sizes = section.options.imageSizes ?? options.imageSizes
                 tiles += tileHTML(
@@ -360,9 +336,8 @@ extension SiteRenderer {
     /// The tile's inline custom properties (see the type's documentation). A value equal to the
     /// one in force in the previous range of the same breakpoint is left out: the stylesheet
     /// falls back along the breakpoint's ranges (see ``LayoutRanges``). The band's height and
-    /// lines (`bands`, one per breakpoint of the options) are written at a breakpoint's first
-    /// range when they differ from the previous breakpoint's, and fall back along the
-    /// breakpoints.
+    /// lines (`bands`, one per band range) are written at a band range's first range when they
+    /// differ from the previous band range's, and fall back along the band ranges.
     func tileStyle(
         _ layout: GalleryLayout, section: Int, item: Int, photo: SitePhoto,
         bands: [CaptionBand.Lines]
@@ -377,7 +352,9 @@ extension SiteRenderer {
             if index == 0 || layout.breakpoints[index - 1].breakpoint != breakpointLayout.breakpoint
             {
                 inForce = ("0", "0", "0")
-                let band = bands[breakpointLayout.breakpointIndex]
+            }
+            if index == 0 || layout.breakpoints[index - 1].bandIndex != breakpointLayout.bandIndex {
+                let band = bands[breakpointLayout.bandIndex]
                 style += Self.bandStyle(band, suffix: LayoutRanges.suffix(index), &bandInForce)
             }
             let sectionLayout = breakpointLayout.sections[section]

@@ -14,12 +14,17 @@ the engine draws one), and checks, for every card with text:
                check, for a site built with a fixed --caption-height: its bands are as tall as
                the user said and hide what does not fit)
   no blank     the band holds at most one line (20 px) more than its text: the band's inner
-               height less the heights of its title, price and caption. Each
-               breakpoint's narrowest gallery width is always among the widths. With
-               --spare-only-at-breakpoints this is checked there alone, and at the other widths
-               the bands with more spare room are counted and printed: the build measures a
-               band at its breakpoint's narrowest column, and at wider widths of the same
-               breakpoint its text may take fewer lines
+               height less the heights of its title, price and caption, at every width. Each
+               page is also opened at the first and the last whole pixel of each of its band
+               ranges (layout entries with one `band`): the build measures a band at its range's
+               narrowest column, and text only takes fewer lines as the column widens, so a
+               band's spare room is largest at its range's last pixel, and a band within a line
+               there is within a line across the range. With --spare-only-at-breakpoints the
+               rule is checked at the band ranges' first pixels alone and only counted elsewhere
+               (where a card's title and caption both sit on a line's edge, a band counted for
+               text a little wider than the build's table may hold two spare lines at a few
+               widths in an engine that sets the text narrower; Tests/Browser/README.md). With
+               --roomy-allowed N up to N such bands, where the rule is checked, still pass
   sections     every section title, count and footer lies whole inside its band (as
                check_items.py checks them)
 
@@ -31,6 +36,7 @@ with `N passed, M failed`; exits 0 only if M == 0, 2 when the engine is not inst
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
@@ -81,31 +87,46 @@ def main(argv=None) -> int:
     parser.add_argument("--engine", default="chromium", choices=engines.NAMES)
     parser.add_argument("--widths", default="320,375,768,1280,2560")
     parser.add_argument("--spare-only-at-breakpoints", action="store_true",
-                        help="check the one-spare-line rule at each breakpoint's narrowest width only")
+                        help="check the one-spare-line rule at each band range's first pixel only")
+    parser.add_argument("--roomy-allowed", type=int, default=0, metavar="N",
+                        help="pass with up to N bands (a card at a width) holding two spare lines"
+                             " where the rule is checked; each is still listed")
     args = parser.parse_args(argv)
     site = os.path.abspath(args.site)
     layout = read_layout(site)
-    # Each breakpoint's narrowest gallery width (a page's first range of each breakpoint).
-    starts = {max(320, int(entry["minWidth"]))
-              for page in layout["pages"] for entry in page["breakpoints"]
-              if entry is page["breakpoints"][0] or entry["breakpoint"] != previous_breakpoint(page, entry)}
-    widths = sorted({int(w) for w in args.widths.split(",")} | starts)
+    common = {int(w) for w in args.widths.split(",")}
+    # The widths each page is opened at: the common ones and its band ranges' first and last
+    # pixels; the pages to open at each width.
+    pages_at: dict[int, list[dict]] = {}
+    starts: dict[str, set[int]] = {}
+    for page in layout["pages"]:
+        firsts, lasts = band_range_ends(page)
+        starts[page["file"]] = firsts
+        for width in common | firsts | lasts:
+            pages_at.setdefault(width, []).append(page)
     fixed = float(layout.get("options", {}).get("captionHeight", 0) or 0) > 0
     base = urllib.parse.urljoin("file:", urllib.request.pathname2url(site)) + "/"
     t = Tally()
+    two_spare: list[str] = []
     with engines.open_engine(args.engine, chromium_arguments=["--hide-scrollbars"]) as browser:
         if browser is None:
             print(f"{args.engine} is not installed: run scripts/install-dependencies.sh --tests")
             return 2
-        for width in widths:
-            for page in layout["pages"]:
+        for width in sorted(pages_at):
+            for page in pages_at[width]:
                 set_gallery_width(browser, width, base + page["file"])
                 label = f"{args.engine} {width}px {page['file']}"
                 cards = settled(browser, BANDS_JS)
-                strict = not args.spare_only_at_breakpoints or width in starts
-                check_cards(t, label, cards, fixed, strict)
+                strict = not args.spare_only_at_breakpoints or width in starts[page["file"]]
+                check_cards(t, label, cards, fixed, strict, two_spare)
                 cut = browser.execute(SECTION_TEXT_JS)
                 t.check(not cut, f"{label}: section text cut: {cut}")
+    if two_spare and len(two_spare) <= args.roomy_allowed:
+        for band in two_spare:
+            print(f"  allowed ({len(two_spare)} of --roomy-allowed {args.roomy_allowed}): {band}")
+        t.passed += len(two_spare)
+    else:
+        t.failures += two_spare
     for failure in t.failures[:60]:
         print("  FAIL " + failure)
     if len(t.failures) > 60:
@@ -142,15 +163,22 @@ def settled(browser, script: str, timeout: float = 30.0):
     raise RuntimeError(f"the page kept changing for {timeout:.0f} s: {script[:60]}…")
 
 
-def previous_breakpoint(page: dict, entry: dict) -> int:
-    """The breakpoint index of the range before `entry` on its page."""
-    entries = page["breakpoints"]
-    return entries[entries.index(entry) - 1]["breakpoint"]
+def band_range_ends(page: dict) -> tuple[set[int], set[int]]:
+    """The first whole pixel of each of the page's band ranges (from 320 px) and the last one
+    below the next band range (the last range's end is the common widths' 2,560 px)."""
+    firsts = []
+    for entry in page["breakpoints"]:
+        if not firsts or entry["band"] != firsts[-1][0]:
+            firsts.append((entry["band"], max(320, math.ceil(entry["minWidth"]))))
+    pixels = [first for _, first in firsts]
+    return set(pixels), {following - 1 for following in pixels[1:]}
 
 
-def check_cards(t: Tally, label: str, cards: list[dict], fixed: bool, strict: bool) -> None:
+def check_cards(t: Tally, label: str, cards: list[dict], fixed: bool, strict: bool,
+                two_spare: list[str]) -> None:
     """The 3-line rule and the spare room of every band on one page at one width; with
-    `strict` False the bands with more than a line to spare are only counted."""
+    `strict` False the bands with more than a line to spare are only counted. A band with more
+    than a line to spare where `strict` goes to `two_spare` (see --roomy-allowed)."""
     if fixed:
         print(f"{label}: {len(cards)} cards with text in bands of the fixed --caption-height: not checked")
         return
@@ -171,9 +199,10 @@ def check_cards(t: Tally, label: str, cards: list[dict], fixed: bool, strict: bo
         spare = card["inner"] - sum(part["height"] for part in card["text"])
         spare_most = max(spare_most, spare)
         roomy += spare > LINE + 1
-        if strict:
-            t.check(spare <= LINE + 1,
-                    f"{where}: {spare:.0f} px of band under its text ({card['text'][0]['text']!r}…)")
+        if strict and spare <= LINE + 1:
+            t.passed += 1
+        elif strict:
+            two_spare.append(f"{where}: {spare:.0f} px of band under its text ({card['text'][0]['text']!r}…)")
     print(f"{label}: {len(cards)} cards with text, at most {spare_most:.0f} px spare in a band"
           f"{'' if strict else f' ({roomy} with more than a line, not checked here)'}, "
           f"{clamped_long} texts of more than 3 lines clamped")

@@ -55,9 +55,12 @@ struct CaptionBandTests {
 
     @Test("the 3-line rule: up to three lines whole, longer text clamped to three")
     func threeLineRule() {
-        // A card whose text is exactly 20 bold "n"s wide at the band's font size.
+        // A card whose text is exactly 20 bold "n"s wide at the band's font size, with the
+        // band's width margin.
         let measure = TextMeasure(fontSize: CaptionBand.fontSize, bold: true)
-        let card = measure.width(String(repeating: "n", count: 20)) + CaptionBand.horizontalPadding
+        let card =
+            measure.width(String(repeating: "n", count: 20)) * (1 + CaptionBand.widthMargin)
+            + CaptionBand.horizontalPadding
         var photo = SitePhoto(path: "a.jpg", width: 10, height: 10, alt: "A")
         for lines in 1...5 {
             photo.title = Array(repeating: String(repeating: "n", count: 20), count: lines)
@@ -80,8 +83,28 @@ struct CaptionBandTests {
         #expect(fixed.height == 64 && fixed.caption == 3)
     }
 
-    @Test("each breakpoint's band is measured at its narrowest column and written per range")
-    func bandPerBreakpoint() throws {
+    @Test(
+        "a band counts its text a little wider than the table: a text that only just fits gets a line more"
+    )
+    func widthMargin() {
+        var photo = SitePhoto(path: "a.jpg", width: 300, height: 200, alt: "A")
+        photo.title = "Stoneware jug"
+        let measure = TextMeasure(fontSize: CaptionBand.fontSize, bold: true)
+        let oneLine = measure.width("Stoneware jug")
+        // Exactly the table's width, and half the margin more: one line by the table, which a
+        // browser setting the text 0.1% wider (Firefox) would wrap.
+        let exact = oneLine + CaptionBand.horizontalPadding
+        let text = CaptionBand.Text(photo, fixed: 0)
+        #expect(text.lineCount(cardWidth: exact, scale: 1) == 1)
+        #expect(text.lines(cardWidth: exact).title == 2)
+        #expect(text.lines(cardWidth: exact + oneLine * CaptionBand.widthMargin / 2).title == 2)
+        #expect(text.lines(cardWidth: exact + oneLine * CaptionBand.widthMargin * 1.01).title == 1)
+        #expect(
+            text.lines(cardWidth: exact).height == CaptionBand.padding + 2 * CaptionBand.lineHeight)
+    }
+
+    @Test("each band range's band is measured at its narrowest column and written per range")
+    func bandPerBandRange() throws {
         let renderer = try SiteRendererTests.renderer()
         var photo = SitePhoto(path: "a.jpg", width: 300, height: 200, alt: "A")
         photo.title = "A product name of thirty chars"
@@ -90,33 +113,51 @@ struct CaptionBandTests {
             number: 1, count: 1,
             sections: [SiteSection(folder: "", title: "", photos: [photo, photo, photo])])
         let layout = try renderer.layout(page)
+        let pageBands = renderer.bands(page)
         // Columns of 136, 192, 236 and 268.8 px at 320, 640, 1024 and 1440 (insets 20 and
-        // 12, spacing 16).
-        let widths = renderer.cardWidths(SiteSection(folder: "", title: "", photos: []))
-        #expect(zip(widths, [136, 192, 236, 268.8]).allSatisfy { abs($0 - $1) < 1e-9 })
-        let bands = CaptionBand.lines(photo, fixed: 0, cardWidths: widths)
-        #expect(bands.map(\.title) == [3, 2, 2, 2])
-        #expect(bands.map(\.height) == [96, 76, 76, 76])
+        // 12, spacing 16): w = (W − 48) / 2 at the first breakpoint.
+        let widths = PageBands.cardWidths(
+            SiteSection(folder: "", title: "", photos: []), layout: renderer.options.layout)
+        let narrowest = zip(widths, [320.0, 640, 1024, 1440]).map { $0.value(atGalleryWidth: $1) }
+        #expect(zip(narrowest, [136, 192, 236, 268.8]).allSatisfy { abs($0 - $1) < 1e-9 })
+        // The title takes 3 lines at 136 px and 1 at the first breakpoint's widest, so its first
+        // breakpoint is cut where it has lost two lines; the others keep one band range.
+        #expect(pageBands.splits.map(\.count) == [1, 0, 0, 0])
+        let split = try #require(pageBands.splits[0].first)
+        let measured = CaptionBand.Text(photo, fixed: 0)
+        let narrow = 1 - BandSplits.narrowing
+        #expect(measured.lineCount(cardWidth: 136) == 4)
+        #expect(measured.lineCount(cardWidth: (split - 1 - 48) / 2, scale: narrow) > 2)
+        #expect(measured.lineCount(cardWidth: (split - 48) / 2, scale: narrow) <= 2)
+        let after = measured.lineCount(cardWidth: (split - 48) / 2)
+        let bands = pageBands.cards[0][0]
+        #expect(bands.map(\.title) == [3, after - 1, 2, 2, 2])
+        #expect(bands[0].height == 96 && bands[2].height == 76)
         let style = renderer.tileStyle(layout, section: 0, item: 0, photo: photo, bands: bands)
-        let starts = (0..<layout.breakpoints.count).filter {
-            $0 == 0 || layout.breakpoints[$0 - 1].breakpoint != layout.breakpoints[$0].breakpoint
-        }
-        let second = LayoutRanges.suffix(starts[1])
+        let ranges = LayoutRanges(layout)
         // Written where it changes, and nowhere else.
         #expect(style.contains(";--b0:96;--tl0:3;"))
-        #expect(style.contains(";--b\(second):76;--tl\(second):2"))
-        #expect(style.components(separatedBy: ";--b").count == 3)
-        #expect(style.components(separatedBy: ";--tl").count == 3)
+        var written = 1
+        for (band, start) in ranges.bandStarts.enumerated().dropFirst()
+        where bands[band] != bands[band - 1] {
+            let suffix = LayoutRanges.suffix(start)
+            #expect(
+                style.contains(
+                    ";--b\(suffix):\(NumberText.decimal(bands[band].height, decimals: 2))"))
+            written += 1
+        }
+        #expect(style.components(separatedBy: ";--b").count == written + 1)
         #expect(!style.contains("--nl"), "no caption, no caption lines")
         // The engine placed the tiles with those bands.
         for range in layout.breakpoints {
             let frame = range.sections[0].items[0].frame
             let w = frame.width.value(atGalleryWidth: range.minimumWidth)
             let height = frame.height.value(atGalleryWidth: range.minimumWidth)
-            #expect(abs(height - (w * 2 / 3 + bands[range.breakpointIndex].height)) < 1e-9)
+            #expect(abs(height - (w * 2 / 3 + bands[range.bandIndex].height)) < 1e-9)
         }
-        // The page's rule picks the band along the breakpoints' first ranges.
-        let rule = LayoutRanges(layout).tileRule(starts[1])
+        // The page's rule picks the band along the band ranges' first ranges.
+        let second = LayoutRanges.suffix(ranges.bandStarts[1])
+        let rule = LayoutRanges(layout).tileRule(ranges.bandStarts[1])
         #expect(rule.contains("--b:var(--b\(second),var(--b0,0))"))
         #expect(rule.contains("--tl:var(--tl\(second),var(--tl0,1))"))
     }

@@ -76,8 +76,9 @@ struct ProductCardTests {
         // The badge lies over the photo: inside the link, or a tap on it would do nothing.
         #expect(card.contains(#"</span><span class="wf-badge">New</span></a></li>"#))
         // 16 px padding + lines at 20 px each: at 320 px (136 px cards) three of title, the
-        // price and two of caption; from 640 px (192 px cards) two of title, one of caption.
-        #expect(card.contains(";--b0:136;--tl0:3;--nl0:2;--b1:96;--tl1:2;--nl1:1"))
+        // price and two of caption; the first breakpoint is cut where the caption's lines fall
+        // to one, and again where the title's fall to two (as at 640 px, 192 px cards).
+        #expect(card.contains(";--b0:136;--tl0:3;--nl0:2;--b1:116;--nl1:1;--b2:96;--tl2:2"))
         // The sold-out card is dimmed by its class and says so in words; no text, no band.
         #expect(tiles[1].contains(#"class="wf-sold-out""#))
         #expect(

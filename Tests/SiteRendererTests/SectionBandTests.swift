@@ -33,6 +33,28 @@ struct SectionBandTests {
                 == 68)
     }
 
+    @Test("A title and count that only just fit a line by the table take two: the width margin")
+    func widthMargin() {
+        let count = SectionBand.countMeasure.width("3 photos") + SectionBand.countMargin
+        let exact =
+            SectionBand.titleMeasure.width("Hand-made ceramics")
+            + SectionBand.titleMeasure.width(" ")
+            + count
+        #expect(
+            SectionBand.titleMeasure.lines(
+                "Hand-made ceramics", boxWidth: exact, unbreakable: count) == 1)
+        #expect(
+            SectionBand.headerHeight(
+                title: "Hand-made ceramics", count: "3 photos", base: 56, width: exact) == 84)
+        #expect(
+            SectionBand.headerHeight(
+                title: "Hand-made ceramics", count: "3 photos", base: 56,
+                width: exact * (1 + 2 * SectionBand.widthMargin)) == 56)
+        let footer = "Free UK shipping over £50"
+        let footerWidth = SectionBand.footerMeasure.width(footer) + SectionBand.footerPadding
+        #expect(SectionBand.footerHeight(footer, base: 48, width: footerWidth) == 68)
+    }
+
     @Test("The layout gives the header and footer those heights and starts the tiles below")
     func layout() throws {
         let renderer = try SiteRendererTests.renderer()

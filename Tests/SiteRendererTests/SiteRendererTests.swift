@@ -62,18 +62,23 @@ struct SiteRendererTests {
         let page = Self.page(photos: 60, text: true)
         let layout = try renderer.layout(page)
         let ranges = LayoutRanges(layout)
+        let pageBands = renderer.bands(page)
         for (sectionIndex, sectionPhotos) in page.sections.enumerated() {
-            let cardWidths = renderer.cardWidths(SiteSection(folder: "", title: "", photos: []))
             for (itemIndex, photo) in sectionPhotos.photos.enumerated() {
-                let bands = CaptionBand.lines(
-                    photo, fixed: captionHeight, cardWidths: cardWidths)
+                let bands = pageBands.cards[sectionIndex][itemIndex]
                 let style = Self.properties(
                     renderer.tileStyle(
                         layout, section: sectionIndex, item: itemIndex, photo: photo, bands: bands))
+                // Every per-range name is one LayoutRangesTests holds clear of the theme's.
+                let names = Set(
+                    layout.breakpoints.indices.flatMap { index in
+                        LayoutRanges.propertyNames.map { "--\($0)\(LayoutRanges.suffix(index))" }
+                    })
+                #expect(style.keys.filter { $0 != "--r" && !names.contains($0) }.isEmpty)
                 var c = 0.0
                 var a = 0.0
                 var k = 0.0
-                // The band falls back along the breakpoints, to no band and one line.
+                // The band falls back along the band ranges, to no band and one line.
                 var (band, titleLines, captionLines) = (0.0, 1.0, 1.0)
                 for (index, range) in layout.breakpoints.enumerated() {
                     // The stylesheet's fallback: a value left out keeps the previous range's
@@ -86,15 +91,15 @@ struct SiteRendererTests {
                     band = style["--b\(suffix)"] ?? band
                     titleLines = style["--tl\(suffix)"] ?? titleLines
                     captionLines = style["--nl\(suffix)"] ?? captionLines
-                    let expectedBand = bands[range.breakpointIndex]
+                    let expectedBand = bands[range.bandIndex]
                     #expect(band == expectedBand.height)
                     if expectedBand.title > 0 { #expect(titleLines == Double(expectedBand.title)) }
                     if expectedBand.caption > 0 {
                         #expect(captionLines == Double(expectedBand.caption))
                     }
-                    if ranges.groupStarts[index] != index {
+                    if !ranges.bandStarts.contains(index) {
                         #expect(
-                            style["--b\(suffix)"] == nil, "a band changes between breakpoints only")
+                            style["--b\(suffix)"] == nil, "a band changes between band ranges only")
                     }
                     let section = range.sections[sectionIndex]
                     let placed = section.items[itemIndex]
