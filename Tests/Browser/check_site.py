@@ -6,8 +6,8 @@
 Serves SITE_DIR on a loopback HTTP server that holds every image response until the page has
 painted once, drives headless Chromium through chromedriver (Debian packages `chromium` and
 `chromium-driver`), and for N viewport widths (default 24) from 320 to 2560 px (always 320,
-2560 and every breakpoint's or sub-range's minWidth-1 and minWidth as gallery widths, then odd
-widths) loads every page and checks:
+2560 and every breakpoint's or sub-range's minWidth-1 and minWidth as gallery widths, each page
+at its own, then odd widths) loads every page and checks:
 
   geometry   every tile, section, header and footer rect equals layout.json evaluated at the
              gallery's measured content width W (within 0.3 px); the gallery is as tall as
@@ -891,6 +891,28 @@ def plan_widths(count: int, minimums: list[float], gutter: float) -> list[int]:
     return sorted(widths)
 
 
+def column_edges(page: dict) -> set[float]:
+    """The minWidths of the page's breakpoints where the gallery's or a section's column count
+    changes (a band range, which only changes caption heights, is not one)."""
+    edges, previous = set(), None
+    for bp in page["breakpoints"]:
+        columns = (bp["columns"], tuple(s.get("columns", bp["columns"]) for s in bp["sections"]))
+        if columns != previous:
+            edges.add(bp["minWidth"])
+        previous = columns
+    return edges
+
+
+def spread(widths: list[int], count: int | None) -> list[int]:
+    """`count` of the sorted `widths`, evenly spread from the first to the last (all of them when
+    count is None or not smaller)."""
+    if count is None or count >= len(widths):
+        return widths
+    if count == 1:
+        return [widths[len(widths) // 2]]
+    return sorted({widths[round(i * (len(widths) - 1) / (count - 1))] for i in range(count)})
+
+
 class Checker:
     def __init__(self, site: str, args):
         self.site = site
@@ -1319,13 +1341,16 @@ class Checker:
         return (f"DPR {fmt(dpr)} srcset {with_srcset - len(wrong)}/{with_srcset} ok"
                 + (f", chosen/needed width {min(chosen):.2f}–{max(chosen):.2f}" if chosen else "") + ", ")
 
-    def renditions_pass(self, widths: list[int], dpr: float) -> None:
-        """Loads every page again at each width with the given device pixel ratio, with the
-        browser cache cleared first, and checks only (i)."""
+    def renditions_pass(self, plans: list[list[int]], dpr: float) -> None:
+        """Loads each page again at each of its widths (`plans`, in the order of the pages) with
+        the given device pixel ratio, with the browser cache cleared first, and checks only (i)."""
+        widths = sorted(set().union(*plans))
         self.set_width(widths[0], dpr)
         for width in widths:
             self.set_width(width, dpr)
-            for page in self.pages:
+            for page, plan in zip(self.pages, plans):
+                if width not in plan:
+                    continue
                 t = Tally()
                 try:
                     self.driver.cdp("Network.clearBrowserCache")
@@ -1388,16 +1413,25 @@ class Checker:
         if probe["final"].get("galleries") == 1:
             gutter = 1000 - probe["final"]["content"][2]
         self.gutter = gutter
-        minimums = sorted({bp["minWidth"] for bp in self.layout.get("breakpoints", [])} |
-                          {bp["minWidth"] for page in self.pages for bp in page["breakpoints"]})
-        widths = plan_widths(self.args.widths, minimums, gutter)
-        print(f"{len(widths)} widths × {len(self.pages)} page(s): {' '.join(map(str, widths))}"
-              + (f" (gallery gutter {fmt(gutter)} px)" if gutter else ""), flush=True)
+        # Each page at the edges of its own breakpoints (with band ranges a page has dozens,
+        # and another page's edges say nothing about it) and the spread widths they share.
+        shared = {bp["minWidth"] for bp in self.layout.get("breakpoints", [])}
+        plans = [set(plan_widths(self.args.widths, sorted(shared | {bp["minWidth"] for bp in page["breakpoints"]}),
+                                 gutter)) for page in self.pages]
+        # The DPR 2 pass checks which file each tile picks, which follows the columns alone: each
+        # page at the edges where its (or a section's) column count changes, not its band ranges.
+        column_plans = [set(plan_widths(self.args.widths, sorted(shared | column_edges(page)), gutter))
+                        for page in self.pages]
+        widths = sorted(set().union(*plans))
+        print(f"{len(widths)} widths, {sum(map(len, plans))} width × page loads over {len(self.pages)} page(s): "
+              f"{' '.join(map(str, widths))}" + (f" (gallery gutter {fmt(gutter)} px)" if gutter else ""), flush=True)
 
         shots = dict(self.args.screenshot)
         for width in widths:
             self.set_width(width)
-            for page in self.pages:
+            for page, plan in zip(self.pages, plans):
+                if width not in plan:
+                    continue
                 t = Tally()
                 try:
                     # Chromium may take a larger srcset candidate it already holds, so a cache
@@ -1430,8 +1464,7 @@ class Checker:
 
         # (i) responsive images at DPR 2 (DPR 1 was checked with everything else)
         if self.srcset_seen and self.args.dpr2_widths != 0:
-            step = max(1, len(widths) // self.args.dpr2_widths) if self.args.dpr2_widths else 1
-            self.renditions_pass(widths[::step], 2)
+            self.renditions_pass([spread(sorted(plan), self.args.dpr2_widths) for plan in column_plans], 2)
             self.set_width(widths[-1], 1)
             self.item_pages_pass(1440, 2)
             self.set_width(widths[-1], 1)
@@ -1509,7 +1542,8 @@ def parse_args(argv):
     parser.add_argument("--mirror-of", metavar="SITE_DIR", default=None,
                         help="the same photos built shortest first: every tile must be its mirror image")
     parser.add_argument("--dpr2-widths", type=int, default=None, metavar="N",
-                        help="test srcset choices at DPR 2 at about N of the widths (default all; 0: skip)")
+                        help="test srcset choices at DPR 2 at about N of each page's widths where its column count "
+                             "changes and the spread ones (default all; 0: skip)")
     parser.add_argument("--screenshot", action="append", default=[], metavar="WIDTH=PNG",
                         type=lambda s: (int(s.split("=", 1)[0]), s.split("=", 1)[1]),
                         help="also save a full-page screenshot of the first page at WIDTH")
