@@ -42,7 +42,11 @@ struct ServeSignalTests {
         let stopped = server.stop(with: signals)
         #expect(stopped.status == status, "stderr: \(server.error)")
         #expect(stopped.seconds < 1, "stderr: \(server.error)")
-        #expect(server.error.contains("interrupted: the build was abandoned"))
+        // A second signal ends the process at once, whatever it is doing (SignalStop): sent
+        // right after the first, it may come before these words (seen in CI under load).
+        if signals.count == 1 {
+            #expect(server.error.contains("interrupted: the build was abandoned"))
+        }
         #expect(!server.error.contains("Stopped serving."))
         // The site is the one served before, whole, and nothing of the abandoned build is left.
         let after = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
