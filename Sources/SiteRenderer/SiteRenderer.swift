@@ -147,12 +147,13 @@ public struct SiteRenderer: Sendable {
         var itemIndex = 0
         var layoutBytes = 0
         var preload = ""
+        let ranges = TileStyleRanges(layout)
         for (sectionIndex, section) in page.sections.enumerated() {
             var tiles = ""
             for (indexInSection, photo) in section.photos.enumerated() {
                 let style = tileStyle(
                     layout, section: sectionIndex, item: indexInSection, photo: photo,
-                    bands: bands.cards[sectionIndex][indexInSection])
+                    bands: bands.cards[sectionIndex][indexInSection], ranges: ranges)
                 layoutBytes += style.utf8.count
                 let sizes = section.options.imageSizes ?? options.imageSizes
                 tiles += tileHTML(
@@ -338,35 +339,36 @@ extension SiteRenderer {
     /// falls back along the breakpoint's ranges (see ``LayoutRanges``). The band's height and
     /// lines (`bands`, one per band range) are written at a band range's first range when they
     /// differ from the previous band range's, and fall back along the band ranges.
+    /// `ranges` is ``TileStyleRanges`` of `layout`, when the caller holds it for the whole page.
     func tileStyle(
         _ layout: GalleryLayout, section: Int, item: Int, photo: SitePhoto,
-        bands: [CaptionBand.Lines]
+        bands: [CaptionBand.Lines], ranges: TileStyleRanges? = nil
     ) -> String {
+        let ranges = ranges ?? TileStyleRanges(layout)
         var style =
             "--r:"
             + NumberText.decimal(
                 Double(photo.tileHeight) / Double(photo.tileWidth), decimals: Self.aspectDecimals)
         var inForce = ("0", "0", "0")
         var bandInForce = LayoutRanges.bandDefaults
-        for (index, breakpointLayout) in layout.breakpoints.enumerated() {
-            if index == 0 || layout.breakpoints[index - 1].breakpoint != breakpointLayout.breakpoint
+        // By index, not by element: a copy of each range's layout would retain all its arrays.
+        for index in layout.breakpoints.indices {
+            let suffix = ranges.suffixes[index]
+            if index == 0
+                || layout.breakpoints[index - 1].breakpoint != layout.breakpoints[index].breakpoint
             {
                 inForce = ("0", "0", "0")
             }
-            if index == 0 || layout.breakpoints[index - 1].bandIndex != breakpointLayout.bandIndex {
-                let band = bands[breakpointLayout.bandIndex]
-                style += Self.bandStyle(band, suffix: LayoutRanges.suffix(index), &bandInForce)
+            let bandIndex = layout.breakpoints[index].bandIndex
+            if index == 0 || layout.breakpoints[index - 1].bandIndex != bandIndex {
+                style += Self.bandStyle(bands[bandIndex], suffix: suffix, &bandInForce)
             }
-            let sectionLayout = breakpointLayout.sections[section]
-            let placed = sectionLayout.items[item]
+            let placed = layout.breakpoints[index].sections[section].items[item]
             // Bands differ from tile to tile, so the px above an item are written out.
             let column = String(placed.column)
-            let widest = sectionLayout.columnWidth.value(
-                atGalleryWidth: breakpointLayout.maximumWidth)
             let ratios = NumberText.decimal(
-                placed.ratiosAbove, decimals: Self.ratioDecimals(widestColumn: widest))
+                placed.ratiosAbove, decimals: ranges.ratioDecimals[index][section])
             let itemsAbove = NumberText.decimal(placed.pixelsAbove, decimals: 2)
-            let suffix = LayoutRanges.suffix(index)
             if column != inForce.0 { style += ";--c\(suffix):\(column)" }
             if ratios != inForce.1 { style += ";--a\(suffix):\(ratios)" }
             if itemsAbove != inForce.2 { style += ";--k\(suffix):\(itemsAbove)" }
