@@ -7,14 +7,6 @@ import Workers
     import Foundation
 #endif
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Writes every photo's renditions into a site's `renditions/` folder, on all cores.
 ///
 /// Names are `<hash>-<width>.<jpg|png|webp|avif>` with the hash over the photo's bytes and the rendition
@@ -169,21 +161,39 @@ public struct RenditionWriter: Sendable {
     /// `waterfall-site renditions --shard` filled (the same names), and linked from there.
     ///
     /// Each file is written under a temporary name in `temporaries` (default: `folder`; it must be
-    /// on the same file system) and renamed into place, so a file under its own name is complete.
+    /// on the same file system) and renamed into place, so a file under its own name is complete
+    /// (see ``RenditionFolder``).
     public func write(
         _ photos: [Photo], into folder: URL, reusing previous: URL?, previousIsKept: Bool = false,
         store: URL? = nil, temporaries: URL? = nil,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) -> Report {
-        let total = photos.count
-        progress?(0, total)
+        let destination: RenditionFolder
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            destination = try RenditionFolder(folder, temporaries: temporaries)
         } catch {
+            progress?(0, photos.count)
             return Report(
                 renditions: [], diagnostics: [], encodedCount: 0, reusedCount: 0,
-                writeFailure: "cannot create '\(folder.path)': \(FileSystemFailure.reason(error))")
+                writeFailure: error.message)
         }
+        return write(
+            photos, to: destination, reusing: previous, previousIsKept: previousIsKept,
+            store: store, progress: progress)
+    }
+
+    /// Renders `photos` into `destination`, which puts every file this run outputs (written or
+    /// linked) where its owner decides; otherwise as
+    /// ``write(_:into:reusing:previousIsKept:store:temporaries:progress:)``, with
+    /// `destination`'s ``RenditionDestination/folder`` as the folder being filled.
+    public func write(
+        _ photos: [Photo], to destination: any RenditionDestination, reusing previous: URL?,
+        previousIsKept: Bool = false, store: URL? = nil,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) -> Report {
+        let total = photos.count
+        progress?(0, total)
+        let folder = destination.folder
         let shared = SharedState(progress: progress)
         let roots = StoreRoots([folder, previous, store])
         let outcomes = [Outcome](unsafeUninitializedCapacity: total) { buffer, initialized in
@@ -191,10 +201,10 @@ public struct RenditionWriter: Sendable {
             // Each index is claimed by exactly one thread, so the writes never overlap.
             ParallelWork.forEach(total, jobs: jobs) { index in
                 let outcome = render(
-                    photos[index], into: folder,
+                    photos[index],
                     places: Places(
-                        previous: previous, previousIsKept: previousIsKept, store: store,
-                        roots: roots, temporaries: temporaries ?? folder,
+                        destination: destination, previous: previous,
+                        previousIsKept: previousIsKept, store: store, roots: roots,
                         refuse: { rejection in
                             _ = shared.rejected.withLock { $0.insert(rejection) }
                         }))
@@ -272,18 +282,19 @@ extension RenditionWriter {
         case writeFailed(String)
     }
 
-    /// Where `render` finds and writes files besides the folder it fills.
+    /// Where `render` puts files, and where it finds them.
     fileprivate struct Places {
+        /// Where every file goes.
+        var destination: any RenditionDestination
         var previous: URL?
         var previousIsKept: Bool
         var store: URL?
         var roots: StoreRoots
-        var temporaries: URL
         /// Told of each store file that is not used.
         var refuse: (Rejection) -> Void
     }
 
-    fileprivate func render(_ photo: Photo, into folder: URL, places: Places) -> Outcome {
+    fileprivate func render(_ photo: Photo, places: Places) -> Outcome {
         let sizes = widths.widths(forDisplayWidth: photo.displaySize.width).map {
             RenditionSize(width: $0, of: photo.displaySize)
         }
@@ -293,8 +304,7 @@ extension RenditionWriter {
         // An unchanged photo whose renditions the previous site has is not read at all.
         if let known = photo.knownContentHash,
             let outcome = reuse(
-                known, sizes: sizes, knownSources: photo.knownSources, into: folder,
-                places: places)
+                known, sizes: sizes, knownSources: photo.knownSources, places: places)
         {
             return outcome
         }
@@ -313,7 +323,7 @@ extension RenditionWriter {
         if let outcome = reuse(
             hash, sizes: sizes,
             knownSources: photo.knownContentHash == hash ? photo.knownSources : nil,
-            into: folder, places: places)
+            places: places)
         {
             return outcome
         }
@@ -341,17 +351,10 @@ extension RenditionWriter {
         }
         files += outputs.map { (name($0.size, format.fileExtension), $0.bytes) }
         for file in files {
-            let destination = folder.appending(path: file.name)
-            // Written under a temporary name and renamed, so a file that exists is complete.
-            let temporary = places.temporaries.appending(
-                path: ".\(file.name).\(UUID().uuidString)")
-            if let failure = Self.write(file.bytes, to: temporary.path) {
-                return .writeFailed("cannot write '\(temporary.path)': \(failure)")
-            }
-            if rename(temporary.path, destination.path) != 0 {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(at: temporary)
-                return .writeFailed("cannot write '\(destination.path)': \(reason)")
+            do {
+                try places.destination.write(file.bytes, named: file.name)
+            } catch {
+                return .writeFailed(error.message)
             }
         }
         var written = renditions(hash, sizes: sizes, format: format, sources: kept, reused: false)
@@ -388,9 +391,9 @@ extension RenditionWriter {
     /// (`--no-cache`) encodes nothing either. Only when `knownSources` (an earlier build's
     /// record) says a format was kept are its missing files encoded again.
     fileprivate func reuse(
-        _ hash: String, sizes: [RenditionSize], knownSources: [SourceFormat]?, into folder: URL,
-        places: Places
+        _ hash: String, sizes: [RenditionSize], knownSources: [SourceFormat]?, places: Places
     ) -> Outcome? {
+        let folder = places.destination.folder
         func names(_ fileExtension: String, _ sizes: [RenditionSize]) -> [String] {
             sizes.map { "\(hash)-\($0.width).\(fileExtension)" }
         }
@@ -432,15 +435,13 @@ extension RenditionWriter {
             for (name, from) in toPlace {
                 // A kept previous folder already has its files where they belong.
                 if from == places.previous && places.previousIsKept { continue }
-                let destination = folder.appending(path: name)
-                let failure: String?
-                if let entry = lookup.entries[name] {
-                    fromStore = fromStore || from == places.store
-                    failure = entry.place(at: destination, temporaries: places.temporaries)
-                } else {
-                    failure = Self.place(from.appending(path: name), at: destination)
+                let entry = lookup.entries[name]
+                if entry != nil { fromStore = fromStore || from == places.store }
+                do {
+                    try Self.place(name, from: from, checked: entry, into: places.destination)
+                } catch {
+                    return .writeFailed(error.message)
                 }
-                if let failure { return .writeFailed(failure) }
             }
             var found = renditions(
                 hash, sizes: sizes, format: format, sources: sources, reused: true)
@@ -491,37 +492,35 @@ extension RenditionWriter {
             fallback: fallback, reused: reused, format: format, contentHash: hash)
     }
 
-    /// Writes `bytes` with plain POSIX calls; nil on success, else the reason. Foundation's
-    /// `Data.write` syncs each file to disk, which on a busy machine costs more than the encode,
-    /// and the build's staging folder already keeps a failed build from being published.
-    static func write(_ bytes: [UInt8], to path: String) -> String? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                pwrite(
-                    descriptor, buffer.baseAddress! + offset, bytes.count - offset, off_t(offset))
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            offset += written
+    /// Puts the file `name` of `folder` into `destination`: a hard link to the file that was
+    /// `checked` when it still is that inode, else (another file system, or the name replaced
+    /// since) a copy of the checked bytes. Without a checked entry, a link or a copy of the file.
+    fileprivate static func place(
+        _ name: String, from folder: URL, checked entry: StoreEntry?,
+        into destination: any RenditionDestination
+    ) throws(RenditionDestinationError) {
+        let path = entry?.path ?? folder.appending(path: name).path
+        switch try destination.link(path, named: name) {
+        case .present:
+            return
+        case .linked(let device, let inode):
+            if entry?.isFile(device: device, inode: inode) ?? true { return }
+        case .unlinkable:
+            break
         }
-        return nil
-    }
-
-    /// A hard link where the file system allows, a copy otherwise; nil on success.
-    fileprivate static func place(_ source: URL, at destination: URL) -> String? {
-        if link(source.path, destination.path) == 0 || errno == EEXIST { return nil }
-        do {
-            try FileManager.default.copyItem(at: source, to: destination)
-            return nil
-        } catch {
-            return "cannot copy '\(source.path)' into the site: \(FileSystemFailure.reason(error))"
+        let bytes: [UInt8]
+        if let entry {
+            bytes = entry.withBytes { Array($0) }
+        } else {
+            do {
+                let file = try MappedFile(path: Array(path.utf8))
+                bytes = withExtendedLifetime(file) { Array(file.bytes) }
+            } catch {
+                throw RenditionDestinationError(
+                    "cannot copy '\(path)' into the site: \(error.message)")
+            }
         }
+        try destination.write(bytes, named: name)
     }
 }
 

@@ -22,7 +22,8 @@ import InputFiles
 /// symbolic link out of the store (a link to `/etc/shadow` named like a rendition is refused, not
 /// read), as a regular file only (a FIFO under a rendition's name does not hang the build), and
 /// its bytes go through the writer's ``RenditionWriter/StoreCheck``. What
-/// is placed into the site is the inode that was checked, never whatever the name holds later.
+/// the writer places into its output is the inode that was checked (or its checked bytes), never
+/// whatever the name holds later.
 final class StoreEntry {
     let path: String
     let place: RenditionWriter.Rejection.Place
@@ -95,33 +96,10 @@ final class StoreEntry {
         body(bytes)
     }
 
-    /// Places the checked file at `destination`: a hard link when it still is the inode that was
-    /// checked, else (another file system, or the name replaced meanwhile) a copy of the checked
-    /// bytes written under a temporary name in `temporaries`. Nil on success, else the reason.
-    func place(at destination: URL, temporaries: URL) -> String? {
-        if link(path, destination.path) == 0 {
-            var placed = stat()
-            if lstat(destination.path, &placed) == 0, placed.st_dev == info.st_dev,
-                placed.st_ino == info.st_ino
-            {
-                return nil
-            }
-            unlink(destination.path)
-        } else if errno == EEXIST {
-            // Another photo of this build with the same bytes placed or wrote it.
-            return nil
-        }
-        let temporary = temporaries.appending(
-            path: ".\(destination.lastPathComponent).\(UUID().uuidString)")
-        if let failure = RenditionWriter.write(Array(bytes), to: temporary.path) {
-            return "cannot write '\(temporary.path)': \(failure)"
-        }
-        guard rename(temporary.path, destination.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            return "cannot write '\(destination.path)': \(reason)"
-        }
-        return nil
+    /// Whether the file with `device` and `inode` is the one that was checked (what a link of
+    /// ``path`` placed is whatever the name held at that moment).
+    func isFile(device: UInt64, inode: UInt64) -> Bool {
+        UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
     }
 
     deinit {

@@ -68,33 +68,30 @@ extension SitePublisher {
     }
 
     /// Where the renditions writer puts this build's files of `folder`: beside the previous
-    /// folder when it is `carried`, else in the new site; and the previous site's folder it may
-    /// link unchanged files from, which only a previous waterfall-site build's is.
-    func renditionPlaces(in folder: String, carried: Bool) -> (destination: URL, previous: URL?) {
-        (
+    /// folder when it is `carried` (they move in at the swap), else in the new site. The writer
+    /// may link unchanged files from the previous site's folder (``RenditionOutput/previous``),
+    /// which only a previous waterfall-site build's is.
+    func renditionOutput(in folder: String, carried: Bool) throws(SiteBuildError)
+        -> RenditionOutput
+    {
+        try RenditionOutput(
             output.staging.appending(
                 path: carried ? CarriedFolder.incomingName(of: folder) : folder),
-            output.isPreviousBuild ? output.url.appending(path: folder) : nil
-        )
+            previous: output.isPreviousBuild ? output.url.appending(path: folder) : nil)
     }
 
     /// Takes over the previous site's renditions `folder`, once ``mayCarryRenditions(in:)``:
-    /// the files this build wrote or linked (`written`, into
+    /// the files this build wrote or linked through `arrived` (made with `carried`, so into
     /// ``CarriedFolder/incomingName(of:)``) arrive, and the previous files no photo uses any
     /// more leave.
     ///
     /// - Parameters:
     ///   - results: every photo's renditions, in catalogue order; nil for a photo without.
     ///   - previousPositions: where each photo was in the previous build's records.
-    ///   - written: the renditions this build made, or took from the rendition store.
     func carryRenditions(
         in folder: String, results: [RenditionWriter.Renditions?], previousPositions: [Int?],
-        written: [RenditionWriter.Renditions]
+        arrived: RenditionOutput
     ) throws(SiteBuildError) -> CarriedFolder {
-        var arriving: Set<String> = []
-        for renditions in written {
-            arriving.formUnion(renditions.allFiles.map { Self.fileName($0.path) })
-        }
         let leavers =
             previousPhotos.map {
                 Self.unusedRenditions(
@@ -102,7 +99,7 @@ extension SitePublisher {
             } ?? []
         guard
             let carried = CarriedFolder(
-                name: folder, output: output, arrivingFiles: arriving.sorted(), leavers: leavers)
+                name: folder, output: output, arrivingFiles: arrived.arrivals, leavers: leavers)
         else {
             throw .previousSiteVanished(path: "\(output.url.path)/\(folder)")
         }

@@ -18,9 +18,9 @@ extension SiteBuilder {
     /// unchanged photo (same identity, options and widths as the cache records) costs no system
     /// call at all, new renditions are written beside it and moved in at the swap, and renditions
     /// no photo uses any more are removed after it (the publisher decides which: see
-    /// ``SitePublisher/carryRenditions(in:results:previousPositions:written:)``). Without a
+    /// ``SitePublisher/carryRenditions(in:results:previousPositions:arrived:)``). Without a
     /// cache, every photo goes through the writer, which links what the previous site has into a
-    /// fresh folder.
+    /// fresh folder. Every file goes through the publisher's ``RenditionOutput``.
     func writeRenditions(
         _ catalogue: inout Catalogue, scan: ScanResult, cache: BuildCache?,
         previousPositions: () -> [Int?],
@@ -91,7 +91,7 @@ extension SiteBuilder {
             }
         }
 
-        let places = publisher.renditionPlaces(in: folderName, carried: carries)
+        let destination = try publisher.renditionOutput(in: folderName, carried: carries)
         let photosFolder = Array(settings.photos.path.utf8) + [UInt8(ascii: "/")]
         let report = writer.write(
             toRender.map { index in
@@ -99,8 +99,8 @@ extension SiteBuilder {
                 // The file's own bytes: an escaped name (see FileNameText) is not the file's name.
                 photo.sourcePath = photosFolder + FileNameText.bytes(of: photo.relativePath)
                 return photo
-            }, into: places.destination, reusing: places.previous,
-            previousIsKept: carries, store: settings.renditionStore
+            }, to: destination, reusing: destination.previous, previousIsKept: carries,
+            store: settings.renditionStore
         ) { done, total in
             progress.update("Resizing photos", done: done, total: total)
         }
@@ -159,13 +159,8 @@ extension SiteBuilder {
         if settings.strict && !vanished.isEmpty {
             throw .strictRefusal(.photosVanished(vanished.count))
         }
-        // Files from the store were linked into the folder: they arrive as new ones do.
-        var written: [RenditionWriter.Renditions] = []
         for (position, renditions) in zip(toRender, report.renditions) {
             results[position] = renditions
-            if let renditions, !renditions.reused || renditions.fromStore {
-                written.append(renditions)
-            }
         }
 
         for (index, renditions) in results.enumerated() {
@@ -199,7 +194,8 @@ extension SiteBuilder {
         }
         guard carries else { return (failures.count, nil, store) }
         let carried = try publisher.carryRenditions(
-            in: folderName, results: results, previousPositions: previousIndex, written: written)
+            in: folderName, results: results, previousPositions: previousIndex,
+            arrived: destination)
         return (failures.count, carried, store)
     }
 
