@@ -7,7 +7,9 @@ import Workers
     import Foundation
 #endif
 
-/// Writes every photo's renditions into a site's `renditions/` folder, on all cores.
+/// Makes every photo's renditions for a site's `renditions/` folder, on all cores, and puts each
+/// file through a ``RenditionDestination``: the writer reads the previous site and the store, but
+/// writes and links nothing itself.
 ///
 /// Names are `<hash>-<width>.<jpg|png|webp|avif>` with the hash over the photo's bytes and the rendition
 /// options (``ContentHash``), so a rebuild finds an unchanged photo's renditions in the previous
