@@ -77,7 +77,8 @@ extension SitePublisher {
         try RenditionOutput(
             output.staging.appending(
                 path: carried ? CarriedFolder.incomingName(of: folder) : folder),
-            previous: output.isPreviousBuild ? output.url.appending(path: folder) : nil)
+            previous: output.isPreviousBuild ? output.url.appending(path: folder) : nil,
+            keepsArrivals: carried)
     }
 
     /// Takes over the previous site's renditions `folder`, once ``mayCarryRenditions(in:)``:
