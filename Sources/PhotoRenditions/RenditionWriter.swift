@@ -437,10 +437,12 @@ extension RenditionWriter {
             for (name, from) in toPlace {
                 // A kept previous folder already has its files where they belong.
                 if from == places.previous && places.previousIsKept { continue }
-                let entry = lookup.entries[name]
-                if entry != nil { fromStore = fromStore || from == places.store }
+                // Every file found in the previous site or the store was checked (StoreLookup);
+                // one that was not is encoded again rather than read unchecked.
+                guard let entry = lookup.entries[name] else { return nil }
+                fromStore = fromStore || from == places.store
                 do {
-                    try Self.place(name, from: from, checked: entry, into: places.destination)
+                    try Self.place(name, checked: entry, into: places.destination)
                 } catch {
                     return .writeFailed(error.message)
                 }
@@ -494,35 +496,21 @@ extension RenditionWriter {
             fallback: fallback, reused: reused, format: format, contentHash: hash)
     }
 
-    /// Puts the file `name` of `folder` into `destination`: a hard link to the file that was
-    /// `checked` when it still is that inode, else (another file system, or the name replaced
-    /// since) a copy of the checked bytes. Without a checked entry, a link or a copy of the file.
+    /// Puts the checked file `entry` into `destination` as `name`: a hard link when the name
+    /// still is the inode that was checked, else (another file system, or the name replaced
+    /// since) a copy of the checked bytes.
     fileprivate static func place(
-        _ name: String, from folder: URL, checked entry: StoreEntry?,
-        into destination: any RenditionDestination
+        _ name: String, checked entry: StoreEntry, into destination: any RenditionDestination
     ) throws(RenditionDestinationError) {
-        let path = entry?.path ?? folder.appending(path: name).path
-        switch try destination.link(path, named: name) {
+        switch try destination.link(entry.path, named: name) {
         case .present:
             return
         case .linked(let device, let inode):
-            if entry?.isFile(device: device, inode: inode) ?? true { return }
+            if entry.isFile(device: device, inode: inode) { return }
         case .unlinkable:
             break
         }
-        let bytes: [UInt8]
-        if let entry {
-            bytes = entry.withBytes { Array($0) }
-        } else {
-            do {
-                let file = try MappedFile(path: Array(path.utf8))
-                bytes = withExtendedLifetime(file) { Array(file.bytes) }
-            } catch {
-                throw RenditionDestinationError(
-                    "cannot copy '\(path)' into the site: \(error.message)")
-            }
-        }
-        try destination.write(bytes, named: name)
+        try destination.write(entry.withBytes { Array($0) }, named: name)
     }
 }
 
